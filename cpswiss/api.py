@@ -1,0 +1,68 @@
+"""The Python API: read a tournament, pair its next round, get typed results."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+
+from .checker import Violation, check_pairing
+from .decoder import Pairing, decode
+from .dutch import BracketRecord, pair_round
+from .errors import CpswissError
+from .model import SolverSettings
+from .rules import RuleSet, load_rule_set
+from .state import RoundState, build_state
+from .trf import Tournament, format_points, read_trf
+
+
+@dataclass
+class PairingResult:
+    """The pairing of one round, the state it was made from and how each bracket went."""
+
+    pairing: Pairing
+    state: RoundState
+    rules: RuleSet
+    brackets: list[BracketRecord]
+
+    def boards_frame(self) -> pd.DataFrame:
+        """The boards as a table: board, white, black with names and scores."""
+        rows = []
+        players = self.state.players
+        for n, board in enumerate(self.pairing.boards, start=1):
+            w, b = players[board.white], players[board.black]
+            rows.append({"board": n, "white": w.id, "white_name": w.name,
+                         "white_score": format_points(w.real_score), "black": b.id, "black_name": b.name,
+                         "black_score": format_points(b.real_score), "colour_rule": board.colour_rule})
+        return pd.DataFrame(rows)
+
+    def brackets_frame(self) -> pd.DataFrame:
+        """Per-bracket criteria values (one column per criterion id)."""
+        rows = []
+        for r in self.brackets:
+            row = {"score": format_points(r.score), "mdps": r.mdps, "residents": r.residents,
+                   "collapsed": r.collapsed, "pairs": r.pairs, "downfloaters": r.downfloaters}
+            row.update({cid: values for cid, values in r.values.items()})
+            rows.append(row)
+        return pd.DataFrame(rows)
+
+
+class InternalCheckError(CpswissError):
+    """The engine produced a pairing that breaks an absolute rule (a bug, never printed as final)."""
+
+
+def pair_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSet = "dutch-2017",
+                    initial_colour: str | None = None, settings: SolverSettings | None = None) -> PairingResult:
+    """Pair the next round of a tournament under a rule set (default: Dutch 2017)."""
+    t = read_trf(tournament) if isinstance(tournament, (str, Path)) else tournament
+    rules = load_rule_set(rule_set) if isinstance(rule_set, str) else rule_set
+    if initial_colour:
+        t.initial_colour = initial_colour[0].lower()
+    state = build_state(t, rules.state)
+    raw = pair_round(state, rules, settings)
+    pairing = decode(state, raw.pairs, raw.bye)
+    problems: list[Violation] = check_pairing(state, pairing)
+    if problems:
+        raise InternalCheckError("internal error: the pairing breaks " + "; ".join(map(str, problems)))
+    return PairingResult(pairing, state, rules, raw.brackets)

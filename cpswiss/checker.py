@@ -1,0 +1,80 @@
+"""Legality checks of a round-pairing: C.04.1 and the absolute criteria C.1-C.3.
+
+Used on every pairing cpswiss produces before it is written, and by the
+check/explain tools on pairings proposed by others.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .criteria import compatible
+from .decoder import Pairing
+from .state import BLACK, WHITE, RoundState
+
+
+@dataclass(frozen=True)
+class Violation:
+    article: str
+    players: tuple[int, ...]
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.article}: {self.message}"
+
+
+def check_pairing(state: RoundState, pairing: Pairing) -> list[Violation]:
+    """Every violation of C.04.1 and C.04.3 C.1-C.3 in ``pairing``."""
+    out: list[Violation] = []
+    players = state.players
+    seen: dict[int, int] = {}
+    for board in pairing.boards:
+        for pid in (board.white, board.black):
+            seen[pid] = seen.get(pid, 0) + 1
+    if pairing.bye is not None:
+        seen[pairing.bye] = seen.get(pairing.bye, 0) + 1
+    for pid, count in sorted(seen.items()):
+        if pid not in players:
+            out.append(Violation("C.04.1", (pid,), f"player {pid} does not exist"))
+        elif count > 1:
+            out.append(Violation("C.04.1", (pid,), f"player {pid} is paired {count} times"))
+        elif not players[pid].available:
+            out.append(Violation("C.04.2 C", (pid,), f"player {pid} is not available this round but is paired"))
+    for pid, p in sorted(players.items()):
+        if p.available and pid not in seen:
+            out.append(Violation("C.04.1", (pid,), f"player {pid} is available but missing from the pairing"))
+    available = sum(1 for p in players.values() if p.available)
+    if pairing.bye is not None and available % 2 == 0:
+        out.append(Violation("C.04.1 rule 3", (pairing.bye,), "a bye is given with an even number of players"))
+    if pairing.bye is None and available % 2 == 1:
+        out.append(Violation("C.04.1 rule 3", (), "an odd number of players but no bye"))
+    if pairing.bye is not None and pairing.bye in players and not players[pairing.bye].bye_eligible:
+        out.append(Violation("C.04.3 C.2", (pairing.bye,),
+                             f"player {pairing.bye} already had a bye or a win without playing"))
+    for board in pairing.boards:
+        w, b = players.get(board.white), players.get(board.black)
+        if w is None or b is None:
+            continue
+        if w.id == b.id:
+            out.append(Violation("C.04.1", (w.id,), f"player {w.id} is paired against himself"))
+            continue
+        if b.id in w.opponents:
+            out.append(Violation("C.04.3 C.1", (w.id, b.id), f"{w.id} and {b.id} have already played each other"))
+        elif b.id in w.forbidden:
+            out.append(Violation("C.04.3 C.1", (w.id, b.id), f"{w.id} and {b.id} may not meet (forbidden pair)"))
+        elif not compatible(w, b, state):
+            out.append(Violation("C.04.3 C.3", (w.id, b.id),
+                                 f"{w.id} and {b.id} are non-topscorers with the same absolute colour "
+                                 f"preference ({w.preference})"))
+        for p, colour in ((w, WHITE), (b, BLACK)):
+            history = p.colours + (colour,)
+            cd = history.count(WHITE) - history.count(BLACK)
+            # C.8/C.9: in the final round topscorers and their opponents are exempt
+            exempt = state.is_last_round and (w.topscorer or b.topscorer)
+            if abs(cd) > 2 and not exempt:
+                out.append(Violation("C.04.1 rule 6", (p.id,),
+                                     f"player {p.id} would reach colour difference {cd:+d}"))
+            if len(history) >= 3 and len(set(history[-3:])) == 1 and not exempt:
+                out.append(Violation("C.04.1 rule 7", (p.id,),
+                                     f"player {p.id} would get {colour} three times in a row"))
+    return out

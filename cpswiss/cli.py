@@ -1,0 +1,141 @@
+"""The ``cpswiss`` command line, compatible with JaVaFo / bbpPairings callers.
+
+    cpswiss pair --dutch FILE.trf -p OUT     write the pairing file
+    cpswiss pair --dutch FILE.trf            print a readable board list
+    cpswiss state FILE.trf                   print the state before the next round
+    cpswiss bench [FOLDER ...]               time the engine on tournament files
+
+Exit codes (bbpPairings): 0 done, 1 no legal pairing, 2 unexpected error,
+3 invalid input, 4 too large, 5 file not readable/writable.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from . import errors
+from .errors import CpswissError, FileAccessError
+from .model import SolverSettings
+from .trf import format_points
+
+
+def _write_atomically(path: str, text: str) -> None:
+    """Write the whole file or nothing (no partial output on failure)."""
+    target = Path(path)
+    try:
+        fd, tmp = tempfile.mkstemp(dir=str(target.parent or "."), prefix=".cpswiss-")
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+        os.replace(tmp, target)
+    except OSError as exc:
+        raise FileAccessError(f"{path}: cannot write file: {exc.strerror or exc}") from None
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="cpswiss", description="FIDE Swiss pairing engine on CP-SAT")
+    parser.add_argument("--debug", action="store_true", help="show tracebacks of unexpected errors")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    pair = sub.add_parser("pair", help="pair the next round of a TRF file")
+    system = pair.add_mutually_exclusive_group(required=True)
+    system.add_argument("--dutch", metavar="FILE", help="FIDE (Dutch) System (C.04.3)")
+    pair.add_argument("-p", dest="output", nargs="?", const="-", default=None,
+                      help="write the pairing file (count, then 'white black' per board, bye as 'id 0'); "
+                           "without a file name: standard output")
+    pair.add_argument("--rules", default="dutch-2017", help="rule set in models/ (default dutch-2017)")
+    pair.add_argument("--initial-colour", choices=["white", "black"],
+                      help="initial colour of the top player (overrides XXC / 152)")
+    _solver_options(pair)
+
+    state = sub.add_parser("state", help="print the state before the round to be paired")
+    state.add_argument("file")
+    state.add_argument("--rules", default="dutch-2017")
+
+    bench = sub.add_parser("bench", help="time the engine on TRF files (medians, p90, max, peak memory)")
+    bench.add_argument("paths", nargs="*", help="TRF files or folders (default: the bundled benchmark set)")
+    bench.add_argument("--rules", default="dutch-2017")
+    bench.add_argument("--repeat", type=int, default=1, help="runs per file (default 1)")
+    _solver_options(bench)
+    return parser
+
+
+def _solver_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--workers", type=int, default=1, help="CP-SAT workers (the answer does not depend on it)")
+    p.add_argument("--time-limit", type=float, default=120.0,
+                   help="seconds per solver call; hitting it is an error, never a guess")
+
+
+def _settings(args) -> SolverSettings:
+    return SolverSettings(workers=max(1, args.workers), time_limit=args.time_limit)
+
+
+def _cmd_pair(args) -> int:
+    from .api import pair_tournament
+    from .trf import read_trf
+
+    tournament = read_trf(args.dutch)
+    result = pair_tournament(tournament, args.rules, initial_colour=args.initial_colour,
+                             settings=_settings(args))
+    if args.output is not None:
+        text = "\n".join(result.pairing.lines()) + "\n"
+        if args.output == "-":
+            sys.stdout.write(text)
+        else:
+            _write_atomically(args.output, text)
+        return errors.EXIT_OK
+    players = result.state.players
+    print(f"Round {result.pairing.round_no} ({result.rules.title})")
+    for n, board in enumerate(result.pairing.boards, start=1):
+        w, b = players[board.white], players[board.black]
+        print(f"{n:4d}  {w.id:4d} {w.name[:28]:<28} {format_points(w.real_score):>5}  -  "
+              f"{b.id:4d} {b.name[:28]:<28} {format_points(b.real_score):>5}")
+    if result.pairing.bye is not None:
+        p = players[result.pairing.bye]
+        print(f" bye  {p.id:4d} {p.name[:28]:<28} {format_points(p.real_score):>5}")
+    return errors.EXIT_OK
+
+
+def _cmd_state(args) -> int:
+    import pandas as pd
+
+    from .rules import load_rule_set
+    from .state import build_state
+    from .trf import read_trf
+
+    state = build_state(read_trf(args.file), load_rule_set(args.rules).state)
+    with pd.option_context("display.max_rows", None, "display.width", 200):
+        print(f"State before round {state.round_no} of {state.total_rounds or '?'}")
+        print(state.frame().to_string(index=False))
+    return errors.EXIT_OK
+
+
+def _cmd_bench(args) -> int:
+    from .bench import run_bench
+
+    return run_bench(args.paths, args.rules, _settings(args), args.repeat)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    handler = {"pair": _cmd_pair, "state": _cmd_state, "bench": _cmd_bench}[args.command]
+    try:
+        return handler(args)
+    except CpswissError as exc:
+        print(f"cpswiss: {exc.one_line()}", file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        print("cpswiss: interrupted", file=sys.stderr)
+        return errors.EXIT_UNEXPECTED
+    except Exception as exc:  # a bug: one line unless --debug
+        if args.debug:
+            raise
+        print(f"cpswiss: unexpected error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return errors.EXIT_UNEXPECTED
+
+
+if __name__ == "__main__":
+    sys.exit(main())

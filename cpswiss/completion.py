@@ -1,0 +1,71 @@
+"""Completion test (C.04.3 A.9, C.4): can these players still be paired completely?
+
+Complete means: every player paired under C.1-C.3, except at most one (when
+their number is odd) who must be eligible for the bye (C.2).  A quick greedy
+pass proves most sets completable at once; otherwise an exact CP-SAT
+feasibility model decides.
+"""
+
+from __future__ import annotations
+
+from ortools.sat.python import cp_model
+
+from .criteria import compatible
+from .errors import UnprovenError
+from .state import PlayerState, RoundState
+
+
+def _greedy(players: list[PlayerState], adj: list[set[int]]) -> bool:
+    n = len(players)
+    free = set(range(n))
+    need_bye = n % 2 == 1
+    while free:
+        v = min(free, key=lambda u: (len(adj[u] & free), u))
+        options = adj[v] & free
+        if not options:
+            if need_bye and players[v].bye_eligible:
+                need_bye = False
+                free.discard(v)
+                continue
+            return False
+        w = min(options, key=lambda u: (len(adj[u] & free), u))
+        free.discard(v)
+        free.discard(w)
+    return True
+
+
+def completable(players: list[PlayerState], state: RoundState, time_limit: float = 120.0) -> bool:
+    n = len(players)
+    if n == 0:
+        return True
+    adj = [set() for _ in range(n)]
+    for i in range(n):
+        for j in range(i + 1, n):
+            if compatible(players[i], players[j], state):
+                adj[i].add(j)
+                adj[j].add(i)
+    if _greedy(players, adj):
+        return True
+    model = cp_model.CpModel()
+    x = {}
+    for i in range(n):
+        for j in adj[i]:
+            if i < j:
+                x[i, j] = model.NewBoolVar("")
+    bye = {i: model.NewBoolVar("") for i in range(n) if players[i].bye_eligible} if n % 2 else {}
+    for i in range(n):
+        terms = [x[min(i, j), max(i, j)] for j in adj[i]]
+        if i in bye:
+            terms.append(bye[i])
+        model.AddExactlyOne(terms) if terms else model.AddBoolOr([])
+    if n % 2:
+        model.AddExactlyOne(bye.values()) if bye else model.AddBoolOr([])
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.max_time_in_seconds = time_limit
+    status = solver.Solve(model)
+    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return True
+    if status == cp_model.INFEASIBLE:
+        return False
+    raise UnprovenError("the completion test could not be decided within the time limit")

@@ -1,0 +1,334 @@
+"""Criterion units of C.04.3 C: one small unit per criterion, citing its article.
+
+A bracket is paired on a graph whose vertices are the bracket's players (MDPs
+first, then residents, in A.2 order) followed by the players below it (the
+next scoregroup, or every remaining player when the bracket is the PPB or the
+last bracket).  An *edge* is a pair of vertices that may meet (C.1-C.3).
+
+Each quality unit turns the bracket into one or more :class:`Level` objects:
+an integer coefficient per edge plus a constant, to be **minimised** over the
+matchings of the graph.  A criterion that compares lists (a PSD, A.8) yields
+one level per distinct score difference, highest first, which is the
+lexicographic comparison of the sorted lists.  The same levels serve the
+CP-SAT model (:mod:`cpswiss.model`) and the evaluator, which computes the
+value of any concrete pairing without a solver (:func:`evaluate`).
+
+The reading of the criteria follows the reference engine of the 2017 corpus
+(bbpPairings 5.0.1); the reading notes (RN-n of ``dutch-2017.md``) say where.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Callable, Iterable
+
+from .rules import Criterion
+from .state import Float, PlayerState, RoundState
+
+ONE_POINT_TENTHS = 10  # A.8 / RN-17: "one point" of the downfloater SD, in tenths
+
+
+@dataclass
+class Level:
+    """A linear expression over the edges, to be minimised: Σ coef[e]·x[e] + constant."""
+
+    name: str
+    coef: dict[int, int] = field(default_factory=dict)
+    constant: int = 0
+
+    def add(self, edge: int, value: int) -> None:
+        if value:
+            self.coef[edge] = self.coef.get(edge, 0) + value
+
+    def value(self, chosen: Iterable[int]) -> int:
+        return self.constant + sum(self.coef.get(e, 0) for e in chosen)
+
+    @property
+    def trivial(self) -> bool:
+        return not any(self.coef.values())
+
+
+@dataclass
+class Bracket:
+    """The graph of one bracket step (C.04.3 A.3, A.9, B.1-B.3)."""
+
+    vertices: list[PlayerState]  # bracket (MDPs, residents) then the players below
+    n_mdp: int  # M0: moved-down players at the front
+    n_bracket: int  # MDPs + residents
+    special: bool  # PPB re-pairing or last bracket: completion (C.4) governs
+    final: bool  # the players below are the last scoregroup (C.7 counts the bye)
+    round: RoundState
+    edges: list[tuple[int, int]] = field(default_factory=list)  # (i, j), i < j, vertex indices
+
+    def __post_init__(self) -> None:
+        if not self.edges:
+            self.edges = [(i, j) for j in range(self.n_mdp, len(self.vertices)) for i in range(j)
+                          if compatible(self.vertices[i], self.vertices[j], self.round)]
+        self.min_score = min(p.score for p in self.vertices)
+
+    def in_bracket(self, v: int) -> bool:
+        return v < self.n_bracket
+
+    def bracket_edges(self) -> Iterable[tuple[int, int, int]]:
+        """Edges with both players in the bracket: (edge index, higher, lower)."""
+        for e, (i, j) in enumerate(self.edges):
+            if j < self.n_bracket:
+                yield e, i, j
+
+    def downfloat_sd(self, v: int) -> int:
+        """A.8 / RN-15: SD of a downfloater = score - (lowest score - 1 point).
+
+        RN-16: "lowest" is taken over all vertices of the step (the bracket and
+        the players below it), as the reference engine does.
+        """
+        return self.vertices[v].score - self.min_score + ONE_POINT_TENTHS
+
+    def pair_sd(self, i: int, j: int) -> int:
+        return self.vertices[i].score - self.vertices[j].score
+
+
+def compatible(a: PlayerState, b: PlayerState, state: RoundState) -> bool:
+    """C.1 (no rematch, forbidden pairs) and C.3 (non-topscorers with the same absolute
+    preference do not meet).  RN-14: the pair is allowed as soon as either player is a
+    topscorer in the final round."""
+    if not a.can_meet(b):
+        return False
+    if a.absolute and b.absolute and a.preference == b.preference:
+        return state.is_last_round and (a.topscorer or b.topscorer)
+    return True
+
+
+# ---------------------------------------------------------------------------
+# Helpers for list-valued criteria
+# ---------------------------------------------------------------------------
+
+
+def _lexicographic(name: str, contributions: list[tuple[int, int | None, int]]) -> list[Level]:
+    """Levels for a sorted list compared lexicographically (A.8 PSD and its kin).
+
+    ``contributions`` are (value, edge, sign) entries: an entry with an edge
+    counts when the edge is chosen (sign +1) or when it is not (handled by the
+    caller through a constant and sign -1).  One level per distinct value,
+    highest value first: minimise how often the value occurs.
+    """
+    by_value: dict[int, Level] = {}
+    for value, edge, sign in contributions:
+        level = by_value.setdefault(value, Level(f"{name}[{value / ONE_POINT_TENTHS:g}]"))
+        if edge is None:
+            level.constant += sign
+        else:
+            level.add(edge, sign)
+    return [by_value[v] for v in sorted(by_value, reverse=True) if not by_value[v].trivial]
+
+
+def _unpaired_in_bracket(b: Bracket, v: int, value: int, out: list) -> None:
+    """Contribution 'player v is not paired inside the bracket' to a lexicographic list."""
+    out.append((value, None, 1))
+    for e, i, j in b.bracket_edges():
+        if v in (i, j):
+            out.append((value, e, -1))
+
+
+# ---------------------------------------------------------------------------
+# Quality units
+# ---------------------------------------------------------------------------
+
+
+def completion(b: Bracket, c: Criterion) -> list[Level]:
+    """C.04.3 C.4 with A.9 and C.2: in the PPB and the last bracket, pair as many of all
+    remaining players as possible, leaving unpaired only a player eligible for the bye."""
+    if not b.special:
+        return []
+    level = Level("C4 completion")
+    for e, (i, j) in enumerate(b.edges):
+        level.add(e, -(1 + (not b.vertices[i].bye_eligible) + (not b.vertices[j].bye_eligible)))
+    return [level]
+
+
+def pairs(b: Bracket, c: Criterion) -> list[Level]:
+    """C.04.3 C.5: maximise the number of pairs in the bracket."""
+    level = Level(f"{c.id} pairs")
+    for e, i, j in b.bracket_edges():
+        level.add(e, -1)
+    return [level]
+
+
+def psd(b: Bracket, c: Criterion) -> list[Level]:
+    """C.04.3 C.6 with A.8: minimise the PSD (pair SDs and downfloater SDs, sorted)."""
+    out: list = []
+    for v in range(b.n_bracket):
+        _unpaired_in_bracket(b, v, b.downfloat_sd(v), out)
+    for e, i, j in b.bracket_edges():
+        out.append((b.pair_sd(i, j), e, 1))
+    return _lexicographic(f"{c.id} PSD", out)
+
+
+def next_bracket(b: Bracket, c: Criterion) -> list[Level]:
+    """C.04.3 C.7: choose the downfloaters so that the following bracket first has the most
+    pairs, then the smallest PSD.  Void in the PPB and the last bracket (A.9).
+
+    RN-21: the following bracket is the next scoregroup with this bracket's
+    downfloaters; when it is the last scoregroup its pairs count the bye
+    eligibility (C.2), and its PSD is read as "pair the highest downfloaters".
+    """
+    if b.special:
+        return []
+    count = Level(f"{c.id} next-bracket pairs")
+    for e, (i, j) in enumerate(b.edges):
+        if b.final:
+            count.add(e, -(1 + (not b.vertices[i].bye_eligible) + (not b.vertices[j].bye_eligible)))
+        elif not b.in_bracket(j):
+            count.add(e, -1)
+    out: list = []
+    for v in range(b.n_bracket):
+        value = b.downfloat_sd(v)
+        out.append((value, None, 1))
+        for e, (i, j) in enumerate(b.edges):
+            if v in (i, j):
+                out.append((value, e, -1))
+    return [count] + _lexicographic(f"{c.id} next-bracket PSD", out)
+
+
+def _pair_count(name: str, b: Bracket, bad: Callable[[PlayerState, PlayerState], bool]) -> list[Level]:
+    level = Level(name)
+    for e, i, j in b.bracket_edges():
+        if bad(b.vertices[i], b.vertices[j]):
+            level.add(e, 1)
+    return [level]
+
+
+def topscorer_colour_difference(b: Bracket, c: Criterion) -> list[Level]:
+    """C.04.3 C.8: minimise topscorers (or opponents) whose colour difference would pass ±2:
+    both |CD| > 1 with the same preference (possible only for topscorers, C.3)."""
+    return _pair_count(f"{c.id} colour difference beyond 2", b, lambda p, q: (
+        p.absolute_imbalance and q.absolute_imbalance and p.preference == q.preference))
+
+
+def topscorer_colour_streak(b: Bracket, c: Criterion) -> list[Level]:
+    """C.04.3 C.9: minimise topscorers (or opponents) who get a colour three times in a row:
+    both absolute with the same preference, and the one that must yield (E.2: the smaller
+    colour difference) has played that colour twice in a row."""
+    def bad(p: PlayerState, q: PlayerState) -> bool:
+        if not (p.absolute and q.absolute and p.preference == q.preference):
+            return False
+        cd_p, cd_q = abs(p.colour_difference), abs(q.colour_difference)
+        if cd_p == cd_q:
+            return p.repeated_colour is not None and p.repeated_colour == q.repeated_colour
+        yielding = q if cd_p > cd_q else p
+        return yielding.repeated_colour is not None and yielding.repeated_colour != p.preference
+    return _pair_count(f"{c.id} same colour three times", b, bad)
+
+
+def colour_preference(b: Bracket, c: Criterion) -> list[Level]:
+    """C.04.3 C.10: minimise players who do not get their colour preference.
+    RN-5: a player without preference never counts."""
+    return _pair_count(f"{c.id} colour preferences not met", b, lambda p, q: (
+        p.preference is not None and p.preference == q.preference))
+
+
+def strong_colour_preference(b: Bracket, c: Criterion) -> list[Level]:
+    """C.04.3 C.11: minimise players who do not get their strong colour preference.
+    RN-9: absolute preferences count as strong, except when both players' are absolute
+    (that clash belongs to C.8/C.9)."""
+    return _pair_count(f"{c.id} strong preferences not met", b, lambda p, q: (
+        p.strong_or_absolute and q.strong_or_absolute and not (p.absolute and q.absolute)
+        and p.preference == q.preference))
+
+
+def repeated_float(b: Bracket, c: Criterion) -> list[Level]:
+    """C.04.3 C.12-C.15: minimise players who get the same float as one (two) rounds before.
+
+    A bracket player not paired in the bracket floats down; a paired player
+    with the higher score floats down, with the lower score floats up.
+    RN-3: an unplayed round counts as the downfloat A.4 gives it.
+    """
+    back = int(c.params.get("rounds_back", 1))
+    if b.round.round_no - 1 < back:
+        return []
+    direction = c.params.get("float", "down")
+    level = Level(f"{c.id} repeated {direction}float ({back} round{'s' if back > 1 else ''} back)")
+    if direction == "down":
+        for v in range(b.n_bracket):
+            if b.vertices[v].float_back(back) is Float.DOWN:
+                level.constant += 1
+        for e, i, j in b.bracket_edges():
+            p, q = b.vertices[i], b.vertices[j]
+            saved = (q.float_back(back) is Float.DOWN) + (p.score <= q.score and p.float_back(back) is Float.DOWN)
+            level.add(e, -saved)
+    else:
+        for e, i, j in b.bracket_edges():
+            p, q = b.vertices[i], b.vertices[j]
+            if p.score > q.score and q.float_back(back) is Float.UP:
+                level.add(e, 1)
+    return [] if level.trivial and not level.constant else [level]
+
+
+def repeated_float_score_difference(b: Bracket, c: Criterion) -> list[Level]:
+    """C.04.3 C.16-C.19: minimise the score differences of players who get the same float
+    again.  RN-26: compared as a sorted list, like a PSD: a repeated downfloater left
+    unpaired counts its downfloater SD (A.8), one paired with a lower score the SD of
+    his pair; a repeated upfloater the SD of his pair."""
+    back = int(c.params.get("rounds_back", 1))
+    if b.round.round_no - 1 < back:
+        return []
+    direction = c.params.get("float", "down")
+    out: list = []
+    if direction == "down":
+        for v in range(b.n_bracket):
+            if b.vertices[v].float_back(back) is Float.DOWN:
+                _unpaired_in_bracket(b, v, b.downfloat_sd(v), out)
+        for e, i, j in b.bracket_edges():
+            p, q = b.vertices[i], b.vertices[j]
+            if p.float_back(back) is Float.DOWN and p.score > q.score:
+                out.append((b.pair_sd(i, j), e, 1))
+    else:
+        for e, i, j in b.bracket_edges():
+            p, q = b.vertices[i], b.vertices[j]
+            if q.float_back(back) is Float.UP and p.score > q.score:
+                out.append((b.pair_sd(i, j), e, 1))
+    return _lexicographic(f"{c.id} {direction}float SDs ({back} back)", out)
+
+
+UNITS: dict[str, Callable[[Bracket, Criterion], list[Level]]] = {
+    "completion": completion,
+    "pairs": pairs,
+    "psd": psd,
+    "next-bracket": next_bracket,
+    "topscorer-colour-difference": topscorer_colour_difference,
+    "topscorer-colour-streak": topscorer_colour_streak,
+    "colour-preference": colour_preference,
+    "strong-colour-preference": strong_colour_preference,
+    "repeated-float": repeated_float,
+    "repeated-float-score-difference": repeated_float_score_difference,
+}
+
+ABSOLUTE_UNITS = {"no-rematch", "bye-eligibility", "absolute-colour-clash"}
+
+
+def bracket_levels(b: Bracket, criteria: Iterable[Criterion]) -> list[tuple[str, list[Level]]]:
+    """The levels of every completion and quality criterion, in rule-set order."""
+    out = []
+    for c in criteria:
+        if c.kind == "absolute":
+            if c.unit not in ABSOLUTE_UNITS:
+                raise ValueError(f"unknown absolute criterion unit {c.unit!r}")
+            continue
+        unit = UNITS.get(c.unit)
+        if unit is None:
+            raise ValueError(f"unknown criterion unit {c.unit!r} ({c.id})")
+        out.append((c.id, unit(b, c)))
+    return out
+
+
+def evaluate(b: Bracket, criteria: Iterable[Criterion], chosen: Iterable[int]) -> dict[str, tuple[int, ...]]:
+    """The value of every criterion for a concrete set of chosen edges (no solver)."""
+    chosen = list(chosen)
+    return {cid: tuple(level.value(chosen) for level in levels) for cid, levels in bracket_levels(b, criteria)}
+
+
+def levels_by_value(levels: list[Level]) -> dict[str, Level]:
+    return {level.name: level for level in levels}
+
+
+__all__ = ["Bracket", "Level", "bracket_levels", "compatible", "evaluate", "UNITS", "defaultdict"]

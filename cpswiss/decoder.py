@@ -1,0 +1,104 @@
+"""Decoder: from unordered pairs to boards with colours, in board order.
+
+Colours follow C.04.3 E.1-E.5; board order follows C.04.2 D.5.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .state import BLACK, WHITE, PlayerState, RoundState, Strength, opposite, order_key
+
+
+@dataclass(frozen=True)
+class Board:
+    """One board: white and black pairing numbers, and the rule that gave the colours."""
+
+    white: int
+    black: int
+    colour_rule: str  # "E.1" ... "E.5"
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """A round's pairing in board order, plus the pairing-allocated bye."""
+
+    round_no: int
+    boards: tuple[Board, ...]
+    bye: int | None
+
+    def lines(self) -> list[str]:
+        """The JaVaFo / bbpPairings ``-p`` format: count, then ``white black``, bye as ``id 0``."""
+        out = [str(len(self.boards) + (self.bye is not None))]
+        out += [f"{b.white} {b.black}" for b in self.boards]
+        if self.bye is not None:
+            out.append(f"{self.bye} 0")
+        return out
+
+
+def _last_difference(a: PlayerState, b: PlayerState) -> tuple[str | None, str | None]:
+    """E.3: the colours of both players in the latest round in which they differed.
+
+    RN-6: the played-game sequences (C.04.2 D.2: unplayed rounds squeezed out)
+    are aligned at their most recent game and walked back together.
+    """
+    for ca, cb in zip(reversed(a.colours), reversed(b.colours)):
+        if ca != cb:
+            return ca, cb
+    return None, None
+
+
+def allocate_colours(p: PlayerState, q: PlayerState, initial: str) -> tuple[str, str]:
+    """The colour of ``p`` against ``q`` and the rule that decided (C.04.3 E.1-E.5)."""
+    higher, lower = (p, q) if order_key(p) < order_key(q) else (q, p)
+    pp, qp = p.preference, q.preference
+    # E.1: both preferences can be granted (or one player has none, RN-5)
+    if pp != qp or pp is None or qp is None:
+        if pp is not None:
+            return pp, "E.1"
+        if qp is not None:
+            return opposite(qp), "E.1"
+        # no preferences at all: E.5
+        colour = initial if higher.rank % 2 == 1 else opposite(initial)
+        return (colour if higher is p else opposite(colour)), "E.5"
+    # E.2: the stronger preference; both absolute: the wider colour difference (RN-8)
+    cd_p, cd_q = abs(p.colour_difference), abs(q.colour_difference)
+    if p.absolute and (cd_p > cd_q or not q.absolute):
+        return pp, "E.2"
+    if q.absolute and (cd_q > cd_p or not p.absolute):
+        return opposite(qp), "E.2"
+    if p.strength is Strength.STRONG and q.strength is not Strength.STRONG:
+        return pp, "E.2"
+    if q.strength is Strength.STRONG and p.strength is not Strength.STRONG:
+        return opposite(qp), "E.2"
+    # E.3: alternate from the latest round with different colours
+    cp, cq = _last_difference(p, q)
+    if cp is not None:
+        return cq, "E.3"
+    # E.4: the higher ranked player's preference
+    colour = higher.preference
+    return (colour if higher is p else opposite(colour)), "E.4"
+
+
+def decode(state: RoundState, pairs: list[tuple[int, int]], bye: int | None) -> Pairing:
+    """Boards with colours (E.1-E.5) in board order (C.04.2 D.5)."""
+    players = state.players
+    boards = []
+    for a, b in pairs:
+        p, q = (players[a], players[b]) if a < b else (players[b], players[a])
+        colour, rule = allocate_colours(p, q, state.initial_colour)
+        white, black = (p.id, q.id) if colour == WHITE else (q.id, p.id)
+        boards.append(Board(white, black, rule))
+
+    def board_key(board: Board) -> tuple[int, int, int]:
+        # D.5 / RN-34: score of the higher player, then of the other (the sum), then the
+        # higher player's pairing number; real scores (acceleration excluded)
+        w, bl = players[board.white], players[board.black]
+        hi, lo = (w, bl) if (-w.real_score, w.rank) < (-bl.real_score, bl.rank) else (bl, w)
+        return (-hi.real_score, -lo.real_score, hi.rank)
+
+    boards.sort(key=board_key)
+    return Pairing(state.round_no, tuple(boards), bye)
+
+
+__all__ = ["Board", "Pairing", "allocate_colours", "decode", "WHITE", "BLACK"]

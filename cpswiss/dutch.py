@@ -1,0 +1,272 @@
+"""The FIDE (Dutch) System: brackets paired top-down, each on a CP-SAT model.
+
+Order of work for one round (C.04.3 A.9, B):
+
+1. Check that a complete round-pairing exists at all (A.9; otherwise the
+   arbiter decides: exit code 1).
+2. Pair the brackets from the highest scoregroup down.  Each bracket's model
+   holds the bracket (MDPs, residents) and the next scoregroup, so that C.7 can
+   look ahead.  Its quality criteria are minimised lexicographically in the
+   order of the rule set.
+3. After a bracket, test whether its downfloaters and all players below can
+   still be completed; if not, the bracket is the PPB (A.9): pair it again
+   with every remaining player below it and the completion criterion C.4 on
+   top, then pair the collapsed last bracket.
+4. Among the candidates equal on every criterion, reproduce the one generated
+   first by B.6/B.7 (B.8): D.3 (which MDPs are paired), D.1 on the
+   MDP-pairing, D.2 exchanges in the remainder (fewest exchanges, smallest
+   BSN sum difference, then highest BSNs moved out of S1 and lowest moved
+   in, RN-28), D.1 transpositions in the remainder.  Each step fixes one
+   decision, keeping it only if the frozen optimum survives, so the result is
+   unique by construction whatever the solver's path.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .completion import completable
+from .criteria import Bracket, bracket_levels, evaluate
+from .errors import NoPairingError
+from .model import MatchingModel, SolverSettings
+from .rules import RuleSet
+from .state import PlayerState, RoundState
+
+
+@dataclass
+class BracketRecord:
+    """What happened in one bracket step (for explanations and tests)."""
+
+    score: int
+    mdps: list[int]
+    residents: list[int]
+    special: bool
+    collapsed: bool  # re-paired as PPB
+    pairs: list[tuple[int, int]]
+    downfloaters: list[int]
+    values: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    solves: int = 0
+
+
+@dataclass
+class RoundPairing:
+    """Pairs (unordered, by player id) and the bye, before colours."""
+
+    pairs: list[tuple[int, int]]
+    bye: int | None
+    brackets: list[BracketRecord]
+
+
+def scoregroups(players: list[PlayerState]) -> list[list[PlayerState]]:
+    """C.04.3 A.3: players with equal scores, highest score first (players in A.2 order)."""
+    groups: list[list[PlayerState]] = []
+    for p in players:
+        if groups and groups[-1][0].score == p.score:
+            groups[-1].append(p)
+        else:
+            groups.append([p])
+    return groups
+
+
+def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | None = None) -> RoundPairing:
+    players = state.to_pair
+    if not players:
+        raise NoPairingError("no player is available for this round")
+    if not completable(players, state):
+        raise NoPairingError("no round-pairing satisfies C1-C3 with at most one bye to an eligible "
+                             "player (C.04.3 A.9: the arbiter decides)")
+    groups = scoregroups(players)
+    bracket: list[PlayerState] = groups[0]
+    n_mdp = 0
+    index = 1
+    special = index == len(groups)
+    collapsed = False
+    pairs: list[tuple[int, int]] = []
+    records: list[BracketRecord] = []
+    while len(bracket) > 1 or index < len(groups):
+        if special:
+            lower = [p for g in groups[index:] for p in g]
+            next_index = len(groups)
+        else:
+            lower = groups[index]
+            next_index = index + 1
+        b = Bracket(bracket + lower, n_mdp, len(bracket), special, next_index == len(groups), state)
+        record = pair_bracket(b, rules, settings)
+        record.collapsed = collapsed
+        floaters = [b.vertices[v] for v in range(b.n_bracket)
+                    if all(v not in pair for pair in record.pairs)]
+        if not special:
+            rest = floaters + [p for g in groups[index:] for p in g]
+            if not completable(rest, state):
+                special = True  # this bracket is the PPB (A.9)
+                collapsed = True
+                continue
+        collapsed = False
+        record.pairs = [(b.vertices[i].id, b.vertices[j].id) for i, j in record.pairs]
+        record.downfloaters = [p.id for p in floaters]
+        records.append(record)
+        pairs.extend(record.pairs)
+        bracket = floaters + lower
+        n_mdp = len(floaters)
+        index = next_index
+        special = index == len(groups)
+    bye = bracket[0].id if bracket else None
+    return RoundPairing(pairs, bye, records)
+
+
+def pair_bracket(b: Bracket, rules: RuleSet, settings: SolverSettings | None = None) -> BracketRecord:
+    """Pair one bracket: lexicographic optimum of C.4-C.19, then the B.8 tie-break."""
+    levels = [lv for _, lvs in bracket_levels(b, rules.criteria) for lv in lvs]
+    m = MatchingModel(len(b.vertices), b.edges, settings)
+    m.minimise(levels)
+    TieBreak(b, m).run()
+    chosen = m.chosen()
+    pairs = [b.edges[e] for e in chosen if b.edges[e][1] < b.n_bracket]
+    pairs.sort()
+    record = BracketRecord(
+        score=b.vertices[b.n_mdp].score if b.n_mdp < b.n_bracket else b.vertices[0].score,
+        mdps=[p.id for p in b.vertices[:b.n_mdp]],
+        residents=[p.id for p in b.vertices[b.n_mdp:b.n_bracket]],
+        special=b.special, collapsed=False, pairs=pairs, downfloaters=[],
+        values=evaluate(b, rules.criteria, chosen), solves=m.solves)
+    return record
+
+
+class TieBreak:
+    """B.8: among optimal candidates, the one generated first by B.6/B.7 with D.1-D.3."""
+
+    def __init__(self, b: Bracket, m: MatchingModel):
+        self.b = b
+        self.m = m
+        # edges inside the bracket, per vertex, split by the partner's position
+        self.later: list[list[int]] = [[] for _ in b.vertices]  # (v, j > v) inside the bracket
+        self.earlier: list[list[int]] = [[] for _ in b.vertices]  # (i < v, v) inside the bracket
+        for e, (i, j) in enumerate(b.edges):
+            if j < b.n_bracket:
+                self.later[i].append(e)
+                self.earlier[j].append(e)
+
+    # -- small helpers -----------------------------------------------------------
+
+    def bracket_partner(self, v: int) -> int | None:
+        p = self.m.partner(v)
+        return p if p is not None and p < self.b.n_bracket else None
+
+    def require(self, edges: list[int], count: int) -> None:
+        self.m.model.Add(sum(self.m.x[e] for e in edges) == count)
+
+    def choose_lowest_partner(self, v: int, candidates: set[int]) -> None:
+        """Fix v's partner to the lowest-ranked candidate that keeps the optimum (D.1)."""
+        while True:
+            current = self.bracket_partner(v)
+            assert current is not None
+            lower = [e for e in self.later[v] + self.earlier[v]
+                     if (other := self.b.edges[e][0] + self.b.edges[e][1] - v) < current
+                     and other in candidates]
+            if not lower or not self.m.maximise_any(lower):
+                break
+        e = next(e for e in self.later[v] + self.earlier[v]
+                 if self.b.edges[e][0] + self.b.edges[e][1] - v == current)
+        self.m.fix(e, 1)
+
+    def smaller_member(self, v: int) -> bool:
+        p = self.bracket_partner(v)
+        return p is not None and p > v
+
+    # -- the steps of B.7 / B.6 ----------------------------------------------------
+
+    def run(self) -> None:
+        matched_mdps = self.choose_paired_mdps()
+        taken: set[int] = set()
+        residents = set(range(self.b.n_mdp, self.b.n_bracket))
+        for v in matched_mdps:
+            self.choose_lowest_partner(v, residents - taken)
+            taken.add(self.bracket_partner(v))
+        remainder = [r for r in range(self.b.n_mdp, self.b.n_bracket) if r not in taken]
+        self.pair_remainder(remainder)
+
+    def choose_paired_mdps(self) -> list[int]:
+        """D.3: MDPs of the highest scores are paired (fixed by C.6); among equal scores,
+        the lowest BSNs."""
+        b = self.b
+        matched: list[int] = []
+        v = 0
+        while v < b.n_mdp:
+            score = b.vertices[v].score
+            group = [u for u in range(v, b.n_mdp) if b.vertices[u].score == score]
+            v += len(group)
+            to_match = sum(self.bracket_partner(u) is not None for u in group)
+            remaining = len(group)
+            for u in group:
+                edges = self.later[u]
+                if to_match == 0:
+                    self.require(edges, 0)
+                    continue
+                if remaining <= to_match:
+                    self.require(edges, 1)
+                    matched.append(u)
+                    continue
+                remaining -= 1
+                if self.bracket_partner(u) is not None or self.m.maximise_any(edges):
+                    self.require(edges, 1)
+                    matched.append(u)
+                    to_match -= 1
+                else:
+                    self.require(edges, 0)
+        return matched
+
+    def pair_remainder(self, remainder: list[int]) -> None:
+        """B.6 on the remainder (or homogeneous bracket): D.2 exchanges, then D.1."""
+        if not remainder:
+            return
+        b, m = self.b, self.m
+        position = {v: k for k, v in enumerate(remainder)}
+        in_rem = set(remainder)
+        rem_pairs = sum(1 for v in remainder if self.smaller_member(v))
+        s1 = remainder[:rem_pairs]
+        s2 = remainder[rem_pairs:]
+        # D.2 rules 1-2: fewest exchanges, then smallest sum of S1 BSNs
+        from .criteria import Level
+        fewest = Level("D.2 exchanges")
+        smallest = Level("D.2 BSN sum")
+        for v in remainder:
+            for e in self.later[v]:
+                if b.edges[e][1] in in_rem:
+                    if v in s1:
+                        fewest.add(e, -1)
+                    smallest.add(e, position[v])
+        m.minimise([fewest, smallest])
+        exchanges = sum(1 for v in s1 if not self.smaller_member(v))
+        # D.2 rule 3 (RN-28): move the highest BSNs of S1 out first
+        left = exchanges
+        for v in reversed(s1):
+            if left == 0:
+                break
+            if self.smaller_member(v) and not m.feasible_with([(e, 0) for e in self.later[v]]):
+                self.require(self.later[v], 1)
+                continue
+            self.require(self.later[v], 0)
+            left -= 1
+        # D.2 rule 4: move the lowest BSNs of S2 in first
+        left = exchanges
+        for v in s2:
+            if left <= 1:
+                break
+            if self.smaller_member(v) or m.maximise_any(self.later[v]):
+                self.require(self.later[v], 1)
+                left -= 1
+            else:
+                self.require(self.later[v], 0)
+        # the S1 set is now determined: fix it
+        s1_final = [v for v in remainder if self.smaller_member(v)]
+        for v in remainder:
+            if v in s1_final:
+                self.require(self.later[v], 1)
+            else:
+                self.require([e for e in self.later[v] if b.edges[e][1] in in_rem], 0)
+        # D.1: each S1 player takes the lowest S2 player that keeps the optimum
+        taken: set[int] = set()
+        for v in s1_final:
+            candidates = {u for u in remainder if u > v and u not in taken and u not in s1_final}
+            self.choose_lowest_partner(v, candidates)
+            taken.add(self.bracket_partner(v))

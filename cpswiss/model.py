@@ -1,0 +1,162 @@
+"""The CP-SAT model of one bracket step: a matching with lexicographic objectives.
+
+One Boolean per edge (a pair allowed by C.1-C.3), at most one chosen edge per
+player.  Objectives are :class:`~cpswiss.criteria.Level` expressions, minimised
+one after the other, each optimum frozen as a constraint before the next
+("successive optimisation").  Consecutive levels are packed into one integer
+objective only when their weights provably cannot overlap (each weight exceeds
+the full range of everything below it); no floating point is involved.
+
+Every solve must end OPTIMAL (or INFEASIBLE where a test of feasibility is
+asked for); a solve stopped by the time limit raises
+:class:`~cpswiss.errors.UnprovenError` instead of returning a guess.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ortools.sat.python import cp_model
+
+from .criteria import Level
+from .errors import UnprovenError
+
+PACK_LIMIT = 1 << 24  # largest packed objective range: larger weights slow CP-SAT's proofs
+
+
+@dataclass
+class SolverSettings:
+    """CP-SAT parameters; fixed so that the same input gives the same pairing."""
+
+    workers: int = 1
+    time_limit: float = 120.0
+
+
+class MatchingModel:
+    """A CP-SAT matching over ``n`` vertices and the given edges."""
+
+    def __init__(self, n: int, edges: list[tuple[int, int]], settings: SolverSettings | None = None):
+        self.n = n
+        self.edges = edges
+        self.settings = settings or SolverSettings()
+        self.model = cp_model.CpModel()
+        self.x = [self.model.NewBoolVar(f"x{i}_{j}") for (i, j) in edges]
+        self.incident: list[list[int]] = [[] for _ in range(n)]
+        for e, (i, j) in enumerate(edges):
+            self.incident[i].append(e)
+            self.incident[j].append(e)
+        for v in range(n):
+            if len(self.incident[v]) > 1:
+                self.model.AddAtMostOne(self.x[e] for e in self.incident[v])
+        self.solution: list[int] = [0] * len(edges)
+        self.solves = 0
+
+    # -- solving ---------------------------------------------------------------
+
+    def _solve(self, allow_infeasible: bool = False) -> bool:
+        solver = cp_model.CpSolver()
+        solver.parameters.num_workers = self.settings.workers
+        solver.parameters.max_time_in_seconds = self.settings.time_limit
+        solver.parameters.random_seed = 0
+        self.model.ClearHints()
+        for e, var in enumerate(self.x):
+            self.model.AddHint(var, self.solution[e])
+        status = solver.Solve(self.model)
+        self.solves += 1
+        if status == cp_model.OPTIMAL:
+            self.solution = [int(solver.BooleanValue(v)) for v in self.x]
+            return True
+        if status == cp_model.INFEASIBLE and allow_infeasible:
+            return False
+        if status == cp_model.INFEASIBLE:
+            raise UnprovenError("the pairing model became infeasible (internal error)")
+        raise UnprovenError(
+            f"the solver could not prove an optimum within {self.settings.time_limit:g} s "
+            "(status " + solver.StatusName(status) + "); no pairing is reported")
+
+    def _bounds(self, coef: dict[int, int]) -> tuple[int, int]:
+        """Bounds of Σ coef·x over matchings: each vertex covers at most one chosen edge."""
+        hi = lo = 0
+        for v in range(self.n):
+            best = max((coef.get(e, 0) for e in self.incident[v]), default=0)
+            worst = min((coef.get(e, 0) for e in self.incident[v]), default=0)
+            hi += max(best, 0)
+            lo += min(worst, 0)
+        # each chosen edge was counted at both ends
+        return lo // 2 - 1, hi // 2 + 1
+
+    def minimise(self, levels: list[Level]) -> list[int]:
+        """Minimise the levels lexicographically; freeze each optimum; return the optima."""
+        levels = [lv for lv in levels if not lv.trivial]
+        values: list[int] = []
+        k = 0
+        while k < len(levels):
+            group = [levels[k]]
+            bounds = [self._bounds(levels[k].coef)]
+            k += 1
+            while k < len(levels):
+                lo, hi = self._bounds(levels[k].coef)
+                span = 1
+                for (blo, bhi) in bounds + [(lo, hi)]:
+                    span *= (bhi - blo + 1)
+                if span > PACK_LIMIT:
+                    break
+                group.append(levels[k])
+                bounds.append((lo, hi))
+                k += 1
+            weights = [1] * len(group)
+            for g in range(len(group) - 2, -1, -1):
+                lo, hi = bounds[g + 1]
+                weights[g] = weights[g + 1] * (hi - lo + 1)
+            combined: dict[int, int] = {}
+            for w, lv in zip(weights, group):
+                for e, c in lv.coef.items():
+                    combined[e] = combined.get(e, 0) + w * c
+            expr = sum(c * self.x[e] for e, c in combined.items() if c)
+            self.model.Minimize(expr)
+            self._solve()
+            optimum = sum(c * self.solution[e] for e, c in combined.items())
+            self.model.ClearObjective()
+            self.model.Add(expr == optimum)
+            for lv in group:
+                values.append(lv.value(e for e, s in enumerate(self.solution) if s))
+        return values
+
+    def feasible_with(self, literals: list[tuple[int, int]]) -> bool:
+        """Is there a solution (under the frozen optima) with these edges at these values?
+
+        The literals are passed as solver assumptions, not added to the model;
+        on success the new solution is kept.
+        """
+        self.model.ClearAssumptions()
+        self.model.AddAssumptions([self.x[e] if value else self.x[e].Not() for e, value in literals])
+        try:
+            return self._solve(allow_infeasible=True)
+        finally:
+            self.model.ClearAssumptions()
+
+    def maximise_any(self, edges: list[int]) -> bool:
+        """Is there a solution choosing at least one of ``edges``?  Keeps it if so."""
+        if not edges:
+            return False
+        switch = self.model.NewBoolVar("")
+        self.model.AddBoolOr([self.x[e] for e in edges]).OnlyEnforceIf(switch)
+        self.model.ClearAssumptions()
+        self.model.AddAssumptions([switch])
+        try:
+            return self._solve(allow_infeasible=True)
+        finally:
+            self.model.ClearAssumptions()
+
+    def fix(self, e: int, value: int) -> None:
+        self.model.Add(self.x[e] == value)
+
+    def chosen(self) -> list[int]:
+        return [e for e, s in enumerate(self.solution) if s]
+
+    def partner(self, v: int) -> int | None:
+        for e in self.incident[v]:
+            if self.solution[e]:
+                i, j = self.edges[e]
+                return j if i == v else i
+        return None

@@ -1,0 +1,276 @@
+"""The tournament state before the round to be paired.
+
+Everything the pairing rules look at, derived from a :class:`~cpswiss.trf.Tournament`
+for one round: scores (with acceleration), pairing order, played opponents,
+colour histories and preferences, float history, bye eligibility,
+topscorers and availability.  Each derivation cites its article.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+import pandas as pd
+
+from .errors import InputError
+from .rules import StateRules
+from .trf import RoundEntry, RoundKind, Tournament, format_points
+
+WHITE, BLACK = "W", "B"
+
+
+def opposite(colour: str | None) -> str | None:
+    return {WHITE: BLACK, BLACK: WHITE}.get(colour) if colour else None
+
+
+class Strength(Enum):
+    """Strength of a colour preference, C.04.3 A.6."""
+
+    NONE = 0
+    MILD = 1
+    STRONG = 2
+    ABSOLUTE = 3
+
+
+class Float(Enum):
+    """Float of a player in a past round, C.04.3 A.4."""
+
+    NONE = "-"
+    DOWN = "D"
+    UP = "U"
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    """One player as the pairing of the round sees him."""
+
+    id: int  # pairing number as in the file
+    rank: int  # effective pairing number, 1-based (C.04.2 B.3; E.5 uses its parity)
+    name: str
+    score: int  # tenths, acceleration included (used for A.2 ordering and scoregroups)
+    real_score: int  # tenths, without acceleration (board order, C.04.2 D.5)
+    available: bool
+    opponents: frozenset[int]  # opponents of played games (C.1; C.04.2 D.3: forfeits excluded)
+    forbidden: frozenset[int]  # XXP / 260 forbidden opponents for this round
+    colours: tuple[str, ...]  # colours of played games, unplayed rounds squeezed out (C.04.2 D.1-D.2)
+    preference: str | None  # 'W', 'B' or None (A.6)
+    strength: Strength
+    repeated_colour: str | None  # colour of the two latest played games when equal (A.6)
+    floats: tuple[Float, ...]  # floats of the previous rounds, latest first (A.4)
+    bye_eligible: bool  # C.2, C.04.1 rule 4
+    topscorer: bool  # A.7
+    games_played: int
+
+    @property
+    def colour_difference(self) -> int:
+        """A.6: games with white minus games with black."""
+        return self.colours.count(WHITE) - self.colours.count(BLACK)
+
+    @property
+    def absolute(self) -> bool:
+        return self.strength is Strength.ABSOLUTE
+
+    @property
+    def absolute_imbalance(self) -> bool:
+        """|CD| > 1 (the first trigger of an absolute preference, A.6)."""
+        return abs(self.colour_difference) > 1
+
+    @property
+    def strong_or_absolute(self) -> bool:
+        return self.strength in (Strength.STRONG, Strength.ABSOLUTE)
+
+    def float_back(self, rounds_back: int) -> Float:
+        """The float of the round ``rounds_back`` rounds before the one being paired."""
+        if 1 <= rounds_back <= len(self.floats):
+            return self.floats[rounds_back - 1]
+        return Float.NONE
+
+    def can_meet(self, other: "PlayerState") -> bool:
+        """C.1 (no rematch of a played game) and forbidden pairs."""
+        return other.id not in self.opponents and other.id not in self.forbidden and other.id != self.id
+
+
+@dataclass
+class RoundState:
+    """All players and round facts for the round to be paired."""
+
+    tournament: Tournament
+    round_no: int
+    total_rounds: int | None
+    initial_colour: str  # 'W' or 'B'
+    players: dict[int, PlayerState]
+    rules: StateRules
+    points_for_win: int = 10
+    points_for_draw: int = 5
+
+    @property
+    def is_last_round(self) -> bool:
+        """RN-13: the final round is recognised from the announced number of rounds (XXR)."""
+        return self.total_rounds is not None and self.round_no >= self.total_rounds
+
+    @property
+    def to_pair(self) -> list[PlayerState]:
+        """Available players in A.2 order: score descending, then pairing number."""
+        return sorted((p for p in self.players.values() if p.available), key=order_key)
+
+    def frame(self) -> pd.DataFrame:
+        """The state as a table (one row per player, A.2 order)."""
+        rows = []
+        for p in sorted(self.players.values(), key=order_key):
+            pref = "" if p.preference is None else (p.preference if p.strength is Strength.ABSOLUTE
+                                                    else f"({p.preference})" if p.strength is Strength.STRONG
+                                                    else p.preference.lower())
+            rows.append({
+                "id": p.id, "rank": p.rank, "name": p.name, "score": format_points(p.score),
+                "available": p.available, "colours": "".join(p.colours), "cd": p.colour_difference,
+                "preference": pref, "strength": p.strength.name.lower(),
+                "float_1": p.float_back(1).value, "float_2": p.float_back(2).value,
+                "bye_eligible": p.bye_eligible, "topscorer": p.topscorer,
+                "opponents": " ".join(str(o) for o in sorted(p.opponents)),
+            })
+        return pd.DataFrame(rows)
+
+
+def order_key(p: PlayerState) -> tuple[int, int]:
+    """C.04.3 A.2: score descending, then pairing number ascending."""
+    return (-p.score, p.rank)
+
+
+def colour_preference(colours: tuple[str, ...]) -> tuple[str | None, Strength, str | None]:
+    """C.04.3 A.6: preference, strength and the repeated colour of the last two games.
+
+    RN-4 (conflicting absolute triggers): the colour difference decides, as the
+    reference engines do.  RN-5: no games played, no preference.
+    """
+    if not colours:
+        return None, Strength.NONE, None
+    cd = colours.count(WHITE) - colours.count(BLACK)
+    repeated = colours[-1] if len(colours) >= 2 and colours[-1] == colours[-2] else None
+    lower = BLACK if cd > 0 else WHITE
+    if abs(cd) > 1:
+        return lower, Strength.ABSOLUTE, repeated
+    if repeated:
+        return opposite(repeated), Strength.ABSOLUTE, repeated
+    if cd != 0:
+        return lower, Strength.STRONG, None
+    return opposite(colours[-1]), Strength.MILD, None
+
+
+def infer_initial_colour(t: Tournament) -> str:
+    """trf-caveats 7: the initial colour when XXC/152 is missing.
+
+    First round in which a colour was given; walk the players by pairing
+    number, counting only those who took part in the pairing of that round or
+    an earlier one; the first with a colour decides (his colour if his
+    position among them is even, counting from 0, else the opposite).
+    """
+    first = None
+    for rec in t.players.values():
+        for index, e in enumerate(rec.rounds):
+            if e is not None and e.colour in ("w", "b"):
+                first = index + 1 if first is None else min(first, index + 1)
+                break
+    if first is None:
+        return WHITE
+    position = 0
+    for pid in sorted(t.players):
+        rec = t.players[pid]
+        if not any(e is not None and e.kind.took_part_in_pairing for e in rec.rounds[:first]):
+            continue
+        e = rec.entry(first)
+        if e is not None and e.colour in ("w", "b"):
+            colour = WHITE if e.colour == "w" else BLACK
+            return colour if position % 2 == 0 else opposite(colour)
+        position += 1
+    return WHITE
+
+
+def build_state(t: Tournament, rules: StateRules, round_no: int | None = None) -> RoundState:
+    """The state before ``round_no`` (default: the round after the last paired one)."""
+    last = t.last_paired_round
+    if round_no is None:
+        round_no = last + 1
+    if round_no < 1 or round_no > last + 1:
+        raise InputError(f"cannot pair round {round_no}: rounds 1-{last} are paired", t.path)
+    if t.total_rounds is not None and round_no > t.total_rounds:
+        raise InputError(f"all {t.total_rounds} rounds (XXR) are already paired; nothing to pair", t.path)
+    history = round_no - 1
+    for rec in t.players.values():
+        for index, e in enumerate(rec.rounds[:history]):
+            if e is not None and e.kind is RoundKind.PENDING:
+                raise InputError(f"round {index + 1} of player {rec.pairing_no} has no result yet",
+                                 t.path, rec.line or None)
+    scoring = t.scoring
+
+    def points(rec, r: int) -> int:
+        return scoring.points(rec.entry(r))
+
+    def accel(pid: int, r: int) -> int:
+        values = t.accelerations.get(pid, [])
+        return values[r - 1] if 0 < r <= len(values) else 0
+
+    def score_before(pid: int, r: int) -> int:
+        """A.4 / RN-2: the score before round r, with round r's acceleration."""
+        rec = t.players[pid]
+        return sum(points(rec, q) for q in range(1, r)) + accel(pid, r)
+
+    ordered_ids = list(t.players) if t.pair_by_rank else sorted(t.players)
+    rank_of = {pid: i + 1 for i, pid in enumerate(ordered_ids)}
+    requested = t.requested_byes.get(round_no, {})
+    threshold = history * max(scoring.win, scoring.draw) // 2
+    players: dict[int, PlayerState] = {}
+    for pid in ordered_ids:
+        rec = t.players[pid]
+        entries: list[RoundEntry | None] = [rec.entry(r) for r in range(1, history + 1)]
+        played = [e for e in entries if e is not None and e.played]
+        colours = tuple(WHITE if e.colour == "w" else BLACK for e in played)
+        preference, strength, repeated = colour_preference(colours)
+        floats = []
+        for r in range(history, max(0, history - 2), -1):
+            e = entries[r - 1]
+            floats.append(_float_of(t, pid, r, e, score_before, rules))
+        bye_eligible = not any(e is not None and _bars_bye(e, rules) for e in entries)
+        score = score_before(pid, round_no)
+        current = rec.entry(round_no)
+        available = (current is None and pid not in t.absent_next and pid not in requested)
+        forbidden = frozenset(q for fp in t.forbidden if pid in fp.players and fp.applies(round_no)
+                              for q in fp.players if q != pid)
+        players[pid] = PlayerState(
+            id=pid, rank=rank_of[pid], name=rec.name,
+            score=score, real_score=score - accel(pid, round_no), available=available,
+            opponents=frozenset(e.opponent for e in played), forbidden=forbidden,
+            colours=colours, preference=preference, strength=strength, repeated_colour=repeated,
+            floats=tuple(floats), bye_eligible=bye_eligible,
+            topscorer=(t.total_rounds is not None and round_no >= t.total_rounds and score > threshold),
+            games_played=len(played))
+    initial = t.initial_colour.upper() if t.initial_colour else infer_initial_colour(t)
+    return RoundState(tournament=t, round_no=round_no, total_rounds=t.total_rounds,
+                      initial_colour=initial, players=players, rules=rules,
+                      points_for_win=scoring.win, points_for_draw=scoring.draw)
+
+
+def _float_of(t: Tournament, pid: int, r: int, e: RoundEntry | None, score_before, rules: StateRules) -> Float:
+    """C.04.3 A.4: the float a player received in past round r.
+
+    A player who did not play receives a downfloat (RN-1: under the 2017 rule
+    set every unplayed round counts; under ``scored-above-loss`` only rounds in
+    which the player scored more than a loss).  Otherwise the higher score of
+    the two before that round floats down, the lower one up.
+    """
+    if e is None or not e.played:
+        if rules.unplayed_round_float == "always":
+            return Float.DOWN
+        return Float.DOWN if t.scoring.points(e) > t.scoring.loss else Float.NONE
+    mine, theirs = score_before(pid, r), score_before(e.opponent, r)
+    if mine > theirs:
+        return Float.DOWN
+    if mine < theirs:
+        return Float.UP
+    return Float.NONE
+
+
+def _bars_bye(e: RoundEntry, rules: StateRules) -> bool:
+    """C.2 / C.04.1 rule 4: rounds that bar a further pairing-allocated bye."""
+    kinds = {"pab": RoundKind.PAB, "forfeit-win": RoundKind.FORFEIT_WIN, "full-bye": RoundKind.FULL_BYE}
+    return any(e.kind is kinds[k] for k in rules.bye_barred_by)

@@ -1,0 +1,601 @@
+"""Reading and writing FIDE Tournament Report Files (TRF16, TRF(x), TRF(bx), TRF-2026).
+
+One tolerant reader for the dialects that pairing programs exchange:
+
+* TRF16 player records ``001`` with one 10-column block per round
+  (``oooo c r``: opponent, colour, result), both the 2016 result codes
+  (``U`` pairing-allocated bye, ``H``/``F``/``Z`` byes) and the legacy ones
+  (``+``/``=``/``-`` with opponent ``0000``);
+* JaVaFo's TRF(x) extensions ``XXR`` (rounds), ``XXC`` (``white1``/``black1``,
+  ``rank``), ``XXA`` (acceleration), ``XXP`` (forbidden pairs), ``XXS``
+  (scoring), ``XXZ`` (absent next round);
+* bbpPairings' point values ``BBW BBD BBL BBZ BBF BBU``;
+* the TRF-2026 records that matter for pairing: ``142`` rounds, ``152``
+  initial colour, ``162`` scoring (absence symbol ``A`` or ``Z``), ``192``
+  tournament type, ``240`` byes, ``250`` acceleration, ``260`` forbidden pairs.
+
+Every problem is reported as an :class:`~cpswiss.errors.InputError` naming the
+file, the line and the problem.  Points are kept as integers in tenths of a
+point, the resolution of the TRF points column.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from .errors import FileAccessError, InputError
+
+FIRST_BLOCK = 91  # 0-based column of the first round block (column 92)
+BLOCK_WIDTH = 10
+
+
+class RoundKind(enum.Enum):
+    """What one round meant for one player (C.04.2 D.1-D.3, TRF16 result codes)."""
+
+    GAME = "game"  # played game: 1 = 0, or W D L (played, not rated)
+    FORFEIT_WIN = "forfeit-win"  # paired, opponent did not appear: '+'
+    FORFEIT_LOSS = "forfeit-loss"  # paired, did not appear: '-'
+    PENDING = "pending"  # paired, result not known yet (written by cpswiss)
+    PAB = "pab"  # pairing-allocated bye: 'U', legacy '+' with opponent 0000
+    HALF_BYE = "half-bye"  # 'H', legacy '=' with opponent 0000
+    FULL_BYE = "full-bye"  # 'F': full-point bye not given by the pairing
+    ZERO_BYE = "zero-bye"  # 'Z', '-' or blank with opponent 0000: absent
+
+    @property
+    def took_part_in_pairing(self) -> bool:
+        """Paired (game, forfeit, pending) or given the pairing-allocated bye."""
+        return self in (RoundKind.GAME, RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS,
+                        RoundKind.PENDING, RoundKind.PAB)
+
+    @property
+    def has_opponent(self) -> bool:
+        return self in (RoundKind.GAME, RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS,
+                        RoundKind.PENDING)
+
+    @property
+    def decided_before_pairing(self) -> bool:
+        """A bye or absence known before the round was paired (player not paired)."""
+        return self in (RoundKind.HALF_BYE, RoundKind.FULL_BYE, RoundKind.ZERO_BYE)
+
+
+@dataclass(frozen=True)
+class RoundEntry:
+    """One round block of a player record."""
+
+    kind: RoundKind
+    opponent: int | None = None
+    colour: str | None = None  # 'w' or 'b' for games, forfeits and pending games
+    code: str = " "  # the result character as written (upper case)
+
+    @property
+    def played(self) -> bool:
+        """A game actually played over the board (C.04.2 D.1)."""
+        return self.kind is RoundKind.GAME
+
+    @property
+    def outcome(self) -> str | None:
+        """'win', 'draw' or 'loss' for games and forfeits."""
+        if self.kind is RoundKind.GAME:
+            return {"1": "win", "W": "win", "=": "draw", "D": "draw", "0": "loss", "L": "loss"}[self.code]
+        if self.kind is RoundKind.FORFEIT_WIN:
+            return "win"
+        if self.kind is RoundKind.FORFEIT_LOSS:
+            return "loss"
+        return None
+
+    def block(self) -> str:
+        """The 8-character TRF block ``oooo c r``."""
+        opp = f"{self.opponent:4d}" if self.opponent is not None else "0000"
+        colour = self.colour or "-"
+        return f"{opp} {colour} {self.code}"
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """Point values in tenths (TRF(x) XXS, TRF(bx) BB*, TRF-2026 162).
+
+    Defaults are 1 / ½ / 0; the pairing-allocated bye and the full-point bye
+    are worth a win, the half-point bye a draw, unless stated otherwise.
+    """
+
+    win: int = 10
+    draw: int = 5
+    loss: int = 0
+    win_black: int | None = None
+    draw_black: int | None = None
+    loss_black: int | None = None
+    forfeit_win: int | None = None
+    forfeit_loss: int = 0
+    zero_bye: int = 0
+    half_bye: int | None = None
+    full_bye: int | None = None
+    pab: int | None = None
+
+    def points(self, entry: RoundEntry | None) -> int:
+        """Points a round block is worth."""
+        if entry is None:
+            return self.zero_bye
+        kind = entry.kind
+        if kind is RoundKind.GAME:
+            black = entry.colour == "b"
+            outcome = entry.outcome
+            if outcome == "win":
+                return self.win_black if black and self.win_black is not None else self.win
+            if outcome == "draw":
+                return self.draw_black if black and self.draw_black is not None else self.draw
+            return self.loss_black if black and self.loss_black is not None else self.loss
+        if kind is RoundKind.FORFEIT_WIN:
+            return self.win if self.forfeit_win is None else self.forfeit_win
+        if kind is RoundKind.FORFEIT_LOSS:
+            return self.forfeit_loss
+        if kind is RoundKind.PAB:
+            return self.win if self.pab is None else self.pab
+        if kind is RoundKind.HALF_BYE:
+            return self.draw if self.half_bye is None else self.half_bye
+        if kind is RoundKind.FULL_BYE:
+            return self.win if self.full_bye is None else self.full_bye
+        if kind is RoundKind.PENDING:
+            return 0
+        return self.zero_bye
+
+    @property
+    def points_for_win(self) -> int:
+        return self.win
+
+
+@dataclass
+class PlayerRecord:
+    """A TRF ``001`` player record."""
+
+    pairing_no: int
+    line: int  # 1-based line number in the file it was read from (0: made in memory)
+    name: str = ""
+    sex: str = ""
+    title: str = ""
+    rating: int | None = None
+    federation: str = ""
+    fide_id: str = ""
+    birth: str = ""
+    points_column: int | None = None  # tenths, as written in columns 81-84
+    rank: int | None = None
+    rounds: list[RoundEntry | None] = field(default_factory=list)  # index = round - 1
+    prefix: str = ""  # columns 1-91 as written, kept for faithful writing
+
+    def entry(self, round_no: int) -> RoundEntry | None:
+        """The block of a round (1-based), None where the record has none."""
+        if 1 <= round_no <= len(self.rounds):
+            return self.rounds[round_no - 1]
+        return None
+
+
+@dataclass(frozen=True)
+class ForbiddenPair:
+    """Players who must not meet (TRF(x) XXP, TRF-2026 260) between two rounds."""
+
+    players: frozenset[int]
+    first_round: int = 1
+    last_round: int = 10**6
+
+    def applies(self, round_no: int) -> bool:
+        return self.first_round <= round_no <= self.last_round
+
+
+@dataclass
+class Tournament:
+    """A tournament as read from a TRF file."""
+
+    path: str
+    players: dict[int, PlayerRecord]
+    total_rounds: int | None = None
+    initial_colour: str | None = None  # 'w' or 'b' (XXC white1/black1, 152)
+    scoring: Scoring = field(default_factory=Scoring)
+    accelerations: dict[int, list[int]] = field(default_factory=dict)  # id -> tenths per round
+    forbidden: list[ForbiddenPair] = field(default_factory=list)
+    absent_next: set[int] = field(default_factory=set)  # XXZ
+    requested_byes: dict[int, dict[int, RoundKind]] = field(default_factory=dict)  # 240: round -> id -> kind
+    system: str | None = None  # 192 tournament type
+    pair_by_rank: bool = False  # XXC rank
+    layout: list[str | int] = field(default_factory=list)  # raw lines and player ids, in file order
+
+    @property
+    def last_paired_round(self) -> int:
+        """The last round holding a game (forfeits and pending games included) or a PAB."""
+        last = 0
+        for player in self.players.values():
+            for index, entry in enumerate(player.rounds):
+                if entry is not None and entry.kind.took_part_in_pairing:
+                    last = max(last, index + 1)
+        return last
+
+    @property
+    def round_to_pair(self) -> int:
+        """One more than the last paired round (trf-caveats 1)."""
+        return self.last_paired_round + 1
+
+    def computed_points(self, player: PlayerRecord, up_to_round: int | None = None) -> int:
+        """Sum of the results written on the record, in tenths (trf-caveats 6)."""
+        rounds = player.rounds if up_to_round is None else player.rounds[:up_to_round]
+        return sum(self.scoring.points(entry) for entry in rounds if entry is not None)
+
+    def with_round(self, round_no: int, boards: list[tuple[int, int]], bye: int | None) -> "Tournament":
+        """A copy with a newly paired round appended (results pending, the PAB scored)."""
+        players: dict[int, PlayerRecord] = {}
+        entries: dict[int, RoundEntry] = {}
+        for white, black in boards:
+            entries[white] = RoundEntry(RoundKind.PENDING, black, "w", " ")
+            entries[black] = RoundEntry(RoundKind.PENDING, white, "b", " ")
+        if bye is not None:
+            entries[bye] = RoundEntry(RoundKind.PAB, None, None, "U")
+        for pid, record in self.players.items():
+            rounds = list(record.rounds)
+            if pid in entries:
+                while len(rounds) < round_no:
+                    rounds.append(None)
+                rounds[round_no - 1] = entries[pid]
+            new = replace(record, rounds=rounds)
+            if new.points_column is not None:
+                new.points_column = self.computed_points(new)
+            players[pid] = new
+        return replace(self, players=players, absent_next=set())
+
+
+# ---------------------------------------------------------------------------
+# Reading
+# ---------------------------------------------------------------------------
+
+_PLAYED_CODES = {"1", "0", "=", "W", "D", "L"}
+_COMPLEMENT = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D"}
+
+
+def decode(data: bytes) -> str:
+    """UTF-8 (with or without BOM), falling back to Latin-1."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        text = data.decode("latin-1")
+    return text.lstrip("\ufeff")
+
+
+def read_trf(path: str | Path) -> Tournament:
+    """Read and validate a TRF file."""
+    path = str(path)
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise FileAccessError(f"{path}: cannot read file: {exc.strerror or exc}") from None
+    return parse_trf(decode(data), path)
+
+
+def parse_trf(text: str, path: str = "<input>") -> Tournament:
+    """Parse TRF text (CR, LF or CRLF line ends) and validate it."""
+    lines = re.split(r"\r\n|\r|\n", text)
+    t = Tournament(path=path, players={})
+    scoring: dict[str, int] = {}
+    player_lines: dict[int, int] = {}
+    for number, raw in enumerate(lines, start=1):
+        line = raw.rstrip()
+        if not line.strip():
+            t.layout.append(raw)
+            continue
+        code = line[:3]
+        if code == "001":
+            record = _parse_player(line, number, path)
+            if record.pairing_no in t.players:
+                raise InputError(f"pairing number {record.pairing_no} is repeated "
+                                 f"(first on line {player_lines[record.pairing_no]})", path, number)
+            t.players[record.pairing_no] = record
+            player_lines[record.pairing_no] = number
+            t.layout.append(record.pairing_no)
+            continue
+        t.layout.append(raw)
+        if code in ("XXR", "142"):
+            t.total_rounds = _int_field(line[3:], "number of rounds", path, number)
+        elif code == "XXC":
+            for word in line[3:].split():
+                word = word.lower()
+                if word == "white1":
+                    t.initial_colour = "w"
+                elif word == "black1":
+                    t.initial_colour = "b"
+                elif word == "rank":
+                    t.pair_by_rank = True
+        elif code == "152":
+            value = line[3:].strip().upper()
+            if value not in ("W", "B"):
+                raise InputError(f"initial colour must be W or B, not {value!r}", path, number)
+            t.initial_colour = value.lower()
+        elif code == "XXA":
+            pid, values = _parse_acceleration(line, number, path)
+            t.accelerations[pid] = values
+        elif code == "XXP":
+            ids = [_int_field(tok, "player id", path, number) for tok in line[3:].split()]
+            t.forbidden.append(ForbiddenPair(frozenset(ids)))
+        elif code == "260":
+            first = _int_field(line[4:7], "first round", path, number)
+            last = _int_field(line[8:11], "last round", path, number)
+            ids = [_int_field(tok, "player id", path, number) for tok in line[12:].split()]
+            t.forbidden.append(ForbiddenPair(frozenset(ids), first, last))
+        elif code == "XXZ":
+            t.absent_next.update(_int_field(tok, "player id", path, number) for tok in line[3:].split())
+        elif code == "XXS":
+            _parse_xxs(line, number, path, scoring)
+        elif code in ("BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"):
+            key = {"BBW": "win", "BBD": "draw", "BBL": "loss", "BBZ": "zero_bye",
+                   "BBF": "forfeit_loss", "BBU": "pab"}[code]
+            scoring[key] = _points_field(line[4:].strip(), code, path, number)
+        elif code == "162":
+            _parse_162(line, number, path, scoring)
+        elif code == "192":
+            t.system = line[4:].strip() or None
+        elif code == "240":
+            _parse_240(line, number, path, t)
+    t.scoring = Scoring(**scoring)
+    _validate(t, player_lines)
+    return t
+
+
+def _int_field(text: str, what: str, path: str, line: int) -> int:
+    value = text.strip()
+    if not value.isdigit():
+        raise InputError(f"{what} must be a whole number, not {value!r}", path, line)
+    return int(value)
+
+
+def _points_field(text: str, what: str, path: str, line: int) -> int:
+    value = text.strip()
+    if not re.fullmatch(r"-?\d+(\.\d)?", value):
+        raise InputError(f"{what}: points must be written like 1.0, not {value!r}", path, line)
+    negative = value.startswith("-")
+    whole, _, tenth = value.lstrip("-").partition(".")
+    tenths = int(whole) * 10 + (int(tenth) if tenth else 0)
+    return -tenths if negative else tenths
+
+
+def _parse_player(line: str, number: int, path: str) -> PlayerRecord:
+    if len(line) < 84:
+        raise InputError(f"player record is {len(line)} characters long; a 001 record needs at "
+                         "least 84 (up to the points column)", path, number)
+    id_text = line[4:8]
+    if not id_text.strip().isdigit():
+        raise InputError(f"pairing number (columns 5-8) must be a number, not {id_text.strip()!r}",
+                         path, number)
+    pid = int(id_text)
+    if pid < 1:
+        raise InputError("pairing number must be at least 1", path, number)
+    rating_text = line[48:52].strip()
+    if rating_text and not rating_text.isdigit():
+        raise InputError(f"rating (columns 49-52) must be a number, not {rating_text!r}", path, number)
+    points_text = line[80:84].strip()
+    points = _points_field(points_text, "points column (81-84)", path, number) if points_text else None
+    rank_text = line[85:89].strip() if len(line) > 85 else ""
+    if rank_text and not rank_text.isdigit():
+        raise InputError(f"rank (columns 86-89) must be a number, not {rank_text!r}", path, number)
+    record = PlayerRecord(
+        pairing_no=pid, line=number, sex=line[9:10].strip(), title=line[10:13].strip(),
+        name=line[14:47].strip(), rating=int(rating_text) if rating_text else None,
+        federation=line[53:56].strip(), fide_id=line[57:68].strip(), birth=line[69:79].strip(),
+        points_column=points, rank=int(rank_text) if rank_text else None,
+        prefix=line[:FIRST_BLOCK].ljust(FIRST_BLOCK))
+    if line[FIRST_BLOCK - 2:FIRST_BLOCK].strip() and len(line) > FIRST_BLOCK - 2:
+        raise InputError("columns 90-91 must be blank", path, number)
+    start = FIRST_BLOCK
+    round_no = 0
+    while start < len(line):
+        round_no += 1
+        chunk = line[start:start + BLOCK_WIDTH].ljust(BLOCK_WIDTH)
+        if chunk[4] != " " or chunk[6] != " " or chunk[8:].strip():
+            raise InputError(f"round {round_no}: block {chunk.rstrip()!r} (from column {start + 1}) "
+                             "is not of the form 'oooo c r'", path, number)
+        record.rounds.append(_parse_block(chunk[:8], pid, round_no, path, number))
+        start += BLOCK_WIDTH
+    while record.rounds and record.rounds[-1] is None:
+        record.rounds.pop()
+    return record
+
+
+def _parse_block(block: str, pid: int, round_no: int, path: str, number: int) -> RoundEntry | None:
+    opp_text, colour, code = block[0:4], block[5].lower(), block[7].upper()
+    if not opp_text.strip() and colour == " " and code == " ":
+        return None
+    where = f"round {round_no}: "
+    if opp_text.strip() and not opp_text.strip().isdigit():
+        raise InputError(where + f"opponent must be a pairing number, not {opp_text.strip()!r}", path, number)
+    opponent = int(opp_text) if opp_text.strip() else 0
+    if colour not in ("w", "b", "-", " "):
+        raise InputError(where + f"colour must be w, b or -, not {block[5]!r}", path, number)
+    if code not in "10=+-WDLHFUZ ":
+        raise InputError(where + f"unknown result code {block[7]!r}", path, number)
+    if opponent == pid:
+        raise InputError(where + "player is paired against himself", path, number)
+    if opponent:
+        side = colour if colour in ("w", "b") else None
+        if code in _PLAYED_CODES:
+            if side is None:
+                raise InputError(where + f"a played game needs colour w or b, not {block[5]!r}", path, number)
+            return RoundEntry(RoundKind.GAME, opponent, side, code)
+        if code == "+":
+            return RoundEntry(RoundKind.FORFEIT_WIN, opponent, side, code)
+        if code == "-":
+            return RoundEntry(RoundKind.FORFEIT_LOSS, opponent, side, code)
+        if code == " ":
+            if side is None:
+                raise InputError(where + "a pairing without result needs colour w or b", path, number)
+            return RoundEntry(RoundKind.PENDING, opponent, side, code)
+        raise InputError(where + f"result {code!r} cannot have an opponent", path, number)
+    if colour in ("w", "b"):
+        raise InputError(where + "a round without opponent cannot have a colour", path, number)
+    kind = {"U": RoundKind.PAB, "+": RoundKind.PAB, "H": RoundKind.HALF_BYE, "=": RoundKind.HALF_BYE,
+            "F": RoundKind.FULL_BYE, "Z": RoundKind.ZERO_BYE, "-": RoundKind.ZERO_BYE,
+            " ": RoundKind.ZERO_BYE}.get(code)
+    if kind is None:
+        raise InputError(where + f"result {code!r} needs an opponent", path, number)
+    return RoundEntry(kind, None, None, code)
+
+
+def _parse_acceleration(line: str, number: int, path: str) -> tuple[int, list[int]]:
+    pid = _int_field(line[4:8], "player id", path, number)
+    values = []
+    start = 9
+    while start < len(line):
+        chunk = line[start:start + 4]
+        values.append(_points_field(chunk, "acceleration", path, number) if chunk.strip() else 0)
+        start += 5
+    return pid, values
+
+
+_XXS_KEYS = {
+    "WW": ("win",), "BW": ("win_black",), "WD": ("draw",), "BD": ("draw_black",),
+    "WL": ("loss",), "BL": ("loss_black",), "ZPB": ("zero_bye",), "HPB": ("half_bye",),
+    "FPB": ("full_bye",), "PAB": ("pab",), "FW": ("forfeit_win",), "FL": ("forfeit_loss",),
+    "W": ("win", "win_black", "forfeit_win", "full_bye"), "D": ("draw", "draw_black", "half_bye"),
+}
+
+
+def _parse_xxs(line: str, number: int, path: str, scoring: dict[str, int]) -> None:
+    for token in line[3:].split():
+        key, sep, value = token.partition("=")
+        if not sep or key.upper() not in _XXS_KEYS:
+            raise InputError(f"XXS: cannot read {token!r} (expected CODE=VALUE)", path, number)
+        points = _points_field(value, f"XXS {key}", path, number)
+        for name in _XXS_KEYS[key.upper()]:
+            scoring[name] = points
+
+
+def _parse_162(line: str, number: int, path: str, scoring: dict[str, int]) -> None:
+    names = {"W": ("win", "forfeit_win", "full_bye"), "D": ("draw", "half_bye"), "L": ("loss",),
+             "A": ("zero_bye", "forfeit_loss"), "Z": ("zero_bye", "forfeit_loss"), "P": ("pab",)}
+    start = 5
+    while start < len(line):
+        symbol = line[start:start + 1].upper()
+        value = line[start + 1:start + 5]
+        if symbol.strip():
+            if symbol not in names and symbol != "X":
+                raise InputError(f"162: unknown scoring symbol {symbol!r}", path, number)
+            points = _points_field(value, f"162 {symbol}", path, number)
+            for name in names.get(symbol, ()):
+                scoring[name] = points
+        start += 9
+
+
+def _parse_240(line: str, number: int, path: str, t: Tournament) -> None:
+    kind = {"F": RoundKind.FULL_BYE, "H": RoundKind.HALF_BYE, "Z": RoundKind.ZERO_BYE}.get(line[4:5].upper())
+    if kind is None:
+        raise InputError(f"240: bye type must be F, H or Z, not {line[4:5]!r}", path, number)
+    round_no = _int_field(line[6:9], "round", path, number)
+    for tok in line[10:].split():
+        t.requested_byes.setdefault(round_no, {})[_int_field(tok, "player id", path, number)] = kind
+
+
+def _validate(t: Tournament, player_lines: dict[int, int]) -> None:
+    """Cross-record checks: opponents, symmetry, rounds, points (trf-caveats 1-6)."""
+    path = t.path
+    for pid, record in t.players.items():
+        if t.total_rounds is not None and len(record.rounds) > t.total_rounds:
+            raise InputError(f"player {pid} has a block for round {len(record.rounds)} but the "
+                             f"tournament has {t.total_rounds} rounds (XXR)", path, record.line)
+        for index, entry in enumerate(record.rounds):
+            if entry is None or not entry.kind.has_opponent:
+                continue
+            round_no = index + 1
+            opp = t.players.get(entry.opponent)
+            if opp is None:
+                raise InputError(f"round {round_no}: opponent {entry.opponent} of player {pid} is not "
+                                 "a player of this tournament", path, record.line)
+            back = opp.entry(round_no)
+            if back is None or back.opponent != pid:
+                claimants = [q for q, rec in t.players.items()
+                             if q != pid and (e := rec.entry(round_no)) is not None and e.opponent == entry.opponent]
+                if back is not None and back.opponent is not None and back.opponent in claimants:
+                    raise InputError(f"round {round_no}: player {entry.opponent} is in two games "
+                                     f"(against {pid} and {back.opponent})", path, record.line)
+                found = "no game" if back is None or back.opponent is None else f"a game against {back.opponent}"
+                raise InputError(f"round {round_no}: player {pid} has a game against {entry.opponent}, "
+                                 f"whose record has {found} in that round", path, record.line)
+            if not _results_agree(entry, back):
+                raise InputError(f"round {round_no}: results of {pid} ({entry.block().strip()}) and "
+                                 f"{entry.opponent} ({back.block().strip()}) do not agree", path, record.line)
+    for fp in t.forbidden:
+        for q in fp.players:
+            if q not in t.players:
+                raise InputError(f"forbidden pair names unknown player {q}", path)
+    for q in t.absent_next:
+        if q not in t.players:
+            raise InputError(f"XXZ names unknown player {q}", path)
+    for q in t.accelerations:
+        if q not in t.players:
+            raise InputError(f"XXA names unknown player {q}", path)
+    last = t.last_paired_round
+    for pid, record in t.players.items():
+        for index, entry in enumerate(record.rounds):
+            if entry is not None and index + 1 > last + 1:
+                raise InputError(f"round {index + 1}: entry after the round to be paired ({last + 1})",
+                                 path, record.line)
+        if record.points_column is not None:
+            computed = t.computed_points(record)
+            if computed != record.points_column:
+                raise InputError(f"points column says {format_points(record.points_column)} but the "
+                                 f"results add up to {format_points(computed)}", path, record.line)
+
+
+def _results_agree(a: RoundEntry, b: RoundEntry) -> bool:
+    if a.kind is RoundKind.GAME:
+        return (b.kind is RoundKind.GAME and _COMPLEMENT[a.code] == b.code
+                and {a.colour, b.colour} == {"w", "b"})
+    if a.kind is RoundKind.PENDING:
+        return b.kind is RoundKind.PENDING and {a.colour, b.colour} == {"w", "b"}
+    if a.kind is RoundKind.FORFEIT_WIN:
+        return b.kind is RoundKind.FORFEIT_LOSS
+    if a.kind is RoundKind.FORFEIT_LOSS:
+        return b.kind in (RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS)
+    return False
+
+
+def format_points(tenths: int) -> str:
+    sign = "-" if tenths < 0 else ""
+    tenths = abs(tenths)
+    return f"{sign}{tenths // 10}.{tenths % 10}"
+
+
+# ---------------------------------------------------------------------------
+# Writing
+# ---------------------------------------------------------------------------
+
+
+def player_line(record: PlayerRecord) -> str:
+    """The ``001`` line of a record: its columns 1-91 as read, points updated, then the blocks."""
+    prefix = record.prefix or _fresh_prefix(record)
+    if record.points_column is not None:
+        prefix = prefix[:80] + f"{format_points(record.points_column):>4}" + prefix[84:]
+    blocks = ["    " + " " + " " + " " + " " if e is None else e.block() for e in record.rounds]
+    body = "  ".join(b.ljust(8) for b in blocks)
+    return (prefix + body).rstrip()
+
+
+def _fresh_prefix(record: PlayerRecord) -> str:
+    rating = f"{record.rating:4d}" if record.rating is not None else "    "
+    points = format_points(record.points_column) if record.points_column is not None else ""
+    rank = f"{record.rank:4d}" if record.rank is not None else "    "
+    return (f"001 {record.pairing_no:4d} {record.sex[:1]:1}{record.title[:3]:>3} {record.name[:33]:<33} "
+            f"{rating} {record.federation[:3]:<3} {record.fide_id[:11]:>11} {record.birth[:10]:<10} "
+            f"{points:>4} {rank}  ")
+
+
+def write_trf(t: Tournament, line_end: str = "\n") -> str:
+    """The tournament as TRF text; lines other than player records are kept as read."""
+    out: list[str] = []
+    written: set[int] = set()
+    for item in t.layout:
+        if isinstance(item, int):
+            out.append(player_line(t.players[item]))
+            written.add(item)
+        else:
+            out.append(item)
+    for pid, record in t.players.items():
+        if pid not in written:
+            out.append(player_line(record))
+    while out and not out[-1].strip():
+        out.pop()
+    return line_end.join(out) + line_end

@@ -1,0 +1,1 @@
+"""Declarative rule sets (one TOML file per edition or variant), read by :mod:`cpswiss.rules`."""

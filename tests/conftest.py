@@ -1,0 +1,36 @@
+"""Shared fixtures: where the reference material lives, and small TRF builders."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+SHARED = Path(os.environ.get("CPSWISS_SHARED", REPO.parent / "shared"))
+SCENARIOS = REPO / "scenarios"
+
+
+def shared_path(*parts: str) -> Path:
+    path = SHARED.joinpath(*parts)
+    if not path.exists():
+        pytest.skip(f"reference material not present: {path}")
+    return path
+
+
+def player_line(pid: int, name: str, rating: int, points: str, blocks: list[str]) -> str:
+    """A TRF 001 record with the given round blocks ('oooo c r' each)."""
+    prefix = f"001 {pid:4d}      {name:<33} {rating:4d} {'':3} {'':>11} {'':10} {points:>4} {pid:4d}  "
+    assert len(prefix) == 91, len(prefix)
+    return (prefix + "  ".join(b.rjust(8) for b in blocks)).rstrip()
+
+
+@pytest.fixture
+def write_trf(tmp_path):
+    """Write TRF text to a file and return its path."""
+    def _write(text: str, name: str = "t.trf") -> Path:
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        return path
+    return _write
