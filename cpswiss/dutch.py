@@ -156,17 +156,15 @@ class TieBreak:
         self.m.model.Add(sum(self.m.x[e] for e in edges) == count)
 
     def choose_lowest_partner(self, v: int, candidates: set[int]) -> None:
-        """Fix v's partner to the lowest-ranked candidate that keeps the optimum (D.1)."""
-        while True:
+        """Fix v's partner to the highest-ranked candidate that keeps the optimum (D.1)."""
+        current = self.bracket_partner(v)
+        assert current is not None
+        edges = [e for e in self.later[v] + self.earlier[v]
+                 if self.b.edges[e][0] + self.b.edges[e][1] - v in candidates]
+        if any(self.b.edges[e][0] + self.b.edges[e][1] - v < current for e in edges):
+            self.m.minimise_now({e: self.b.edges[e][0] + self.b.edges[e][1] - v for e in edges})
             current = self.bracket_partner(v)
-            assert current is not None
-            lower = [e for e in self.later[v] + self.earlier[v]
-                     if (other := self.b.edges[e][0] + self.b.edges[e][1] - v) < current
-                     and other in candidates]
-            if not lower or not self.m.maximise_any(lower):
-                break
-        e = next(e for e in self.later[v] + self.earlier[v]
-                 if self.b.edges[e][0] + self.b.edges[e][1] - v == current)
+        e = next(e for e in edges if self.b.edges[e][0] + self.b.edges[e][1] - v == current)
         self.m.fix(e, 1)
 
     def smaller_member(self, v: int) -> bool:

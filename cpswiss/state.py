@@ -216,7 +216,7 @@ def build_state(t: Tournament, rules: StateRules, round_no: int | None = None) -
         return sum(points(rec, q) for q in range(1, r)) + accel(pid, r)
 
     ordered_ids = list(t.players) if t.pair_by_rank else sorted(t.players)
-    rank_of = {pid: i + 1 for i, pid in enumerate(ordered_ids)}
+    rank_of = effective_pairing_numbers(t, ordered_ids, round_no)
     requested = t.requested_byes.get(round_no, {})
     threshold = history * max(scoring.win, scoring.draw) // 2
     players: dict[int, PlayerState] = {}
@@ -248,6 +248,28 @@ def build_state(t: Tournament, rules: StateRules, round_no: int | None = None) -
     return RoundState(tournament=t, round_no=round_no, total_rounds=t.total_rounds,
                       initial_colour=initial, players=players, rules=rules,
                       points_for_win=scoring.win, points_for_draw=scoring.draw)
+
+
+def effective_pairing_numbers(t: Tournament, ordered_ids: list[int], round_no: int) -> dict[int, int]:
+    """C.04.2 B.3 / RN-10: the pairing numbers E.5 and the A.2 order use for this round.
+
+    As the reference engines do, a player who has never taken part in a pairing
+    and is already marked absent for this round is not in the tournament yet:
+    he gets no number, and the players after him move up.  (This decides the
+    round-1 colours whenever a player is absent from round 1.)
+    """
+    numbers: dict[int, int] = {}
+    rank = 0
+    for pid in ordered_ids:
+        rec = t.players[pid]
+        entered = rec.entry(round_no) is None or any(
+            e is not None and e.kind.took_part_in_pairing for e in rec.rounds[:round_no - 1])
+        if entered:
+            rank += 1
+            numbers[pid] = rank
+    for pid in ordered_ids:
+        numbers.setdefault(pid, len(ordered_ids) + pid)
+    return numbers
 
 
 def _float_of(t: Tournament, pid: int, r: int, e: RoundEntry | None, score_before, rules: StateRules) -> Float:

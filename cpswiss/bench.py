@@ -1,0 +1,83 @@
+"""``cpswiss bench``: time the engine on tournament files.
+
+Each file is paired in a fresh process (so that the peak memory is the
+file's own); the report gives, per file and overall, the median, p90 and
+maximum seconds per round and the peak resident memory.  Speed is measured
+here, never in unit tests.
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import resource
+import statistics
+import time
+from importlib import resources
+from pathlib import Path
+
+from .errors import EXIT_OK, CpswissError, InputError
+from .model import SolverSettings
+
+
+def default_files() -> list[Path]:
+    """The bundled late-round cases (100 and 300 players)."""
+    folder = resources.files("cpswiss").joinpath("benchdata")
+    return sorted(Path(str(p)) for p in folder.iterdir() if p.name.endswith(".trf"))
+
+
+def collect(paths: list[str]) -> list[Path]:
+    files: list[Path] = []
+    for p in paths:
+        path = Path(p)
+        if path.is_dir():
+            files.extend(sorted(path.glob("*.trf")))
+        elif path.is_file():
+            files.append(path)
+        else:
+            raise InputError(f"{p}: no such file or folder")
+    return files
+
+
+def _one(args: tuple[str, str, SolverSettings]) -> tuple[float, int, int, str]:
+    path, rules, settings = args
+    from .api import pair_tournament
+
+    start = time.perf_counter()
+    try:
+        result = pair_tournament(path, rules, settings=settings)
+        outcome = "ok"
+        players = len(result.state.players)
+    except CpswissError as exc:
+        outcome = f"error: {exc.one_line()}"
+        players = 0
+    seconds = time.perf_counter() - start
+    peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return seconds, peak_kb, players, outcome
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def run_bench(paths: list[str], rules: str, settings: SolverSettings, repeat: int = 1) -> int:
+    files = collect(paths) if paths else default_files()
+    if not files:
+        raise InputError("no .trf files to benchmark")
+    ctx = mp.get_context("spawn")
+    times: list[float] = []
+    peak = 0
+    print(f"{'file':<36} {'players':>7} {'median s':>9} {'max s':>7} {'peak MB':>8}  outcome")
+    with ctx.Pool(1, maxtasksperchild=1) as pool:
+        for f in files:
+            runs = pool.map(_one, [(str(f), rules, settings)] * max(1, repeat), chunksize=1)
+            secs = [r[0] for r in runs]
+            times.extend(secs)
+            peak_mb = max(r[1] for r in runs) / 1024
+            peak = max(peak, peak_mb)
+            print(f"{f.name:<36} {runs[0][2]:>7} {statistics.median(secs):>9.2f} {max(secs):>7.2f} "
+                  f"{peak_mb:>8.0f}  {runs[0][3]}")
+    print(f"rounds {len(times)}: median {statistics.median(times):.2f} s, p90 {percentile(times, 0.9):.2f} s, "
+          f"max {max(times):.2f} s, peak memory {peak:.0f} MB")
+    return EXIT_OK
