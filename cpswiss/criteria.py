@@ -19,7 +19,6 @@ The reading of the criteria follows the reference engine of the 2017 corpus
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
@@ -66,6 +65,14 @@ class Bracket:
             self.edges = [(i, j) for j in range(self.n_mdp, len(self.vertices)) for i in range(j)
                           if compatible(self.vertices[i], self.vertices[j], self.round)]
         self.min_score = min(p.score for p in self.vertices)
+        self.incident: list[list[int]] = [[] for _ in self.vertices]  # all edges of a vertex
+        self.incident_in_bracket: list[list[int]] = [[] for _ in self.vertices]
+        for e, (i, j) in enumerate(self.edges):
+            self.incident[i].append(e)
+            self.incident[j].append(e)
+            if j < self.n_bracket:
+                self.incident_in_bracket[i].append(e)
+                self.incident_in_bracket[j].append(e)
 
     def in_bracket(self, v: int) -> bool:
         return v < self.n_bracket
@@ -125,9 +132,8 @@ def _lexicographic(name: str, contributions: list[tuple[int, int | None, int]]) 
 def _unpaired_in_bracket(b: Bracket, v: int, value: int, out: list) -> None:
     """Contribution 'player v is not paired inside the bracket' to a lexicographic list."""
     out.append((value, None, 1))
-    for e, i, j in b.bracket_edges():
-        if v in (i, j):
-            out.append((value, e, -1))
+    for e in b.incident_in_bracket[v]:
+        out.append((value, e, -1))
 
 
 # ---------------------------------------------------------------------------
@@ -184,9 +190,8 @@ def next_bracket(b: Bracket, c: Criterion) -> list[Level]:
     for v in range(b.n_bracket):
         value = b.downfloat_sd(v)
         out.append((value, None, 1))
-        for e, (i, j) in enumerate(b.edges):
-            if v in (i, j):
-                out.append((value, e, -1))
+        for e in b.incident[v]:
+            out.append((value, e, -1))
     return [count] + _lexicographic(f"{c.id} next-bracket PSD", out)
 
 
@@ -327,8 +332,4 @@ def evaluate(b: Bracket, criteria: Iterable[Criterion], chosen: Iterable[int]) -
     return {cid: tuple(level.value(chosen) for level in levels) for cid, levels in bracket_levels(b, criteria)}
 
 
-def levels_by_value(levels: list[Level]) -> dict[str, Level]:
-    return {level.name: level for level in levels}
-
-
-__all__ = ["Bracket", "Level", "bracket_levels", "compatible", "evaluate", "UNITS", "defaultdict"]
+__all__ = ["Bracket", "Level", "bracket_levels", "compatible", "evaluate", "UNITS"]

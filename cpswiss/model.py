@@ -41,6 +41,7 @@ class MatchingModel:
         self.settings = settings or SolverSettings()
         self.model = cp_model.CpModel()
         self.x = [self.model.NewBoolVar(f"x{i}_{j}") for (i, j) in edges]
+        assert all(var.Index() == e for e, var in enumerate(self.x))  # hints and values use it
         self.incident: list[list[int]] = [[] for _ in range(n)]
         for e, (i, j) in enumerate(edges):
             self.incident[i].append(e)
@@ -62,14 +63,15 @@ class MatchingModel:
         # small, repeatedly re-solved matchings, and symmetry detection does not pay either
         solver.parameters.cp_model_presolve = False
         solver.parameters.symmetry_level = 0
-        solver.parameters.linearization_level = 2
-        self.model.ClearHints()
-        for e, var in enumerate(self.x):
-            self.model.AddHint(var, self.solution[e])
+        solver.parameters.linearization_level = 1
+        proto = self.model.Proto()
+        proto.clear_solution_hint()
+        proto.solution_hint.vars.extend(range(len(self.x)))
+        proto.solution_hint.values.extend(self.solution)
         status = solver.Solve(self.model)
         self.solves += 1
         if status == cp_model.OPTIMAL:
-            self.solution = [int(solver.BooleanValue(v)) for v in self.x]
+            self.solution = list(solver.ResponseProto().solution)[:len(self.x)]
             return True
         if status == cp_model.INFEASIBLE and allow_infeasible:
             return False
