@@ -35,6 +35,7 @@ class Level:
     name: str
     coef: dict[int, int] = field(default_factory=dict)
     constant: int = 0
+    floor: int | None = None  # a lower bound the criterion itself guarantees (a count is >= 0)
 
     def add(self, edge: int, value: int) -> None:
         if value:
@@ -121,7 +122,7 @@ def _lexicographic(name: str, contributions: list[tuple[int, int | None, int]]) 
     """
     by_value: dict[int, Level] = {}
     for value, edge, sign in contributions:
-        level = by_value.setdefault(value, Level(f"{name}[{value / ONE_POINT_TENTHS:g}]"))
+        level = by_value.setdefault(value, Level(f"{name}[{value / ONE_POINT_TENTHS:g}]", floor=0))
         if edge is None:
             level.constant += sign
         else:
@@ -146,7 +147,9 @@ def completion(b: Bracket, c: Criterion) -> list[Level]:
     remaining players as possible, leaving unpaired only a player eligible for the bye."""
     if not b.special:
         return []
-    level = Level("C4 completion")
+    ineligible = sum(not p.bye_eligible for p in b.vertices)
+    # each pair scores 1 plus its ineligible players: at most n // 2 pairs, each player once
+    level = Level("C4 completion", floor=-(len(b.vertices) // 2 + ineligible))
     for e, (i, j) in enumerate(b.edges):
         level.add(e, -(1 + (not b.vertices[i].bye_eligible) + (not b.vertices[j].bye_eligible)))
     return [level]
@@ -196,7 +199,7 @@ def next_bracket(b: Bracket, c: Criterion) -> list[Level]:
 
 
 def _pair_count(name: str, b: Bracket, bad: Callable[[PlayerState, PlayerState], bool]) -> list[Level]:
-    level = Level(name)
+    level = Level(name, floor=0)
     for e, i, j in b.bracket_edges():
         if bad(b.vertices[i], b.vertices[j]):
             level.add(e, 1)
@@ -252,7 +255,7 @@ def repeated_float(b: Bracket, c: Criterion) -> list[Level]:
     if b.round.round_no - 1 < back:
         return []
     direction = c.params.get("float", "down")
-    level = Level(f"{c.id} repeated {direction}float ({back} round{'s' if back > 1 else ''} back)")
+    level = Level(f"{c.id} repeated {direction}float ({back} round{'s' if back > 1 else ''} back)", floor=0)
     if direction == "down":
         for v in range(b.n_bracket):
             if b.vertices[v].float_back(back) is Float.DOWN:

@@ -26,9 +26,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .completion import completable
-from .criteria import Bracket, bracket_levels, evaluate
+from .criteria import Bracket, Level, bracket_levels, evaluate
 from .errors import NoPairingError
-from .model import MatchingModel, SolverSettings
+from .model import MatchingModel, SolverSettings, matching_lower_bound
 from .rules import RuleSet
 from .state import PlayerState, RoundState
 
@@ -117,10 +117,14 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
 def pair_bracket(b: Bracket, rules: RuleSet, settings: SolverSettings | None = None) -> BracketRecord:
     """Pair one bracket: lexicographic optimum of C.4-C.19, then the B.8 tie-break."""
     levels = [lv for _, lvs in bracket_levels(b, rules.criteria) for lv in lvs]
-    m = MatchingModel(len(b.vertices), b.edges, settings)
-    m.minimise(levels)
-    TieBreak(b, m).run()
-    chosen = m.chosen()
+    chosen = perfect_first_candidate(b, levels)
+    solves = 0
+    if chosen is None:
+        m = MatchingModel(len(b.vertices), b.edges, settings)
+        m.minimise(levels)
+        TieBreak(b, m).run()
+        chosen = m.chosen()
+        solves = m.solves
     pairs = [b.edges[e] for e in chosen if b.edges[e][1] < b.n_bracket]
     pairs.sort()
     record = BracketRecord(
@@ -128,8 +132,48 @@ def pair_bracket(b: Bracket, rules: RuleSet, settings: SolverSettings | None = N
         mdps=[p.id for p in b.vertices[:b.n_mdp]],
         residents=[p.id for p in b.vertices[b.n_mdp:b.n_bracket]],
         special=b.special, collapsed=False, pairs=pairs, downfloaters=[],
-        values=evaluate(b, rules.criteria, chosen), solves=m.solves)
+        values=evaluate(b, rules.criteria, chosen), solves=solves)
     return record
+
+
+def perfect_first_candidate(b: Bracket, levels: list[Level]) -> list[int] | None:
+    """B.4: the first candidate of B.3 (S1[i] against S2[i]), if it is provably perfect.
+
+    Tried where it is cheap to prove: a homogeneous last bracket (or the single
+    bracket of a round where everybody has the same score).  The candidate is
+    accepted when every pair is allowed (C.1-C.3) and every criterion is at a
+    proven lower bound, or is fixed by the number of pairs (the same weight on
+    every pair of the bracket, as the PSD of a homogeneous bracket).  Being the
+    first candidate generated, it is then the B.8 choice.
+    """
+    n = b.n_bracket
+    if not b.special or b.n_mdp or n != len(b.vertices) or n < 2:
+        return None
+    if b.vertices[0].score != b.vertices[-1].score:
+        return None
+    half = n // 2
+    index = {edge: e for e, edge in enumerate(b.edges)}
+    chosen = []
+    for i in range(half):
+        e = index.get((i, i + half))
+        if e is None:
+            return None
+        chosen.append(e)
+    bracket_edges = [e for e, (i, j) in enumerate(b.edges) if j < n]
+    for level in levels:
+        if level.trivial:
+            continue
+        value = level.value(chosen)
+        bound = level.constant + matching_lower_bound(level.coef, b.incident, b.edges)
+        if level.floor is not None:
+            bound = max(bound, level.floor)
+        if value <= bound:
+            continue
+        weights = set(level.coef.values())
+        if len(weights) == 1 and len(level.coef) == len(bracket_edges):
+            continue  # a function of the number of pairs, which C.5 fixes
+        return None
+    return chosen
 
 
 class TieBreak:
@@ -224,7 +268,6 @@ class TieBreak:
         s1 = remainder[:rem_pairs]
         s2 = remainder[rem_pairs:]
         # D.2 rules 1-2: fewest exchanges, then smallest sum of S1 BSNs
-        from .criteria import Level
         fewest = Level("D.2 exchanges")
         smallest = Level("D.2 BSN sum")
         for v in remainder:

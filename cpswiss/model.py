@@ -32,6 +32,25 @@ class SolverSettings:
     time_limit: float = 120.0
 
 
+def matching_lower_bound(coef: dict[int, int], incident: list[list[int]], edges: list[tuple[int, int]]) -> int:
+    """A proven lower bound of Σ coef·x over all matchings of the graph.
+
+    Two bounds, the larger wins: each chosen edge shares its weight between its two
+    ends, so Σ ≥ ⌈Σ_v min(0, min coef at v) / 2⌉; and at most ⌊k/2⌋ edges with a
+    negative weight can be chosen among the k vertices they touch.
+    """
+    per_vertex = 0
+    for inc in incident:
+        per_vertex += min(0, min((coef.get(e, 0) for e in inc), default=0))
+    touched: set[int] = set()
+    most_negative = 0
+    for e, c in coef.items():
+        if c < 0:
+            touched.update(edges[e])
+            most_negative = min(most_negative, c)
+    return max(-((-per_vertex) // 2), most_negative * (len(touched) // 2))
+
+
 class MatchingModel:
     """A CP-SAT matching over ``n`` vertices and the given edges."""
 
@@ -93,24 +112,7 @@ class MatchingModel:
         return lo // 2 - 1, hi // 2 + 1
 
     def lower_bound(self, coef: dict[int, int]) -> int:
-        """A proven lower bound of Σ coef·x over all matchings (without side constraints).
-
-        Two bounds, the larger wins: each chosen edge shares its weight between its two
-        ends, so Σ ≥ ⌈Σ_v min(0, min coef at v) / 2⌉; and at most ⌊k/2⌋ edges with a
-        negative weight can be chosen among the k vertices they touch.
-        """
-        per_vertex = 0
-        touched: set[int] = set()
-        most_negative = 0
-        for v in range(self.n):
-            per_vertex += min(0, min((coef.get(e, 0) for e in self.incident[v]), default=0))
-        for e, c in coef.items():
-            if c < 0:
-                touched.update(self.edges[e])
-                most_negative = min(most_negative, c)
-        by_vertex = -((-per_vertex) // 2)
-        by_count = most_negative * (len(touched) // 2)
-        return max(by_vertex, by_count)
+        return matching_lower_bound(coef, self.incident, self.edges)
 
     def minimise(self, levels: list[Level]) -> list[int]:
         """Minimise the levels lexicographically; freeze each optimum; return the optima."""
@@ -141,7 +143,10 @@ class MatchingModel:
                     combined[e] = combined.get(e, 0) + w * c
             expr = sum(c * self.x[e] for e, c in combined.items() if c)
             optimum = sum(c * self.solution[e] for e, c in combined.items())
-            if optimum > self.lower_bound(combined):
+            bound = self.lower_bound(combined)
+            if len(group) == 1 and group[0].floor is not None:
+                bound = max(bound, group[0].floor - group[0].constant)
+            if optimum > bound:
                 # the current solution is not provably optimal: ask the solver
                 self.model.Minimize(expr)
                 self._solve()
