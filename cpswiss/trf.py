@@ -332,6 +332,8 @@ def parse_trf(text: str, path: str = "<input>") -> Tournament:
             t.system = line[4:].strip() or None
         elif code == "240":
             _parse_240(line, number, path, t)
+        elif code == "250":
+            _parse_250(line, number, path, t)
     t.scoring = Scoring(**scoring)
     _validate(t, player_lines)
     return t
@@ -487,6 +489,24 @@ def _parse_240(line: str, number: int, path: str, t: Tournament) -> None:
     round_no = _int_field(line[6:9], "round", path, number)
     for tok in line[10:].split():
         t.requested_byes.setdefault(round_no, {})[_int_field(tok, "player id", path, number)] = kind
+
+
+def _parse_250(line: str, number: int, path: str, t: Tournament) -> None:
+    """TRF-2026 250: fictitious points for a range of rounds and pairing numbers."""
+    text = line.ljust(31)
+    points = _points_field(text[9:13], "250 fictitious points", path, number) if text[9:13].strip() else 0
+    first_round = _int_field(text[14:17], "250 first round", path, number)
+    last_round = _int_field(text[18:21], "250 last round", path, number)
+    first_id = _int_field(text[22:26], "250 first player", path, number)
+    last_id = _int_field(text[27:31], "250 last player", path, number)
+    if first_round > last_round or first_id > last_id:
+        raise InputError("250: empty round or player range", path, number)
+    for pid in range(first_id, last_id + 1):
+        values = t.accelerations.setdefault(pid, [])
+        if len(values) < last_round:
+            values.extend([0] * (last_round - len(values)))
+        for r in range(first_round, last_round + 1):
+            values[r - 1] += points
 
 
 def _validate(t: Tournament, player_lines: dict[int, int]) -> None:

@@ -121,3 +121,13 @@ def test_initial_colour_inferred_from_first_player_who_took_part():
         player_line(3, "C", 2200, "0.0", ["   2 w 0"]),
     ]) + "\n"
     assert infer_initial_colour(parse_trf(text)) == "B"
+
+
+def test_acceleration_points_count_for_pairing_but_not_for_board_order():
+    text = "012 T\nXXR 5\nXXC white1\nXXA    2  0.0  1.0\n" + "\n".join([
+        player_line(1, "A", 2400, "1.0", ["   2 w 1"]),
+        player_line(2, "B", 2300, "0.0", ["   1 b 0"]),
+    ]) + "\n"
+    state = build_state(parse_trf(text), RULES)
+    assert state.players[2].score == 10 and state.players[2].real_score == 0
+    assert [p.id for p in state.to_pair] == [1, 2]  # equal scores: pairing number decides

@@ -70,6 +70,12 @@ def test_trf2026_records():
     assert t.scoring.win == 30 and t.scoring.draw == 10
 
 
+def test_trf2026_acceleration_record():
+    text = "012 Test\n142 7\n250       1.0 001 002 0001 0002\n"
+    t = parse_trf(text + player_line(1, "A", 2000, "0.0", []) + "\n" + player_line(2, "B", 1900, "0.0", []))
+    assert t.accelerations == {1: [10, 10], 2: [10, 10]}
+
+
 def test_write_then_read_gives_the_same_tournament():
     t = parse_trf(small_tournament())
     again = parse_trf(write_trf(t))
