@@ -12,7 +12,6 @@ import multiprocessing as mp
 import resource
 import statistics
 import time
-from importlib import resources
 from pathlib import Path
 
 from .errors import EXIT_OK, CpswissError, InputError
@@ -21,8 +20,7 @@ from .model import SolverSettings
 
 def default_files() -> list[Path]:
     """The bundled late-round cases (100 and 300 players)."""
-    folder = resources.files("cpswiss").joinpath("benchdata")
-    return sorted(Path(str(p)) for p in folder.iterdir() if p.name.endswith(".trf"))
+    return sorted((Path(__file__).resolve().parent / "benchdata").glob("*.trf"))
 
 
 def collect(paths: list[str]) -> list[Path]:
