@@ -120,11 +120,7 @@ def pair_bracket(b: Bracket, rules: RuleSet, settings: SolverSettings | None = N
     chosen = perfect_first_candidate(b, levels)
     solves = 0
     if chosen is None:
-        m = MatchingModel(len(b.vertices), b.edges, settings)
-        m.minimise(levels)
-        TieBreak(b, m).run()
-        chosen = m.chosen()
-        solves = m.solves
+        chosen, solves = optimise_and_break_ties(b, levels, settings)
     pairs = [b.edges[e] for e in chosen if b.edges[e][1] < b.n_bracket]
     pairs.sort()
     record = BracketRecord(
@@ -174,6 +170,50 @@ def perfect_first_candidate(b: Bracket, levels: list[Level]) -> list[int] | None
             continue  # a function of the number of pairs, which C.5 fixes
         return None
     return chosen
+
+
+def optimise_and_break_ties(b: Bracket, levels: list[Level],
+                            settings: SolverSettings | None) -> tuple[list[int], int]:
+    """Lexicographic optimum of the levels, then the B.8 tie-break; the chosen edges.
+
+    When every bracket player is paired inside the bracket in every optimal
+    solution, the players below do not take part in the choice: no edge to them is
+    chosen, every criterion splits into a bracket part and a part below chosen
+    independently, and the lexicographic optimum of such a sum is the sum of the
+    optima.  The bracket is then solved on a model of its own, much smaller.  This
+    is known in advance outside the PPB when the bracket has a perfect matching
+    (C.5 comes first), and otherwise from the frozen pairs count.
+    """
+    n = b.n_bracket
+    inside = [e for e, (i, j) in enumerate(b.edges) if j < n]
+    local = {e: k for k, e in enumerate(inside)}
+    sub_bracket = Bracket(b.vertices[:n], b.n_mdp, n, b.special, b.final, b.round,
+                          edges=[b.edges[e] for e in inside])
+
+    def restricted(level: Level) -> Level:
+        return Level(level.name, {local[e]: c for e, c in level.coef.items() if e in local},
+                     level.constant, level.floor if n == len(b.vertices) else None)
+
+    if n < len(b.vertices) and not b.special and n % 2 == 0:
+        sub = MatchingModel(n, sub_bracket.edges, settings)
+        sub.minimise([restricted(level) for level in levels])
+        if 2 * len(sub.chosen()) == n:
+            TieBreak(sub_bracket, sub).run()
+            return [inside[k] for k in sub.chosen()], sub.solves
+    m = MatchingModel(len(b.vertices), b.edges, settings)
+    m.minimise(levels)
+    if n == len(b.vertices) or 2 * sum(m.solution[e] for e in inside) != n:
+        TieBreak(b, m).run()
+        return m.chosen(), m.solves
+    sub = MatchingModel(n, sub_bracket.edges, settings)
+    sub.solution = [m.solution[e] for e in inside]
+    for level in levels:
+        coef = restricted(level).coef
+        if any(coef.values()):
+            value = sum(c * sub.solution[k] for k, c in coef.items())
+            sub.model.Add(sum(c * sub.x[k] for k, c in coef.items() if c) == value)
+    TieBreak(sub_bracket, sub).run()
+    return [inside[k] for k in sub.chosen()], m.solves + sub.solves
 
 
 class TieBreak:

@@ -3,9 +3,7 @@
 One Boolean per edge (a pair allowed by C.1-C.3), at most one chosen edge per
 player.  Objectives are :class:`~cpswiss.criteria.Level` expressions, minimised
 one after the other, each optimum frozen as a constraint before the next
-("successive optimisation").  Consecutive levels are packed into one integer
-objective only when their weights provably cannot overlap (each weight exceeds
-the full range of everything below it); no floating point is involved.
+("successive optimisation"); everything is integer, no floating point.
 
 Every solve must end OPTIMAL (or INFEASIBLE where a test of feasibility is
 asked for); a solve stopped by the time limit raises
@@ -20,8 +18,6 @@ from ortools.sat.python import cp_model
 
 from .criteria import Level
 from .errors import UnprovenError
-
-PACK_LIMIT = 1 << 1  # largest packed objective range: larger weights slow CP-SAT's proofs
 
 
 @dataclass
@@ -100,61 +96,35 @@ class MatchingModel:
             f"the solver could not prove an optimum within {self.settings.time_limit:g} s "
             "(status " + solver.StatusName(status) + "); no pairing is reported")
 
-    def _bounds(self, coef: dict[int, int]) -> tuple[int, int]:
-        """Bounds of Σ coef·x over matchings: each vertex covers at most one chosen edge."""
-        hi = lo = 0
-        for v in range(self.n):
-            best = max((coef.get(e, 0) for e in self.incident[v]), default=0)
-            worst = min((coef.get(e, 0) for e in self.incident[v]), default=0)
-            hi += max(best, 0)
-            lo += min(worst, 0)
-        # each chosen edge was counted at both ends
-        return lo // 2 - 1, hi // 2 + 1
-
     def lower_bound(self, coef: dict[int, int]) -> int:
         return matching_lower_bound(coef, self.incident, self.edges)
 
     def minimise(self, levels: list[Level]) -> list[int]:
-        """Minimise the levels lexicographically; freeze each optimum; return the optima."""
-        levels = [lv for lv in levels if not lv.trivial]
+        """Minimise the levels lexicographically, freezing each optimum; return the optima.
+
+        One solve per level, and none where the current solution already meets a proven
+        lower bound.  (Packing several levels into one objective with non-overlapping
+        integer weights was measured: CP-SAT then fails to prove optima on brackets of
+        a hundred players within minutes, so levels are solved one at a time.)
+        """
         values: list[int] = []
-        k = 0
-        while k < len(levels):
-            group = [levels[k]]
-            bounds = [self._bounds(levels[k].coef)]
-            k += 1
-            while k < len(levels):
-                lo, hi = self._bounds(levels[k].coef)
-                span = 1
-                for (blo, bhi) in bounds + [(lo, hi)]:
-                    span *= (bhi - blo + 1)
-                if span > PACK_LIMIT:
-                    break
-                group.append(levels[k])
-                bounds.append((lo, hi))
-                k += 1
-            weights = [1] * len(group)
-            for g in range(len(group) - 2, -1, -1):
-                lo, hi = bounds[g + 1]
-                weights[g] = weights[g + 1] * (hi - lo + 1)
-            combined: dict[int, int] = {}
-            for w, lv in zip(weights, group):
-                for e, c in lv.coef.items():
-                    combined[e] = combined.get(e, 0) + w * c
-            expr = sum(c * self.x[e] for e, c in combined.items() if c)
-            optimum = sum(c * self.solution[e] for e, c in combined.items())
-            bound = self.lower_bound(combined)
-            if len(group) == 1 and group[0].floor is not None:
-                bound = max(bound, group[0].floor - group[0].constant)
+        for level in levels:
+            if level.trivial:
+                values.append(level.constant)
+                continue
+            coef = {e: c for e, c in level.coef.items() if c}
+            expr = sum(c * self.x[e] for e, c in coef.items())
+            optimum = sum(c * self.solution[e] for e, c in coef.items())
+            bound = self.lower_bound(coef)
+            if level.floor is not None:
+                bound = max(bound, level.floor - level.constant)
             if optimum > bound:
-                # the current solution is not provably optimal: ask the solver
                 self.model.Minimize(expr)
                 self._solve()
-                optimum = sum(c * self.solution[e] for e, c in combined.items())
+                optimum = sum(c * self.solution[e] for e, c in coef.items())
                 self.model.ClearObjective()
             self.model.Add(expr == optimum)
-            for lv in group:
-                values.append(lv.value(e for e, s in enumerate(self.solution) if s))
+            values.append(optimum + level.constant)
         return values
 
     def feasible_with(self, literals: list[tuple[int, int]]) -> bool:
