@@ -10,7 +10,7 @@ import pandas as pd
 from .checker import Violation, check_pairing
 from .decoder import Pairing, decode
 from .dutch import BracketRecord, pair_round
-from .errors import CpswissError
+from .errors import InternalCheckError
 from .model import SolverSettings
 from .rules import RuleSet, load_rule_set
 from .state import RoundState, build_state
@@ -46,10 +46,6 @@ class PairingResult:
             row.update({cid: values for cid, values in r.values.items()})
             rows.append(row)
         return pd.DataFrame(rows)
-
-
-class InternalCheckError(CpswissError):
-    """The engine produced a pairing that breaks an absolute rule (a bug, never printed as final)."""
 
 
 def pair_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSet = "dutch-2017",

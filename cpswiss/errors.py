@@ -63,3 +63,9 @@ class UnprovenError(CpswissError):
     """The solver stopped (time limit) before proving an optimum: never reported as final."""
 
     exit_code = EXIT_UNEXPECTED
+
+
+class InternalCheckError(CpswissError):
+    """The engine produced a pairing that breaks an absolute rule: a bug, never written out."""
+
+    exit_code = EXIT_UNEXPECTED

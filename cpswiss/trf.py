@@ -141,10 +141,6 @@ class Scoring:
             return 0
         return self.zero_bye
 
-    @property
-    def points_for_win(self) -> int:
-        return self.win
-
 
 @dataclass
 class PlayerRecord:
