@@ -66,12 +66,14 @@ class Bracket:
             self.edges = [(i, j) for j in range(self.n_mdp, len(self.vertices)) for i in range(j)
                           if compatible(self.vertices[i], self.vertices[j], self.round)]
         self.min_score = min(p.score for p in self.vertices)
+        self.inside: list[int] = []  # edges with both players in the bracket
         self.incident: list[list[int]] = [[] for _ in self.vertices]  # all edges of a vertex
         self.incident_in_bracket: list[list[int]] = [[] for _ in self.vertices]
         for e, (i, j) in enumerate(self.edges):
             self.incident[i].append(e)
             self.incident[j].append(e)
             if j < self.n_bracket:
+                self.inside.append(e)
                 self.incident_in_bracket[i].append(e)
                 self.incident_in_bracket[j].append(e)
 
@@ -80,9 +82,14 @@ class Bracket:
 
     def bracket_edges(self) -> Iterable[tuple[int, int, int]]:
         """Edges with both players in the bracket: (edge index, higher, lower)."""
-        for e, (i, j) in enumerate(self.edges):
-            if j < self.n_bracket:
-                yield e, i, j
+        for e in self.inside:
+            i, j = self.edges[e]
+            yield e, i, j
+
+    def other(self, e: int, v: int) -> int:
+        """The other player of edge e."""
+        i, j = self.edges[e]
+        return j if i == v else i
 
     def downfloat_sd(self, v: int) -> int:
         """A.8 / RN-15: SD of a downfloater = score - (lowest score - 1 point).

@@ -155,7 +155,6 @@ def perfect_first_candidate(b: Bracket, levels: list[Level]) -> list[int] | None
         if e is None:
             return None
         chosen.append(e)
-    bracket_edges = [e for e, (i, j) in enumerate(b.edges) if j < n]
     for level in levels:
         if level.trivial:
             continue
@@ -166,7 +165,7 @@ def perfect_first_candidate(b: Bracket, levels: list[Level]) -> list[int] | None
         if value <= bound:
             continue
         weights = set(level.coef.values())
-        if len(weights) == 1 and len(level.coef) == len(bracket_edges):
+        if len(weights) == 1 and len(level.coef) == len(b.inside):
             continue  # a function of the number of pairs, which C.5 fixes
         return None
     return chosen
@@ -185,7 +184,7 @@ def optimise_and_break_ties(b: Bracket, levels: list[Level],
     (C.5 comes first), and otherwise from the frozen pairs count.
     """
     n = b.n_bracket
-    inside = [e for e, (i, j) in enumerate(b.edges) if j < n]
+    inside = b.inside
     local = {e: k for k, e in enumerate(inside)}
     sub_bracket = Bracket(b.vertices[:n], b.n_mdp, n, b.special, b.final, b.round,
                           edges=[b.edges[e] for e in inside])
@@ -225,10 +224,9 @@ class TieBreak:
         # edges inside the bracket, per vertex, split by the partner's position
         self.later: list[list[int]] = [[] for _ in b.vertices]  # (v, j > v) inside the bracket
         self.earlier: list[list[int]] = [[] for _ in b.vertices]  # (i < v, v) inside the bracket
-        for e, (i, j) in enumerate(b.edges):
-            if j < b.n_bracket:
-                self.later[i].append(e)
-                self.earlier[j].append(e)
+        for e, i, j in b.bracket_edges():
+            self.later[i].append(e)
+            self.earlier[j].append(e)
 
     # -- small helpers -----------------------------------------------------------
 
@@ -243,12 +241,12 @@ class TieBreak:
         """Fix v's partner to the highest-ranked candidate that keeps the optimum (D.1)."""
         current = self.bracket_partner(v)
         assert current is not None
-        edges = [e for e in self.later[v] + self.earlier[v]
-                 if self.b.edges[e][0] + self.b.edges[e][1] - v in candidates]
-        if any(self.b.edges[e][0] + self.b.edges[e][1] - v < current for e in edges):
-            self.m.minimise_now({e: self.b.edges[e][0] + self.b.edges[e][1] - v for e in edges})
+        other = self.b.other
+        edges = [e for e in self.later[v] + self.earlier[v] if other(e, v) in candidates]
+        if any(other(e, v) < current for e in edges):
+            self.m.minimise_now({e: other(e, v) for e in edges})
             current = self.bracket_partner(v)
-        e = next(e for e in edges if self.b.edges[e][0] + self.b.edges[e][1] - v == current)
+        e = next(e for e in edges if other(e, v) == current)
         self.m.fix(e, 1)
 
     def smaller_member(self, v: int) -> bool:
