@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pandas as pd
@@ -25,6 +25,7 @@ class PairingResult:
     state: RoundState
     rules: RuleSet
     brackets: list[BracketRecord]
+    settings: SolverSettings | None = None
 
     def boards_frame(self) -> pd.DataFrame:
         """The boards as a table: board, white, black with names and scores."""
@@ -38,27 +39,33 @@ class PairingResult:
         return pd.DataFrame(rows)
 
     def brackets_frame(self) -> pd.DataFrame:
-        """Per-bracket criteria values (one column per criterion id)."""
+        """Per-bracket criteria values (one column per criterion id; a criterion with
+        several levels, as a PSD, gives a tuple, highest score difference first)."""
         rows = []
         for r in self.brackets:
             row = {"score": format_points(r.score), "mdps": r.mdps, "residents": r.residents,
                    "collapsed": r.collapsed, "pairs": r.pairs, "downfloaters": r.downfloaters}
-            row.update({cid: values for cid, values in r.values.items()})
+            row.update(r.values(self.rules, self.settings))
             rows.append(row)
         return pd.DataFrame(rows)
 
 
 def pair_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSet = "dutch-2017",
-                    initial_colour: str | None = None, settings: SolverSettings | None = None) -> PairingResult:
-    """Pair the next round of a tournament under a rule set (default: Dutch 2017)."""
+                    initial_colour: str | None = None, settings: SolverSettings | None = None,
+                    round_no: int | None = None) -> PairingResult:
+    """Pair the next round of a tournament under a rule set (default: Dutch 2017).
+
+    ``round_no`` re-pairs a round already in the file from the state before it
+    (the players it paired are the ones available).
+    """
     t = read_trf(tournament) if isinstance(tournament, (str, Path)) else tournament
     rules = load_rule_set(rule_set) if isinstance(rule_set, str) else rule_set
     if initial_colour:
-        t.initial_colour = initial_colour[0].lower()
-    state = build_state(t, rules.state)
+        t = replace(t, initial_colour=initial_colour[0].lower())
+    state = build_state(t, rules.state, round_no)
     raw = pair_round(state, rules, settings)
     pairing = decode(state, raw.pairs, raw.bye)
     problems: list[Violation] = check_pairing(state, pairing)
     if problems:
         raise InternalCheckError("internal error: the pairing breaks " + "; ".join(map(str, problems)))
-    return PairingResult(pairing, state, rules, raw.brackets)
+    return PairingResult(pairing, state, rules, raw.brackets, settings)

@@ -2,16 +2,24 @@
 
     cpswiss pair --dutch FILE.trf -p OUT     write the pairing file
     cpswiss pair --dutch FILE.trf            print a readable board list
+    cpswiss pair --dutch FILE.trf --explain  ... with why each float, the bye, each colour
+    cpswiss pair --dutch FILE.trf -c         check every round of the file (= cpswiss check)
+    cpswiss check FILE.trf [--round N]       re-pair the rounds in the file and compare
+    cpswiss explain FILE.trf --pairing P     is P the pairing the rules demand? which rule decides
+    cpswiss explain FILE.trf --round N       the same for a round already in the file
     cpswiss state FILE.trf                   print the state before the next round
     cpswiss bench [FOLDER ...]               time the engine on tournament files
 
 Exit codes (bbpPairings): 0 done, 1 no legal pairing, 2 unexpected error,
-3 invalid input, 4 too large, 5 file not readable/writable.
+3 invalid input, 4 too large, 5 file not readable/writable.  ``check`` and
+``explain`` exit 0 when the pairing examined is the one the rules demand and 1
+when it is not (or is illegal).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import tempfile
@@ -46,10 +54,32 @@ def _parser() -> argparse.ArgumentParser:
     pair.add_argument("-p", dest="output", nargs="?", const="-", default=None,
                       help="write the pairing file (count, then 'white black' per board, bye as 'id 0'); "
                            "without a file name: standard output")
+    pair.add_argument("-c", dest="check", action="store_true",
+                      help="check the rounds already in the file instead of pairing (as 'cpswiss check')")
+    pair.add_argument("--explain", action="store_true",
+                      help="also explain the pairing: brackets, why each float and the bye, each colour")
+    pair.add_argument("--json", action="store_true", help="with --explain or -c: print JSON")
     pair.add_argument("--rules", default="dutch-2017", help="rule set in models/ (default dutch-2017)")
     pair.add_argument("--initial-colour", choices=["white", "black"],
                       help="initial colour of the top player (overrides XXC / 152)")
     _solver_options(pair)
+
+    check = sub.add_parser("check", help="re-pair each round in the file and report those that differ")
+    check.add_argument("file")
+    check.add_argument("--round", type=int, action="append", dest="rounds", metavar="N",
+                       help="check only round N (may be repeated)")
+    check.add_argument("--json", action="store_true", help="print JSON")
+    check.add_argument("--rules", default="dutch-2017")
+    _solver_options(check)
+
+    explain = sub.add_parser("explain", help="compare a pairing with the rules' and name the deciding rule")
+    explain.add_argument("file")
+    target = explain.add_mutually_exclusive_group(required=True)
+    target.add_argument("--pairing", metavar="PROPOSED", help="proposed next-round pairing in the -p format")
+    target.add_argument("--round", type=int, metavar="N", help="a round already in the file")
+    explain.add_argument("--json", action="store_true", help="print JSON")
+    explain.add_argument("--rules", default="dutch-2017")
+    _solver_options(explain)
 
     state = sub.add_parser("state", help="print the state before the round to be paired")
     state.add_argument("file")
@@ -73,19 +103,38 @@ def _settings(args) -> SolverSettings:
     return SolverSettings(workers=max(1, args.workers), time_limit=args.time_limit)
 
 
+def _print_json(data: dict, stream=None) -> None:
+    json.dump(data, stream or sys.stdout, indent=2, default=str)
+    (stream or sys.stdout).write("\n")
+
+
 def _cmd_pair(args) -> int:
     from .api import pair_tournament
     from .trf import read_trf
 
+    if args.check:
+        args.file, args.rounds = args.dutch, None
+        return _cmd_check(args)
     tournament = read_trf(args.dutch)
     result = pair_tournament(tournament, args.rules, initial_colour=args.initial_colour,
                              settings=_settings(args))
+    if args.explain:
+        from .explain import account_of
+
+        account = account_of(result, _settings(args), tournament.path)
+        stream = sys.stderr if args.output == "-" else sys.stdout
+        if args.json:
+            _print_json(account.as_dict(), stream)
+        else:
+            print(account.text(), file=stream)
     if args.output is not None:
         text = "\n".join(result.pairing.lines()) + "\n"
         if args.output == "-":
             sys.stdout.write(text)
         else:
             _write_atomically(args.output, text)
+        return errors.EXIT_OK
+    if args.explain:
         return errors.EXIT_OK
     players = result.state.players
     print(f"Round {result.pairing.round_no} ({result.rules.title})")
@@ -113,6 +162,29 @@ def _cmd_state(args) -> int:
     return errors.EXIT_OK
 
 
+def _cmd_check(args) -> int:
+    from .explain import check_tournament
+
+    report = check_tournament(args.file, args.rules, rounds=args.rounds, settings=_settings(args))
+    if args.json:
+        _print_json(report.as_dict())
+    else:
+        print(report.text())
+    return errors.EXIT_OK if report.agrees else errors.EXIT_NO_PAIRING
+
+
+def _cmd_explain(args) -> int:
+    from .explain import explain_pairing
+
+    explanation = explain_pairing(args.file, args.pairing, round_no=args.round, rule_set=args.rules,
+                                  settings=_settings(args))
+    if args.json:
+        _print_json(explanation.as_dict())
+    else:
+        print(explanation.text())
+    return errors.EXIT_OK if explanation.agrees else errors.EXIT_NO_PAIRING
+
+
 def _cmd_bench(args) -> int:
     from .bench import run_bench
 
@@ -121,12 +193,16 @@ def _cmd_bench(args) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    handler = {"pair": _cmd_pair, "state": _cmd_state, "bench": _cmd_bench}[args.command]
+    handler = {"pair": _cmd_pair, "check": _cmd_check, "explain": _cmd_explain, "state": _cmd_state,
+               "bench": _cmd_bench}[args.command]
     try:
         return handler(args)
     except CpswissError as exc:
         print(f"cpswiss: {exc.one_line()}", file=sys.stderr)
         return exc.exit_code
+    except BrokenPipeError:  # the reader went away (| head): not an error of ours
+        sys.stderr.close()
+        return errors.EXIT_OK
     except KeyboardInterrupt:
         print("cpswiss: interrupted", file=sys.stderr)
         return errors.EXIT_UNEXPECTED

@@ -36,6 +36,11 @@ class Level:
     coef: dict[int, int] = field(default_factory=dict)
     constant: int = 0
     floor: int | None = None  # a lower bound the criterion itself guarantees (a count is >= 0)
+    sense: int = 1  # -1 for a count to maximise, stored negated: shown(value) gives the count
+
+    def shown(self, value: int) -> int:
+        """The value as a reader counts it (pairs, not minus pairs)."""
+        return self.sense * value
 
     def add(self, edge: int, value: int) -> None:
         if value:
@@ -129,7 +134,8 @@ def _lexicographic(name: str, contributions: list[tuple[int, int | None, int]]) 
     """
     by_value: dict[int, Level] = {}
     for value, edge, sign in contributions:
-        level = by_value.setdefault(value, Level(f"{name}[{value / ONE_POINT_TENTHS:g}]", floor=0))
+        level = by_value.setdefault(value, Level(f"{name}: score differences of {value / ONE_POINT_TENTHS:g}",
+                                                 floor=0))
         if edge is None:
             level.constant += sign
         else:
@@ -156,7 +162,8 @@ def completion(b: Bracket, c: Criterion) -> list[Level]:
         return []
     ineligible = sum(not p.bye_eligible for p in b.vertices)
     # each pair scores 1 plus its ineligible players: at most n // 2 pairs, each player once
-    level = Level("C4 completion", floor=-(len(b.vertices) // 2 + ineligible))
+    level = Level("C4 completion (pairs, plus players not eligible for the bye who are paired)",
+                  floor=-(len(b.vertices) // 2 + ineligible), sense=-1)
     for e, (i, j) in enumerate(b.edges):
         level.add(e, -(1 + (not b.vertices[i].bye_eligible) + (not b.vertices[j].bye_eligible)))
     return [level]
@@ -164,7 +171,7 @@ def completion(b: Bracket, c: Criterion) -> list[Level]:
 
 def pairs(b: Bracket, c: Criterion) -> list[Level]:
     """C.04.3 C.5: maximise the number of pairs in the bracket."""
-    level = Level(f"{c.id} pairs")
+    level = Level(f"{c.id} pairs", sense=-1)
     for e, i, j in b.bracket_edges():
         level.add(e, -1)
     return [level]
@@ -190,7 +197,7 @@ def next_bracket(b: Bracket, c: Criterion) -> list[Level]:
     """
     if b.special:
         return []
-    count = Level(f"{c.id} next-bracket pairs")
+    count = Level(f"{c.id} next-bracket pairs", sense=-1)
     for e, (i, j) in enumerate(b.edges):
         if b.final:
             count.add(e, -(1 + (not b.vertices[i].bye_eligible) + (not b.vertices[j].bye_eligible)))

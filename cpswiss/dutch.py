@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .completion import completable
-from .criteria import Bracket, Level, bracket_levels, evaluate
+from .criteria import Bracket, Level, bracket_levels
 from .errors import NoPairingError
 from .model import MatchingModel, SolverSettings, matching_lower_bound
 from .rules import RuleSet
@@ -44,8 +44,26 @@ class BracketRecord:
     collapsed: bool  # re-paired as PPB
     pairs: list[tuple[int, int]]
     downfloaters: list[int]
-    values: dict[str, tuple[int, ...]] = field(default_factory=dict)
     solves: int = 0
+    # the graph the step was solved on and the edges chosen on it (for explanations)
+    bracket: Bracket | None = field(default=None, repr=False, compare=False)
+    chosen: list[int] = field(default_factory=list, repr=False, compare=False)
+    # A.9: when this is the PPB, the best pairing of the first attempt, whose
+    # downfloaters could not be completed below (pairs and downfloaters, by id)
+    abandoned_pairs: list[tuple[int, int]] = field(default_factory=list)
+    abandoned_downfloaters: list[int] = field(default_factory=list)
+
+    @property
+    def inside_edges(self) -> list[int]:
+        """The chosen edges with both players in the bracket."""
+        n = self.bracket.n_bracket if self.bracket else 0
+        return [e for e in self.chosen if self.bracket.edges[e][1] < n]
+
+    def values(self, rules: RuleSet, settings: SolverSettings | None = None) -> dict[str, tuple[int, ...]]:
+        """C.4-C.19 values of the step's pairing, with the best look-ahead below (C.7)."""
+        result = optimum_given(self.bracket, rules, settings, inside=self.inside_edges)
+        assert result is not None
+        return result[0]
 
 
 @dataclass
@@ -81,6 +99,7 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
     index = 1
     special = index == len(groups)
     collapsed = False
+    abandoned: BracketRecord | None = None
     pairs: list[tuple[int, int]] = []
     records: list[BracketRecord] = []
     while len(bracket) > 1 or index < len(groups):
@@ -100,7 +119,13 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
             if not completable(rest, state):
                 special = True  # this bracket is the PPB (A.9)
                 collapsed = True
+                abandoned = record
+                abandoned.pairs = [(b.vertices[i].id, b.vertices[j].id) for i, j in record.pairs]
+                abandoned.downfloaters = [p.id for p in floaters]
                 continue
+        if collapsed and abandoned is not None:
+            record.abandoned_pairs = abandoned.pairs
+            record.abandoned_downfloaters = abandoned.downfloaters
         collapsed = False
         record.pairs = [(b.vertices[i].id, b.vertices[j].id) for i, j in record.pairs]
         record.downfloaters = [p.id for p in floaters]
@@ -116,7 +141,7 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
 
 def pair_bracket(b: Bracket, rules: RuleSet, settings: SolverSettings | None = None) -> BracketRecord:
     """Pair one bracket: lexicographic optimum of C.4-C.19, then the B.8 tie-break."""
-    levels = [lv for _, lvs in bracket_levels(b, rules.criteria) for lv in lvs]
+    levels = [lv for _, lvs in named_levels(b, rules) for lv in lvs]
     chosen = perfect_first_candidate(b, levels)
     solves = 0
     if chosen is None:
@@ -128,8 +153,37 @@ def pair_bracket(b: Bracket, rules: RuleSet, settings: SolverSettings | None = N
         mdps=[p.id for p in b.vertices[:b.n_mdp]],
         residents=[p.id for p in b.vertices[b.n_mdp:b.n_bracket]],
         special=b.special, collapsed=False, pairs=pairs, downfloaters=[],
-        values=evaluate(b, rules.criteria, chosen), solves=solves)
+        solves=solves, bracket=b, chosen=list(chosen))
     return record
+
+
+def named_levels(b: Bracket, rules: RuleSet) -> list[tuple[str, list[Level]]]:
+    """The bracket's levels grouped by criterion id, in rule-set order."""
+    return bracket_levels(b, rules.criteria)
+
+
+def optimum_given(b: Bracket, rules: RuleSet, settings: SolverSettings | None = None, *,
+                  inside: list[int] | None = None, paired_inside: int | None = None,
+                  ) -> tuple[dict[str, tuple[int, ...]], list[int]] | None:
+    """The best criteria values of the step under a condition, and the edges reaching them.
+
+    ``inside``: the pairs inside the bracket are exactly these edges (the rest of
+    the step, the look-ahead of C.7, is still optimised).  ``paired_inside``: this
+    vertex must be paired inside the bracket.  None when no pairing meets the
+    condition.  Used to value a proposed pairing and to say why a player floats.
+    """
+    m = MatchingModel(len(b.vertices), b.edges, settings)
+    if inside is not None:
+        wanted = set(inside)
+        for e in b.inside:
+            m.fix(e, int(e in wanted))
+    if paired_inside is not None:
+        m.model.Add(sum(m.x[e] for e in b.incident_in_bracket[paired_inside]) == 1)
+    if not m.feasible_with([]):
+        return None
+    named = named_levels(b, rules)
+    flat = iter(m.minimise([lv for _, levels in named for lv in levels]))
+    return {cid: tuple(next(flat) for _ in levels) for cid, levels in named}, m.chosen()
 
 
 def perfect_first_candidate(b: Bracket, levels: list[Level]) -> list[int] | None:
@@ -191,7 +245,7 @@ def optimise_and_break_ties(b: Bracket, levels: list[Level],
 
     def restricted(level: Level) -> Level:
         return Level(level.name, {local[e]: c for e, c in level.coef.items() if e in local},
-                     level.constant, level.floor if n == len(b.vertices) else None)
+                     level.constant, level.floor if n == len(b.vertices) else None, level.sense)
 
     if n < len(b.vertices) and not b.special and n % 2 == 0:
         sub = MatchingModel(n, sub_bracket.edges, settings)
@@ -349,3 +403,61 @@ class TieBreak:
             candidates = {u for u in remainder if u > v and u not in taken and u not in s1_final}
             self.choose_lowest_partner(v, candidates)
             taken.add(self.bracket_partner(v))
+
+
+@dataclass(frozen=True)
+class GenerationStep:
+    """One decision of the B.8 generation order and a candidate's key for it (smaller first)."""
+
+    article: str
+    what: str
+    key: tuple[int, ...]
+    shown: str  # the candidate's choice in this step, by pairing number
+
+
+def generation_order(b: Bracket, pairs: list[tuple[int, int]]) -> list[GenerationStep]:
+    """Where a candidate of the bracket stands in the order of B.6/B.7 (C.04.3 B.8).
+
+    ``pairs`` are the candidate's pairs inside the bracket, as vertex indices.
+    Two candidates equal on every criterion are compared step by step; the
+    first step whose keys differ decides, the smaller key being generated first.
+    The steps are those :class:`TieBreak` takes, in its order: D.3 (which MDPs
+    are paired), D.1 on the MDP-pairing, D.2 rules 1-4 on the remainder, and
+    D.1 in the remainder.
+    """
+    ids = [p.id for p in b.vertices]
+    partner: dict[int, int] = {}
+    for i, j in pairs:
+        partner[i], partner[j] = j, i
+    mdps = range(b.n_mdp)
+    matched = [v for v in mdps if v in partner]
+    remainder = [r for r in range(b.n_mdp, b.n_bracket) if partner.get(r, b.n_bracket) >= b.n_mdp]
+    position = {v: k for k, v in enumerate(remainder)}
+    s1_new = [v for v in remainder if partner.get(v, -1) > v]
+    s1, s2 = remainder[:len(s1_new)], remainder[len(s1_new):]
+    new = set(s1_new)
+    moved_out = [v for v in reversed(s1) if v not in new]
+    moved_in = [v for v in s2 if v in new]
+
+    def names(vs) -> str:
+        return "[" + " ".join(str(ids[v]) for v in vs) + "]"
+
+    def pairs_of(vs) -> str:
+        return " ".join(f"{ids[v]}-{ids[partner[v]]}" for v in vs) or "(none)"
+
+    return [
+        GenerationStep("D.3", "the MDPs paired (lowest BSNs first among equal scores)",
+                       tuple(0 if v in partner else 1 for v in mdps), names(matched)),
+        GenerationStep("D.1", "the opponents of the MDPs (transpositions of S2)",
+                       tuple(partner[v] for v in matched), pairs_of(matched)),
+        GenerationStep("D.2", "the number of exchanges between S1 and S2",
+                       (len(moved_out),), str(len(moved_out))),
+        GenerationStep("D.2", "the difference of the BSN sums exchanged",
+                       (sum(position[v] for v in s1_new),), f"S1 {names(s1_new)}"),
+        GenerationStep("D.2", "the S1 players moved to S2 (highest BSNs first)",
+                       tuple(0 if v not in new else 1 for v in reversed(s1)), names(moved_out)),
+        GenerationStep("D.2", "the S2 players moved to S1 (lowest BSNs first)",
+                       tuple(0 if v in new else 1 for v in s2), names(moved_in)),
+        GenerationStep("D.1", "the opponents of the S1 players (transpositions of S2)",
+                       tuple(partner[v] for v in s1_new), pairs_of(s1_new)),
+    ]

@@ -187,13 +187,20 @@ def infer_initial_colour(t: Tournament) -> str:
 
 
 def build_state(t: Tournament, rules: StateRules, round_no: int | None = None) -> RoundState:
-    """The state before ``round_no`` (default: the round after the last paired one)."""
+    """The state before ``round_no`` (default: the round after the last paired one).
+
+    ``round_no`` may also be a round already paired (the check and explain
+    tools re-pair it): then whoever took part in its pairing (a game, a forfeit
+    or the PAB) was available, everybody else was absent, and the entries of
+    that round and later ones are ignored.
+    """
     last = t.last_paired_round
     if round_no is None:
         round_no = last + 1
     if round_no < 1 or round_no > last + 1:
         raise InputError(f"cannot pair round {round_no}: rounds 1-{last} are paired", t.path)
-    if t.total_rounds is not None and round_no > t.total_rounds:
+    past = round_no <= last
+    if not past and t.total_rounds is not None and round_no > t.total_rounds:
         raise InputError(f"all {t.total_rounds} rounds (XXR) are already paired; nothing to pair", t.path)
     history = round_no - 1
     for rec in t.players.values():
@@ -216,7 +223,7 @@ def build_state(t: Tournament, rules: StateRules, round_no: int | None = None) -
         return sum(points(rec, q) for q in range(1, r)) + accel(pid, r)
 
     ordered_ids = list(t.players) if t.pair_by_rank else sorted(t.players)
-    rank_of = effective_pairing_numbers(t, ordered_ids, round_no)
+    rank_of = effective_pairing_numbers(t, ordered_ids, round_no, past)
     requested = t.requested_byes.get(round_no, {})
     threshold = history * max(scoring.win, scoring.draw) // 2
     players: dict[int, PlayerState] = {}
@@ -233,7 +240,10 @@ def build_state(t: Tournament, rules: StateRules, round_no: int | None = None) -
         bye_eligible = not any(e is not None and _bars_bye(e, rules) for e in entries)
         score = score_before(pid, round_no)
         current = rec.entry(round_no)
-        available = (current is None and pid not in t.absent_next and pid not in requested)
+        if past:
+            available = current is not None and current.kind.took_part_in_pairing
+        else:
+            available = current is None and pid not in t.absent_next and pid not in requested
         forbidden = frozenset(q for fp in t.forbidden if pid in fp.players and fp.applies(round_no)
                               for q in fp.players if q != pid)
         players[pid] = PlayerState(
@@ -250,19 +260,23 @@ def build_state(t: Tournament, rules: StateRules, round_no: int | None = None) -
                       points_for_win=scoring.win, points_for_draw=scoring.draw)
 
 
-def effective_pairing_numbers(t: Tournament, ordered_ids: list[int], round_no: int) -> dict[int, int]:
+def effective_pairing_numbers(t: Tournament, ordered_ids: list[int], round_no: int,
+                              past: bool = False) -> dict[int, int]:
     """C.04.2 B.3 / RN-10: the pairing numbers E.5 and the A.2 order use for this round.
 
     As the reference engines do, a player who has never taken part in a pairing
     and is already marked absent for this round is not in the tournament yet:
     he gets no number, and the players after him move up.  (This decides the
-    round-1 colours whenever a player is absent from round 1.)
+    round-1 colours whenever a player is absent from round 1.)  For a round
+    already paired (``past``), "absent" means "not in that round's pairing".
     """
     numbers: dict[int, int] = {}
     rank = 0
     for pid in ordered_ids:
         rec = t.players[pid]
-        entered = rec.entry(round_no) is None or any(
+        current = rec.entry(round_no)
+        here = (current is not None and current.kind.took_part_in_pairing) if past else current is None
+        entered = here or any(
             e is not None and e.kind.took_part_in_pairing for e in rec.rounds[:round_no - 1])
         if entered:
             rank += 1

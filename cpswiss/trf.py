@@ -216,6 +216,21 @@ class Tournament:
         rounds = player.rounds if up_to_round is None else player.rounds[:up_to_round]
         return sum(self.scoring.points(entry) for entry in rounds if entry is not None)
 
+    def pairing_of(self, round_no: int) -> tuple[list[tuple[int, int]], list[int]]:
+        """The pairing written for a round: (white, black) per game (forfeits included,
+        by pairing number of white) and the players given the pairing-allocated bye."""
+        boards: list[tuple[int, int]] = []
+        byes: list[int] = []
+        for pid in sorted(self.players):
+            e = self.players[pid].entry(round_no)
+            if e is None:
+                continue
+            if e.kind is RoundKind.PAB:
+                byes.append(pid)
+            elif e.kind.has_opponent and (e.colour == "w" or (e.colour != "b" and pid < e.opponent)):
+                boards.append((pid, e.opponent))
+        return boards, byes
+
     def with_round(self, round_no: int, boards: list[tuple[int, int]], bye: int | None) -> "Tournament":
         """A copy with a newly paired round appended (results pending, the PAB scored)."""
         players: dict[int, PlayerRecord] = {}
