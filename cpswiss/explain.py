@@ -98,6 +98,7 @@ class Explanation:
     brackets: list[BracketAccount]
     decisive: Finding | None  # the first reason the proposal is not the rules' pairing
     colours: list[Finding]  # one per board of the engine's pairing
+    bye: str | None = None  # why the pairing-allocated bye goes to its player
 
     @property
     def agrees(self) -> bool:
@@ -130,7 +131,7 @@ class Explanation:
             "violations": [asdict(v) for v in self.violations],
             "decisive": asdict(self.decisive) if self.decisive else None,
             "brackets": [asdict(a) | {"agrees": a.agrees} for a in self.brackets],
-            "colours": [asdict(f) for f in self.colours],
+            "colours": [asdict(f) for f in self.colours], "bye": self.bye,
         }
 
     def text(self) -> str:
@@ -161,6 +162,9 @@ class Explanation:
             out += [f"  {note}" for note in a.notes]
             if a.verdict is not None:
                 out.append(f"  => {a.verdict}")
+        if self.bye:
+            out.append("")
+            out.append(f"Bye: {self.bye}")
         if self.colours:
             out.append("")
             out.append("Colours:")
@@ -456,7 +460,19 @@ def account_of(result: PairingResult, settings: SolverSettings | None, file: str
     colours = [colour_finding(board, result.state.players, n)
                for n, board in enumerate(result.pairing.boards, start=1)]
     return Explanation(file, result.pairing.round_no, rules.title, result.pairing, None, [], accounts,
-                       None, colours)
+                       None, colours, _bye_reason(result, accounts))
+
+
+def _bye_reason(result: PairingResult, accounts: list[BracketAccount]) -> str | None:
+    bye = result.pairing.bye
+    if bye is None:
+        return None
+    for account in accounts:
+        for note in account.notes:
+            if note.startswith(f"{bye} gets the pairing-allocated bye"):
+                return f"{note} (bracket {account.number})"
+    return (f"{bye} gets the pairing-allocated bye: he is the one player left once every bracket above "
+            "has paired as many players as it can (C.5), and he may receive it (C.2)")
 
 
 def _why_unpaired(b: Bracket, rules: RuleSet, settings: SolverSettings | None, record: BracketRecord,
