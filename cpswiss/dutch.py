@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ortools.graph.python import linear_sum_assignment
+
 from .completion import completable
 from .criteria import Bracket, Level, bracket_levels
 from .errors import NoPairingError
@@ -249,32 +251,38 @@ def optimise_and_break_ties(b: Bracket, levels: list[Level],
 
     if n < len(b.vertices) and not b.special and n % 2 == 0:
         sub = MatchingModel(n, sub_bracket.edges, settings)
-        sub.minimise([restricted(level) for level in levels])
+        sub_levels = [restricted(level) for level in levels]
+        sub.minimise(sub_levels)
         if 2 * len(sub.chosen()) == n:
-            TieBreak(sub_bracket, sub).run()
+            TieBreak(sub_bracket, sub, sub_levels).run()
             return [inside[k] for k in sub.chosen()], sub.solves
     m = MatchingModel(len(b.vertices), b.edges, settings)
     m.minimise(levels)
     if n == len(b.vertices) or 2 * sum(m.solution[e] for e in inside) != n:
-        TieBreak(b, m).run()
+        TieBreak(b, m, levels).run()
         return m.chosen(), m.solves
     sub = MatchingModel(n, sub_bracket.edges, settings)
     sub.solution = [m.solution[e] for e in inside]
-    for level in levels:
-        coef = restricted(level).coef
-        if any(coef.values()):
-            value = sum(c * sub.solution[k] for k, c in coef.items())
-            sub.model.Add(sum(c * sub.x[k] for k, c in coef.items() if c) == value)
-    TieBreak(sub_bracket, sub).run()
+    sub_levels = [restricted(level) for level in levels]
+    for level in sub_levels:
+        if not level.trivial:
+            value = sum(c * sub.solution[k] for k, c in level.coef.items())
+            sub.model.Add(sum(c * sub.x[k] for k, c in level.coef.items() if c) == value)
+    TieBreak(sub_bracket, sub, sub_levels).run()
     return [inside[k] for k in sub.chosen()], m.solves + sub.solves
 
 
 class TieBreak:
     """B.8: among optimal candidates, the one generated first by B.6/B.7 with D.1-D.3."""
 
-    def __init__(self, b: Bracket, m: MatchingModel):
+    def __init__(self, b: Bracket, m: MatchingModel, levels: list[Level]):
         self.b = b
         self.m = m
+        # the frozen optima, to recognise a candidate that keeps them without a solve
+        self.levels = [lv for lv in levels if not lv.trivial]
+        chosen = m.chosen()
+        self.optima = [lv.value(chosen) for lv in self.levels]
+        self.edge_of = {b.edges[e]: e for e in b.inside}
         # edges inside the bracket, per vertex, split by the partner's position
         self.later: list[list[int]] = [[] for _ in b.vertices]  # (v, j > v) inside the bracket
         self.earlier: list[list[int]] = [[] for _ in b.vertices]  # (i < v, v) inside the bracket
@@ -399,10 +407,121 @@ class TieBreak:
                 self.require([e for e in self.later[v] if b.edges[e][1] in in_rem], 0)
         # D.1: each S1 player takes the lowest S2 player that keeps the optimum
         taken: set[int] = set()
-        for v in s1_final:
-            candidates = {u for u in remainder if u > v and u not in taken and u not in s1_final}
+        s2_final = [u for u in remainder if u not in s1_final]
+        if len(s2_final) == len(s1_final) and self.first_transposition_by_assignment(s1_final, s2_final):
+            return
+        for k, v in enumerate(s1_final):
+            if self.first_transposition_keeps_optimum(s1_final[k:], [u for u in s2_final if u not in taken]):
+                return
+            candidates = {u for u in s2_final if u > v and u not in taken}
             self.choose_lowest_partner(v, candidates)
             taken.add(self.bracket_partner(v))
+
+    def first_transposition_by_assignment(self, s1: list[int], s2: list[int]) -> bool:
+        """D.1 on a remainder that pairs completely, as a sequence of assignment problems.
+
+        Once S1 is fixed and nobody in the remainder floats, the rest of the step
+        does not depend on how S1 meets S2, and every criterion is a sum over the
+        pairs chosen: the lexicographic optimum of the remainder is a minimum-cost
+        perfect assignment S1 -> S2 (integer costs, one digit per criterion, in a
+        base wider than any criterion's range, so the comparison stays exact).  Each
+        S1 player in turn then takes the lowest S2 player with which the rest can
+        still be assigned at the optimal cost.  False (nothing fixed) when the costs
+        would not fit in 62 bits; the solver then does it.
+        """
+        b, m = self.b, self.m
+        arcs = {(v, u): self.edge_of[(v, u)] for v in s1 for u in s2 if u > v and (v, u) in self.edge_of}
+        digits: list[tuple[dict[int, int], int]] = []  # (shifted coefficient per edge, base)
+        for level in self.levels:
+            values = {e: level.coef.get(e, 0) for e in arcs.values()}
+            low, high = min(values.values(), default=0), max(values.values(), default=0)
+            if low != high:
+                digits.append(({e: c - low for e, c in values.items()}, (high - low) * len(s1) + 1))
+        cost = {e: 0 for e in arcs.values()}
+        weight = 1
+        for shifted, base in reversed(digits):
+            for e in cost:
+                cost[e] += weight * shifted[e]
+            weight *= base
+            if weight * len(s1) >= 1 << 62:
+                return False
+
+        def best(left: list[int], right: list[int]) -> int | None:
+            if not left:
+                return 0
+            solver = linear_sum_assignment.SimpleLinearSumAssignment()
+            column = {u: k for k, u in enumerate(right)}
+            used_columns: set[int] = set()
+            for row, v in enumerate(left):
+                row_arcs = 0
+                for u in right:
+                    e = arcs.get((v, u))
+                    if e is not None:
+                        solver.add_arc_with_cost(row, column[u], cost[e])
+                        used_columns.add(column[u])
+                        row_arcs += 1
+                if not row_arcs:
+                    return None  # (the assignment solver would silently drop the row)
+            if len(used_columns) < len(right) or solver.solve() != solver.OPTIMAL:
+                return None
+            return solver.optimal_cost()
+
+        current = [e for v in s1 for e in self.later[v] if m.solution[e]]
+        target = sum(cost[e] for e in current)
+        if best(s1, s2) != target:
+            return False  # not the separable case this method assumes: let the solver decide
+        free = list(s2)
+        chosen = []
+        for k, v in enumerate(s1):
+            for u in free:
+                e = arcs.get((v, u))
+                if e is None:
+                    continue
+                rest = best(s1[k + 1:], [w for w in free if w != u])
+                if rest is not None and cost[e] + rest == target:
+                    chosen.append(e)
+                    target -= cost[e]
+                    free.remove(u)
+                    break
+            else:
+                raise AssertionError("the optimal assignment could not be rebuilt")
+        for e in current:
+            m.solution[e] = 0
+        for e in chosen:
+            m.solution[e] = 1
+        return True
+
+    def first_transposition_keeps_optimum(self, s1: list[int], s2: list[int]) -> bool:
+        """D.1 without a solver: give each S1 player in turn the lowest S2 player he may meet.
+
+        If that completes the remainder, floats the same players as the current solution
+        and keeps every frozen optimum, it is
+        the first transposition in D.1 order (each player got the lowest partner he could
+        have at all, so a fortiori the lowest among optimal completions): fix it.
+        """
+        b, m = self.b, self.m
+        free = list(s2)
+        pairs = []
+        for v in s1:
+            u = next((u for u in free if u > v and (v, u) in self.edge_of), None)
+            if u is None:
+                return False
+            free.remove(u)
+            pairs.append(self.edge_of[(v, u)])
+        movable = set(s1)
+        if any(self.bracket_partner(u) is None for u in s2 if u not in free):
+            return False  # other players would float: their pairs below are not known here
+        chosen = [e for e in m.chosen() if not (b.edges[e][0] in movable and b.edges[e][1] < b.n_bracket)]
+        chosen += pairs
+        if any(lv.value(chosen) != opt for lv, opt in zip(self.levels, self.optima)):
+            return False
+        solution = [0] * len(m.solution)
+        for e in chosen:
+            solution[e] = 1
+        m.solution = solution
+        for e in pairs:
+            m.fix(e, 1)
+        return True
 
 
 @dataclass(frozen=True)
