@@ -408,7 +408,16 @@ class TieBreak:
         # D.1: each S1 player takes the lowest S2 player that keeps the optimum
         taken: set[int] = set()
         s2_final = [u for u in remainder if u not in s1_final]
-        if len(s2_final) == len(s1_final) and self.first_transposition_by_assignment(s1_final, s2_final):
+        if len(s2_final) > len(s1_final):
+            # players of the remainder float: if no other choice of them keeps the optimum,
+            # the rest is a complete S1-S2 assignment again
+            floating = [u for u in s2_final if self.bracket_partner(u) is None]
+            edges = [e for u in floating for e in self.earlier[u] + self.later[u]]
+            if not m.maximise_any(edges):
+                paired = [u for u in s2_final if u not in floating]
+                if self.first_transposition_by_assignment(s1_final, paired):
+                    return
+        elif self.first_transposition_by_assignment(s1_final, s2_final):
             return
         for k, v in enumerate(s1_final):
             if self.first_transposition_keeps_optimum(s1_final[k:], [u for u in s2_final if u not in taken]):
