@@ -9,7 +9,7 @@ import pandas as pd
 
 from .checker import Violation, check_pairing
 from .decoder import Pairing, decode
-from .dutch import BracketRecord, pair_round
+from .dutch import BracketRecord, pair_round, readable_values
 from .errors import InternalCheckError
 from .model import SolverSettings
 from .rules import RuleSet, load_rule_set
@@ -45,7 +45,7 @@ class PairingResult:
         for r in self.brackets:
             row = {"score": format_points(r.score), "mdps": r.mdps, "residents": r.residents,
                    "collapsed": r.collapsed, "pairs": r.pairs, "downfloaters": r.downfloaters}
-            row.update(r.values(self.rules, self.settings))
+            row.update(readable_values(r.bracket, self.rules, r.values(self.rules, self.settings)))
             rows.append(row)
         return pd.DataFrame(rows)
 

@@ -71,6 +71,7 @@ class Bracket:
             self.edges = [(i, j) for j in range(self.n_mdp, len(self.vertices)) for i in range(j)
                           if compatible(self.vertices[i], self.vertices[j], self.round)]
         self.min_score = min(p.score for p in self.vertices)
+        self.vertex_of = {p.id: v for v, p in enumerate(self.vertices)}  # player id -> vertex
         self.inside: list[int] = []  # edges with both players in the bracket
         self.incident: list[list[int]] = [[] for _ in self.vertices]  # all edges of a vertex
         self.incident_in_bracket: list[list[int]] = [[] for _ in self.vertices]

@@ -58,11 +58,11 @@ class BracketRecord:
     @property
     def inside_edges(self) -> list[int]:
         """The chosen edges with both players in the bracket."""
-        n = self.bracket.n_bracket if self.bracket else 0
-        return [e for e in self.chosen if self.bracket.edges[e][1] < n]
+        return [e for e in self.chosen if self.bracket.edges[e][1] < self.bracket.n_bracket]
 
     def values(self, rules: RuleSet, settings: SolverSettings | None = None) -> dict[str, tuple[int, ...]]:
-        """C.4-C.19 values of the step's pairing, with the best look-ahead below (C.7)."""
+        """C.4-C.19 values of the step's pairing, with the best look-ahead below (C.7), as the
+        levels count them (minimised; see :func:`readable_values`)."""
         result = optimum_given(self.bracket, rules, settings, inside=self.inside_edges)
         assert result is not None
         return result[0]
@@ -143,7 +143,7 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
 
 def pair_bracket(b: Bracket, rules: RuleSet, settings: SolverSettings | None = None) -> BracketRecord:
     """Pair one bracket: lexicographic optimum of C.4-C.19, then the B.8 tie-break."""
-    levels = [lv for _, lvs in named_levels(b, rules) for lv in lvs]
+    levels = [lv for _, lvs in bracket_levels(b, rules.criteria) for lv in lvs]
     chosen = perfect_first_candidate(b, levels)
     solves = 0
     if chosen is None:
@@ -157,11 +157,6 @@ def pair_bracket(b: Bracket, rules: RuleSet, settings: SolverSettings | None = N
         special=b.special, collapsed=False, pairs=pairs, downfloaters=[],
         solves=solves, bracket=b, chosen=list(chosen))
     return record
-
-
-def named_levels(b: Bracket, rules: RuleSet) -> list[tuple[str, list[Level]]]:
-    """The bracket's levels grouped by criterion id, in rule-set order."""
-    return bracket_levels(b, rules.criteria)
 
 
 def optimum_given(b: Bracket, rules: RuleSet, settings: SolverSettings | None = None, *,
@@ -183,9 +178,15 @@ def optimum_given(b: Bracket, rules: RuleSet, settings: SolverSettings | None = 
         m.model.Add(sum(m.x[e] for e in b.incident_in_bracket[paired_inside]) == 1)
     if not m.feasible_with([]):
         return None
-    named = named_levels(b, rules)
+    named = bracket_levels(b, rules.criteria)
     flat = iter(m.minimise([lv for _, levels in named for lv in levels]))
     return {cid: tuple(next(flat) for _ in levels) for cid, levels in named}, m.chosen()
+
+
+def readable_values(b: Bracket, rules: RuleSet, values: dict[str, tuple[int, ...]]) -> dict[str, tuple[int, ...]]:
+    """Criteria values as a reader counts them (pairs as a positive count, see Level.sense)."""
+    return {cid: tuple(level.shown(v) for level, v in zip(levels, values[cid]))
+            for cid, levels in bracket_levels(b, rules.criteria)}
 
 
 def perfect_first_candidate(b: Bracket, levels: list[Level]) -> list[int] | None:

@@ -27,9 +27,9 @@ import pandas as pd
 
 from .api import PairingResult, pair_tournament
 from .checker import Violation, check_pairing
-from .criteria import Bracket
+from .criteria import Bracket, bracket_levels
 from .decoder import Board, Pairing
-from .dutch import BracketRecord, generation_order, named_levels, optimum_given
+from .dutch import BracketRecord, generation_order, optimum_given, readable_values
 from .errors import FileAccessError, InputError, NoPairingError
 from .model import SolverSettings
 from .rules import RuleSet, load_rule_set
@@ -254,11 +254,6 @@ def _kind(record: BracketRecord, previous: BracketRecord | None) -> str:
     return "heterogeneous" if record.mdps else "homogeneous"
 
 
-def _readable(b: Bracket, rules: RuleSet, values: dict[str, tuple[int, ...]]) -> dict[str, tuple[int, ...]]:
-    return {cid: tuple(level.shown(v) for level, v in zip(levels, values[cid]))
-            for cid, levels in named_levels(b, rules)}
-
-
 def _article(cid: str) -> str:
     return f"C.04.3 C.{cid[1:]}" if cid[:1] == "C" and cid[1:].isdigit() else cid
 
@@ -270,7 +265,7 @@ def _level_label(cid: str, name: str) -> str:
 def first_difference(b: Bracket, rules: RuleSet, ours: dict[str, tuple[int, ...]],
                      theirs: dict[str, tuple[int, ...]], theirs_name: str = "proposed") -> Finding | None:
     """The first criterion (rule-set order) on which two choices of the step differ."""
-    for cid, levels in named_levels(b, rules):
+    for cid, levels in bracket_levels(b, rules.criteria):
         for level, mine, other in zip(levels, ours[cid], theirs[cid]):
             if mine != other:
                 worse = "fewer" if level.sense < 0 else "more"
@@ -334,7 +329,7 @@ def _accounts(result: PairingResult) -> list[BracketAccount]:
 
 
 def _vertex(b: Bracket, pid: int) -> int:
-    return next(v for v, p in enumerate(b.vertices) if p.id == pid)
+    return b.vertex_of[pid]
 
 
 def _inside_edges(b: Bracket, pairs: list[tuple[int, int]]) -> list[int] | None:
@@ -448,7 +443,7 @@ def account_of(result: PairingResult, settings: SolverSettings | None, file: str
     for record, account in zip(result.brackets, accounts):
         b = record.bracket
         ours = record.values(rules, settings)
-        account.values = _readable(b, rules, ours)
+        account.values = readable_values(b, rules, ours)
         size = len(record.mdps) + len(record.residents)
         if record.downfloaters:
             account.notes.append(f"C.5: {size} player{'s' if size > 1 else ''}, at most "
@@ -535,8 +530,8 @@ def _bracket_verdict(record: BracketRecord, rules: RuleSet, settings: SolverSett
     theirs = optimum_given(b, rules, settings, inside=edges)
     if theirs is None:
         return Finding("C.04.3 C.4", "the players below cannot all be paired after the proposal's choice")
-    account.values = _readable(b, rules, ours)
-    account.proposed_values = _readable(b, rules, theirs[0])
+    account.values = readable_values(b, rules, ours)
+    account.proposed_values = readable_values(b, rules, theirs[0])
     finding = first_difference(b, rules, ours, theirs[0])
     if finding is None:
         finding = generation_difference(b, _vertex_pairs(b, record.pairs), _vertex_pairs(b, mine))

@@ -301,3 +301,11 @@ def test_tie_break_is_the_first_optimal_candidate(case):
         assert sorted(ours) == sorted(b.edges[e] for e in first if b.edges[e][1] < b.n_bracket)
         checked += 1
     assert checked > 0
+
+
+def test_api_brackets_frame_counts_pairs_positively():
+    frame = pair_tournament(BEFORE_4).brackets_frame()
+    first = frame.iloc[0]
+    # bracket 2.5: three players, one pair (C.5), 5 floats; his SD counts in the PSD (C.6)
+    assert first["score"] == "2.5" and first["C5"] == (1,) and first["downfloaters"] == [5]
+    assert list(frame["C5"]) == [(len(p),) for p in frame["pairs"]]
