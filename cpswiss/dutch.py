@@ -25,7 +25,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ortools.graph.python import linear_sum_assignment
+import numpy as np
+from scipy.optimize import linear_sum_assignment
 
 from .completion import completable
 from .criteria import Bracket, Level, bracket_levels
@@ -409,7 +410,10 @@ class TieBreak:
         # D.1: each S1 player takes the lowest S2 player that keeps the optimum
         taken: set[int] = set()
         s2_final = [u for u in remainder if u not in s1_final]
-        if len(s2_final) > len(s1_final):
+        if len(s2_final) == len(s1_final) + 1:
+            if self.first_transposition_with_a_floater(s1_final, s2_final):
+                return
+        elif len(s2_final) > len(s1_final):
             # players of the remainder float: if no other choice of them keeps the optimum,
             # the rest is a complete S1-S2 assignment again
             floating = [u for u in s2_final if self.bracket_partner(u) is None]
@@ -428,78 +432,58 @@ class TieBreak:
             taken.add(self.bracket_partner(v))
 
     def first_transposition_by_assignment(self, s1: list[int], s2: list[int]) -> bool:
-        """D.1 on a remainder that pairs completely, as a sequence of assignment problems.
+        """D.1 on a remainder that pairs completely: the first optimal S1 -> S2 assignment.
 
-        Once S1 is fixed and nobody in the remainder floats, the rest of the step
-        does not depend on how S1 meets S2, and every criterion is a sum over the
-        pairs chosen: the lexicographic optimum of the remainder is a minimum-cost
-        perfect assignment S1 -> S2 (integer costs, one digit per criterion, in a
-        base wider than any criterion's range, so the comparison stays exact).  Each
-        S1 player in turn then takes the lowest S2 player with which the rest can
-        still be assigned at the optimal cost.  False (nothing fixed) when the costs
-        would not fit in 62 bits; the solver then does it.
+        False (nothing fixed) when the separable case does not hold; the solver decides then.
         """
-        b, m = self.b, self.m
-        arcs = {(v, u): self.edge_of[(v, u)] for v in s1 for u in s2 if u > v and (v, u) in self.edge_of}
-        digits: list[tuple[dict[int, int], int]] = []  # (shifted coefficient per edge, base)
-        for level in self.levels:
-            values = {e: level.coef.get(e, 0) for e in arcs.values()}
-            low, high = min(values.values(), default=0), max(values.values(), default=0)
-            if low != high:
-                digits.append(({e: c - low for e, c in values.items()}, (high - low) * len(s1) + 1))
-        cost = {e: 0 for e in arcs.values()}
-        weight = 1
-        for shifted, base in reversed(digits):
-            for e in cost:
-                cost[e] += weight * shifted[e]
-            weight *= base
-            if weight * len(s1) >= 1 << 62:
-                return False
-
-        def best(left: list[int], right: list[int]) -> int | None:
-            if not left:
-                return 0
-            solver = linear_sum_assignment.SimpleLinearSumAssignment()
-            column = {u: k for k, u in enumerate(right)}
-            used_columns: set[int] = set()
-            for row, v in enumerate(left):
-                row_arcs = 0
-                for u in right:
-                    e = arcs.get((v, u))
-                    if e is not None:
-                        solver.add_arc_with_cost(row, column[u], cost[e])
-                        used_columns.add(column[u])
-                        row_arcs += 1
-                if not row_arcs:
-                    return None  # (the assignment solver would silently drop the row)
-            if len(used_columns) < len(right) or solver.solve() != solver.OPTIMAL:
-                return None
-            return solver.optimal_cost()
-
-        current = [e for v in s1 for e in self.later[v] if m.solution[e]]
-        target = sum(cost[e] for e in current)
-        if best(s1, s2) != target:
-            return False  # not the separable case this method assumes: let the solver decide
-        free = list(s2)
-        chosen = []
-        for k, v in enumerate(s1):
-            for u in free:
-                e = arcs.get((v, u))
-                if e is None:
-                    continue
-                rest = best(s1[k + 1:], [w for w in free if w != u])
-                if rest is not None and cost[e] + rest == target:
-                    chosen.append(e)
-                    target -= cost[e]
-                    free.remove(u)
-                    break
-            else:
-                raise AssertionError("the optimal assignment could not be rebuilt")
+        assignment = RemainderAssignment(self, s1, s2)
+        current = [e for v in s1 for e in self.later[v] if self.m.solution[e]]
+        target = sum(assignment.cost_of(e) for e in current)
+        if not assignment.exact or assignment.best(s1, s2) != target:
+            return False
+        chosen = assignment.first(s1, s2, target)
         for e in current:
-            m.solution[e] = 0
+            self.m.solution[e] = 0
         for e in chosen:
-            m.solution[e] = 1
+            self.m.solution[e] = 1
         return True
+
+    def first_transposition_with_a_floater(self, s1: list[int], s2: list[int]) -> bool:
+        """D.1 on a remainder where one S2 player floats.
+
+        For each possible floater u the remainder is a complete assignment, and its
+        first optimal assignment A(u) comes from :class:`RemainderAssignment`; the
+        rest of the step (the look-ahead below) depends on u only.  The answer is the
+        smallest A(u), in D.1 order, whose u keeps the frozen optimum, which one solve
+        with A(u) assumed confirms.  Candidates are taken best-first: a greedy
+        sequence that ignores the criteria bounds A(u) from below, so a candidate is
+        expanded only while it could still come first.
+        """
+        assignment = RemainderAssignment(self, s1, s2)
+        if not assignment.exact:
+            return False
+        bounds = []
+        for u in s2:
+            rest = [w for w in s2 if w != u]
+            bounds.append((assignment.greedy_key(s1, rest), u, rest))
+        bounds.sort()
+        expanded: list[tuple[tuple[int, ...], int, list[int]]] = []
+        index = 0
+        while index < len(bounds) or expanded:
+            if index < len(bounds) and (not expanded or bounds[index][0] < expanded[0][0]):
+                _, u, rest = bounds[index]
+                index += 1
+                target = assignment.best(s1, rest)
+                if target is not None:
+                    edges = assignment.first(s1, rest, target)
+                    key = tuple(self.b.other(e, v) for e, v in zip(edges, s1))
+                    expanded.append((key, u, edges))
+                    expanded.sort()
+                continue
+            key, u, edges = expanded.pop(0)
+            if self.m.feasible_with([(e, 1) for e in edges]):
+                return True
+        return False
 
     def first_transposition_keeps_optimum(self, s1: list[int], s2: list[int]) -> bool:
         """D.1 without a solver: give each S1 player in turn the lowest S2 player he may meet.
@@ -590,3 +574,98 @@ def generation_order(b: Bracket, pairs: list[tuple[int, int]]) -> list[Generatio
         GenerationStep("D.1", "the opponents of the S1 players (transpositions of S2)",
                        tuple(partner[v] for v in s1_new), pairs_of(s1_new)),
     ]
+
+
+class RemainderAssignment:
+    """The D.1 step on a remainder, as assignment problems S1 -> S2 (C.04.3 B.8, D.1).
+
+    Once the S1 set is fixed (after D.2) and the remainder's floaters are known,
+    every criterion restricted to the remainder is a sum over the pairs chosen,
+    independent of the rest of the step; the lexicographic optimum of the
+    remainder is then a minimum-cost assignment with integer costs, one digit
+    per criterion in a base wider than the criterion's range, so comparisons stay
+    exact (``exact`` is False when the costs would not fit the 2**52 that the
+    assignment solver, working in doubles, represents exactly).  The first
+    candidate in D.1 order gives each S1 player in turn the lowest S2 player with
+    which the rest can still be assigned at the optimal cost.
+    """
+
+    LIMIT = 1 << 52
+
+    def __init__(self, tie: "TieBreak", s1: list[int], s2: list[int]):
+        self.edge_of = tie.edge_of
+        self.row = {v: k for k, v in enumerate(s1)}
+        self.col = {u: k for k, u in enumerate(s2)}
+        arcs = {(v, u): self.edge_of[(v, u)] for v in s1 for u in s2 if u > v and (v, u) in self.edge_of}
+        self.arcs = arcs
+        digits: list[tuple[dict[int, int], int]] = []  # (shifted coefficient per edge, base)
+        for level in tie.levels:
+            values = {e: level.coef.get(e, 0) for e in arcs.values()}
+            low, high = min(values.values(), default=0), max(values.values(), default=0)
+            if low != high:
+                digits.append(({e: c - low for e, c in values.items()}, (high - low) * len(s1) + 1))
+        self.cost = {e: 0 for e in arcs.values()}
+        weight = 1
+        self.exact = True
+        for shifted, base in reversed(digits):
+            for e in self.cost:
+                self.cost[e] += weight * shifted[e]
+            weight *= base
+        # a missing arc costs more than any complete assignment of real arcs
+        self.missing = weight * (len(s1) + 1)
+        if self.missing * (len(s1) + 1) >= self.LIMIT:
+            self.exact = False
+            return
+        matrix = np.full((len(s1), len(s2)), float(self.missing))
+        for (v, u), e in arcs.items():
+            matrix[self.row[v], self.col[u]] = self.cost[e]
+        self.matrix = matrix
+
+    def cost_of(self, e: int) -> int:
+        return self.cost.get(e, self.missing)
+
+    def best(self, left: list[int], right: list[int]) -> int | None:
+        """The minimum cost of assigning every ``left`` player to a distinct ``right`` one."""
+        if not left:
+            return 0
+        if len(right) < len(left):
+            return None
+        sub = self.matrix[np.ix_([self.row[v] for v in left], [self.col[u] for u in right])]
+        rows, cols = linear_sum_assignment(sub)
+        if len(rows) < len(left) or (sub[rows, cols] >= self.missing).any():
+            return None
+        return int(sub[rows, cols].sum())
+
+    def first(self, s1: list[int], s2: list[int], target: int) -> list[int]:
+        """The edges of the first assignment in D.1 order among those of cost ``target``."""
+        free = list(s2)
+        chosen = []
+        for k, v in enumerate(s1):
+            for u in free:
+                e = self.arcs.get((v, u))
+                if e is None:
+                    continue
+                rest = self.best(s1[k + 1:], [w for w in free if w != u])
+                if rest is not None and self.cost[e] + rest == target:
+                    chosen.append(e)
+                    target -= self.cost[e]
+                    free.remove(u)
+                    break
+            else:
+                raise AssertionError("the optimal assignment could not be rebuilt")
+        return chosen
+
+    def greedy_key(self, s1: list[int], s2: list[int]) -> tuple[int, ...]:
+        """Each S1 player in turn with the lowest free S2 player he may meet, criteria aside:
+        no assignment of S1 to S2 comes earlier in D.1 order.  Where the greedy run gets
+        stuck, the sequence so far (a prefix, smaller than any of its extensions) is the
+        bound."""
+        free = list(s2)
+        key = []
+        for v in s1:
+            u = next((u for u in free if (v, u) in self.arcs), None)
+            if u is None:
+                break
+            free.remove(u)
+            key.append(u)
+        return tuple(key)
