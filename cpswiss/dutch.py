@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import numpy as np
-from scipy.optimize import linear_sum_assignment
+from ortools.graph.python import linear_sum_assignment
 
 from .completion import completable
 from .criteria import Bracket, Level, bracket_levels
@@ -584,13 +584,12 @@ class RemainderAssignment:
     independent of the rest of the step; the lexicographic optimum of the
     remainder is then a minimum-cost assignment with integer costs, one digit
     per criterion in a base wider than the criterion's range, so comparisons stay
-    exact (``exact`` is False when the costs would not fit the 2**52 that the
-    assignment solver, working in doubles, represents exactly).  The first
+    exact (``exact`` is False when the costs would not fit in 62 bits).  The first
     candidate in D.1 order gives each S1 player in turn the lowest S2 player with
     which the rest can still be assigned at the optimal cost.
     """
 
-    LIMIT = 1 << 52
+    LIMIT = 1 << 62
 
     def __init__(self, tie: "TieBreak", s1: list[int], s2: list[int]):
         self.edge_of = tie.edge_of
@@ -606,35 +605,38 @@ class RemainderAssignment:
                 digits.append(({e: c - low for e, c in values.items()}, (high - low) * len(s1) + 1))
         self.cost = {e: 0 for e in arcs.values()}
         weight = 1
-        self.exact = True
         for shifted, base in reversed(digits):
             for e in self.cost:
                 self.cost[e] += weight * shifted[e]
             weight *= base
-        # a missing arc costs more than any complete assignment of real arcs
-        self.missing = weight * (len(s1) + 1)
-        if self.missing * (len(s1) + 1) >= self.LIMIT:
-            self.exact = False
+        self.exact = weight * (len(s1) + 1) < self.LIMIT
+        if not self.exact:
             return
-        matrix = np.full((len(s1), len(s2)), float(self.missing))
+        self.matrix = np.zeros((len(s1), len(s2)), dtype=np.int64)
+        self.allowed = np.zeros((len(s1), len(s2)), dtype=bool)
         for (v, u), e in arcs.items():
-            matrix[self.row[v], self.col[u]] = self.cost[e]
-        self.matrix = matrix
+            self.matrix[self.row[v], self.col[u]] = self.cost[e]
+            self.allowed[self.row[v], self.col[u]] = True
 
     def cost_of(self, e: int) -> int:
-        return self.cost.get(e, self.missing)
+        return self.cost[e]
 
     def best(self, left: list[int], right: list[int]) -> int | None:
-        """The minimum cost of assigning every ``left`` player to a distinct ``right`` one."""
+        """The minimum cost of a perfect assignment of ``left`` to ``right`` (None: none)."""
         if not left:
             return 0
-        if len(right) < len(left):
+        assert len(left) == len(right)
+        index = np.ix_([self.row[v] for v in left], [self.col[u] for u in right])
+        allowed = self.allowed[index]
+        # (the solver silently drops a row or column without arcs: rule those out first)
+        if not allowed.any(axis=1).all() or not allowed.any(axis=0).all():
             return None
-        sub = self.matrix[np.ix_([self.row[v] for v in left], [self.col[u] for u in right])]
-        rows, cols = linear_sum_assignment(sub)
-        if len(rows) < len(left) or (sub[rows, cols] >= self.missing).any():
+        rows, cols = np.nonzero(allowed)
+        solver = linear_sum_assignment.SimpleLinearSumAssignment()
+        solver.add_arcs_with_cost(rows, cols, self.matrix[index][rows, cols])
+        if solver.solve() != solver.OPTIMAL:
             return None
-        return int(sub[rows, cols].sum())
+        return solver.optimal_cost()
 
     def first(self, s1: list[int], s2: list[int], target: int) -> list[int]:
         """The edges of the first assignment in D.1 order among those of cost ``target``."""
