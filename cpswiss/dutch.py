@@ -370,8 +370,9 @@ class TieBreak:
         s1 = remainder[:rem_pairs]
         s2 = remainder[rem_pairs:]
         # D.2 rules 1-2: fewest exchanges, then smallest sum of S1 BSNs
-        fewest = Level("D.2 exchanges")
-        smallest = Level("D.2 BSN sum")
+        # (floors: no exchange at all, the original S1 - known optima once a solution has them)
+        fewest = Level("D.2 exchanges", floor=-len(s1))
+        smallest = Level("D.2 BSN sum", floor=sum(range(len(s1))))
         for v in remainder:
             for e in self.later[v]:
                 if b.edges[e][1] in in_rem:
