@@ -131,3 +131,17 @@ def test_acceleration_points_count_for_pairing_but_not_for_board_order():
     state = build_state(parse_trf(text), RULES)
     assert state.players[2].score == 10 and state.players[2].real_score == 0
     assert [p.id for p in state.to_pair] == [1, 2]  # equal scores: pairing number decides
+
+
+def test_synthetic_tournaments_are_reproducible():
+    from cpswiss.simulate import simulate
+    from cpswiss.trf import parse_trf
+
+    text = simulate(12, 3, 5, seed=4, quick=True)
+    assert simulate(12, 3, 5, seed=4, quick=True) == text
+    t = parse_trf(text)
+    assert t.round_to_pair == 4 and len(t.players) == 12
+    engine = parse_trf(simulate(9, 2, 5, seed=4))
+    assert engine.round_to_pair == 3
+    # nine players: each round gives one pairing-allocated bye
+    assert [len(engine.pairing_of(r)[1]) for r in (1, 2)] == [1, 1]
