@@ -8,7 +8,7 @@ topscorers and availability.  Each derivation cites its article.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 
 import pandas as pd

@@ -1,0 +1,422 @@
+"""The B.8 tie-break: among candidates equal on every criterion, the one generated first.
+
+C.04.3 B.8 picks, among the candidates of a bracket that are equal on C.4-C.19,
+the one B.6/B.7 generate first: D.3 decides which MDPs are paired, D.1 their
+opponents, D.2 the exchanges of the remainder (fewest, smallest BSN
+difference, then the highest BSNs out of S1 and the lowest in, RN-28), D.1 its
+transpositions.  :class:`TieBreak` rebuilds that candidate decision by
+decision on the bracket's CP-SAT model, keeping each decision only if the
+frozen optimum survives; :class:`RemainderAssignment` does the last D.1 step
+as exact assignment problems where the criteria allow; :func:`generation_order`
+states the same order as comparable keys (for explanations and tests).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from ortools.graph.python import linear_sum_assignment
+
+from .criteria import Bracket, Level
+from .model import MatchingModel
+
+
+class TieBreak:
+    """B.8: among optimal candidates, the one generated first by B.6/B.7 with D.1-D.3."""
+
+    def __init__(self, b: Bracket, m: MatchingModel, levels: list[Level]):
+        self.b = b
+        self.m = m
+        # the frozen optima, to recognise a candidate that keeps them without a solve
+        self.levels = [lv for lv in levels if not lv.trivial]
+        chosen = m.chosen()
+        self.optima = [lv.value(chosen) for lv in self.levels]
+        self.edge_of = {b.edges[e]: e for e in b.inside}
+        # edges inside the bracket, per vertex, split by the partner's position
+        self.later: list[list[int]] = [[] for _ in b.vertices]  # (v, j > v) inside the bracket
+        self.earlier: list[list[int]] = [[] for _ in b.vertices]  # (i < v, v) inside the bracket
+        for e, i, j in b.bracket_edges():
+            self.later[i].append(e)
+            self.earlier[j].append(e)
+
+    # -- small helpers -----------------------------------------------------------
+
+    def bracket_partner(self, v: int) -> int | None:
+        p = self.m.partner(v)
+        return p if p is not None and p < self.b.n_bracket else None
+
+    def require(self, edges: list[int], count: int) -> None:
+        self.m.model.Add(sum(self.m.x[e] for e in edges) == count)
+
+    def choose_lowest_partner(self, v: int, candidates: set[int]) -> None:
+        """Fix v's partner to the highest-ranked candidate that keeps the optimum (D.1)."""
+        current = self.bracket_partner(v)
+        assert current is not None
+        other = self.b.other
+        edges = [e for e in self.later[v] + self.earlier[v] if other(e, v) in candidates]
+        if any(other(e, v) < current for e in edges):
+            self.m.minimise_now({e: other(e, v) for e in edges})
+            current = self.bracket_partner(v)
+        e = next(e for e in edges if other(e, v) == current)
+        self.m.fix(e, 1)
+
+    def smaller_member(self, v: int) -> bool:
+        p = self.bracket_partner(v)
+        return p is not None and p > v
+
+    # -- the steps of B.7 / B.6 ----------------------------------------------------
+
+    def run(self) -> None:
+        matched_mdps = self.choose_paired_mdps()
+        taken: set[int] = set()
+        residents = set(range(self.b.n_mdp, self.b.n_bracket))
+        for v in matched_mdps:
+            self.choose_lowest_partner(v, residents - taken)
+            taken.add(self.bracket_partner(v))
+        remainder = [r for r in range(self.b.n_mdp, self.b.n_bracket) if r not in taken]
+        self.pair_remainder(remainder)
+
+    def choose_paired_mdps(self) -> list[int]:
+        """D.3: MDPs of the highest scores are paired (fixed by C.6); among equal scores,
+        the lowest BSNs."""
+        b = self.b
+        matched: list[int] = []
+        v = 0
+        while v < b.n_mdp:
+            score = b.vertices[v].score
+            group = [u for u in range(v, b.n_mdp) if b.vertices[u].score == score]
+            v += len(group)
+            to_match = sum(self.bracket_partner(u) is not None for u in group)
+            remaining = len(group)
+            for u in group:
+                edges = self.later[u]
+                if to_match == 0:
+                    self.require(edges, 0)
+                    continue
+                if remaining <= to_match:
+                    self.require(edges, 1)
+                    matched.append(u)
+                    continue
+                remaining -= 1
+                if self.bracket_partner(u) is not None or self.m.maximise_any(edges):
+                    self.require(edges, 1)
+                    matched.append(u)
+                    to_match -= 1
+                else:
+                    self.require(edges, 0)
+        return matched
+
+    def pair_remainder(self, remainder: list[int]) -> None:
+        """B.6 on the remainder (or homogeneous bracket): D.2 exchanges, then D.1."""
+        if not remainder:
+            return
+        b, m = self.b, self.m
+        position = {v: k for k, v in enumerate(remainder)}
+        in_rem = set(remainder)
+        rem_pairs = sum(1 for v in remainder if self.smaller_member(v))
+        s1 = remainder[:rem_pairs]
+        s2 = remainder[rem_pairs:]
+        # D.2 rules 1-2: fewest exchanges, then smallest sum of S1 BSNs
+        # (floors: no exchange at all, the original S1 - known optima once a solution has them)
+        fewest = Level("D.2 exchanges", floor=-len(s1))
+        smallest = Level("D.2 BSN sum", floor=sum(range(len(s1))))
+        for v in remainder:
+            for e in self.later[v]:
+                if b.edges[e][1] in in_rem:
+                    if v in s1:
+                        fewest.add(e, -1)
+                    smallest.add(e, position[v])
+        m.minimise([fewest, smallest])
+        exchanges = sum(1 for v in s1 if not self.smaller_member(v))
+        # D.2 rule 3 (RN-28): move the highest BSNs of S1 out first
+        left = exchanges
+        for v in reversed(s1):
+            if left == 0:
+                break
+            if self.smaller_member(v) and not m.feasible_with([(e, 0) for e in self.later[v]]):
+                self.require(self.later[v], 1)
+                continue
+            self.require(self.later[v], 0)
+            left -= 1
+        # D.2 rule 4: move the lowest BSNs of S2 in first
+        left = exchanges
+        for v in s2:
+            if left <= 1:
+                break
+            if self.smaller_member(v) or m.maximise_any(self.later[v]):
+                self.require(self.later[v], 1)
+                left -= 1
+            else:
+                self.require(self.later[v], 0)
+        # the S1 set is now determined: fix it
+        s1_final = [v for v in remainder if self.smaller_member(v)]
+        for v in remainder:
+            if v in s1_final:
+                self.require(self.later[v], 1)
+            else:
+                self.require([e for e in self.later[v] if b.edges[e][1] in in_rem], 0)
+        # D.1: each S1 player takes the lowest S2 player that keeps the optimum
+        taken: set[int] = set()
+        s2_final = [u for u in remainder if u not in s1_final]
+        if len(s2_final) == len(s1_final) + 1:
+            if self.first_transposition_with_a_floater(s1_final, s2_final):
+                return
+        elif len(s2_final) > len(s1_final):
+            # players of the remainder float: if no other choice of them keeps the optimum,
+            # the rest is a complete S1-S2 assignment again
+            floating = [u for u in s2_final if self.bracket_partner(u) is None]
+            edges = [e for u in floating for e in self.earlier[u] + self.later[u]]
+            if not m.maximise_any(edges):
+                paired = [u for u in s2_final if u not in floating]
+                if self.first_transposition_by_assignment(s1_final, paired):
+                    return
+        elif self.first_transposition_by_assignment(s1_final, s2_final):
+            return
+        for k, v in enumerate(s1_final):
+            if self.first_transposition_keeps_optimum(s1_final[k:], [u for u in s2_final if u not in taken]):
+                return
+            candidates = {u for u in s2_final if u > v and u not in taken}
+            self.choose_lowest_partner(v, candidates)
+            taken.add(self.bracket_partner(v))
+
+    def first_transposition_by_assignment(self, s1: list[int], s2: list[int]) -> bool:
+        """D.1 on a remainder that pairs completely: the first optimal S1 -> S2 assignment.
+
+        False (nothing fixed) when the separable case does not hold; the solver decides then.
+        """
+        assignment = RemainderAssignment(self, s1, s2)
+        current = [e for v in s1 for e in self.later[v] if self.m.solution[e]]
+        target = sum(assignment.cost_of(e) for e in current)
+        if not assignment.exact or assignment.best(s1, s2) != target:
+            return False
+        chosen = assignment.first(s1, s2, target)
+        for e in current:
+            self.m.solution[e] = 0
+        for e in chosen:
+            self.m.solution[e] = 1
+        return True
+
+    def first_transposition_with_a_floater(self, s1: list[int], s2: list[int]) -> bool:
+        """D.1 on a remainder where one S2 player floats.
+
+        For each possible floater u the remainder is a complete assignment, and its
+        first optimal assignment A(u) comes from :class:`RemainderAssignment`; the
+        rest of the step (the look-ahead below) depends on u only.  The answer is the
+        smallest A(u), in D.1 order, whose u keeps the frozen optimum, which one solve
+        with A(u) assumed confirms.  Candidates are taken best-first: a greedy
+        sequence that ignores the criteria bounds A(u) from below, so a candidate is
+        expanded only while it could still come first.
+        """
+        assignment = RemainderAssignment(self, s1, s2)
+        if not assignment.exact:
+            return False
+        bounds = []
+        for u in s2:
+            rest = [w for w in s2 if w != u]
+            bounds.append((assignment.greedy_key(s1, rest), u, rest))
+        bounds.sort()
+        expanded: list[tuple[tuple[int, ...], int, list[int]]] = []
+        index = 0
+        while index < len(bounds) or expanded:
+            if index < len(bounds) and (not expanded or bounds[index][0] < expanded[0][0]):
+                _, u, rest = bounds[index]
+                index += 1
+                target = assignment.best(s1, rest)
+                if target is not None:
+                    edges = assignment.first(s1, rest, target)
+                    key = tuple(self.b.other(e, v) for e, v in zip(edges, s1))
+                    expanded.append((key, u, edges))
+                    expanded.sort()
+                continue
+            key, u, edges = expanded.pop(0)
+            if self.m.feasible_with([(e, 1) for e in edges]):
+                return True
+        return False
+
+    def first_transposition_keeps_optimum(self, s1: list[int], s2: list[int]) -> bool:
+        """D.1 without a solver: give each S1 player in turn the lowest S2 player he may meet.
+
+        If that completes the remainder, floats the same players as the current solution
+        and keeps every frozen optimum, it is
+        the first transposition in D.1 order (each player got the lowest partner he could
+        have at all, so a fortiori the lowest among optimal completions): fix it.
+        """
+        b, m = self.b, self.m
+        free = list(s2)
+        pairs = []
+        for v in s1:
+            u = next((u for u in free if u > v and (v, u) in self.edge_of), None)
+            if u is None:
+                return False
+            free.remove(u)
+            pairs.append(self.edge_of[(v, u)])
+        movable = set(s1)
+        if any(self.bracket_partner(u) is None for u in s2 if u not in free):
+            return False  # other players would float: their pairs below are not known here
+        chosen = [e for e in m.chosen() if not (b.edges[e][0] in movable and b.edges[e][1] < b.n_bracket)]
+        chosen += pairs
+        if any(lv.value(chosen) != opt for lv, opt in zip(self.levels, self.optima)):
+            return False
+        solution = [0] * len(m.solution)
+        for e in chosen:
+            solution[e] = 1
+        m.solution = solution
+        for e in pairs:
+            m.fix(e, 1)
+        return True
+
+
+@dataclass(frozen=True)
+class GenerationStep:
+    """One decision of the B.8 generation order and a candidate's key for it (smaller first)."""
+
+    article: str
+    what: str
+    key: tuple[int, ...]
+    shown: str  # the candidate's choice in this step, by pairing number
+
+
+def generation_order(b: Bracket, pairs: list[tuple[int, int]]) -> list[GenerationStep]:
+    """Where a candidate of the bracket stands in the order of B.6/B.7 (C.04.3 B.8).
+
+    ``pairs`` are the candidate's pairs inside the bracket, as vertex indices.
+    Two candidates equal on every criterion are compared step by step; the
+    first step whose keys differ decides, the smaller key being generated first.
+    The steps are those :class:`TieBreak` takes, in its order: D.3 (which MDPs
+    are paired), D.1 on the MDP-pairing, D.2 rules 1-4 on the remainder, and
+    D.1 in the remainder.
+    """
+    ids = [p.id for p in b.vertices]
+    partner: dict[int, int] = {}
+    for i, j in pairs:
+        partner[i], partner[j] = j, i
+    mdps = range(b.n_mdp)
+    matched = [v for v in mdps if v in partner]
+    remainder = [r for r in range(b.n_mdp, b.n_bracket) if partner.get(r, b.n_bracket) >= b.n_mdp]
+    position = {v: k for k, v in enumerate(remainder)}
+    s1_new = [v for v in remainder if partner.get(v, -1) > v]
+    s1, s2 = remainder[:len(s1_new)], remainder[len(s1_new):]
+    new = set(s1_new)
+    moved_out = [v for v in reversed(s1) if v not in new]
+    moved_in = [v for v in s2 if v in new]
+
+    def names(vs) -> str:
+        return "[" + " ".join(str(ids[v]) for v in vs) + "]"
+
+    def pairs_of(vs) -> str:
+        return " ".join(f"{ids[v]}-{ids[partner[v]]}" for v in vs) or "(none)"
+
+    return [
+        GenerationStep("D.3", "the MDPs paired (lowest BSNs first among equal scores)",
+                       tuple(0 if v in partner else 1 for v in mdps), names(matched)),
+        GenerationStep("D.1", "the opponents of the MDPs (transpositions of S2)",
+                       tuple(partner[v] for v in matched), pairs_of(matched)),
+        GenerationStep("D.2", "the number of exchanges between S1 and S2",
+                       (len(moved_out),), str(len(moved_out))),
+        GenerationStep("D.2", "the difference of the BSN sums exchanged",
+                       (sum(position[v] for v in s1_new),), f"S1 {names(s1_new)}"),
+        GenerationStep("D.2", "the S1 players moved to S2 (highest BSNs first)",
+                       tuple(0 if v not in new else 1 for v in reversed(s1)), names(moved_out)),
+        GenerationStep("D.2", "the S2 players moved to S1 (lowest BSNs first)",
+                       tuple(0 if v in new else 1 for v in s2), names(moved_in)),
+        GenerationStep("D.1", "the opponents of the S1 players (transpositions of S2)",
+                       tuple(partner[v] for v in s1_new), pairs_of(s1_new)),
+    ]
+
+
+class RemainderAssignment:
+    """The D.1 step on a remainder, as assignment problems S1 -> S2 (C.04.3 B.8, D.1).
+
+    Once the S1 set is fixed (after D.2) and the remainder's floaters are known,
+    every criterion restricted to the remainder is a sum over the pairs chosen,
+    independent of the rest of the step; the lexicographic optimum of the
+    remainder is then a minimum-cost assignment with integer costs, one digit
+    per criterion in a base wider than the criterion's range, so comparisons stay
+    exact (``exact`` is False when the costs would not fit in 62 bits).  The first
+    candidate in D.1 order gives each S1 player in turn the lowest S2 player with
+    which the rest can still be assigned at the optimal cost.
+    """
+
+    LIMIT = 1 << 62
+
+    def __init__(self, tie: "TieBreak", s1: list[int], s2: list[int]):
+        self.edge_of = tie.edge_of
+        self.row = {v: k for k, v in enumerate(s1)}
+        self.col = {u: k for k, u in enumerate(s2)}
+        arcs = {(v, u): self.edge_of[(v, u)] for v in s1 for u in s2 if u > v and (v, u) in self.edge_of}
+        self.arcs = arcs
+        digits: list[tuple[dict[int, int], int]] = []  # (shifted coefficient per edge, base)
+        for level in tie.levels:
+            values = {e: level.coef.get(e, 0) for e in arcs.values()}
+            low, high = min(values.values(), default=0), max(values.values(), default=0)
+            if low != high:
+                digits.append(({e: c - low for e, c in values.items()}, (high - low) * len(s1) + 1))
+        self.cost = {e: 0 for e in arcs.values()}
+        weight = 1
+        for shifted, base in reversed(digits):
+            for e in self.cost:
+                self.cost[e] += weight * shifted[e]
+            weight *= base
+        self.exact = weight * (len(s1) + 1) < self.LIMIT
+        if not self.exact:
+            return
+        self.matrix = np.zeros((len(s1), len(s2)), dtype=np.int64)
+        self.allowed = np.zeros((len(s1), len(s2)), dtype=bool)
+        for (v, u), e in arcs.items():
+            self.matrix[self.row[v], self.col[u]] = self.cost[e]
+            self.allowed[self.row[v], self.col[u]] = True
+
+    def cost_of(self, e: int) -> int:
+        return self.cost[e]
+
+    def best(self, left: list[int], right: list[int]) -> int | None:
+        """The minimum cost of a perfect assignment of ``left`` to ``right`` (None: none)."""
+        if not left:
+            return 0
+        assert len(left) == len(right)
+        index = np.ix_([self.row[v] for v in left], [self.col[u] for u in right])
+        allowed = self.allowed[index]
+        # (the solver silently drops a row or column without arcs: rule those out first)
+        if not allowed.any(axis=1).all() or not allowed.any(axis=0).all():
+            return None
+        rows, cols = np.nonzero(allowed)
+        solver = linear_sum_assignment.SimpleLinearSumAssignment()
+        solver.add_arcs_with_cost(rows, cols, self.matrix[index][rows, cols])
+        if solver.solve() != solver.OPTIMAL:
+            return None
+        return solver.optimal_cost()
+
+    def first(self, s1: list[int], s2: list[int], target: int) -> list[int]:
+        """The edges of the first assignment in D.1 order among those of cost ``target``."""
+        free = list(s2)
+        chosen = []
+        for k, v in enumerate(s1):
+            for u in free:
+                e = self.arcs.get((v, u))
+                if e is None:
+                    continue
+                rest = self.best(s1[k + 1:], [w for w in free if w != u])
+                if rest is not None and self.cost[e] + rest == target:
+                    chosen.append(e)
+                    target -= self.cost[e]
+                    free.remove(u)
+                    break
+            else:
+                raise AssertionError("the optimal assignment could not be rebuilt")
+        return chosen
+
+    def greedy_key(self, s1: list[int], s2: list[int]) -> tuple[int, ...]:
+        """Each S1 player in turn with the lowest free S2 player he may meet, criteria aside:
+        no assignment of S1 to S2 comes earlier in D.1 order.  Where the greedy run gets
+        stuck, the sequence so far (a prefix, smaller than any of its extensions) is the
+        bound."""
+        free = list(s2)
+        key = []
+        for v in s1:
+            u = next((u for u in free if (v, u) in self.arcs), None)
+            if u is None:
+                break
+            free.remove(u)
+            key.append(u)
+        return tuple(key)
