@@ -187,7 +187,7 @@ class TieBreak:
         """
         assignment = RemainderAssignment(self, s1, s2)
         current = [e for v in s1 for e in self.later[v] if self.m.solution[e]]
-        target = sum(assignment.cost_of(e) for e in current)
+        target = sum(assignment.cost[e] for e in current)
         if not assignment.exact or assignment.best(s1, s2) != target:
             return False
         chosen = assignment.first(s1, s2, target)
@@ -243,14 +243,11 @@ class TieBreak:
         have at all, so a fortiori the lowest among optimal completions): fix it.
         """
         b, m = self.b, self.m
-        free = list(s2)
-        pairs = []
-        for v in s1:
-            u = next((u for u in free if u > v and (v, u) in self.edge_of), None)
-            if u is None:
-                return False
-            free.remove(u)
-            pairs.append(self.edge_of[(v, u)])
+        partners = lowest_partners(s1, s2, self.edge_of)
+        if len(partners) < len(s1):
+            return False
+        pairs = [self.edge_of[(v, u)] for v, u in zip(s1, partners)]
+        free = [u for u in s2 if u not in partners]
         movable = set(s1)
         if any(self.bracket_partner(u) is None for u in s2 if u not in free):
             return False  # other players would float: their pairs below are not known here
@@ -341,10 +338,10 @@ class RemainderAssignment:
     LIMIT = 1 << 62
 
     def __init__(self, tie: "TieBreak", s1: list[int], s2: list[int]):
-        self.edge_of = tie.edge_of
+        edge_of = tie.edge_of
         self.row = {v: k for k, v in enumerate(s1)}
         self.col = {u: k for k, u in enumerate(s2)}
-        arcs = {(v, u): self.edge_of[(v, u)] for v in s1 for u in s2 if u > v and (v, u) in self.edge_of}
+        arcs = {(v, u): edge_of[(v, u)] for v in s1 for u in s2 if (v, u) in edge_of}
         self.arcs = arcs
         digits: list[tuple[dict[int, int], int]] = []  # (shifted coefficient per edge, base)
         for level in tie.levels:
@@ -366,9 +363,6 @@ class RemainderAssignment:
         for (v, u), e in arcs.items():
             self.matrix[self.row[v], self.col[u]] = self.cost[e]
             self.allowed[self.row[v], self.col[u]] = True
-
-    def cost_of(self, e: int) -> int:
-        return self.cost[e]
 
     def best(self, left: list[int], right: list[int]) -> int | None:
         """The minimum cost of a perfect assignment of ``left`` to ``right`` (None: none)."""
@@ -407,16 +401,20 @@ class RemainderAssignment:
         return chosen
 
     def greedy_key(self, s1: list[int], s2: list[int]) -> tuple[int, ...]:
-        """Each S1 player in turn with the lowest free S2 player he may meet, criteria aside:
-        no assignment of S1 to S2 comes earlier in D.1 order.  Where the greedy run gets
-        stuck, the sequence so far (a prefix, smaller than any of its extensions) is the
-        bound."""
-        free = list(s2)
-        key = []
-        for v in s1:
-            u = next((u for u in free if (v, u) in self.arcs), None)
-            if u is None:
-                break
-            free.remove(u)
-            key.append(u)
-        return tuple(key)
+        """A lower bound, in D.1 order, of every assignment of S1 to S2: the lowest partners
+        criteria aside (where they run out, the prefix is smaller than its extensions)."""
+        return tuple(lowest_partners(s1, s2, self.arcs))
+
+
+def lowest_partners(s1: list[int], s2: list[int], may_meet) -> list[int]:
+    """Each S1 player in turn with the lowest free S2 player he may meet ((v, u) in
+    ``may_meet``), criteria aside; stops at the first player left without one."""
+    free = list(s2)
+    partners = []
+    for v in s1:
+        u = next((u for u in free if (v, u) in may_meet), None)
+        if u is None:
+            break
+        free.remove(u)
+        partners.append(u)
+    return partners
