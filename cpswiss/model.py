@@ -12,8 +12,11 @@ asked for); a solve stopped by the time limit raises
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from fractions import Fraction
 
+import numpy as np
 from ortools.sat.python import cp_model
 
 from .criteria import Level
@@ -31,20 +34,87 @@ class SolverSettings:
 def matching_lower_bound(coef: dict[int, int], incident: list[list[int]], edges: list[tuple[int, int]]) -> int:
     """A proven lower bound of Σ coef·x over all matchings of the graph.
 
-    Two bounds, the larger wins: each chosen edge shares its weight between its two
-    ends, so Σ ≥ ⌈Σ_v min(0, min coef at v) / 2⌉; and at most ⌊k/2⌋ edges with a
-    negative weight can be chosen among the k vertices they touch.
+    Only the edges of negative weight can take the sum below zero, and a matching
+    holds at most one edge at each vertex.  Three bounds, the largest wins:
+
+    * each chosen edge shares its weight between its two ends, so
+      Σ ≥ ⌈Σ_v min(0, min coef at v) / 2⌉;
+    * at most ⌊k/2⌋ negative edges can be chosen among the k vertices they touch;
+    * for any set C of vertices touching every negative edge (a vertex cover), at most
+      one chosen edge per vertex of C, so Σ ≥ Σ_{v∈C} min coef at v.  C is built
+      greedily (the vertex on most uncovered negative edges first); any cover is valid.
+      This is the bound that proves levels such as "MDPs paired" or "repeated
+      downfloaters paired", whose weights sit on the edges of a few players.
     """
     per_vertex = 0
     for inc in incident:
         per_vertex += min(0, min((coef.get(e, 0) for e in inc), default=0))
+    negative = [e for e, c in coef.items() if c < 0]
     touched: set[int] = set()
     most_negative = 0
-    for e, c in coef.items():
-        if c < 0:
-            touched.update(edges[e])
-            most_negative = min(most_negative, c)
-    return max(-((-per_vertex) // 2), most_negative * (len(touched) // 2))
+    for e in negative:
+        touched.update(edges[e])
+        most_negative = min(most_negative, coef[e])
+    best = max(-((-per_vertex) // 2), most_negative * (len(touched) // 2))
+    if negative:
+        best = max(best, sum(_greedy_cover(coef, negative, edges).values()))
+    return best
+
+
+def _greedy_cover(coef: dict[int, int], negative: list[int], edges: list[tuple[int, int]]) -> dict[int, int]:
+    """A vertex cover C of the negative edges, greedily; v -> the most negative weight at v."""
+    uncovered: dict[int, set[int]] = {}
+    deepest: dict[int, int] = {}
+    for e in negative:
+        for v in edges[e]:
+            uncovered.setdefault(v, set()).add(e)
+            deepest[v] = min(deepest.get(v, 0), coef[e])
+    cover: dict[int, int] = {}
+    while uncovered:
+        v = min(uncovered, key=lambda u: (-len(uncovered[u]), -deepest[u], u))
+        cover[v] = deepest[v]
+        for e in uncovered.pop(v):
+            w = edges[e][0] if edges[e][1] == v else edges[e][1]
+            if w in uncovered:
+                uncovered[w].discard(e)
+                if not uncovered[w]:
+                    del uncovered[w]
+    return cover
+
+
+def tight_form(coef: dict[int, int], incident: list[list[int]], edges: list[tuple[int, int]],
+               value: int) -> tuple[list[int], list[list[int]]] | None:
+    """Σ coef·x == value as local constraints, when ``value`` is one of the bounds above.
+
+    A sum frozen at its lower bound says where every player stands, and CP-SAT
+    propagates that far better from local constraints than from one sum over
+    thousands of edges.  Returns (edges that must be 0, edge groups of which exactly one is
+    chosen), equivalent to the sum over matchings, or None when no bound is met:
+
+    * at the vertex bound (Σ_v m_v even, m_v = min(0, min coef at v)): every v with
+      m_v < 0 is paired, and only by edges with coef = (m_i + m_j) / 2;
+    * at the cover bound: no edge of positive weight is chosen, every v of the cover
+      with m'_v < 0 is paired by a negative edge whose weight is the sum of m' over
+      its ends in the cover, and no other negative edge is chosen.  With no negative
+      edge at all this reads "value 0: no edge of positive weight".
+    """
+    minimum = [min(0, min((coef.get(e, 0) for e in inc), default=0)) for inc in incident]
+    if sum(minimum) % 2 == 0 and value == sum(minimum) // 2:
+        zeros = [e for e, (i, j) in enumerate(edges) if 2 * coef.get(e, 0) != minimum[i] + minimum[j]]
+        zero_set = set(zeros)
+        groups = [[e for e in inc if e not in zero_set] for v, inc in enumerate(incident) if minimum[v] < 0]
+        return zeros, groups
+    negative = [e for e, c in coef.items() if c < 0]
+    cover = _greedy_cover(coef, negative, edges) if negative else {}
+    if value != sum(cover.values()):
+        return None
+
+    def tight(e: int) -> bool:
+        return coef[e] == sum(cover.get(v, 0) for v in edges[e])
+
+    zeros = [e for e, c in coef.items() if c > 0 or (c < 0 and not tight(e))]
+    groups = [[e for e in incident[v] if coef.get(e, 0) < 0 and tight(e)] for v, m in cover.items() if m < 0]
+    return zeros, groups
 
 
 class MatchingModel:
@@ -66,6 +136,8 @@ class MatchingModel:
                 self.model.AddAtMostOne(self.x[e] for e in self.incident[v])
         self.solution: list[int] = [0] * len(edges)
         self.solves = 0
+        self._frozen: list[np.ndarray] = []  # coefficient vectors of the frozen levels
+        self._group_literal: dict[tuple[int, ...], cp_model.IntVar] = {}
 
     # -- solving ---------------------------------------------------------------
 
@@ -74,15 +146,15 @@ class MatchingModel:
         solver.parameters.num_workers = self.settings.workers
         solver.parameters.max_time_in_seconds = self.settings.time_limit
         solver.parameters.random_seed = 0
-        # measured on the conformance brackets: presolve costs more than it saves on these
-        # small, repeatedly re-solved matchings, and symmetry detection does not pay either
+        # measured on the conformance brackets: presolve, probing, SAT inprocessing and
+        # symmetry detection cost more than they save on these small, repeatedly re-solved
+        # matchings; the LP relaxation (level 1) is what proves them.  A solution hint was
+        # measured too: following it first costs more than the LP-guided search from scratch.
         solver.parameters.cp_model_presolve = False
+        solver.parameters.cp_model_probing_level = 0
+        solver.parameters.use_sat_inprocessing = False
         solver.parameters.symmetry_level = 0
         solver.parameters.linearization_level = 1
-        proto = self.model.Proto()
-        proto.clear_solution_hint()
-        proto.solution_hint.vars.extend(range(len(self.x)))
-        proto.solution_hint.values.extend(self.solution)
         status = solver.Solve(self.model)
         self.solves += 1
         if status == cp_model.OPTIMAL:
@@ -103,7 +175,9 @@ class MatchingModel:
         """Minimise the levels lexicographically, freezing each optimum; return the optima.
 
         One solve per level, and none where the current solution already meets a proven
-        lower bound.  (Packing several levels into one objective with non-overlapping
+        lower bound or where the level is a combination of levels already frozen (the
+        number of pairs with score difference 0 in a homogeneous bracket is the number
+        of pairs).  (Packing several levels into one objective with non-overlapping
         integer weights was measured: CP-SAT then fails to prove optima on brackets of
         a hundred players within minutes, so levels are solved one at a time.)
         """
@@ -113,19 +187,62 @@ class MatchingModel:
                 values.append(level.constant)
                 continue
             coef = {e: c for e, c in level.coef.items() if c}
-            expr = sum(c * self.x[e] for e, c in coef.items())
             optimum = sum(c * self.solution[e] for e, c in coef.items())
+            if self._determined(coef):
+                values.append(optimum + level.constant)
+                continue  # already implied by the frozen levels
             bound = self.lower_bound(coef)
             if level.floor is not None:
                 bound = max(bound, level.floor - level.constant)
             if optimum > bound:
-                self.model.Minimize(expr)
+                self.model.Minimize(sum(c * self.x[e] for e, c in coef.items()))
                 self._solve()
                 optimum = sum(c * self.solution[e] for e, c in coef.items())
                 self.model.ClearObjective()
-            self.model.Add(expr == optimum)
+            self.freeze(coef, optimum)
             values.append(optimum + level.constant)
         return values
+
+    def freeze(self, coef: dict[int, int], optimum: int) -> None:
+        """Add Σ coef·x == optimum, and its local form where a bound makes that possible.
+
+        The local constraints (:func:`tight_form`) are equivalent to the sum and let
+        CP-SAT propagate where each player stands; the sum is kept beside them because,
+        measured, the LP relaxation without it could not prove some small brackets
+        optimal without cuts (linearization level 2, much slower on large brackets).
+        """
+        self.model.Add(sum(c * self.x[e] for e, c in coef.items()) == optimum)
+        local = tight_form(coef, self.incident, self.edges, optimum)
+        if local is not None:
+            zeros, groups = local
+            for e in zeros:
+                self.model.Add(self.x[e] == 0)
+            for group in groups:
+                self.model.AddExactlyOne(self.x[e] for e in group)
+        self._frozen.append(self._dense(coef))
+
+    def _dense(self, coef: dict[int, int]) -> np.ndarray:
+        vector = np.zeros(len(self.edges), dtype=np.int64)
+        vector[list(coef)] = list(coef.values())
+        return vector
+
+    def _determined(self, coef: dict[int, int]) -> bool:
+        """Is Σ coef·x a rational combination of frozen levels (so already fixed)?
+
+        The combination is found in floating point and then verified exactly in
+        integers, so a "yes" is a proof; a "no" only costs a solve.
+        """
+        if not self._frozen:
+            return False
+        target = self._dense(coef)
+        basis = np.stack(self._frozen, axis=1)
+        weights, *_ = np.linalg.lstsq(basis.astype(float), target.astype(float), rcond=None)
+        fractions = [Fraction(w).limit_denominator(1000) for w in weights]
+        denominator = math.lcm(*(f.denominator for f in fractions))
+        if denominator > 10**6 or any(abs(f) > 10**6 for f in fractions):
+            return False
+        scaled = np.array([f.numerator * (denominator // f.denominator) for f in fractions], dtype=np.int64)
+        return bool(np.array_equal(basis @ scaled, target * denominator))
 
     def feasible_with(self, literals: list[tuple[int, int]]) -> bool:
         """Is there a solution (under the frozen optima) with these edges at these values?
@@ -146,6 +263,29 @@ class MatchingModel:
             return False
         switch = self.model.NewBoolVar("")
         self.model.AddBoolOr([self.x[e] for e in edges]).OnlyEnforceIf(switch)
+        return self._solve_assuming(switch)
+
+    def feasible_with_all_chosen(self, groups: list[list[int]]) -> bool:
+        """Is there a solution choosing one edge of each group (a player's edges: the player
+        is paired)?  Keeps it if so.  Each group gets a Boolean equal to its sum, assumed
+        true for this test only; the equalities keep the LP relaxation tight (an enforced
+        sum would not)."""
+        literals = []
+        for edges in groups:
+            key = tuple(edges)
+            if key not in self._group_literal:
+                literal = self.model.NewBoolVar("")
+                self.model.Add(sum(self.x[e] for e in edges) == literal)
+                self._group_literal[key] = literal
+            literals.append(self._group_literal[key])
+        self.model.ClearAssumptions()
+        self.model.AddAssumptions(literals)
+        try:
+            return self._solve(allow_infeasible=True)
+        finally:
+            self.model.ClearAssumptions()
+
+    def _solve_assuming(self, switch) -> bool:
         self.model.ClearAssumptions()
         self.model.AddAssumptions([switch])
         try:

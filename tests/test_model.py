@@ -1,0 +1,94 @@
+"""The CP-SAT matching model's shortcuts are proofs: checked against every matching of
+small random graphs (bounds below the minimum, local forms equivalent to the sum,
+levels implied by frozen levels recognised)."""
+
+import random
+
+import pytest
+
+from cpswiss.criteria import Level
+from cpswiss.model import MatchingModel, matching_lower_bound, tight_form
+
+
+def all_matchings(n: int, edges: list[tuple[int, int]]) -> list[list[int]]:
+    """Every matching (not only maximal ones) as a list of edge indices."""
+    out: list[list[int]] = []
+
+    def extend(start: int, used: set[int], chosen: list[int]) -> None:
+        out.append(list(chosen))
+        for e in range(start, len(edges)):
+            i, j = edges[e]
+            if i not in used and j not in used:
+                extend(e + 1, used | {i, j}, chosen + [e])
+
+    extend(0, set(), [])
+    return out
+
+
+def random_graph(rng: random.Random, n: int, density: float) -> list[tuple[int, int]]:
+    return [(i, j) for j in range(n) for i in range(j) if rng.random() < density]
+
+
+def incident_lists(n: int, edges: list[tuple[int, int]]) -> list[list[int]]:
+    incident: list[list[int]] = [[] for _ in range(n)]
+    for e, (i, j) in enumerate(edges):
+        incident[i].append(e)
+        incident[j].append(e)
+    return incident
+
+
+def satisfies(matching: list[int], zeros: list[int], groups: list[list[int]]) -> bool:
+    chosen = set(matching)
+    return not chosen & set(zeros) and all(len(chosen & set(g)) == 1 for g in groups)
+
+
+# coefficient shapes met in the criteria: counts (+1), pairs (-1), a few players' edges
+SHAPES = [
+    lambda rng, e, edges: rng.choice([0, 0, 1]),
+    lambda rng, e, edges: -1,
+    lambda rng, e, edges: -1 if 0 in edges[e] or 1 in edges[e] else 0,
+    lambda rng, e, edges: rng.choice([-2, -1, 0, 0, 1]),
+]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_bound_is_below_every_matching_and_local_form_is_the_sum(seed):
+    rng = random.Random(seed)
+    n = rng.randint(3, 8)
+    edges = random_graph(rng, n, rng.choice([0.4, 0.7, 1.0]))
+    shape = SHAPES[seed % len(SHAPES)]
+    coef = {e: c for e in range(len(edges)) if (c := shape(rng, e, edges))}
+    incident = incident_lists(n, edges)
+    matchings = all_matchings(n, edges)
+    values = [sum(coef.get(e, 0) for e in m) for m in matchings]
+    assert matching_lower_bound(coef, incident, edges) <= min(values)
+    for value in sorted(set(values)):
+        local = tight_form(coef, incident, edges, value)
+        if local is None:
+            continue
+        zeros, groups = local
+        for m, v in zip(matchings, values):
+            assert satisfies(m, zeros, groups) == (v == value), (edges, coef, value, m)
+
+
+def test_the_local_form_is_found_for_pairs_and_for_a_count_at_zero():
+    edges = [(0, 1), (2, 3), (0, 2), (1, 3)]
+    incident = incident_lists(4, edges)
+    pairs = {e: -1 for e in range(4)}
+    assert tight_form(pairs, incident, edges, -2) == ([], [[0, 2], [0, 3], [1, 2], [1, 3]])  # all paired
+    conflicts = {2: 1}
+    assert tight_form(conflicts, incident, edges, 0) == ([2], [])
+    assert tight_form(conflicts, incident, edges, 1) is None
+
+
+def test_a_level_implied_by_frozen_levels_needs_no_solve():
+    edges = [(0, 1), (2, 3), (0, 2), (1, 3), (0, 3), (1, 2)]
+    pairs = Level("pairs", {e: -1 for e in range(6)})
+    same_pairs_counted_twice = Level("twice", {e: 2 for e in range(6)})  # worst first: a solve
+    colour = Level("colour", {0: 1, 1: 1})
+    plain = MatchingModel(4, edges)
+    assert plain.minimise([pairs, colour]) == [-2, 0]
+    m = MatchingModel(4, edges)
+    assert m.minimise([pairs, same_pairs_counted_twice, colour]) == [-2, 4, 0]
+    assert m.solves == plain.solves  # "twice" is implied by "pairs": no solve of its own
+    assert sorted(m.chosen()) in ([2, 3], [4, 5])
