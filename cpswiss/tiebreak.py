@@ -201,38 +201,70 @@ class TieBreak:
         """D.1 on a remainder where one S2 player floats.
 
         For each possible floater u the remainder is a complete assignment, and its
-        first optimal assignment A(u) comes from :class:`RemainderAssignment`; the
-        rest of the step (the look-ahead below) depends on u only.  The answer is the
-        smallest A(u), in D.1 order, whose u keeps the frozen optimum, which one solve
-        with A(u) assumed confirms.  Candidates are taken best-first: a greedy
-        sequence that ignores the criteria bounds A(u) from below, so a candidate is
-        expanded only while it could still come first.
+        first optimal assignment A(u) comes from :class:`RemainderAssignment`.  Given
+        u, the remainder and the rest of the step (the look-ahead below, the float
+        criteria) are independent, and the lexicographic optimum of a sum of
+        independent parts is the sum of their optima: u keeps the frozen optimum
+        (is *admissible*) exactly when some optimal solution floats u, and then A(u)
+        with that solution's rest is optimal too.  The answer is the admissible u
+        with the smallest A(u) in D.1 order.
+
+        The current solution's floater is admissible and bounds the answer.  The
+        candidates that could beat it (a greedy sequence that ignores the criteria
+        bounds A(u) from below, so few A(u) are computed) are tested all at once:
+        one solve asks for an optimal solution floating any of them.  If there is
+        none, the bound is the answer; if there is, its floater is the new bound
+        and the set shrinks.  One solve per improvement, plus one proof.
         """
         assignment = RemainderAssignment(self, s1, s2)
         if not assignment.exact:
             return False
-        bounds = []
-        for u in s2:
+        in_s1 = set(s1)
+
+        def floater() -> int:
+            return next(u for u in s2 if (self.bracket_partner(u) not in in_s1))
+
+        def first_assignment(u: int) -> tuple[tuple[int, ...], list[int]] | None:
             rest = [w for w in s2 if w != u]
-            bounds.append((assignment.greedy_key(s1, rest), u, rest))
-        bounds.sort()
-        expanded: list[tuple[tuple[int, ...], int, list[int]]] = []
-        index = 0
-        while index < len(bounds) or expanded:
-            if index < len(bounds) and (not expanded or bounds[index][0] < expanded[0][0]):
-                _, u, rest = bounds[index]
-                index += 1
-                target = assignment.best(s1, rest)
-                if target is not None:
-                    edges = assignment.first(s1, rest, target)
-                    key = tuple(self.b.other(e, v) for e, v in zip(edges, s1))
-                    expanded.append((key, u, edges))
-                    expanded.sort()
-                continue
-            key, u, edges = expanded.pop(0)
+            target = assignment.best(s1, rest)
+            if target is None:
+                return None
+            edges = assignment.first(s1, rest, target)
+            return tuple(self.b.other(e, v) for e, v in zip(edges, s1)), edges
+
+        best_u = floater()
+        found = first_assignment(best_u)
+        assert found is not None, "the current solution's remainder has an assignment"
+        best_key, best_edges = found
+        bounds = sorted((assignment.greedy_key(s1, [w for w in s2 if w != u]), u) for u in s2 if u != best_u)
+        contenders: list[tuple[tuple[int, ...], int, list[int]]] = []
+        for bound, u in bounds:
+            if bound >= best_key:
+                break
+            found = first_assignment(u)
+            if found is not None and found[0] < best_key:
+                contenders.append((found[0], u, found[1]))
+        contenders.sort()  # in D.1 order of their first assignments
+        while contenders:
+            key, u, edges = contenders.pop(0)
             if self.m.feasible_with([(e, 1) for e in edges]):
-                return True
-        return False
+                return True  # the smallest contender is admissible: a complete answer
+            if not contenders:
+                break
+            allowed = {u for _, u, _ in contenders}
+            if not self.m.feasible_with_all_chosen([self.b.incident_in_bracket[u] for u in s2 if u not in allowed]):
+                break
+            best_u = floater()
+            best_key, _, best_edges = next(c for c in contenders if c[1] == best_u)
+            contenders = [c for c in contenders if c[0] < best_key]
+        # the solution in hand floats best_u: give its remainder the first assignment A(best_u)
+        for v in s1:
+            for e in self.later[v]:
+                self.m.solution[e] = 0
+        for e in best_edges:
+            self.m.solution[e] = 1
+            self.m.fix(e, 1)
+        return True
 
     def first_transposition_keeps_optimum(self, s1: list[int], s2: list[int]) -> bool:
         """D.1 without a solver: give each S1 player in turn the lowest S2 player he may meet.
