@@ -398,8 +398,13 @@ class RemainderAssignment:
 
     def best(self, left: list[int], right: list[int]) -> int | None:
         """The minimum cost of a perfect assignment of ``left`` to ``right`` (None: none)."""
+        found = self._optimal(left, right)
+        return None if found is None else found[0]
+
+    def _optimal(self, left: list[int], right: list[int]) -> tuple[int, dict[int, int]] | None:
+        """A minimum-cost perfect assignment: its cost and each left player's mate."""
         if not left:
-            return 0
+            return 0, {}
         assert len(left) == len(right)
         index = np.ix_([self.row[v] for v in left], [self.col[u] for u in right])
         allowed = self.allowed[index]
@@ -411,23 +416,52 @@ class RemainderAssignment:
         solver.add_arcs_with_cost(rows, cols, self.matrix[index][rows, cols])
         if solver.solve() != solver.OPTIMAL:
             return None
-        return solver.optimal_cost()
+        return solver.optimal_cost(), {v: right[solver.right_mate(k)] for k, v in enumerate(left)}
+
+    def _floor(self, left: list[int], right: list[int]) -> int | None:
+        """A lower bound of the cost of assigning ``left`` to ``right``: the larger of the
+        sums of row minima and of column minima (None: a row or column has no arc)."""
+        if not left:
+            return 0
+        index = np.ix_([self.row[v] for v in left], [self.col[u] for u in right])
+        allowed = self.allowed[index]
+        if not allowed.any(axis=1).all() or not allowed.any(axis=0).all():
+            return None
+        costs = np.where(allowed, self.matrix[index], np.iinfo(np.int64).max)
+        return max(int(costs.min(axis=1).sum()), int(costs.min(axis=0).sum()))
 
     def first(self, s1: list[int], s2: list[int], target: int) -> list[int]:
-        """The edges of the first assignment in D.1 order among those of cost ``target``."""
+        """The edges of the first assignment in D.1 order among those of cost ``target``.
+
+        Each S1 player in turn takes the lowest free S2 player with which the rest can
+        still be assigned at the remaining cost.  A partner that an optimal assignment
+        in hand already gives him needs no solve; one whose cost with the floors of the
+        rest passes the target is ruled out without one.
+        """
+        found = self._optimal(s1, s2)
+        assert found is not None and found[0] == target
+        mates = found[1]
         free = list(s2)
         chosen = []
         for k, v in enumerate(s1):
+            later = s1[k + 1:]
             for u in free:
                 e = self.arcs.get((v, u))
                 if e is None:
                     continue
-                rest = self.best(s1[k + 1:], [w for w in free if w != u])
-                if rest is not None and self.cost[e] + rest == target:
-                    chosen.append(e)
-                    target -= self.cost[e]
-                    free.remove(u)
-                    break
+                if mates[v] != u:
+                    rest = [w for w in free if w != u]
+                    floor = self._floor(later, rest)
+                    if floor is None or self.cost[e] + floor > target:
+                        continue
+                    found = self._optimal(later, rest)
+                    if found is None or self.cost[e] + found[0] != target:
+                        continue
+                    mates = found[1]
+                chosen.append(e)
+                target -= self.cost[e]
+                free.remove(u)
+                break
             else:
                 raise AssertionError("the optimal assignment could not be rebuilt")
         return chosen
