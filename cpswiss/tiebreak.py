@@ -127,6 +127,7 @@ class TieBreak:
                     if v in s1:
                         fewest.add(e, -1)
                     smallest.add(e, position[v])
+        self.try_original_s1(s1, s2, in_rem)
         m.minimise([fewest, smallest])
         exchanges = sum(1 for v in s1 if not self.smaller_member(v))
         # D.2 rule 3 (RN-28): move the highest BSNs of S1 out first
@@ -179,6 +180,38 @@ class TieBreak:
             candidates = {u for u in s2_final if u > v and u not in taken}
             self.choose_lowest_partner(v, candidates)
             taken.add(self.bracket_partner(v))
+
+    def try_original_s1(self, s1: list[int], s2: list[int], in_rem: set[int]) -> None:
+        """D.2 rules 1-2 without a solve when no exchange is needed.
+
+        With the remainder's floaters and everything outside the remainder kept, the
+        criteria differ only by the remainder's pairs (each level is a sum over the
+        pairs chosen).  If the original S1 can be assigned to S2 without the floaters
+        with the same value on every level as the current pairs, that assignment is
+        an optimal solution with no exchange: it becomes the solution in hand, and
+        the D.2 levels meet their floors without a solve.
+        """
+        m = self.m
+        current = [e for v in s1 + s2 for e in self.later[v] if m.solution[e] and self.b.edges[e][1] in in_rem]
+        paired = {v for e in current for v in self.b.edges[e]}
+        if any(v not in paired for v in s1) or len(current) != len(s1):
+            return
+        if all(self.b.edges[e][0] in s1 for e in current):
+            return  # already without exchanges
+        assignment = RemainderAssignment(self, s1, s2)
+        if not assignment.exact:
+            return
+        found = assignment.optimal(s1, [u for u in s2 if u in paired])
+        if found is None:
+            return
+        edges = [self.edge_of[(v, u)] for v, u in found[1].items()]
+        if any(sum(lv.coef.get(e, 0) for e in edges) != sum(lv.coef.get(e, 0) for e in current)
+               for lv in self.levels):
+            return
+        for e in current:
+            m.solution[e] = 0
+        for e in edges:
+            m.solution[e] = 1
 
     def first_transposition_by_assignment(self, s1: list[int], s2: list[int]) -> bool:
         """D.1 on a remainder that pairs completely: the first optimal S1 -> S2 assignment.
@@ -398,10 +431,10 @@ class RemainderAssignment:
 
     def best(self, left: list[int], right: list[int]) -> int | None:
         """The minimum cost of a perfect assignment of ``left`` to ``right`` (None: none)."""
-        found = self._optimal(left, right)
+        found = self.optimal(left, right)
         return None if found is None else found[0]
 
-    def _optimal(self, left: list[int], right: list[int]) -> tuple[int, dict[int, int]] | None:
+    def optimal(self, left: list[int], right: list[int]) -> tuple[int, dict[int, int]] | None:
         """A minimum-cost perfect assignment: its cost and each left player's mate."""
         if not left:
             return 0, {}
@@ -438,7 +471,7 @@ class RemainderAssignment:
         in hand already gives him needs no solve; one whose cost with the floors of the
         rest passes the target is ruled out without one.
         """
-        found = self._optimal(s1, s2)
+        found = self.optimal(s1, s2)
         assert found is not None and found[0] == target
         mates = found[1]
         free = list(s2)
@@ -454,7 +487,7 @@ class RemainderAssignment:
                     floor = self._floor(later, rest)
                     if floor is None or self.cost[e] + floor > target:
                         continue
-                    found = self._optimal(later, rest)
+                    found = self.optimal(later, rest)
                     if found is None or self.cost[e] + found[0] != target:
                         continue
                     mates = found[1]
