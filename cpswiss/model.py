@@ -250,12 +250,7 @@ class MatchingModel:
         The literals are passed as solver assumptions, not added to the model;
         on success the new solution is kept.
         """
-        self.model.ClearAssumptions()
-        self.model.AddAssumptions([self.x[e] if value else self.x[e].Not() for e, value in literals])
-        try:
-            return self._solve(allow_infeasible=True)
-        finally:
-            self.model.ClearAssumptions()
+        return self._solve_assuming([self.x[e] if value else self.x[e].Not() for e, value in literals])
 
     def maximise_any(self, edges: list[int]) -> bool:
         """Is there a solution choosing at least one of ``edges``?  Keeps it if so."""
@@ -263,7 +258,7 @@ class MatchingModel:
             return False
         switch = self.model.NewBoolVar("")
         self.model.AddBoolOr([self.x[e] for e in edges]).OnlyEnforceIf(switch)
-        return self._solve_assuming(switch)
+        return self._solve_assuming([switch])
 
     def feasible_with_all_chosen(self, groups: list[list[int]]) -> bool:
         """Is there a solution choosing one edge of each group (a player's edges: the player
@@ -278,16 +273,12 @@ class MatchingModel:
                 self.model.Add(sum(self.x[e] for e in edges) == literal)
                 self._group_literal[key] = literal
             literals.append(self._group_literal[key])
+        return self._solve_assuming(literals)
+
+    def _solve_assuming(self, literals: list) -> bool:
+        """Solve with these literals assumed true (for this solve only)."""
         self.model.ClearAssumptions()
         self.model.AddAssumptions(literals)
-        try:
-            return self._solve(allow_infeasible=True)
-        finally:
-            self.model.ClearAssumptions()
-
-    def _solve_assuming(self, switch) -> bool:
-        self.model.ClearAssumptions()
-        self.model.AddAssumptions([switch])
         try:
             return self._solve(allow_infeasible=True)
         finally:
