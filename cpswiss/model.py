@@ -260,11 +260,12 @@ class MatchingModel:
         self.model.AddBoolOr([self.x[e] for e in edges]).OnlyEnforceIf(switch)
         return self._solve_assuming([switch])
 
-    def feasible_with_all_chosen(self, groups: list[list[int]]) -> bool:
-        """Is there a solution choosing one edge of each group (a player's edges: the player
-        is paired)?  Keeps it if so.  Each group gets a Boolean equal to its sum, assumed
-        true for this test only; the equalities keep the LP relaxation tight (an enforced
-        sum would not)."""
+    def minimise_with_all_chosen(self, coef: dict[int, int], groups: list[list[int]]) -> bool:
+        """Minimise Σ coef·x (not frozen) over the solutions choosing one edge of each group
+        (a player's edges: the player is paired).  False if there is none; else the
+        optimal solution is kept.  Each group gets a Boolean equal to its sum, assumed
+        true for this solve only; the equalities keep the LP relaxation tight (an
+        enforced sum would not)."""
         literals = []
         for edges in groups:
             key = tuple(edges)
@@ -273,7 +274,11 @@ class MatchingModel:
                 self.model.Add(sum(self.x[e] for e in edges) == literal)
                 self._group_literal[key] = literal
             literals.append(self._group_literal[key])
-        return self._solve_assuming(literals)
+        self.model.Minimize(sum(c * self.x[e] for e, c in coef.items() if c))
+        try:
+            return self._solve_assuming(literals)
+        finally:
+            self.model.ClearObjective()
 
     def _solve_assuming(self, literals: list) -> bool:
         """Solve with these literals assumed true (for this solve only)."""

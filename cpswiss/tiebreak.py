@@ -242,12 +242,13 @@ class TieBreak:
         with that solution's rest is optimal too.  The answer is the admissible u
         with the smallest A(u) in D.1 order.
 
-        The current solution's floater is admissible and bounds the answer.  The
-        candidates that could beat it (a greedy sequence that ignores the criteria
-        bounds A(u) from below, so few A(u) are computed) are tested all at once:
-        one solve asks for an optimal solution floating any of them.  If there is
-        none, the bound is the answer; if there is, its floater is the new bound
-        and the set shrinks.  One solve per improvement, plus one proof.
+        The current solution's floater is admissible and bounds the answer; the
+        contenders are the floaters whose A(u) comes earlier (a greedy sequence that
+        ignores the criteria bounds A(u) from below, so few A(u) are computed).  The
+        first contender is confirmed with A(u) assumed (a cheap solve, often the
+        answer).  Otherwise one solve finds, among optimal solutions floating any
+        other contender, the one whose floater comes first in that order; if there
+        is none, the bound is the answer.  At most two solves.
         """
         assignment = RemainderAssignment(self, s1, s2)
         if not assignment.exact:
@@ -278,18 +279,18 @@ class TieBreak:
             if found is not None and found[0] < best_key:
                 contenders.append((found[0], u, found[1]))
         contenders.sort()  # in D.1 order of their first assignments
-        while contenders:
+        if contenders:
             key, u, edges = contenders.pop(0)
             if self.m.feasible_with([(e, 1) for e in edges]):
-                return True  # the smallest contender is admissible: a complete answer
-            if not contenders:
-                break
-            allowed = {u for _, u, _ in contenders}
-            if not self.m.feasible_with_all_chosen([self.b.incident_in_bracket[u] for u in s2 if u not in allowed]):
-                break
-            best_u = floater()
-            best_key, _, best_edges = next(c for c in contenders if c[1] == best_u)
-            contenders = [c for c in contenders if c[0] < best_key]
+                return True  # the first contender is admissible: a complete answer
+        if contenders:
+            # the admissible contender ranked first: rank r costs r when that player floats
+            rank = {u: r for r, (_, u, _) in enumerate(contenders)}
+            coef = {e: -rank[u] for u in rank for e in self.b.incident_in_bracket[u]}
+            others = [self.b.incident_in_bracket[w] for w in s2 if w not in rank]
+            if self.m.minimise_with_all_chosen(coef, others):
+                best_u = floater()
+                best_key, _, best_edges = contenders[rank[best_u]]
         # the solution in hand floats best_u: give its remainder the first assignment A(best_u)
         for v in s1:
             for e in self.later[v]:

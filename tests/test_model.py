@@ -92,3 +92,24 @@ def test_a_level_implied_by_frozen_levels_needs_no_solve():
     assert m.minimise([pairs, same_pairs_counted_twice, colour]) == [-2, 4, 0]
     assert m.solves == plain.solves  # "twice" is implied by "pairs": no solve of its own
     assert sorted(m.chosen()) in ([2, 3], [4, 5])
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_minimise_with_all_chosen_is_the_best_matching_pairing_those_players(seed):
+    rng = random.Random(100 + seed)
+    n = rng.randint(4, 8)
+    edges = random_graph(rng, n, 0.6)
+    incident = incident_lists(n, edges)
+    coef = {e: rng.randint(-3, 3) for e in range(len(edges))}
+    must = rng.sample(range(n), 2)
+    m = MatchingModel(n, edges)
+    feasible = m.minimise_with_all_chosen(coef, [incident[v] for v in must])
+    candidates = [mt for mt in all_matchings(n, edges)
+                  if all(any(e in incident[v] for e in mt) for v in must)]
+    assert feasible == bool(candidates)
+    if candidates:
+        best = min(sum(coef[e] for e in mt) for mt in candidates)
+        assert sum(coef[e] for e in m.chosen()) == best
+        assert all(any(e in incident[v] for e in m.chosen()) for v in must)
+    # the players are required for that solve only
+    assert m.minimise_with_all_chosen({}, []) is True
