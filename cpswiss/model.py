@@ -141,7 +141,7 @@ class MatchingModel:
 
     # -- solving ---------------------------------------------------------------
 
-    def _solve(self, allow_infeasible: bool = False) -> bool:
+    def _solve(self, allow_infeasible: bool = False, eager_lp: bool = False) -> bool:
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = self.settings.workers
         solver.parameters.max_time_in_seconds = self.settings.time_limit
@@ -155,6 +155,9 @@ class MatchingModel:
         solver.parameters.use_sat_inprocessing = False
         solver.parameters.symmetry_level = 0
         solver.parameters.linearization_level = 1
+        # measured: minimising a criterion level over a large bracket, the whole LP at once
+        # proves the optimum sooner; for feasibility tests under assumptions it does not pay
+        solver.parameters.add_lp_constraints_lazily = not eager_lp
         status = solver.Solve(self.model)
         self.solves += 1
         if status == cp_model.OPTIMAL:
@@ -196,7 +199,7 @@ class MatchingModel:
                 bound = max(bound, level.floor - level.constant)
             if optimum > bound:
                 self.model.Minimize(sum(c * self.x[e] for e, c in coef.items()))
-                self._solve()
+                self._solve(eager_lp=True)
                 optimum = sum(c * self.solution[e] for e, c in coef.items())
                 self.model.ClearObjective()
             self.freeze(coef, optimum)
