@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ortools.sat.python import cp_model
 
-from .criteria import compatible
+from .criteria import compatible_later
 from .errors import UnprovenError
 from .state import PlayerState, RoundState
 
@@ -59,11 +59,10 @@ def completable(players: list[PlayerState], state: RoundState, time_limit: float
     n = len(players)
     if n == 0:
         return True
-    adj = [set() for _ in range(n)]
+    adj = compatible_later(players, state)
     for i in range(n):
-        for j in range(i + 1, n):
-            if compatible(players[i], players[j], state):
-                adj[i].add(j)
+        for j in adj[i]:
+            if j > i:
                 adj[j].add(i)
     if _in_order(players, adj) or _greedy(players, adj):
         return True

@@ -68,8 +68,9 @@ class Bracket:
 
     def __post_init__(self) -> None:
         if not self.edges:
+            later = compatible_later(self.vertices, self.round)
             self.edges = [(i, j) for j in range(self.n_mdp, len(self.vertices)) for i in range(j)
-                          if compatible(self.vertices[i], self.vertices[j], self.round)]
+                          if j in later[i]]
         self.min_score = min(p.score for p in self.vertices)
         self.vertex_of = {p.id: v for v, p in enumerate(self.vertices)}  # player id -> vertex
         self.inside: list[int] = []  # edges with both players in the bracket
@@ -118,6 +119,29 @@ def compatible(a: PlayerState, b: PlayerState, state: RoundState) -> bool:
     if a.absolute and b.absolute and a.preference == b.preference:
         return state.is_last_round and (a.topscorer or b.topscorer)
     return True
+
+
+def compatible_later(players: list[PlayerState], state: RoundState) -> list[set[int]]:
+    """For each player i, the players j > i (by position) he may meet: :func:`compatible`
+    for every pair at once, by set operations (the same rule, C.1 and C.3 with RN-14;
+    tests check that the two agree on every pair)."""
+    n = len(players)
+    index = {p.id: k for k, p in enumerate(players)}
+
+    def clashing(p: PlayerState) -> bool:  # C.3 applies to him (RN-14: not a final-round topscorer)
+        return p.absolute and not (state.is_last_round and p.topscorer)
+
+    same_absolute: dict[str | None, set[int]] = {}
+    for k, p in enumerate(players):
+        if clashing(p):
+            same_absolute.setdefault(p.preference, set()).add(k)
+    later = []
+    for i, p in enumerate(players):
+        barred = {index[o] for o in p.opponents | p.forbidden if o in index}
+        if clashing(p):
+            barred |= same_absolute[p.preference]
+        later.append(set(range(i + 1, n)) - barred)
+    return later
 
 
 # ---------------------------------------------------------------------------
@@ -350,4 +374,4 @@ def evaluate(b: Bracket, criteria: Iterable[Criterion], chosen: Iterable[int]) -
     return {cid: tuple(level.value(chosen) for level in levels) for cid, levels in bracket_levels(b, criteria)}
 
 
-__all__ = ["Bracket", "Level", "bracket_levels", "compatible", "evaluate", "UNITS"]
+__all__ = ["Bracket", "Level", "bracket_levels", "compatible", "compatible_later", "evaluate", "UNITS"]

@@ -145,3 +145,22 @@ def test_synthetic_tournaments_are_reproducible():
     assert engine.round_to_pair == 3
     # nine players: each round gives one pairing-allocated bye
     assert [len(engine.pairing_of(r)[1]) for r in (1, 2)] == [1, 1]
+
+
+@pytest.mark.parametrize("case", ["n100-r09of09-t051", "n016-r07of07-t022", "n136-r03of07-t052"])
+def test_compatibility_by_sets_is_the_pairwise_rule(case):
+    """C.1/C.3 (RN-14 in final rounds) for all pairs at once agrees with the pairwise rule."""
+    from pathlib import Path
+
+    from cpswiss.criteria import compatible, compatible_later
+
+    path = Path(__file__).parent / "data" / "dutch-2017-sample" / f"{case}.trf"
+    state = build_state(read_trf(path), RULES)
+    players = state.to_pair
+    later = compatible_later(players, state)
+    barred = 0
+    for i, p in enumerate(players):
+        for j in range(i + 1, len(players)):
+            assert (j in later[i]) == compatible(p, players[j], state), (p.id, players[j].id)
+            barred += j not in later[i]
+    assert barred > 0  # the rule did bar some pairs here
