@@ -46,9 +46,7 @@ def matching_lower_bound(coef: dict[int, int], incident: list[list[int]], edges:
       This is the bound that proves levels such as "MDPs paired" or "repeated
       downfloaters paired", whose weights sit on the edges of a few players.
     """
-    per_vertex = 0
-    for inc in incident:
-        per_vertex += min(0, min((coef.get(e, 0) for e in inc), default=0))
+    per_vertex = sum(_vertex_minima(coef, incident))
     negative = [e for e, c in coef.items() if c < 0]
     touched: set[int] = set()
     most_negative = 0
@@ -59,6 +57,11 @@ def matching_lower_bound(coef: dict[int, int], incident: list[list[int]], edges:
     if negative:
         best = max(best, sum(_greedy_cover(coef, negative, edges).values()))
     return best
+
+
+def _vertex_minima(coef: dict[int, int], incident: list[list[int]]) -> list[int]:
+    """m_v = min(0, the least weight of an edge at v), per vertex."""
+    return [min(0, min((coef.get(e, 0) for e in inc), default=0)) for inc in incident]
 
 
 def _greedy_cover(coef: dict[int, int], negative: list[int], edges: list[tuple[int, int]]) -> dict[int, int]:
@@ -98,7 +101,7 @@ def tight_form(coef: dict[int, int], incident: list[list[int]], edges: list[tupl
       its ends in the cover, and no other negative edge is chosen.  With no negative
       edge at all this reads "value 0: no edge of positive weight".
     """
-    minimum = [min(0, min((coef.get(e, 0) for e in inc), default=0)) for inc in incident]
+    minimum = _vertex_minima(coef, incident)
     if sum(minimum) % 2 == 0 and value == sum(minimum) // 2:
         zeros = [e for e, (i, j) in enumerate(edges) if 2 * coef.get(e, 0) != minimum[i] + minimum[j]]
         zero_set = set(zeros)
@@ -301,6 +304,14 @@ class MatchingModel:
         self.model.Minimize(expr)
         self._solve()
         self.model.ClearObjective()
+
+    def exchange_in_solution(self, remove: list[int], add: list[int]) -> None:
+        """Replace edges of the solution in hand by others; the caller has proven that the
+        result is a solution with the same criteria values (the model is not changed)."""
+        for e in remove:
+            self.solution[e] = 0
+        for e in add:
+            self.solution[e] = 1
 
     def fix(self, e: int, value: int) -> None:
         self.model.Add(self.x[e] == value)

@@ -208,10 +208,7 @@ class TieBreak:
         if any(sum(lv.coef.get(e, 0) for e in edges) != sum(lv.coef.get(e, 0) for e in current)
                for lv in self.levels):
             return
-        for e in current:
-            m.solution[e] = 0
-        for e in edges:
-            m.solution[e] = 1
+        m.exchange_in_solution(current, edges)
 
     def first_transposition_by_assignment(self, s1: list[int], s2: list[int]) -> bool:
         """D.1 on a remainder that pairs completely: the first optimal S1 -> S2 assignment.
@@ -223,11 +220,7 @@ class TieBreak:
         target = sum(assignment.cost[e] for e in current)
         if not assignment.exact or assignment.best(s1, s2) != target:
             return False
-        chosen = assignment.first(s1, s2, target)
-        for e in current:
-            self.m.solution[e] = 0
-        for e in chosen:
-            self.m.solution[e] = 1
+        self.m.exchange_in_solution(current, assignment.first(s1, s2, target))
         return True
 
     def first_transposition_with_a_floater(self, s1: list[int], s2: list[int]) -> bool:
@@ -292,11 +285,8 @@ class TieBreak:
                 best_u = floater()
                 best_key, _, best_edges = contenders[rank[best_u]]
         # the solution in hand floats best_u: give its remainder the first assignment A(best_u)
-        for v in s1:
-            for e in self.later[v]:
-                self.m.solution[e] = 0
+        self.m.exchange_in_solution([e for v in s1 for e in self.later[v] if self.m.solution[e]], best_edges)
         for e in best_edges:
-            self.m.solution[e] = 1
             self.m.fix(e, 1)
         return True
 
@@ -317,14 +307,11 @@ class TieBreak:
         movable = set(s1)
         if any(self.bracket_partner(u) is None for u in s2 if u not in free):
             return False  # other players would float: their pairs below are not known here
-        chosen = [e for e in m.chosen() if not (b.edges[e][0] in movable and b.edges[e][1] < b.n_bracket)]
-        chosen += pairs
+        moved = [e for e in m.chosen() if b.edges[e][0] in movable and b.edges[e][1] < b.n_bracket]
+        chosen = sorted(set(m.chosen()) - set(moved)) + pairs
         if any(lv.value(chosen) != opt for lv, opt in zip(self.levels, self.optima)):
             return False
-        solution = [0] * len(m.solution)
-        for e in chosen:
-            solution[e] = 1
-        m.solution = solution
+        m.exchange_in_solution(moved, pairs)
         for e in pairs:
             m.fix(e, 1)
         return True
