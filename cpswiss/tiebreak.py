@@ -217,10 +217,12 @@ class TieBreak:
         """
         assignment = RemainderAssignment(self, s1, s2)
         current = [e for v in s1 for e in self.later[v] if self.m.solution[e]]
-        target = sum(assignment.cost[e] for e in current)
-        if not assignment.exact or assignment.best(s1, s2) != target:
+        if not assignment.exact:
             return False
-        self.m.exchange_in_solution(current, assignment.first(s1, s2, target))
+        chosen = assignment.first(s1, s2, cost=sum(assignment.cost[e] for e in current))
+        if chosen is None:
+            return False
+        self.m.exchange_in_solution(current, chosen)
         return True
 
     def first_transposition_with_a_floater(self, s1: list[int], s2: list[int]) -> bool:
@@ -252,11 +254,9 @@ class TieBreak:
             return next(u for u in s2 if (self.bracket_partner(u) not in in_s1))
 
         def first_assignment(u: int) -> tuple[tuple[int, ...], list[int]] | None:
-            rest = [w for w in s2 if w != u]
-            target = assignment.best(s1, rest)
-            if target is None:
+            edges = assignment.first(s1, [w for w in s2 if w != u])
+            if edges is None:
                 return None
-            edges = assignment.first(s1, rest, target)
             return tuple(self.b.other(e, v) for e, v in zip(edges, s1)), edges
 
         best_u = floater()
@@ -307,8 +307,9 @@ class TieBreak:
         movable = set(s1)
         if any(self.bracket_partner(u) is None for u in s2 if u not in free):
             return False  # other players would float: their pairs below are not known here
-        moved = [e for e in m.chosen() if b.edges[e][0] in movable and b.edges[e][1] < b.n_bracket]
-        chosen = sorted(set(m.chosen()) - set(moved)) + pairs
+        in_hand = m.chosen()
+        moved = [e for e in in_hand if b.edges[e][0] in movable and b.edges[e][1] < b.n_bracket]
+        chosen = sorted(set(in_hand) - set(moved)) + pairs
         if any(lv.value(chosen) != opt for lv, opt in zip(self.levels, self.optima)):
             return False
         m.exchange_in_solution(moved, pairs)
@@ -417,21 +418,24 @@ class RemainderAssignment:
             self.matrix[self.row[v], self.col[u]] = self.cost[e]
             self.allowed[self.row[v], self.col[u]] = True
 
-    def best(self, left: list[int], right: list[int]) -> int | None:
-        """The minimum cost of a perfect assignment of ``left`` to ``right`` (None: none)."""
-        found = self.optimal(left, right)
-        return None if found is None else found[0]
+    def _submatrix(self, left: list[int], right: list[int]):
+        """The index of ``left`` x ``right`` and its allowed arcs; None when a row or a
+        column has no arc (the solver would silently drop it)."""
+        index = np.ix_([self.row[v] for v in left], [self.col[u] for u in right])
+        allowed = self.allowed[index]
+        if not allowed.any(axis=1).all() or not allowed.any(axis=0).all():
+            return None
+        return index, allowed
 
     def optimal(self, left: list[int], right: list[int]) -> tuple[int, dict[int, int]] | None:
         """A minimum-cost perfect assignment: its cost and each left player's mate."""
         if not left:
             return 0, {}
         assert len(left) == len(right)
-        index = np.ix_([self.row[v] for v in left], [self.col[u] for u in right])
-        allowed = self.allowed[index]
-        # (the solver silently drops a row or column without arcs: rule those out first)
-        if not allowed.any(axis=1).all() or not allowed.any(axis=0).all():
+        sub = self._submatrix(left, right)
+        if sub is None:
             return None
+        index, allowed = sub
         rows, cols = np.nonzero(allowed)
         solver = linear_sum_assignment.SimpleLinearSumAssignment()
         solver.add_arcs_with_cost(rows, cols, self.matrix[index][rows, cols])
@@ -444,15 +448,16 @@ class RemainderAssignment:
         sums of row minima and of column minima (None: a row or column has no arc)."""
         if not left:
             return 0
-        index = np.ix_([self.row[v] for v in left], [self.col[u] for u in right])
-        allowed = self.allowed[index]
-        if not allowed.any(axis=1).all() or not allowed.any(axis=0).all():
+        sub = self._submatrix(left, right)
+        if sub is None:
             return None
+        index, allowed = sub
         costs = np.where(allowed, self.matrix[index], np.iinfo(np.int64).max)
         return max(int(costs.min(axis=1).sum()), int(costs.min(axis=0).sum()))
 
-    def first(self, s1: list[int], s2: list[int], target: int) -> list[int]:
-        """The edges of the first assignment in D.1 order among those of cost ``target``.
+    def first(self, s1: list[int], s2: list[int], cost: int | None = None) -> list[int] | None:
+        """The edges of the first optimal assignment of S1 to S2 in D.1 order; None when
+        there is no perfect assignment, or when its optimum is not ``cost`` (if given).
 
         Each S1 player in turn takes the lowest free S2 player with which the rest can
         still be assigned at the remaining cost.  A partner that an optimal assignment
@@ -460,8 +465,9 @@ class RemainderAssignment:
         rest passes the target is ruled out without one.
         """
         found = self.optimal(s1, s2)
-        assert found is not None and found[0] == target
-        mates = found[1]
+        if found is None or (cost is not None and found[0] != cost):
+            return None
+        target, mates = found
         free = list(s2)
         chosen = []
         for k, v in enumerate(s1):
