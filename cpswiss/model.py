@@ -31,7 +31,21 @@ class SolverSettings:
     time_limit: float = 120.0
 
 
+@dataclass(frozen=True)
+class MatchingBound:
+    """A lower bound of Σ coef·x over matchings, with what proves it (for :func:`tight_form`)."""
+
+    value: int
+    minima: list[int]  # per vertex, min(0, the least weight at it)
+    cover: dict[int, int]  # a vertex cover of the negative edges -> the least weight at v
+
+
 def matching_lower_bound(coef: dict[int, int], incident: list[list[int]], edges: list[tuple[int, int]]) -> int:
+    """A proven lower bound of Σ coef·x over all matchings of the graph (see :func:`bound_of`)."""
+    return bound_of(coef, incident, edges).value
+
+
+def bound_of(coef: dict[int, int], incident: list[list[int]], edges: list[tuple[int, int]]) -> MatchingBound:
     """A proven lower bound of Σ coef·x over all matchings of the graph.
 
     Only the edges of negative weight can take the sum below zero, and a matching
@@ -46,17 +60,16 @@ def matching_lower_bound(coef: dict[int, int], incident: list[list[int]], edges:
       This is the bound that proves levels such as "MDPs paired" or "repeated
       downfloaters paired", whose weights sit on the edges of a few players.
     """
-    per_vertex = sum(_vertex_minima(coef, incident))
+    minima = _vertex_minima(coef, incident)
     negative = [e for e, c in coef.items() if c < 0]
     touched: set[int] = set()
     most_negative = 0
     for e in negative:
         touched.update(edges[e])
         most_negative = min(most_negative, coef[e])
-    best = max(-((-per_vertex) // 2), most_negative * (len(touched) // 2))
-    if negative:
-        best = max(best, sum(_greedy_cover(coef, negative, edges).values()))
-    return best
+    cover = _greedy_cover(coef, negative, edges) if negative else {}
+    best = max(-((-sum(minima)) // 2), most_negative * (len(touched) // 2), sum(cover.values()))
+    return MatchingBound(best, minima, cover)
 
 
 def _vertex_minima(coef: dict[int, int], incident: list[list[int]]) -> list[int]:
@@ -86,7 +99,7 @@ def _greedy_cover(coef: dict[int, int], negative: list[int], edges: list[tuple[i
 
 
 def tight_form(coef: dict[int, int], incident: list[list[int]], edges: list[tuple[int, int]],
-               value: int) -> tuple[list[int], list[list[int]]] | None:
+               value: int, bound: MatchingBound | None = None) -> tuple[list[int], list[list[int]]] | None:
     """Σ coef·x == value as local constraints, when ``value`` is one of the bounds above.
 
     A sum frozen at its lower bound says where every player stands, and CP-SAT
@@ -101,14 +114,13 @@ def tight_form(coef: dict[int, int], incident: list[list[int]], edges: list[tupl
       its ends in the cover, and no other negative edge is chosen.  With no negative
       edge at all this reads "value 0: no edge of positive weight".
     """
-    minimum = _vertex_minima(coef, incident)
+    bound = bound or bound_of(coef, incident, edges)
+    minimum, cover = bound.minima, bound.cover
     if sum(minimum) % 2 == 0 and value == sum(minimum) // 2:
         zeros = [e for e, (i, j) in enumerate(edges) if 2 * coef.get(e, 0) != minimum[i] + minimum[j]]
         zero_set = set(zeros)
         groups = [[e for e in inc if e not in zero_set] for v, inc in enumerate(incident) if minimum[v] < 0]
         return zeros, groups
-    negative = [e for e, c in coef.items() if c < 0]
-    cover = _greedy_cover(coef, negative, edges) if negative else {}
     if value != sum(cover.values()):
         return None
 
@@ -197,7 +209,8 @@ class MatchingModel:
             if self._determined(coef):
                 values.append(optimum + level.constant)
                 continue  # already implied by the frozen levels
-            bound = self.lower_bound(coef)
+            proof = bound_of(coef, self.incident, self.edges)
+            bound = proof.value
             if level.floor is not None:
                 bound = max(bound, level.floor - level.constant)
             if optimum > bound:
@@ -205,11 +218,11 @@ class MatchingModel:
                 self._solve(eager_lp=True)
                 optimum = sum(c * self.solution[e] for e, c in coef.items())
                 self.model.ClearObjective()
-            self.freeze(coef, optimum)
+            self.freeze(coef, optimum, proof)
             values.append(optimum + level.constant)
         return values
 
-    def freeze(self, coef: dict[int, int], optimum: int) -> None:
+    def freeze(self, coef: dict[int, int], optimum: int, bound: MatchingBound | None = None) -> None:
         """Add Σ coef·x == optimum, and its local form where a bound makes that possible.
 
         The local constraints (:func:`tight_form`) are equivalent to the sum and let
@@ -218,7 +231,7 @@ class MatchingModel:
         optimal without cuts (linearization level 2, much slower on large brackets).
         """
         self.model.Add(sum(c * self.x[e] for e, c in coef.items()) == optimum)
-        local = tight_form(coef, self.incident, self.edges, optimum)
+        local = tight_form(coef, self.incident, self.edges, optimum, bound)
         if local is not None:
             zeros, groups = local
             for e in zeros:
