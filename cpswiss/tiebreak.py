@@ -443,54 +443,88 @@ class RemainderAssignment:
             return None
         return solver.optimal_cost(), {v: right[solver.right_mate(k)] for k, v in enumerate(left)}
 
-    def _floor(self, left: list[int], right: list[int]) -> int | None:
-        """A lower bound of the cost of assigning ``left`` to ``right``: the larger of the
-        sums of row minima and of column minima (None: a row or column has no arc)."""
-        if not left:
-            return 0
-        sub = self._submatrix(left, right)
-        if sub is None:
-            return None
-        index, allowed = sub
-        costs = np.where(allowed, self.matrix[index], np.iinfo(np.int64).max)
-        return max(int(costs.min(axis=1).sum()), int(costs.min(axis=0).sum()))
+    def _potentials(self, left: list[int], right: list[int], mates: dict[int, int]) -> tuple[np.ndarray, np.ndarray]:
+        """Dual potentials (p_row, p_col) of an optimal assignment: reduced costs
+        c(v, u) + p_row[v] - p_col[u] are >= 0 on every arc and 0 on the assignment.
+
+        They are shortest-path distances in the residual graph (arcs v -> u at cost c
+        off the assignment, u -> v at cost -c on it) from a source joined to every node
+        at cost 0; the assignment being optimal, there is no negative cycle, so
+        Bellman-Ford settles in fewer rounds than there are nodes.  By complementary
+        slackness every optimal assignment uses only arcs of reduced cost 0, and every
+        perfect assignment on those arcs is optimal.
+        """
+        index, allowed = self._submatrix(left, right)
+        costs = self.matrix[index]
+        rows, cols = np.nonzero(allowed)
+        col_of = {u: k for k, u in enumerate(right)}
+        on = np.array([col_of[mates[left[r]]] == c for r, c in zip(rows, cols)], dtype=bool)
+        n_rows = len(left)
+        # nodes: rows 0..n_rows-1, columns n_rows..; arcs row -> col off, col -> row on
+        src = np.where(on, cols + n_rows, rows)
+        dst = np.where(on, rows, cols + n_rows)
+        weight = np.where(on, -costs[rows, cols], costs[rows, cols])
+        dist = np.zeros(n_rows + len(right), dtype=np.int64)
+        for _ in range(len(dist) + 1):
+            relaxed = dist.copy()
+            np.minimum.at(relaxed, dst, dist[src] + weight)
+            if np.array_equal(relaxed, dist):
+                return dist[:n_rows], dist[n_rows:]
+            dist = relaxed
+        raise AssertionError("negative cycle: the assignment in hand was not optimal")
 
     def first(self, s1: list[int], s2: list[int], cost: int | None = None) -> list[int] | None:
         """The edges of the first optimal assignment of S1 to S2 in D.1 order; None when
         there is no perfect assignment, or when its optimum is not ``cost`` (if given).
 
-        Each S1 player in turn takes the lowest free S2 player with which the rest can
-        still be assigned at the remaining cost.  A partner that an optimal assignment
-        in hand already gives him needs no solve; one whose cost with the floors of the
-        rest passes the target is ruled out without one.
+        The optimal assignments are exactly the perfect assignments on the arcs of
+        reduced cost 0 (:meth:`_potentials`), so each S1 player in turn takes the lowest
+        free S2 player on such an arc with which the players after him can still be
+        assigned on such arcs: he takes it directly when it is his mate in hand, or when
+        the mate's current holder can move along an alternating chain of zero arcs that
+        ends on his own mate (found by one search back from that mate per player).
         """
         found = self.optimal(s1, s2)
         if found is None or (cost is not None and found[0] != cost):
             return None
-        target, mates = found
-        free = list(s2)
+        if not s1:
+            return []
+        mates = dict(found[1])
+        index, allowed = self._submatrix(s1, s2)
+        p_row, p_col = self._potentials(s1, s2, mates)
+        reduced = self.matrix[index] + p_row[:, None] - p_col[None, :]
+        zero: dict[int, list[int]] = {v: [] for v in s1}  # v -> S2 players on zero arcs, in order
+        holders: dict[int, list[int]] = {u: [] for u in s2}  # u -> S1 players on zero arcs to u
+        for r, c in zip(*np.nonzero(allowed & (reduced == 0))):
+            zero[s1[r]].append(s2[c])
+            holders[s2[c]].append(s1[r])
+        holder = {u: v for v, u in mates.items()}
+        settled: set[int] = set()
         chosen = []
-        for k, v in enumerate(s1):
-            later = s1[k + 1:]
-            for u in free:
-                e = self.arcs.get((v, u))
-                if e is None:
-                    continue
-                if mates[v] != u:
-                    rest = [w for w in free if w != u]
-                    floor = self._floor(later, rest)
-                    if floor is None or self.cost[e] + floor > target:
-                        continue
-                    found = self.optimal(later, rest)
-                    if found is None or self.cost[e] + found[0] != target:
-                        continue
-                    mates = found[1]
-                chosen.append(e)
-                target -= self.cost[e]
-                free.remove(u)
-                break
-            else:
-                raise AssertionError("the optimal assignment could not be rebuilt")
+        for v in s1:
+            own = mates[v]
+            # rows that can let go of their mate, ending with one that takes v's mate
+            toward: dict[int, int | None] = {}
+            queue = [w for w in holders[own] if w != v and w not in settled]
+            for w in queue:
+                toward[w] = None
+            for w in queue:
+                for r in holders[mates[w]]:
+                    if r != v and r not in settled and r not in toward:
+                        toward[r] = w
+                        queue.append(r)
+            u = next(u for u in zero[v] if u == own or (holder[u] not in settled and holder[u] in toward))
+            if u != own:
+                moving = holder[u]
+                while moving is not None:  # each takes the mate of the next, the last takes own
+                    nxt = toward[moving]
+                    mates[moving] = own if nxt is None else mates[nxt]
+                    holder[mates[moving]] = moving
+                    moving = nxt
+                mates[v] = u
+                holder[u] = v
+            settled.add(v)
+            chosen.append(self.arcs[(v, u)])
         return chosen
 
     def greedy_key(self, s1: list[int], s2: list[int]) -> tuple[int, ...]:

@@ -1,0 +1,57 @@
+"""The D.1 step as assignment problems (C.04.3 B.8, D.1): the first optimal assignment in
+D.1 order, checked against every assignment of small random remainders."""
+
+import itertools
+import random
+from types import SimpleNamespace
+
+import pytest
+
+from cpswiss.criteria import Level
+from cpswiss.tiebreak import RemainderAssignment
+
+
+def random_remainder(rng: random.Random, size: int):
+    """S1 = 0..size-1, S2 = size..2*size-1, random allowed pairs, two criteria levels with
+    small weights (so that many assignments tie)."""
+    s1 = list(range(size))
+    s2 = list(range(size, 2 * size))
+    edge_of = {}
+    for v in s1:
+        for u in s2:
+            if rng.random() < 0.75:
+                edge_of[(v, u)] = len(edge_of)
+    levels = [Level("first", {e: rng.choice([0, 0, 1]) for e in edge_of.values()}),
+              Level("second", {e: rng.choice([0, 1, 2]) for e in edge_of.values()})]
+    return s1, s2, SimpleNamespace(edge_of=edge_of, levels=levels)
+
+
+def brute_force_first(s1, s2, tie):
+    """The lexicographically best (criteria, then partners in D.1 order) perfect assignment."""
+    best = None
+    for partners in itertools.permutations(s2):
+        if any((v, u) not in tie.edge_of for v, u in zip(s1, partners)):
+            continue
+        edges = [tie.edge_of[(v, u)] for v, u in zip(s1, partners)]
+        key = (tuple(lv.value(edges) for lv in tie.levels), partners)
+        if best is None or key < best[0]:
+            best = (key, edges)
+    return None if best is None else best[1]
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_first_is_the_first_optimal_assignment_in_d1_order(seed):
+    rng = random.Random(seed)
+    s1, s2, tie = random_remainder(rng, rng.randint(1, 6))
+    assignment = RemainderAssignment(tie, s1, s2)
+    assert assignment.exact
+    assert assignment.first(s1, s2) == brute_force_first(s1, s2, tie)
+
+
+def test_first_refuses_a_cost_that_is_not_the_optimum():
+    s1, s2, tie = random_remainder(random.Random(3), 4)
+    assignment = RemainderAssignment(tie, s1, s2)
+    chosen = assignment.first(s1, s2)
+    optimum = sum(assignment.cost[e] for e in chosen)
+    assert assignment.first(s1, s2, cost=optimum) == chosen
+    assert assignment.first(s1, s2, cost=optimum + 1) is None
