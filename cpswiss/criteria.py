@@ -351,6 +351,8 @@ UNITS: dict[str, Callable[[Bracket, Criterion], list[Level]]] = {
 }
 
 ABSOLUTE_UNITS = {"no-rematch", "bye-eligibility", "absolute-colour-clash"}
+# units whose levels have edges below the bracket (every other unit counts pairs inside it)
+LOOKAHEAD_UNITS = {"next-bracket"}
 
 
 def bracket_levels(b: Bracket, criteria: Iterable[Criterion]) -> list[tuple[str, list[Level]]]:
@@ -374,4 +376,4 @@ def evaluate(b: Bracket, criteria: Iterable[Criterion], chosen: Iterable[int]) -
     return {cid: tuple(level.value(chosen) for level in levels) for cid, levels in bracket_levels(b, criteria)}
 
 
-__all__ = ["Bracket", "Level", "bracket_levels", "compatible", "compatible_later", "evaluate", "UNITS"]
+__all__ = ["Bracket", "Level", "LOOKAHEAD_UNITS", "bracket_levels", "compatible", "compatible_later", "evaluate", "UNITS"]

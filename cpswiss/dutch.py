@@ -21,10 +21,12 @@ Order of work for one round (C.04.3 A.9, B):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 from .completion import completable
-from .criteria import Bracket, Level, bracket_levels
+from .criteria import LOOKAHEAD_UNITS, Bracket, Level, bracket_levels
 from .errors import NoPairingError
+from .lookahead import single_downfloater_classes
 from .model import MatchingModel, SolverSettings, matching_lower_bound
 from .rules import RuleSet
 from .state import PlayerState, RoundState
@@ -142,11 +144,11 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
 
 def pair_bracket(b: Bracket, rules: RuleSet, settings: SolverSettings | None = None) -> BracketRecord:
     """Pair one bracket: lexicographic optimum of C.4-C.19, then the B.8 tie-break."""
-    levels = [lv for _, lvs in bracket_levels(b, rules.criteria) for lv in lvs]
-    chosen = perfect_first_candidate(b, levels)
+    step = step_levels(b, rules)
+    chosen = perfect_first_candidate(b, step.all)
     solves = 0
     if chosen is None:
-        chosen, solves = optimise_and_break_ties(b, levels, settings)
+        chosen, solves = optimise_and_break_ties(b, step, settings)
     pairs = [b.edges[e] for e in chosen if b.edges[e][1] < b.n_bracket]
     pairs.sort()
     record = BracketRecord(
@@ -156,6 +158,33 @@ def pair_bracket(b: Bracket, rules: RuleSet, settings: SolverSettings | None = N
         special=b.special, collapsed=False, pairs=pairs, downfloaters=[],
         solves=solves, bracket=b, chosen=list(chosen))
     return record
+
+
+@dataclass
+class StepLevels:
+    """The levels of one bracket step in rule-set order, split around the look-ahead
+    criterion (C.04.3 C.7), the only one that looks at the players below the bracket."""
+
+    before: list[Level]
+    lookahead: list[Level]
+    after: list[Level]
+
+    @property
+    def all(self) -> list[Level]:
+        return self.before + self.lookahead + self.after
+
+
+def step_levels(b: Bracket, rules: RuleSet) -> StepLevels:
+    units = {c.id: c.unit for c in rules.criteria}
+    step = StepLevels([], [], [])
+    part = step.before
+    for cid, levels in bracket_levels(b, rules.criteria):
+        if units[cid] in LOOKAHEAD_UNITS:
+            step.lookahead.extend(levels)
+            part = step.after
+        else:
+            part.extend(levels)
+    return step
 
 
 def optimum_given(b: Bracket, rules: RuleSet, settings: SolverSettings | None = None, *,
@@ -227,46 +256,108 @@ def perfect_first_candidate(b: Bracket, levels: list[Level]) -> list[int] | None
     return chosen
 
 
-def optimise_and_break_ties(b: Bracket, levels: list[Level],
+def optimise_and_break_ties(b: Bracket, step: StepLevels,
                             settings: SolverSettings | None) -> tuple[list[int], int]:
-    """Lexicographic optimum of the levels, then the B.8 tie-break; the chosen edges.
+    """Lexicographic optimum of the levels, then the B.8 tie-break; the chosen edges and
+    the number of solves.
 
-    When every bracket player is paired inside the bracket in every optimal
-    solution, the players below do not take part in the choice: no edge to them is
-    chosen, every criterion splits into a bracket part and a part below chosen
-    independently, and the lexicographic optimum of such a sum is the sum of the
-    optima.  The bracket is then solved on a model of its own, much smaller.  This
-    is known in advance outside the PPB when the bracket has a perfect matching
-    (C.5 comes first), and otherwise from the frozen pairs count.
+    Outside the PPB and the last bracket, :func:`pair_on_bracket_alone` first; where
+    it does not apply, the whole step (bracket and players below) is one model
+    (:func:`pair_on_step_model`).
+    """
+    if not b.special and b.n_bracket < len(b.vertices):
+        found = pair_on_bracket_alone(b, step, settings)
+        if found is not None:
+            return found
+    return pair_on_step_model(b, step, settings)
+
+
+def pair_on_step_model(b: Bracket, step: StepLevels,
+                       settings: SolverSettings | None) -> tuple[list[int], int]:
+    """The step as one model (bracket and players below), then the tie-break.
+
+    When every bracket player turns out paired inside the bracket, the players below
+    take no part in the choice: every criterion splits into a bracket part and a part
+    below chosen independently, and the lexicographic optimum of such a sum is the
+    sum of the optima; the tie-break then runs on the bracket alone with its part of
+    every level frozen.
     """
     n = b.n_bracket
     inside = b.inside
-    local = {e: k for k, e in enumerate(inside)}
-    sub_bracket = Bracket(b.vertices[:n], b.n_mdp, n, b.special, b.final, b.round,
-                          edges=[b.edges[e] for e in inside])
-
-    def restricted(level: Level) -> Level:
-        return Level(level.name, {local[e]: c for e, c in level.coef.items() if e in local},
-                     level.constant, level.floor if n == len(b.vertices) else None, level.sense)
-
-    if n < len(b.vertices) and not b.special and n % 2 == 0:
-        sub = MatchingModel(n, sub_bracket.edges, settings)
-        sub_levels = [restricted(level) for level in levels]
-        sub.minimise(sub_levels)
-        if 2 * len(sub.chosen()) == n:
-            TieBreak(sub_bracket, sub, sub_levels).run()
-            return [inside[k] for k in sub.chosen()], sub.solves
     m = MatchingModel(len(b.vertices), b.edges, settings)
-    m.minimise(levels)
+    m.minimise(step.all)
     if n == len(b.vertices) or 2 * sum(m.solution[e] for e in inside) != n:
-        TieBreak(b, m, levels).run()
+        TieBreak(b, m, step.all).run()
         return m.chosen(), m.solves
+    sub_bracket, restricted = _bracket_alone(b)
     sub = MatchingModel(n, sub_bracket.edges, settings)
     sub.solution = [m.solution[e] for e in inside]
-    sub_levels = [restricted(level) for level in levels]
+    sub_levels = [restricted(level, floor=False) for level in step.all]
     for level in sub_levels:
         if not level.trivial:
             value = sum(c * sub.solution[k] for k, c in level.coef.items())
             sub.model.Add(sum(c * sub.x[k] for k, c in level.coef.items() if c) == value)
     TieBreak(sub_bracket, sub, sub_levels).run()
     return [inside[k] for k in sub.chosen()], m.solves + sub.solves
+
+
+def _bracket_alone(b: Bracket) -> tuple[Bracket, Callable[..., Level]]:
+    """The bracket's own graph (edges inside it, renumbered) and the restriction of a
+    level to it (a floor is kept only where the level has no edge outside)."""
+    local = {e: k for k, e in enumerate(b.inside)}
+    sub_bracket = Bracket(b.vertices[:b.n_bracket], b.n_mdp, b.n_bracket, b.special, b.final, b.round,
+                          edges=[b.edges[e] for e in b.inside])
+
+    def restricted(level: Level, floor: bool = True) -> Level:
+        return Level(level.name, {local[e]: c for e, c in level.coef.items() if e in local},
+                     level.constant, level.floor if floor else None, level.sense)
+
+    return sub_bracket, restricted
+
+
+def pair_on_bracket_alone(b: Bracket, step: StepLevels,
+                          settings: SolverSettings | None) -> tuple[list[int], int] | None:
+    """Pair a bracket on a model of the bracket alone, when the players below only matter
+    through C.7 and at most one player floats; None when that does not hold.
+
+    Every criterion other than the look-ahead counts pairs inside the bracket, so
+    the criteria ranked above it are minimised on the bracket's own graph (the same
+    optima: a pairing of the bracket extends to the step by leaving the players
+    below out).  When they fix the number of pairs, they fix the downfloaters'
+    number k.  With k = 0 the following bracket is the same for every candidate
+    and C.7 decides nothing.  With k = 1 (and a following bracket that is not the
+    last scoregroup) C.7 ranks the candidates by their downfloater alone
+    (:func:`~cpswiss.lookahead.single_downfloater_classes`): the best class that
+    can float is kept, as a constraint that every other player is paired.  The
+    criteria after C.7 and the B.8 tie-break then run on the bracket's model, much
+    smaller than the step's.
+    """
+    inside = set(b.inside)
+    if any(e not in inside for level in step.before + step.after for e in level.coef):
+        return None
+    n = b.n_bracket
+    sub_bracket, restricted = _bracket_alone(b)
+    sub = MatchingModel(n, sub_bracket.edges, settings)
+    before = [restricted(level) for level in step.before]
+    sub.minimise(before)
+    solves = 0
+    if any(not level.trivial for level in step.lookahead):
+        if not sub.determined({k: 1 for k in range(len(sub_bracket.edges))}):
+            return None  # the number of downfloaters is not fixed yet
+        floaters = n - 2 * len(sub.chosen())
+        if floaters == 1 and not b.final:
+            classes, solves = single_downfloater_classes(b, settings)
+            in_hand = next(v for v in range(n) if sub.partner(v) is None)
+            for group in classes:
+                members = set(group)
+                others = [sub.incident[v] for v in range(n) if v not in members]
+                if in_hand in members or sub.feasible_with_all_chosen(others):
+                    for edges in others:
+                        sub.model.AddExactlyOne(sub.x[e] for e in edges)
+                    break
+        elif floaters:
+            return None
+    after = [restricted(level) for level in step.after]
+    sub.minimise(after)
+    TieBreak(sub_bracket, sub, before + after).run()
+    return [b.inside[k] for k in sub.chosen()], sub.solves + solves

@@ -206,7 +206,7 @@ class MatchingModel:
                 continue
             coef = {e: c for e, c in level.coef.items() if c}
             optimum = sum(c * self.solution[e] for e, c in coef.items())
-            if self._determined(coef):
+            if self.determined(coef):
                 values.append(optimum + level.constant)
                 continue  # already implied by the frozen levels
             proof = bound_of(coef, self.incident, self.edges)
@@ -245,7 +245,7 @@ class MatchingModel:
         vector[list(coef)] = list(coef.values())
         return vector
 
-    def _determined(self, coef: dict[int, int]) -> bool:
+    def determined(self, coef: dict[int, int]) -> bool:
         """Is Σ coef·x a rational combination of frozen levels (so already fixed)?
 
         The combination is found in floating point and then verified exactly in
@@ -279,25 +279,38 @@ class MatchingModel:
         self.model.AddBoolOr([self.x[e] for e in edges]).OnlyEnforceIf(switch)
         return self._solve_assuming([switch])
 
+    def _paired(self, edges: list[int]):
+        """A Boolean equal to Σ x over ``edges`` (a player's edges: "the player is paired"),
+        made once per edge set.  An equality keeps the LP relaxation tight where an
+        enforced sum would not."""
+        key = tuple(edges)
+        if key not in self._group_literal:
+            literal = self.model.NewBoolVar("")
+            self.model.Add(sum(self.x[e] for e in edges) == literal)
+            self._group_literal[key] = literal
+        return self._group_literal[key]
+
     def minimise_with_all_chosen(self, coef: dict[int, int], groups: list[list[int]]) -> bool:
         """Minimise Σ coef·x (not frozen) over the solutions choosing one edge of each group
-        (a player's edges: the player is paired).  False if there is none; else the
-        optimal solution is kept.  Each group gets a Boolean equal to its sum, assumed
-        true for this solve only; the equalities keep the LP relaxation tight (an
-        enforced sum would not)."""
-        literals = []
-        for edges in groups:
-            key = tuple(edges)
-            if key not in self._group_literal:
-                literal = self.model.NewBoolVar("")
-                self.model.Add(sum(self.x[e] for e in edges) == literal)
-                self._group_literal[key] = literal
-            literals.append(self._group_literal[key])
+        (each player of a list is paired).  False if there is none; else the optimal
+        solution is kept.  The groups are assumed for this solve only."""
+        literals = [self._paired(edges) for edges in groups]
         self.model.Minimize(sum(c * self.x[e] for e, c in coef.items() if c))
         try:
             return self._solve_assuming(literals)
         finally:
             self.model.ClearObjective()
+
+    def feasible_with_all_chosen(self, groups: list[list[int]]) -> bool:
+        """Is there a solution choosing one edge of each group?  Keeps it if so."""
+        return self._solve_assuming([self._paired(edges) for edges in groups])
+
+    def leaves_one_unpaired(self, groups: list[list[int]]) -> bool:
+        """Is there a solution choosing no edge of at least one group?  Keeps it if so."""
+        switch = self.model.NewBoolVar("")
+        literals = [self._paired(edges) for edges in groups]
+        self.model.Add(sum(literals) <= len(literals) - 1).OnlyEnforceIf(switch)
+        return self._solve_assuming([switch])
 
     def _solve_assuming(self, literals: list) -> bool:
         """Solve with these literals assumed true (for this solve only)."""
