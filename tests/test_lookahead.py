@@ -58,6 +58,7 @@ def test_bracket_alone_pairs_as_the_step_model():
     """Every step of the sample cases and of two synthetic events where the bracket-alone
     model applies chooses the same pairs as the model of the whole step."""
     cases = [SAMPLE / "n040-r02of06-t044.trf", SAMPLE / "n057-r06of09-t025.trf",
+             SAMPLE / "n010-r05of07-t043.trf", SAMPLE / "n042-r09of10-t028.trf",
              SAMPLE / "n031-r02of10-t045.trf", SAMPLE / "n022-r04of04-t032.trf"]
     cases += [parse_trf(simulate(41, rounds, 9, seed=seed), f"<synthetic {seed}>")
               for rounds, seed in ((3, 5), (5, 8))]
