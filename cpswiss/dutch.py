@@ -27,7 +27,7 @@ from .completion import completable
 from .criteria import LOOKAHEAD_UNITS, Bracket, Level, bracket_levels
 from .errors import NoPairingError
 from .lookahead import single_downfloater_classes
-from .model import MatchingModel, SolverSettings, matching_lower_bound
+from .model import MatchingModel, SolverSettings, greedy_matching, matching_lower_bound
 from .rules import RuleSet
 from .state import PlayerState, RoundState
 from .tiebreak import TieBreak, generation_order
@@ -285,6 +285,8 @@ def pair_on_step_model(b: Bracket, step: StepLevels,
     n = b.n_bracket
     inside = b.inside
     m = MatchingModel(len(b.vertices), b.edges, settings)
+    if b.special:
+        m.start_from(greedy_matching(len(b.vertices), b.edges, _bye_candidate(b)))
     m.minimise(step.all)
     if n == len(b.vertices) or 2 * sum(m.solution[e] for e in inside) != n:
         TieBreak(b, m, step.all).run()
@@ -299,6 +301,15 @@ def pair_on_step_model(b: Bracket, step: StepLevels,
             sub.model.Add(sum(c * sub.x[k] for k, c in level.coef.items() if c) == value)
     TieBreak(sub_bracket, sub, sub_levels).run()
     return [inside[k] for k in sub.chosen()], m.solves + sub.solves
+
+
+def _bye_candidate(b: Bracket) -> frozenset[int]:
+    """For a greedy start of the last pairing (odd count): the lowest player eligible for
+    the bye (C.2) stays out, so that the start may meet the completion bound (C.4)."""
+    if len(b.vertices) % 2 == 0:
+        return frozenset()
+    lowest = next((v for v in reversed(range(len(b.vertices))) if b.vertices[v].bye_eligible), None)
+    return frozenset() if lowest is None else frozenset([lowest])
 
 
 def _bracket_alone(b: Bracket) -> tuple[Bracket, Callable[..., Level]]:
@@ -338,6 +349,7 @@ def pair_on_bracket_alone(b: Bracket, step: StepLevels,
     n = b.n_bracket
     sub_bracket, restricted = _bracket_alone(b)
     sub = MatchingModel(n, sub_bracket.edges, settings)
+    sub.start_from(greedy_matching(n, sub_bracket.edges))
     before = [restricted(level) for level in step.before]
     sub.minimise(before)
     solves = 0

@@ -25,7 +25,7 @@ best first; the bracket model then keeps the best group that can float.
 from __future__ import annotations
 
 from .criteria import Bracket, Level
-from .model import MatchingModel, SolverSettings
+from .model import MatchingModel, SolverSettings, greedy_matching
 
 
 def single_downfloater_classes(b: Bracket, settings: SolverSettings | None = None) -> tuple[list[list[int]], int]:
@@ -81,7 +81,7 @@ def _exposable(n: int, edges: list[tuple[int, int]], asked: list[set[int]],
     for i, j in edges:
         adjacent[i].add(j)
         adjacent[j].add(i)
-    mate = _greedy_matching(adjacent)
+    mate = _mates(n, edges, greedy_matching(n, edges))
     size = sum(m is not None for m in mate) // 2
     model = None
     if 2 * size < n - 1:  # not provably maximum: ask the solver
@@ -103,22 +103,6 @@ def _exposable(n: int, edges: list[tuple[int, int]], asked: list[set[int]],
         if not model.leaves_one_unpaired([model.incident[v] for v in sorted(doubtful)]):
             return size, exposable, model.solves
         exposable |= _reached_evenly(adjacent, _mates(n, edges, model.chosen()))
-
-
-def _greedy_matching(adjacent: list[set[int]]) -> list[int | None]:
-    """A maximal matching, the player with the fewest free neighbours first."""
-    n = len(adjacent)
-    mate: list[int | None] = [None] * n
-    free = set(range(n))
-    while free:
-        v = min(free, key=lambda u: (len(adjacent[u] & free), u))
-        free.discard(v)
-        options = adjacent[v] & free
-        if options:
-            w = min(options, key=lambda u: (len(adjacent[u] & free), u))
-            free.discard(w)
-            mate[v], mate[w] = w, v
-    return mate
 
 
 def _mates(n: int, edges: list[tuple[int, int]], chosen: list[int]) -> list[int | None]:

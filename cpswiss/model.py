@@ -132,6 +132,42 @@ def tight_form(coef: dict[int, int], incident: list[list[int]], edges: list[tupl
     return zeros, groups
 
 
+def greedy_matching(n: int, edges: list[tuple[int, int]], leave_out: frozenset[int] = frozenset()) -> list[int]:
+    """A maximal matching (edge indices) that is often maximum, to start from: each vertex in
+    turn with the first free vertex after it; if that leaves more than one vertex unpaired,
+    also the player with the fewest free neighbours first, and the larger of the two.
+    Vertices in ``leave_out`` stay unpaired."""
+    later: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    adjacent: list[set[int]] = [set() for _ in range(n)]
+    for e, (i, j) in enumerate(edges):
+        if i not in leave_out and j not in leave_out:
+            later[i].append((j, e))
+            adjacent[i].add(j)
+            adjacent[j].add(i)
+    free = [v not in leave_out for v in range(n)]
+    in_order = []
+    for v in range(n):
+        if free[v]:
+            found = next(((j, e) for j, e in sorted(later[v]) if free[j]), None)
+            if found is not None:
+                free[v] = free[found[0]] = False
+                in_order.append(found[1])
+    if 2 * len(in_order) >= n - len(leave_out) - 1:
+        return in_order
+    edge_of = {edges[e]: e for e in range(len(edges))}
+    unpaired = {v for v in range(n) if v not in leave_out}
+    fewest = []
+    while unpaired:
+        v = min(unpaired, key=lambda u: (len(adjacent[u] & unpaired), u))
+        unpaired.discard(v)
+        options = adjacent[v] & unpaired
+        if options:
+            w = min(options, key=lambda u: (len(adjacent[u] & unpaired), u))
+            unpaired.discard(w)
+            fewest.append(edge_of[(min(v, w), max(v, w))])
+    return fewest if len(fewest) > len(in_order) else in_order
+
+
 class MatchingModel:
     """A CP-SAT matching over ``n`` vertices and the given edges."""
 
@@ -185,6 +221,14 @@ class MatchingModel:
         raise UnprovenError(
             f"the solver could not prove an optimum within {self.settings.time_limit:g} s "
             "(status " + solver.StatusName(status) + "); no pairing is reported")
+
+    def start_from(self, chosen: list[int]) -> None:
+        """Take a matching as the solution in hand before anything is frozen (so it is a
+        solution of the model): a level it already meets at a proven bound needs no solve."""
+        assert not self._frozen
+        self.solution = [0] * len(self.edges)
+        for e in chosen:
+            self.solution[e] = 1
 
     def lower_bound(self, coef: dict[int, int]) -> int:
         return matching_lower_bound(coef, self.incident, self.edges)

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from cpswiss.criteria import Level
-from cpswiss.model import MatchingModel, matching_lower_bound, tight_form
+from cpswiss.model import MatchingModel, greedy_matching, matching_lower_bound, tight_form
 
 
 def all_matchings(n: int, edges: list[tuple[int, int]]) -> list[list[int]]:
@@ -113,3 +113,22 @@ def test_minimise_with_all_chosen_is_the_best_matching_pairing_those_players(see
         assert all(any(e in incident[v] for e in m.chosen()) for v in must)
     # the players are required for that solve only
     assert m.minimise_with_all_chosen({}, []) is True
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_greedy_start_is_a_maximal_matching_and_minimise_from_it_finds_the_optimum(seed):
+    rng = random.Random(200 + seed)
+    n = rng.randint(2, 9)
+    edges = random_graph(rng, n, rng.choice([0.3, 0.6, 0.9]))
+    leave_out = frozenset(rng.sample(range(n), rng.randint(0, 1)))
+    start = greedy_matching(n, edges, leave_out)
+    used = [v for e in start for v in edges[e]]
+    assert len(used) == len(set(used)) and not leave_out & set(used)
+    assert all(i in used or j in used or {i, j} & leave_out for i, j in edges)  # maximal
+    # started there, the lexicographic minimum is still the true one
+    levels = [Level("pairs", {e: -1 for e in range(len(edges))}),
+              Level("cost", {e: rng.randint(0, 3) for e in range(len(edges))})]
+    m = MatchingModel(n, edges)
+    m.start_from(start)
+    best = min((levels[0].value(mt), levels[1].value(mt)) for mt in all_matchings(n, edges))
+    assert tuple(m.minimise(levels)) == best
