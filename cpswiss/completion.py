@@ -15,9 +15,9 @@ from .errors import UnprovenError
 from .state import PlayerState, RoundState
 
 
-def _in_order(players: list[PlayerState], adj: list[set[int]]) -> bool:
+def _in_order(players: list[PlayerState], later: list[set[int]]) -> bool:
     """The cheapest proof: the lowest bye-eligible player out (odd count), then each
-    player in order with the first free player he may meet."""
+    player in order with the first free player after him he may meet (``later``)."""
     n = len(players)
     free = [True] * n
     if n % 2:
@@ -28,7 +28,7 @@ def _in_order(players: list[PlayerState], adj: list[set[int]]) -> bool:
     for v in range(n):
         if not free[v]:
             continue
-        w = next((w for w in range(v + 1, n) if free[w] and w in adj[v]), None)
+        w = next((w for w in range(v + 1, n) if free[w] and w in later[v]), None)
         if w is None:
             return False
         free[v] = free[w] = False
@@ -59,12 +59,14 @@ def completable(players: list[PlayerState], state: RoundState, time_limit: float
     n = len(players)
     if n == 0:
         return True
-    adj = compatible_later(players, state)
+    later = compatible_later(players, state)
+    if _in_order(players, later):
+        return True
+    adj = [set(s) for s in later]
     for i in range(n):
-        for j in adj[i]:
-            if j > i:
-                adj[j].add(i)
-    if _in_order(players, adj) or _greedy(players, adj):
+        for j in later[i]:
+            adj[j].add(i)
+    if _greedy(players, adj):
         return True
     model = cp_model.CpModel()
     x = {}

@@ -27,7 +27,7 @@ from .completion import completable
 from .criteria import LOOKAHEAD_UNITS, Bracket, Level, bracket_levels
 from .errors import NoPairingError
 from .lookahead import single_downfloater_classes
-from .model import MatchingModel, SolverSettings, greedy_matching, matching_lower_bound
+from .model import MatchingBound, MatchingModel, SolverSettings, greedy_matching
 from .rules import RuleSet
 from .state import PlayerState, RoundState
 from .tiebreak import TieBreak, generation_order
@@ -244,10 +244,9 @@ def perfect_first_candidate(b: Bracket, levels: list[Level]) -> list[int] | None
         if level.trivial:
             continue
         value = level.value(chosen)
-        bound = level.constant + matching_lower_bound(level.coef, b.incident, b.edges)
-        if level.floor is not None:
-            bound = max(bound, level.floor)
-        if value <= bound:
+        if level.floor is not None and value <= level.floor:
+            continue
+        if MatchingBound(level.coef, b.incident, b.edges).proves(value - level.constant):
             continue
         weights = set(level.coef.values())
         if len(weights) == 1 and len(level.coef) == len(b.inside):
@@ -298,7 +297,7 @@ def pair_on_step_model(b: Bracket, step: StepLevels,
     for level in sub_levels:
         if not level.trivial:
             value = sum(c * sub.solution[k] for k, c in level.coef.items())
-            sub.model.Add(sum(c * sub.x[k] for k, c in level.coef.items() if c) == value)
+            sub.model.Add(sub.linear(level.coef) == value)
     TieBreak(sub_bracket, sub, sub_levels).run()
     return [inside[k] for k in sub.chosen()], m.solves + sub.solves
 

@@ -12,8 +12,10 @@ asked for); a solve stopped by the time limit raises
 
 from __future__ import annotations
 
+import heapq
 import math
 from dataclasses import dataclass
+from functools import cached_property
 from fractions import Fraction
 
 import numpy as np
@@ -31,45 +33,52 @@ class SolverSettings:
     time_limit: float = 120.0
 
 
-@dataclass(frozen=True)
 class MatchingBound:
-    """A lower bound of Σ coef·x over matchings, with what proves it (for :func:`tight_form`)."""
-
-    value: int
-    minima: list[int]  # per vertex, min(0, the least weight at it)
-    cover: dict[int, int]  # a vertex cover of the negative edges -> the least weight at v
-
-
-def matching_lower_bound(coef: dict[int, int], incident: list[list[int]], edges: list[tuple[int, int]]) -> int:
-    """A proven lower bound of Σ coef·x over all matchings of the graph (see :func:`bound_of`)."""
-    return bound_of(coef, incident, edges).value
-
-
-def bound_of(coef: dict[int, int], incident: list[list[int]], edges: list[tuple[int, int]]) -> MatchingBound:
-    """A proven lower bound of Σ coef·x over all matchings of the graph.
+    """Proven lower bounds of Σ coef·x over all matchings of a graph, with what proves them
+    (for :func:`tight_form`).
 
     Only the edges of negative weight can take the sum below zero, and a matching
     holds at most one edge at each vertex.  Three bounds, the largest wins:
 
     * each chosen edge shares its weight between its two ends, so
-      Σ ≥ ⌈Σ_v min(0, min coef at v) / 2⌉;
+      Σ ≥ ⌈Σ_v min(0, min coef at v) / 2⌉ (``minima``: the per-vertex minima);
     * at most ⌊k/2⌋ negative edges can be chosen among the k vertices they touch;
     * for any set C of vertices touching every negative edge (a vertex cover), at most
       one chosen edge per vertex of C, so Σ ≥ Σ_{v∈C} min coef at v.  C is built
       greedily (the vertex on most uncovered negative edges first); any cover is valid.
       This is the bound that proves levels such as "MDPs paired" or "repeated
-      downfloaters paired", whose weights sit on the edges of a few players.
+      downfloaters paired", whose weights sit on the edges of a few players.  It is
+      built only when the first two do not settle the question asked.
     """
-    minima = _vertex_minima(coef, incident)
-    negative = [e for e, c in coef.items() if c < 0]
-    touched: set[int] = set()
-    most_negative = 0
-    for e in negative:
-        touched.update(edges[e])
-        most_negative = min(most_negative, coef[e])
-    cover = _greedy_cover(coef, negative, edges) if negative else {}
-    best = max(-((-sum(minima)) // 2), most_negative * (len(touched) // 2), sum(cover.values()))
-    return MatchingBound(best, minima, cover)
+
+    def __init__(self, coef: dict[int, int], incident: list[list[int]], edges: list[tuple[int, int]]):
+        self.minima = _vertex_minima(coef, incident)
+        self._negative = [e for e, c in coef.items() if c < 0]
+        self._coef, self._edges = coef, edges
+        touched: set[int] = set()
+        most_negative = 0
+        for e in self._negative:
+            touched.update(edges[e])
+            most_negative = min(most_negative, coef[e])
+        self.quick = max(-((-sum(self.minima)) // 2), most_negative * (len(touched) // 2))
+
+    @cached_property
+    def cover(self) -> dict[int, int]:
+        """A vertex cover of the negative edges -> the least weight at each of its vertices."""
+        return _greedy_cover(self._coef, self._negative, self._edges) if self._negative else {}
+
+    @cached_property
+    def value(self) -> int:
+        return max(self.quick, sum(self.cover.values()))
+
+    def proves(self, value: int) -> bool:
+        """Is ``value`` at (or below) a bound, so that no matching does better?"""
+        return value <= self.quick or value <= self.value
+
+
+def matching_lower_bound(coef: dict[int, int], incident: list[list[int]], edges: list[tuple[int, int]]) -> int:
+    """A proven lower bound of Σ coef·x over all matchings of the graph (see :class:`MatchingBound`)."""
+    return MatchingBound(coef, incident, edges).value
 
 
 def _vertex_minima(coef: dict[int, int], incident: list[list[int]]) -> list[int]:
@@ -86,8 +95,15 @@ def _greedy_cover(coef: dict[int, int], negative: list[int], edges: list[tuple[i
             uncovered.setdefault(v, set()).add(e)
             deepest[v] = min(deepest.get(v, 0), coef[e])
     cover: dict[int, int] = {}
+    heap = [(-len(es), -deepest[v], v) for v, es in uncovered.items()]
+    heapq.heapify(heap)
     while uncovered:
-        v = min(uncovered, key=lambda u: (-len(uncovered[u]), -deepest[u], u))
+        count, _, v = heapq.heappop(heap)
+        if v not in uncovered:
+            continue
+        if -count != len(uncovered[v]):  # stale: fewer edges left to cover than when pushed
+            heapq.heappush(heap, (-len(uncovered[v]), -deepest[v], v))
+            continue
         cover[v] = deepest[v]
         for e in uncovered.pop(v):
             w = edges[e][0] if edges[e][1] == v else edges[e][1]
@@ -114,7 +130,7 @@ def tight_form(coef: dict[int, int], incident: list[list[int]], edges: list[tupl
       its ends in the cover, and no other negative edge is chosen.  With no negative
       edge at all this reads "value 0: no edge of positive weight".
     """
-    bound = bound or bound_of(coef, incident, edges)
+    bound = bound or MatchingBound(coef, incident, edges)
     minimum, cover = bound.minima, bound.cover
     if sum(minimum) % 2 == 0 and value == sum(minimum) // 2:
         zeros = [e for e, (i, j) in enumerate(edges) if 2 * coef.get(e, 0) != minimum[i] + minimum[j]]
@@ -230,8 +246,10 @@ class MatchingModel:
         for e in chosen:
             self.solution[e] = 1
 
-    def lower_bound(self, coef: dict[int, int]) -> int:
-        return matching_lower_bound(coef, self.incident, self.edges)
+    def linear(self, coef: dict[int, int]):
+        """Σ coef·x as a CP-SAT expression."""
+        edges = [e for e, c in coef.items() if c]
+        return cp_model.LinearExpr.WeightedSum([self.x[e] for e in edges], [coef[e] for e in edges])
 
     def minimise(self, levels: list[Level]) -> list[int]:
         """Minimise the levels lexicographically, freezing each optimum; return the optima.
@@ -253,12 +271,10 @@ class MatchingModel:
             if self.determined(coef):
                 values.append(optimum + level.constant)
                 continue  # already implied by the frozen levels
-            proof = bound_of(coef, self.incident, self.edges)
-            bound = proof.value
-            if level.floor is not None:
-                bound = max(bound, level.floor - level.constant)
-            if optimum > bound:
-                self.model.Minimize(sum(c * self.x[e] for e, c in coef.items()))
+            proof = MatchingBound(coef, self.incident, self.edges)
+            at_floor = level.floor is not None and optimum <= level.floor - level.constant
+            if not at_floor and not proof.proves(optimum):
+                self.model.Minimize(self.linear(coef))
                 self._solve(eager_lp=True)
                 optimum = sum(c * self.solution[e] for e, c in coef.items())
                 self.model.ClearObjective()
@@ -274,12 +290,12 @@ class MatchingModel:
         measured, the LP relaxation without it could not prove some small brackets
         optimal without cuts (linearization level 2, much slower on large brackets).
         """
-        self.model.Add(sum(c * self.x[e] for e, c in coef.items()) == optimum)
+        self.model.Add(self.linear(coef) == optimum)
         local = tight_form(coef, self.incident, self.edges, optimum, bound)
         if local is not None:
             zeros, groups = local
-            for e in zeros:
-                self.model.Add(self.x[e] == 0)
+            if zeros:
+                self.model.AddBoolAnd([self.x[e].Not() for e in zeros])
             for group in groups:
                 self.model.AddExactlyOne(self.x[e] for e in group)
         self._frozen.append(self._dense(coef))
@@ -330,7 +346,7 @@ class MatchingModel:
         key = tuple(edges)
         if key not in self._group_literal:
             literal = self.model.NewBoolVar("")
-            self.model.Add(sum(self.x[e] for e in edges) == literal)
+            self.model.Add(self.linear({e: 1 for e in edges}) == literal)
             self._group_literal[key] = literal
         return self._group_literal[key]
 
@@ -339,7 +355,7 @@ class MatchingModel:
         (each player of a list is paired).  False if there is none; else the optimal
         solution is kept.  The groups are assumed for this solve only."""
         literals = [self._paired(edges) for edges in groups]
-        self.model.Minimize(sum(c * self.x[e] for e, c in coef.items() if c))
+        self.model.Minimize(self.linear(coef))
         try:
             return self._solve_assuming(literals)
         finally:
@@ -367,9 +383,9 @@ class MatchingModel:
 
     def minimise_now(self, coef: dict[int, int]) -> None:
         """Minimise Σ coef·x under everything frozen so far, keeping the solution (not frozen)."""
-        expr = sum(c * self.x[e] for e, c in coef.items() if c)
+        expr = self.linear(coef)
         current = sum(c * self.solution[e] for e, c in coef.items())
-        if current <= self.lower_bound(coef):
+        if MatchingBound(coef, self.incident, self.edges).proves(current):
             return
         self.model.Minimize(expr)
         self._solve()

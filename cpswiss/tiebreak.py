@@ -13,6 +13,7 @@ states the same order as comparable keys (for explanations and tests).
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass
 
 import numpy as np
@@ -47,7 +48,7 @@ class TieBreak:
         return p if p is not None and p < self.b.n_bracket else None
 
     def require(self, edges: list[int], count: int) -> None:
-        self.m.model.Add(sum(self.m.x[e] for e in edges) == count)
+        self.m.model.Add(self.m.linear({e: 1 for e in edges}) == count)
 
     def choose_lowest_partner(self, v: int, candidates: set[int]) -> None:
         """Fix v's partner to the highest-ranked candidate that keeps the optimum (D.1)."""
@@ -495,7 +496,8 @@ class RemainderAssignment:
         reduced = self.matrix[index] + p_row[:, None] - p_col[None, :]
         zero: dict[int, list[int]] = {v: [] for v in s1}  # v -> S2 players on zero arcs, in order
         holders: dict[int, list[int]] = {u: [] for u in s2}  # u -> S1 players on zero arcs to u
-        for r, c in zip(*np.nonzero(allowed & (reduced == 0))):
+        rows, cols = np.nonzero(allowed & (reduced == 0))
+        for r, c in zip(rows.tolist(), cols.tolist()):
             zero[s1[r]].append(s2[c])
             holders[s2[c]].append(s1[r])
         holder = {u: v for v, u in mates.items()}
@@ -503,17 +505,21 @@ class RemainderAssignment:
         chosen = []
         for v in s1:
             own = mates[v]
-            # rows that can let go of their mate, ending with one that takes v's mate
-            toward: dict[int, int | None] = {}
-            queue = [w for w in holders[own] if w != v and w not in settled]
-            for w in queue:
-                toward[w] = None
-            for w in queue:
-                for r in holders[mates[w]]:
-                    if r != v and r not in settled and r not in toward:
-                        toward[r] = w
-                        queue.append(r)
-            u = next(u for u in zero[v] if u == own or (holder[u] not in settled and holder[u] in toward))
+            # rows that can let go of their mate, ending with one that takes v's mate:
+            # searched back from that mate, only as far as the candidates need
+            toward: dict[int, int | None] = {w: None for w in holders[own] if w != v and w not in settled}
+            queue = deque(toward)
+
+            def reached(row: int) -> bool:
+                while row not in toward and queue:
+                    w = queue.popleft()
+                    for r in holders[mates[w]]:
+                        if r != v and r not in settled and r not in toward:
+                            toward[r] = w
+                            queue.append(r)
+                return row in toward
+
+            u = next(u for u in zero[v] if u == own or (holder[u] not in settled and reached(holder[u])))
             if u != own:
                 moving = holder[u]
                 while moving is not None:  # each takes the mate of the next, the last takes own
