@@ -203,7 +203,7 @@ def optimum_given(b: Bracket, rules: RuleSet, settings: SolverSettings | None = 
         for e in b.inside:
             m.fix(e, int(e in wanted))
     if paired_inside is not None:
-        m.model.Add(sum(m.x[e] for e in b.incident_in_bracket[paired_inside]) == 1)
+        m.require(b.incident_in_bracket[paired_inside], 1)
     if not m.feasible_with([]):
         return None
     named = bracket_levels(b, rules.criteria)
@@ -297,7 +297,7 @@ def pair_on_step_model(b: Bracket, step: StepLevels,
     for level in sub_levels:
         if not level.trivial:
             value = sum(c * sub.solution[k] for k, c in level.coef.items())
-            sub.model.Add(sub.linear(level.coef) == value)
+            sub.constrain(level.coef, value)
     TieBreak(sub_bracket, sub, sub_levels).run()
     return [inside[k] for k in sub.chosen()], m.solves + sub.solves
 
@@ -364,7 +364,7 @@ def pair_on_bracket_alone(b: Bracket, step: StepLevels,
                 others = [sub.incident[v] for v in range(n) if v not in members]
                 if in_hand in members or sub.feasible_with_all_chosen(others):
                     for edges in others:
-                        sub.model.AddExactlyOne(sub.x[e] for e in edges)
+                        sub.require(edges, 1)
                     break
         elif floaters:
             return None

@@ -23,6 +23,7 @@ from ortools.sat.python import cp_model
 
 from .criteria import Level
 from .errors import UnprovenError
+from .exchange import Exchanges
 
 
 @dataclass
@@ -205,6 +206,11 @@ class MatchingModel:
         self.solves = 0
         self._frozen: list[np.ndarray] = []  # coefficient vectors of the frozen levels
         self._group_literal: dict[tuple[int, ...], cp_model.IntVar] = {}
+        self._zeros: set[int] = set()  # edges fixed to 0 by the local form of a frozen level
+        # every constraint on the edges beyond "a matching", as (coef, value): Σ coef·x == value
+        # (a frozen level's local form is equivalent to its sum, so the sum stands for it);
+        # what an exchange of pairs must keep (cpswiss.exchange)
+        self.constraints: list[tuple[dict[int, int], int]] = []
 
     # -- solving ---------------------------------------------------------------
 
@@ -255,9 +261,11 @@ class MatchingModel:
         """Minimise the levels lexicographically, freezing each optimum; return the optima.
 
         One solve per level, and none where the current solution already meets a proven
-        lower bound or where the level is a combination of levels already frozen (the
-        number of pairs with score difference 0 in a homogeneous bracket is the number
-        of pairs).  (Packing several levels into one objective with non-overlapping
+        lower bound, where exchanges of its pairs bring it down to one
+        (:meth:`~cpswiss.exchange.Exchanges.descend`; measured: on brackets of 200-400
+        players this replaces LP solves of 4-9 s), or where the level is a combination of
+        levels already frozen (the number of pairs with score difference 0 in a
+        homogeneous bracket is the number of pairs).  (Packing several levels into one objective with non-overlapping
         integer weights was measured: CP-SAT then fails to prove optima on brackets of
         a hundred players within minutes, so levels are solved one at a time.)
         """
@@ -272,15 +280,36 @@ class MatchingModel:
                 values.append(optimum + level.constant)
                 continue  # already implied by the frozen levels
             proof = MatchingBound(coef, self.incident, self.edges)
-            at_floor = level.floor is not None and optimum <= level.floor - level.constant
-            if not at_floor and not proof.proves(optimum):
-                self.model.Minimize(self.linear(coef))
-                self._solve(eager_lp=True)
+            own_floor = None if level.floor is None else level.floor - level.constant
+            if not ((own_floor is not None and optimum <= own_floor) or proof.proves(optimum)):
+                floor = max(b for b in (proof.value, own_floor, self._positive_bound(coef)) if b is not None)
+                if optimum > floor and not Exchanges(self).descend(coef, floor):
+                    self.model.Minimize(self.linear(coef))
+                    self._solve(eager_lp=True)
+                    self.model.ClearObjective()
                 optimum = sum(c * self.solution[e] for e, c in coef.items())
-                self.model.ClearObjective()
             self.freeze(coef, optimum, proof)
             values.append(optimum + level.constant)
         return values
+
+    def _positive_bound(self, coef: dict[int, int]) -> int | None:
+        """A lower bound of a level without negative weights, once the number of pairs P is
+        frozen: pairs on edges of weight 0 form a matching of those edges, so there are at
+        most τ of them, τ the size of any vertex cover of the weight-0 edges (greedy);
+        the other P - τ pairs or more each weigh at least the least positive weight.
+        (It proves, for example, that a bracket with four more players wanting white
+        than black and the rest must leave two pairs without their preference, C.10.)
+        None where it does not apply."""
+        if any(c < 0 for c in coef.values()) or not coef:
+            return None
+        ones = {e: 1 for e in range(len(self.edges))}
+        if not self.determined(ones):
+            return None
+        pairs = sum(self.solution)
+        zero_weight = [e for e in range(len(self.edges)) if e not in coef and e not in self._zeros]
+        cover = _greedy_cover(dict.fromkeys(zero_weight, -1), zero_weight, self.edges)
+        least = min(c for e, c in coef.items() if e not in self._zeros) if len(self._zeros) < len(coef) else 0
+        return least * max(0, pairs - len(cover))
 
     def freeze(self, coef: dict[int, int], optimum: int, bound: MatchingBound | None = None) -> None:
         """Add Σ coef·x == optimum, and its local form where a bound makes that possible.
@@ -290,12 +319,13 @@ class MatchingModel:
         measured, the LP relaxation without it could not prove some small brackets
         optimal without cuts (linearization level 2, much slower on large brackets).
         """
-        self.model.Add(self.linear(coef) == optimum)
+        self.constrain(coef, optimum)
         local = tight_form(coef, self.incident, self.edges, optimum, bound)
         if local is not None:
             zeros, groups = local
             if zeros:
                 self.model.AddBoolAnd([self.x[e].Not() for e in zeros])
+                self._zeros.update(zeros)
             for group in groups:
                 self.model.AddExactlyOne(self.x[e] for e in group)
         self._frozen.append(self._dense(coef))
@@ -399,15 +429,28 @@ class MatchingModel:
         for e in add:
             self.solution[e] = 1
 
+    def constrain(self, coef: dict[int, int], value: int) -> None:
+        """Add Σ coef·x == value, and keep it on record (see :attr:`constraints`)."""
+        self.model.Add(self.linear(coef) == value)
+        self.constraints.append((coef, value))
+
     def fix(self, e: int, value: int) -> None:
-        self.model.Add(self.x[e] == value)
+        self.constrain({e: 1}, value)
+
+    def require(self, edges: list[int], count: int) -> None:
+        """Exactly ``count`` of these edges are chosen (1 for a player's edges: he is paired)."""
+        self.constrain(dict.fromkeys(edges, 1), count)
 
     def chosen(self) -> list[int]:
         return [e for e, s in enumerate(self.solution) if s]
 
+    def other(self, e: int, v: int) -> int:
+        """The other end of edge e."""
+        i, j = self.edges[e]
+        return j if i == v else i
+
     def partner(self, v: int) -> int | None:
         for e in self.incident[v]:
             if self.solution[e]:
-                i, j = self.edges[e]
-                return j if i == v else i
+                return self.other(e, v)
         return None
