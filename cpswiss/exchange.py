@@ -102,36 +102,31 @@ class Exchanges:
         """The first of ``partners`` (in the given order) that one exchange pairs with v,
         keeping all constraints; the exchange is made.  None when there is none."""
         removed, added = self.candidates()
-        if not len(removed):
-            return None
-        rank = {u: r for r, u in enumerate(partners)}
         at_v = np.array(self.m.incident[v] or [-2], dtype=np.int64)
-        best: tuple[int, int] | None = None
-        for row in np.flatnonzero(np.isin(added, at_v).any(axis=1)):
-            for e in added[row]:
-                if e == self.null or int(e) not in self.m.incident[v]:
-                    continue
-                u = self.m.other(int(e), v)
-                if u in rank and (best is None or rank[u] < best[0]):
-                    best = (rank[u], int(row))
-        if best is None:
-            return None
-        self._apply(removed[best[1]], added[best[1]])
-        return partners[best[0]]
+        outcome = {}
+        for row in np.flatnonzero(np.isin(added, at_v).any(axis=1)).tolist():
+            e = next(int(e) for e in added[row] if int(e) in self.m.incident[v])
+            outcome[row] = self.m.other(e, v)
+        return self._make_first(removed, added, outcome, partners)
 
     def give_unpaired(self, players: list[int]) -> int | None:
         """The first of ``players`` (in the given order) that one exchange leaves unpaired
         (an unpaired player takes his pair's place), keeping all constraints; the exchange
         is made.  None when there is none."""
         removed, added = self.candidates()
-        rank = {u: r for r, u in enumerate(players)}
-        best: tuple[int, int] | None = None
-        for row in np.flatnonzero(removed[:, 1] == self.null):
+        outcome = {}
+        for row in np.flatnonzero(removed[:, 1] == self.null).tolist():
             taken = set(self.m.edges[int(added[row, 0])])
-            u = next(w for w in self.m.edges[int(removed[row, 0])] if w not in taken)
-            if u in rank and (best is None or rank[u] < best[0]):
-                best = (rank[u], int(row))
-        if best is None:
+            outcome[row] = next(w for w in self.m.edges[int(removed[row, 0])] if w not in taken)
+        return self._make_first(removed, added, outcome, players)
+
+    def _make_first(self, removed: np.ndarray, added: np.ndarray, outcome: dict[int, int],
+                    order: list[int]) -> int | None:
+        """Make the exchange whose outcome (row -> player) comes first in ``order``."""
+        rank = {u: r for r, u in enumerate(order)}
+        ranked = [(rank[u], row) for row, u in outcome.items() if u in rank]
+        if not ranked:
             return None
-        self._apply(removed[best[1]], added[best[1]])
-        return players[best[0]]
+        r, row = min(ranked)
+        self._apply(removed[row], added[row])
+        return order[r]
