@@ -159,12 +159,13 @@ def _lexicographic(name: str, contributions: list[tuple[int, int | None, int]]) 
     """
     by_value: dict[int, Level] = {}
     for value, edge, sign in contributions:
-        level = by_value.setdefault(value, Level(f"{name}: score differences of {value / ONE_POINT_TENTHS:g}",
-                                                 floor=0))
+        level = by_value.get(value)
+        if level is None:
+            level = by_value[value] = Level(f"{name}: score differences of {value / ONE_POINT_TENTHS:g}", floor=0)
         if edge is None:
             level.constant += sign
         else:
-            level.add(edge, sign)
+            level.coef[edge] = level.coef.get(edge, 0) + sign
     return [by_value[v] for v in sorted(by_value, reverse=True) if not by_value[v].trivial]
 
 
