@@ -35,14 +35,8 @@ class Exchanges:
         self.edge_id = np.full((n, n), -1, dtype=np.int64)
         for e, (i, j) in enumerate(m.edges):
             self.edge_id[i, j] = self.edge_id[j, i] = e
-        self.matrix = np.zeros((len(m.constraints), n_edges + 1), dtype=np.int64)
-        for k, (coef, _) in enumerate(m.constraints):
-            self.matrix[k, list(coef)] = list(coef.values())
-
-    def _dense(self, coef: dict[int, int]) -> np.ndarray:
-        vector = np.zeros(len(self.m.edges) + 1, dtype=np.int64)
-        vector[list(coef)] = list(coef.values())
-        return vector
+        self.matrix = np.array([m.dense(coef, extra=1) for coef, _ in m.constraints],
+                               dtype=np.int64).reshape(len(m.constraints), n_edges + 1)
 
     def candidates(self) -> tuple[np.ndarray, np.ndarray]:
         """Every single exchange that keeps the constraints: (removed, added) edge arrays,
@@ -82,7 +76,7 @@ class Exchanges:
     def descend(self, coef: dict[int, int], target: int, max_steps: int | None = None) -> bool:
         """Lower Σ coef·x by exchanges, the best one each time, down to ``target``; True
         when the solution in hand reaches it (and keeps all constraints)."""
-        vector = self._dense(coef)
+        vector = self.m.dense(coef, extra=1)  # and the "no edge" column
         value = int(sum(c * self.m.solution[e] for e, c in coef.items()))
         for _ in range(max_steps or self.m.n):
             if value <= target:

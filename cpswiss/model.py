@@ -77,11 +77,6 @@ class MatchingBound:
         return value <= self.quick or value <= self.value
 
 
-def matching_lower_bound(coef: dict[int, int], incident: list[list[int]], edges: list[tuple[int, int]]) -> int:
-    """A proven lower bound of Σ coef·x over all matchings of the graph (see :class:`MatchingBound`)."""
-    return MatchingBound(coef, incident, edges).value
-
-
 def _vertex_minima(coef: dict[int, int], incident: list[list[int]]) -> list[int]:
     """m_v = min(0, the least weight of an edge at v), per vertex."""
     return [min(0, min((coef.get(e, 0) for e in inc), default=0)) for inc in incident]
@@ -265,9 +260,10 @@ class MatchingModel:
         (:meth:`~cpswiss.exchange.Exchanges.descend`; measured: on brackets of 200-400
         players this replaces LP solves of 4-9 s), or where the level is a combination of
         levels already frozen (the number of pairs with score difference 0 in a
-        homogeneous bracket is the number of pairs).  (Packing several levels into one objective with non-overlapping
-        integer weights was measured: CP-SAT then fails to prove optima on brackets of
-        a hundred players within minutes, so levels are solved one at a time.)
+        homogeneous bracket is the number of pairs).  (Packing several levels into one
+        objective with non-overlapping integer weights was measured: CP-SAT then fails
+        to prove optima on brackets of a hundred players within minutes, so levels are
+        solved one at a time.)
         """
         values: list[int] = []
         for level in levels:
@@ -308,7 +304,7 @@ class MatchingModel:
         pairs = sum(self.solution)
         zero_weight = [e for e in range(len(self.edges)) if e not in coef and e not in self._zeros]
         cover = _greedy_cover(dict.fromkeys(zero_weight, -1), zero_weight, self.edges)
-        least = min(c for e, c in coef.items() if e not in self._zeros) if len(self._zeros) < len(coef) else 0
+        least = min((c for e, c in coef.items() if e not in self._zeros), default=0)
         return least * max(0, pairs - len(cover))
 
     def freeze(self, coef: dict[int, int], optimum: int, bound: MatchingBound | None = None) -> None:
@@ -328,10 +324,11 @@ class MatchingModel:
                 self._zeros.update(zeros)
             for group in groups:
                 self.model.AddExactlyOne(self.x[e] for e in group)
-        self._frozen.append(self._dense(coef))
+        self._frozen.append(self.dense(coef))
 
-    def _dense(self, coef: dict[int, int]) -> np.ndarray:
-        vector = np.zeros(len(self.edges), dtype=np.int64)
+    def dense(self, coef: dict[int, int], extra: int = 0) -> np.ndarray:
+        """Σ coef·x as a vector over the edges (with ``extra`` zeros after them)."""
+        vector = np.zeros(len(self.edges) + extra, dtype=np.int64)
         vector[list(coef)] = list(coef.values())
         return vector
 
@@ -343,7 +340,7 @@ class MatchingModel:
         """
         if not self._frozen:
             return False
-        target = self._dense(coef)
+        target = self.dense(coef)
         basis = np.stack(self._frozen, axis=1)
         weights, *_ = np.linalg.lstsq(basis.astype(float), target.astype(float), rcond=None)
         fractions = [Fraction(w).limit_denominator(1000) for w in weights]
@@ -380,17 +377,6 @@ class MatchingModel:
             self._group_literal[key] = literal
         return self._group_literal[key]
 
-    def minimise_with_all_chosen(self, coef: dict[int, int], groups: list[list[int]]) -> bool:
-        """Minimise Σ coef·x (not frozen) over the solutions choosing one edge of each group
-        (each player of a list is paired).  False if there is none; else the optimal
-        solution is kept.  The groups are assumed for this solve only."""
-        literals = [self._paired(edges) for edges in groups]
-        self.model.Minimize(self.linear(coef))
-        try:
-            return self._solve_assuming(literals)
-        finally:
-            self.model.ClearObjective()
-
     def feasible_with_all_chosen(self, groups: list[list[int]]) -> bool:
         """Is there a solution choosing one edge of each group?  Keeps it if so."""
         return self._solve_assuming([self._paired(edges) for edges in groups])
@@ -410,16 +396,6 @@ class MatchingModel:
             return self._solve(allow_infeasible=True)
         finally:
             self.model.ClearAssumptions()
-
-    def minimise_now(self, coef: dict[int, int]) -> None:
-        """Minimise Σ coef·x under everything frozen so far, keeping the solution (not frozen)."""
-        expr = self.linear(coef)
-        current = sum(c * self.solution[e] for e, c in coef.items())
-        if MatchingBound(coef, self.incident, self.edges).proves(current):
-            return
-        self.model.Minimize(expr)
-        self._solve()
-        self.model.ClearObjective()
 
     def exchange_in_solution(self, remove: list[int], add: list[int]) -> None:
         """Replace edges of the solution in hand by others; the caller has proven that the

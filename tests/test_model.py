@@ -7,7 +7,7 @@ import random
 import pytest
 
 from cpswiss.criteria import Level
-from cpswiss.model import MatchingModel, greedy_matching, matching_lower_bound, tight_form
+from cpswiss.model import MatchingBound, MatchingModel, greedy_matching, tight_form
 
 
 def all_matchings(n: int, edges: list[tuple[int, int]]) -> list[list[int]]:
@@ -61,7 +61,8 @@ def test_bound_is_below_every_matching_and_local_form_is_the_sum(seed):
     incident = incident_lists(n, edges)
     matchings = all_matchings(n, edges)
     values = [sum(coef.get(e, 0) for e in m) for m in matchings]
-    assert matching_lower_bound(coef, incident, edges) <= min(values)
+    bound = MatchingBound(coef, incident, edges)
+    assert bound.quick <= bound.value <= min(values)
     for value in sorted(set(values)):
         local = tight_form(coef, incident, edges, value)
         if local is None:
@@ -95,24 +96,27 @@ def test_a_level_implied_by_frozen_levels_needs_no_solve():
 
 
 @pytest.mark.parametrize("seed", range(10))
-def test_minimise_with_all_chosen_is_the_best_matching_pairing_those_players(seed):
+def test_feasible_with_all_chosen_pairs_those_players_for_that_solve_only(seed):
     rng = random.Random(100 + seed)
     n = rng.randint(4, 8)
     edges = random_graph(rng, n, 0.6)
     incident = incident_lists(n, edges)
-    coef = {e: rng.randint(-3, 3) for e in range(len(edges))}
     must = rng.sample(range(n), 2)
     m = MatchingModel(n, edges)
-    feasible = m.minimise_with_all_chosen(coef, [incident[v] for v in must])
+    m.minimise([Level("cost", {e: rng.randint(-3, 3) for e in range(len(edges))})])
+    frozen = sum(m.constraints[0][0].get(e, 0) for e in m.chosen())
+    feasible = m.feasible_with_all_chosen([incident[v] for v in must])
     candidates = [mt for mt in all_matchings(n, edges)
-                  if all(any(e in incident[v] for e in mt) for v in must)]
+                  if all(any(e in incident[v] for e in mt) for v in must)
+                  and sum(m.constraints[0][0].get(e, 0) for e in mt) == frozen]
     assert feasible == bool(candidates)
     if candidates:
-        best = min(sum(coef[e] for e in mt) for mt in candidates)
-        assert sum(coef[e] for e in m.chosen()) == best
         assert all(any(e in incident[v] for e in m.chosen()) for v in must)
     # the players are required for that solve only
-    assert m.minimise_with_all_chosen({}, []) is True
+    assert m.feasible_with_all_chosen([]) is True
+    assert m.leaves_one_unpaired([incident[v] for v in must]) == any(
+        not all(any(e in incident[v] for e in mt) for v in must)
+        for mt in all_matchings(n, edges) if sum(m.constraints[0][0].get(e, 0) for e in mt) == frozen)
 
 
 @pytest.mark.parametrize("seed", range(30))
