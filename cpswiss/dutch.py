@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .completion import completable
+from .completion import bye_candidate, completable
 from .criteria import LOOKAHEAD_UNITS, Bracket, Level, bracket_levels
 from .errors import NoPairingError
 from .lookahead import single_downfloater_classes
@@ -285,7 +285,8 @@ def pair_on_step_model(b: Bracket, step: StepLevels,
     inside = b.inside
     m = MatchingModel(len(b.vertices), b.edges, settings)
     if b.special:
-        m.start_from(greedy_matching(len(b.vertices), b.edges, _bye_candidate(b)))
+        # the lowest player eligible for the bye out, so that the start may meet C.4's bound
+        m.start_from(greedy_matching(len(b.vertices), b.edges, bye_candidate(b.vertices)))
     m.minimise(step.all)
     if n == len(b.vertices) or 2 * sum(m.solution[e] for e in inside) != n:
         TieBreak(b, m, step.all).run()
@@ -300,15 +301,6 @@ def pair_on_step_model(b: Bracket, step: StepLevels,
             sub.constrain(level.coef, value)
     TieBreak(sub_bracket, sub, sub_levels).run()
     return [inside[k] for k in sub.chosen()], m.solves + sub.solves
-
-
-def _bye_candidate(b: Bracket) -> frozenset[int]:
-    """For a greedy start of the last pairing (odd count): the lowest player eligible for
-    the bye (C.2) stays out, so that the start may meet the completion bound (C.4)."""
-    if len(b.vertices) % 2 == 0:
-        return frozenset()
-    lowest = next((v for v in reversed(range(len(b.vertices))) if b.vertices[v].bye_eligible), None)
-    return frozenset() if lowest is None else frozenset([lowest])
 
 
 def _bracket_alone(b: Bracket) -> tuple[Bracket, Callable[..., Level]]:

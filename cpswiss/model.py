@@ -144,29 +144,28 @@ def tight_form(coef: dict[int, int], incident: list[list[int]], edges: list[tupl
     return zeros, groups
 
 
-def greedy_matching(n: int, edges: list[tuple[int, int]], leave_out: frozenset[int] = frozenset()) -> list[int]:
-    """A maximal matching (edge indices) that is often maximum, to start from: each vertex in
-    turn with the first free vertex after it; if that leaves more than one vertex unpaired,
-    also the player with the fewest free neighbours first, and the larger of the two.
-    Vertices in ``leave_out`` stay unpaired."""
-    later: list[list[tuple[int, int]]] = [[] for _ in range(n)]
-    adjacent: list[set[int]] = [set() for _ in range(n)]
-    for e, (i, j) in enumerate(edges):
-        if i not in leave_out and j not in leave_out:
-            later[i].append((j, e))
-            adjacent[i].add(j)
-            adjacent[j].add(i)
+def greedy_pairs(n: int, later: list[set[int]], leave_out: frozenset[int] = frozenset()) -> list[tuple[int, int]]:
+    """A maximal matching that is often maximum, as pairs (v, w), v < w; ``later[v]``: the
+    vertices after v it may be paired with.  Each vertex in turn with the first free vertex
+    after it; if that leaves more than one vertex unpaired, also the vertex with the fewest
+    free neighbours first, and the larger of the two.  Vertices in ``leave_out`` stay
+    unpaired."""
     free = [v not in leave_out for v in range(n)]
     in_order = []
     for v in range(n):
         if free[v]:
-            found = next(((j, e) for j, e in sorted(later[v]) if free[j]), None)
-            if found is not None:
-                free[v] = free[found[0]] = False
-                in_order.append(found[1])
+            w = next((w for w in range(v + 1, n) if free[w] and w in later[v]), None)
+            if w is not None:
+                free[v] = free[w] = False
+                in_order.append((v, w))
     if 2 * len(in_order) >= n - len(leave_out) - 1:
         return in_order
-    edge_of = {edges[e]: e for e in range(len(edges))}
+    adjacent: list[set[int]] = [set() for _ in range(n)]
+    for v in range(n):
+        if v not in leave_out:
+            for w in later[v] - leave_out:
+                adjacent[v].add(w)
+                adjacent[w].add(v)
     unpaired = {v for v in range(n) if v not in leave_out}
     fewest = []
     while unpaired:
@@ -176,8 +175,17 @@ def greedy_matching(n: int, edges: list[tuple[int, int]], leave_out: frozenset[i
         if options:
             w = min(options, key=lambda u: (len(adjacent[u] & unpaired), u))
             unpaired.discard(w)
-            fewest.append(edge_of[(min(v, w), max(v, w))])
+            fewest.append((min(v, w), max(v, w)))
     return fewest if len(fewest) > len(in_order) else in_order
+
+
+def greedy_matching(n: int, edges: list[tuple[int, int]], leave_out: frozenset[int] = frozenset()) -> list[int]:
+    """:func:`greedy_pairs` on a graph given by its edges (i, j), i < j; edge indices."""
+    later: list[set[int]] = [set() for _ in range(n)]
+    for i, j in edges:
+        later[i].add(j)
+    edge_of = {edge: e for e, edge in enumerate(edges)}
+    return [edge_of[pair] for pair in greedy_pairs(n, later, leave_out)]
 
 
 class MatchingModel:
