@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 class Exchanges:
     """The single exchanges around the solution in hand of ``m`` that keep its constraints."""
 
+    CHUNK = 4096  # exchanges checked at once
+
     def __init__(self, m: "MatchingModel"):
         self.m = m
         n, n_edges = m.n, len(m.edges)
@@ -65,8 +67,11 @@ class Exchanges:
         removed, added = np.concatenate(removed), np.concatenate(added)
         valid = (added >= 0).all(axis=1)
         removed, added = removed[valid], added[valid]
-        change = self.matrix[:, added].sum(axis=2) - self.matrix[:, removed].sum(axis=2)
-        keeps = ~change.any(axis=0)
+        keeps = np.ones(len(added), dtype=bool)
+        for start in range(0, len(added), self.CHUNK):  # bounded memory: constraints x chunk
+            part = slice(start, start + self.CHUNK)
+            change = self.matrix[:, added[part]].sum(axis=2) - self.matrix[:, removed[part]].sum(axis=2)
+            keeps[part] = ~change.any(axis=0)
         return removed[keeps], added[keeps]
 
     def _apply(self, removed: np.ndarray, added: np.ndarray) -> None:

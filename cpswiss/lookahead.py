@@ -77,10 +77,6 @@ def _exposable(n: int, edges: list[tuple[int, int]], asked: list[set[int]],
     matching leaving one of its players unpaired; each answer adds players to D, and
     "infeasible" proves the remaining sets disjoint from D.  Last, the number of solves.
     """
-    adjacent: list[set[int]] = [set() for _ in range(n)]
-    for i, j in edges:
-        adjacent[i].add(j)
-        adjacent[j].add(i)
     mate = _mates(n, edges, greedy_matching(n, edges))
     size = sum(m is not None for m in mate) // 2
     model = None
@@ -91,6 +87,10 @@ def _exposable(n: int, edges: list[tuple[int, int]], asked: list[set[int]],
         size = len(model.chosen())
     if 2 * size == n:
         return size, set(), 0 if model is None else model.solves  # perfect: nobody is exposable
+    adjacent: list[set[int]] = [set() for _ in range(n)]
+    for i, j in edges:
+        adjacent[i].add(j)
+        adjacent[j].add(i)
     exposable = _reached_evenly(adjacent, mate)
     while True:
         doubtful = set().union(*(s for s in asked if s and not s & exposable)) - exposable
