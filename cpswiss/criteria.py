@@ -102,7 +102,9 @@ class Bracket:
         """A.8 / RN-15: SD of a downfloater = score - (lowest score - 1 point).
 
         RN-16: "lowest" is taken over all vertices of the step (the bracket and
-        the players below it), as the reference engine does.
+        the players below it), as the reference engine does.  (No case of the 2017
+        corpus tells this apart from the bracket's own lowest score: a sweep with
+        that reading also agrees on 404/404.)
         """
         return self.vertices[v].score - self.min_score + ONE_POINT_TENTHS
 
@@ -113,7 +115,8 @@ class Bracket:
 def compatible(a: PlayerState, b: PlayerState, state: RoundState) -> bool:
     """C.1 (no rematch, forbidden pairs) and C.3 (non-topscorers with the same absolute
     preference do not meet).  RN-14: the pair is allowed as soon as either player is a
-    topscorer in the final round."""
+    topscorer in the final round (decided by ``n042-r10of10-t028``: without the
+    exception the pairing differs there)."""
     if not a.can_meet(b):
         return False
     if a.absolute and b.absolute and a.preference == b.preference:
@@ -220,6 +223,9 @@ def next_bracket(b: Bracket, c: Criterion) -> list[Level]:
     RN-21: the following bracket is the next scoregroup with this bracket's
     downfloaters; when it is the last scoregroup its pairs count the bye
     eligibility (C.2), and its PSD is read as "pair the highest downfloaters".
+    (No case of the 2017 corpus tells the bye weighting apart from a plain count
+    of pairs: a sweep without it also agrees on 404/404; it is kept because C.2
+    makes a last bracket whose odd player cannot take the bye incomplete.)
     """
     if b.special:
         return []
@@ -278,7 +284,8 @@ def colour_preference(b: Bracket, c: Criterion) -> list[Level]:
 def strong_colour_preference(b: Bracket, c: Criterion) -> list[Level]:
     """C.04.3 C.11: minimise players who do not get their strong colour preference.
     RN-9: absolute preferences count as strong, except when both players' are absolute
-    (that clash belongs to C.8/C.9)."""
+    (that clash belongs to C.8/C.9).  (No case of the 2017 corpus tells the exception
+    apart: a sweep counting absolute-absolute pairs too also agrees on 404/404.)"""
     return _pair_count(f"{c.id} strong preferences not met", b, lambda p, q: (
         p.strong_or_absolute and q.strong_or_absolute and not (p.absolute and q.absolute)
         and p.preference == q.preference))

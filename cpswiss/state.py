@@ -291,7 +291,9 @@ def _float_of(t: Tournament, pid: int, r: int, e: RoundEntry | None, score_befor
 
     A player who did not play receives a downfloat (RN-1: under the 2017 rule
     set every unplayed round counts; under ``scored-above-loss`` only rounds in
-    which the player scored more than a loss).  Otherwise the higher score of
+    which the player scored more than a loss).  Measured: no case of the 2017
+    corpus tells the two readings apart (a sweep with ``scored-above-loss`` also
+    agrees on 404/404); "always" is kept as the 2017 text reads.  Otherwise the higher score of
     the two before that round floats down, the lower one up.
     """
     if e is None or not e.played:

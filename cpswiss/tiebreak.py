@@ -146,7 +146,9 @@ class TieBreak:
         self.try_original_s1(s1, s2, in_rem)
         m.minimise([fewest, smallest])
         exchanges = sum(1 for v in s1 if not self.smaller_member(v))
-        # D.2 rule 3 (RN-28): move the highest BSNs of S1 out first
+        # D.2 rule 3 (RN-28): move the highest BSNs of S1 out first (decided by, e.g.,
+        # n031-r04of05-t005, n034-r04of07-t039, n042-r08of10-t028, n056-r05of06-t049 and
+        # n057-r09of10-t030: moving the lowest out first changes their pairings)
         left = exchanges
         for v in reversed(s1):
             if left == 0:
