@@ -40,7 +40,8 @@ def _last_difference(a: PlayerState, b: PlayerState) -> tuple[str | None, str | 
     """E.3: the colours of both players in the latest round in which they differed.
 
     RN-6: the played-game sequences (C.04.2 D.2: unplayed rounds squeezed out)
-    are aligned at their most recent game and walked back together.
+    are aligned at their most recent game and walked back together (decided by
+    ``n034-r07of08-t037``: aligned at their first game, a colour there differs).
     """
     for ca, cb in zip(reversed(a.colours), reversed(b.colours)):
         if ca != cb:

@@ -106,7 +106,8 @@ class RoundState:
 
     @property
     def is_last_round(self) -> bool:
-        """RN-13: the final round is recognised from the announced number of rounds (XXR)."""
+        """RN-13: the final round is recognised from the announced number of rounds (XXR)
+        (decided by ``n042-r10of10-t028``, through the final-round topscorers of RN-14)."""
         return self.total_rounds is not None and self.round_no >= self.total_rounds
 
     @property
