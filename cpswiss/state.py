@@ -221,7 +221,8 @@ def build_state(t: Tournament, rules: StateRules, round_no: int | None = None) -
         return values[r - 1] if 0 < r <= len(values) else 0
 
     def score_before(pid: int, r: int) -> int:
-        """A.4 / RN-2: the score before round r, with round r's acceleration."""
+        """A.4 / RN-2: the score before round r, with round r's acceleration (no case of
+        the 2017 corpus is accelerated: none has an XXA or XXS record, so none decides)."""
         rec = t.players[pid]
         return sum(points(rec, q) for q in range(1, r)) + accel(pid, r)
 
