@@ -25,7 +25,7 @@ from typing import Callable, Iterable
 from .rules import Criterion
 from .state import Float, PlayerState, RoundState
 
-ONE_POINT_TENTHS = 10  # A.8 / RN-17: "one point" of the downfloater SD, in tenths
+ONE_POINT_TENTHS = 10  # A.8 / RN-17: "one point" of the downfloater SD, in tenths (see RN-15)
 
 
 @dataclass

@@ -271,7 +271,8 @@ def effective_pairing_numbers(t: Tournament, ordered_ids: list[int], round_no: i
     As the reference engines do, a player who has never taken part in a pairing
     and is already marked absent for this round is not in the tournament yet:
     he gets no number, and the players after him move up.  (This decides the
-    round-1 colours whenever a player is absent from round 1.)  For a round
+    round-1 colours whenever a player is absent from round 1: with the original
+    numbers 19 corpus cases differ, e.g. ``n008-r01of05-t047``, ``n010-r01of09-t021``.)  For a round
     already paired (``past``), "absent" means "not in that round's pairing".
     """
     numbers: dict[int, int] = {}
