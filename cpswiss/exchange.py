@@ -78,12 +78,13 @@ class Exchanges:
         self.m.exchange_in_solution([int(e) for e in removed if e != self.null],
                                     [int(e) for e in added if e != self.null])
 
-    def descend(self, coef: dict[int, int], target: int, max_steps: int | None = None) -> bool:
+    def descend(self, coef: dict[int, int], target: int) -> bool:
         """Lower Σ coef·x by exchanges, the best one each time, down to ``target``; True
-        when the solution in hand reaches it (and keeps all constraints)."""
+        when the solution in hand reaches it (and keeps all constraints).  At most as
+        many steps as there are players (each step gains at least 1)."""
         vector = self.m.dense(coef, extra=1)  # and the "no edge" column
         value = int(sum(c * self.m.solution[e] for e, c in coef.items()))
-        for _ in range(max_steps or self.m.n):
+        for _ in range(self.m.n):
             if value <= target:
                 return True
             removed, added = self.candidates()
