@@ -51,29 +51,22 @@ class TieBreak:
     def choose_lowest_partner(self, v: int, candidates: set[int]) -> None:
         """Fix v's partner to the highest-ranked candidate that keeps the optimum (D.1).
 
-        The lowest candidate that one exchange of pairs gives v (keeping every frozen
-        optimum, :class:`~cpswiss.exchange.Exchanges`) is a partner v can have; one solve
-        then asks for any lower one.  Measured on large brackets: that solve mostly proves
-        there is none, which is fast, where minimising the partner's rank took seconds.
+        The candidates below the partner in hand are searched by :func:`first_reachable`
+        (exchanges of pairs, then a solve for anything lower), where minimising the
+        partner's rank took seconds on large brackets.
         """
         current = self.bracket_partner(v)
         assert current is not None
         other = self.b.other
         edges = sorted((e for e in self.later[v] + self.earlier[v] if other(e, v) in candidates),
                        key=lambda e: other(e, v))
-        while True:
-            lower = [other(e, v) for e in edges if other(e, v) < current]
-            if not lower:
-                break
-            found = Exchanges(self.m).give_partner(v, lower)
-            if found is not None:
-                current = found
-                if found == lower[0]:
-                    break
-            below = [e for e in edges if other(e, v) < current]
-            if not self.m.maximise_any(below):
-                break
-            current = self.bracket_partner(v)
+        lower = [other(e, v) for e in edges if other(e, v) < current]
+        best = first_reachable(
+            lower, lambda ahead: Exchanges(self.m).give_partner(v, ahead),
+            lambda ahead: self.m.maximise_any([e for e in edges if other(e, v) in ahead]),
+            lambda: self.bracket_partner(v))
+        if best is not None:
+            current = lower[best]
         e = next(e for e in edges if other(e, v) == current)
         self.m.fix(e, 1)
 
@@ -292,19 +285,12 @@ class TieBreak:
                 contenders.append((found[0], u, found[1]))
         contenders.sort()  # in D.1 order of their first assignments
         order = [u for _, u, _ in contenders]
-        best: int | None = None  # the best admissible contender known, by its place in order
-        # the admissible contender ranked first: the best one that an exchange of pairs
-        # floats, then a solve for any ranked before it (mostly a quick "none")
-        while order and best != 0:
-            ahead = order if best is None else order[:best]
-            found = Exchanges(self.m).give_unpaired(ahead)
-            if found is not None:
-                best = order.index(found)
-                continue
-            if not self.m.feasible_with_all_chosen(
-                    [self.b.incident_in_bracket[w] for w in s2 if w not in ahead]):
-                break
-            best = order.index(floater())
+        # the admissible contender ranked first (the floater in hand if none is)
+        best = first_reachable(
+            order, lambda ahead: Exchanges(self.m).give_unpaired(ahead),
+            lambda ahead: self.m.feasible_with_all_chosen(
+                [self.b.incident_in_bracket[w] for w in s2 if w not in ahead]),
+            floater)
         if best is not None:
             best_u = order[best]
             best_key, _, best_edges = contenders[best]
@@ -565,6 +551,30 @@ class RemainderAssignment:
         """A lower bound, in D.1 order, of every assignment of S1 to S2: the lowest partners
         criteria aside (where they run out, the prefix is smaller than its extensions)."""
         return tuple(lowest_partners(s1, s2, self.arcs))
+
+
+def first_reachable(order: list[int], by_exchange, better_exists, in_hand) -> int | None:
+    """The place in ``order`` of the first option some solution keeping the frozen optima
+    has (a partner, a floater), or None when none of them is possible.
+
+    ``by_exchange(ahead)`` makes the best option of ``ahead`` that one exchange of pairs
+    reaches, returning it (or None); ``better_exists(ahead)`` is a solve for any solution
+    with an option of ``ahead``, kept if found; ``in_hand()`` is the option of the
+    solution in hand.  Exchanges first, then a solve for anything better than the best
+    known, again and again: measured on large brackets, that solve mostly proves there
+    is nothing better, which is fast.
+    """
+    best: int | None = None
+    while order and best != 0:
+        ahead = order if best is None else order[:best]
+        found = by_exchange(ahead)
+        if found is not None:
+            best = order.index(found)
+            continue
+        if not better_exists(ahead):
+            break
+        best = order.index(in_hand())
+    return best
 
 
 def lowest_partners(s1: list[int], s2: list[int], may_meet) -> list[int]:
