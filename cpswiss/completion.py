@@ -17,12 +17,12 @@ from .errors import UnprovenError
 from .state import PlayerState, RoundState
 
 
-def bye_candidate(players: list[PlayerState]) -> frozenset[int]:
-    """With an odd number of players, the lowest one eligible for the bye (C.2), as the
-    one a greedy pairing leaves out; empty with an even number (or nobody eligible)."""
+def bye_candidate(players: list[PlayerState], state: RoundState) -> frozenset[int]:
+    """With an odd number of players, the lowest one who may take the bye (C.2, and 2026
+    [C5]), as the one a greedy pairing leaves out; empty with an even number (or nobody)."""
     if len(players) % 2 == 0:
         return frozenset()
-    lowest = next((v for v in reversed(range(len(players))) if players[v].bye_eligible), None)
+    lowest = next((v for v in reversed(range(len(players))) if state.may_take_pab(players[v])), None)
     return frozenset() if lowest is None else frozenset([lowest])
 
 
@@ -31,7 +31,7 @@ def completable(players: list[PlayerState], state: RoundState, time_limit: float
     if n == 0:
         return True
     later = compatible_later(players, state)
-    left_out = bye_candidate(players)
+    left_out = bye_candidate(players, state)
     if 2 * len(greedy_pairs(n, later, left_out)) >= n - 1 and (n % 2 == 0 or left_out):
         return True  # a complete pairing, the bye to an eligible player
     edges = [(i, j) for i in range(n) for j in sorted(later[i])]
@@ -41,7 +41,7 @@ def completable(players: list[PlayerState], state: RoundState, time_limit: float
     for var, (i, j) in zip(x, edges):
         at[i].append(var)
         at[j].append(var)
-    bye = {i: model.NewBoolVar("") for i in range(n) if players[i].bye_eligible} if n % 2 else {}
+    bye = {i: model.NewBoolVar("") for i in range(n) if state.may_take_pab(players[i])} if n % 2 else {}
     for i in range(n):
         terms = at[i] + ([bye[i]] if i in bye else [])
         model.AddExactlyOne(terms) if terms else model.AddBoolOr([])
@@ -56,3 +56,21 @@ def completable(players: list[PlayerState], state: RoundState, time_limit: float
     if status == cp_model.INFEASIBLE:
         return False
     raise UnprovenError("the completion test could not be decided within the time limit")
+
+
+def lowest_pab_score(players: list[PlayerState], state: RoundState) -> int | None:
+    """2026 Art. 2.3.1 [C5]: the lowest score the pairing-allocated bye can go to in a
+    complete pairing of the round (None with an even number of players, or when no
+    complete pairing exists).  Scores are tried from the lowest up; each try is an exact
+    completion test with the bye restricted to eligible players of at most that score."""
+    if len(players) % 2 == 0:
+        return None
+    saved = state.pab_score_limit
+    try:
+        for score in sorted({p.score for p in players if p.bye_eligible}):
+            state.pab_score_limit = score
+            if completable(players, state):
+                return score
+        return None
+    finally:
+        state.pab_score_limit = saved

@@ -65,12 +65,21 @@ class Bracket:
     final: bool  # the players below are the last scoregroup (C.7 counts the bye)
     round: RoundState
     edges: list[tuple[int, int]] = field(default_factory=list)  # (i, j), i < j, vertex indices
+    # the following bracket's scoregroup ends here; vertices after it are the rest of the
+    # round (2026 [C4]); None: the step ends with the next scoregroup
+    n_next: int | None = None
+    # the step holds every remaining player and must leave them completable (2026 [C4])
+    holds_rest: bool = False
+    # 2026 [C9]: this bracket holds the pairing-allocated bye and pairs all its other players
+    pab_in_bracket: bool = False
 
     def __post_init__(self) -> None:
         if not self.edges:
             later = compatible_later(self.vertices, self.round)
             self.edges = [(i, j) for j in range(self.n_mdp, len(self.vertices)) for i in range(j)
                           if j in later[i]]
+        if self.n_next is None:
+            self.n_next = len(self.vertices)
         self.min_score = min(p.score for p in self.vertices)
         self.vertex_of = {p.id: v for v, p in enumerate(self.vertices)}  # player id -> vertex
         self.inside: list[int] = []  # edges with both players in the bracket
@@ -86,6 +95,16 @@ class Bracket:
 
     def in_bracket(self, v: int) -> bool:
         return v < self.n_bracket
+
+    @property
+    def completing(self) -> bool:
+        """The step holds every remaining player and must leave them completable: the PPB
+        and last bracket (2017 A.9), or any bracket whose rest is in the model (2026 [C4])."""
+        return self.special or self.holds_rest
+
+    def in_next(self, v: int) -> bool:
+        """Vertex v belongs to the following bracket's scoregroup."""
+        return self.n_bracket <= v < self.n_next
 
     def bracket_edges(self) -> Iterable[tuple[int, int, int]]:
         """Edges with both players in the bracket: (edge index, higher, lower)."""
@@ -187,22 +206,25 @@ def _unpaired_in_bracket(b: Bracket, v: int, value: int, out: list) -> None:
 
 
 def completion(b: Bracket, c: Criterion) -> list[Level]:
-    """C.04.3 C.4 with A.9 and C.2: in the PPB and the last bracket, pair as many of all
-    remaining players as possible, leaving unpaired only a player eligible for the bye."""
-    if not b.special:
+    """C.04.3 C.4 with A.9 and C.2 (2017: in the PPB and the last bracket); 2026 Art. 2.2.1
+    [C4] with [C2] and [C5] (in every bracket whose step holds the rest of the round): pair
+    as many of the remaining players as possible, leaving unpaired only a player who may
+    take the pairing-allocated bye (:meth:`RoundState.may_take_pab`)."""
+    if not b.completing:
         return []
-    ineligible = sum(not p.bye_eligible for p in b.vertices)
-    # each pair scores 1 plus its ineligible players: at most n // 2 pairs, each player once
-    level = Level("C4 completion (pairs, plus players not eligible for the bye who are paired)",
-                  floor=-(len(b.vertices) // 2 + ineligible), sense=-1)
+    may_take = b.round.may_take_pab
+    barred = sum(not may_take(p) for p in b.vertices)
+    # each pair scores 1 plus its players barred from the bye: at most n // 2 pairs, each player once
+    level = Level(f"{c.label} completion (pairs, plus players who may not take the bye who are paired)",
+                  floor=-(len(b.vertices) // 2 + barred), sense=-1)
     for e, (i, j) in enumerate(b.edges):
-        level.add(e, -(1 + (not b.vertices[i].bye_eligible) + (not b.vertices[j].bye_eligible)))
+        level.add(e, -(1 + (not may_take(b.vertices[i])) + (not may_take(b.vertices[j]))))
     return [level]
 
 
 def pairs(b: Bracket, c: Criterion) -> list[Level]:
     """C.04.3 C.5: maximise the number of pairs in the bracket."""
-    level = Level(f"{c.id} pairs", sense=-1)
+    level = Level(f"{c.label} pairs", sense=-1)
     for e, i, j in b.bracket_edges():
         level.add(e, -1)
     return [level]
@@ -215,7 +237,7 @@ def psd(b: Bracket, c: Criterion) -> list[Level]:
         _unpaired_in_bracket(b, v, b.downfloat_sd(v), out)
     for e, i, j in b.bracket_edges():
         out.append((b.pair_sd(i, j), e, 1))
-    return _lexicographic(f"{c.id} PSD", out)
+    return _lexicographic(f"{c.label} PSD", out)
 
 
 def next_bracket(b: Bracket, c: Criterion) -> list[Level]:
@@ -231,7 +253,7 @@ def next_bracket(b: Bracket, c: Criterion) -> list[Level]:
     """
     if b.special:
         return []
-    count = Level(f"{c.id} next-bracket pairs", sense=-1)
+    count = Level(f"{c.label} next-bracket pairs", sense=-1)
     for e, (i, j) in enumerate(b.edges):
         if b.final:
             count.add(e, -(1 + (not b.vertices[i].bye_eligible) + (not b.vertices[j].bye_eligible)))
@@ -243,7 +265,7 @@ def next_bracket(b: Bracket, c: Criterion) -> list[Level]:
         out.append((value, None, 1))
         for e in b.incident[v]:
             out.append((value, e, -1))
-    return [count] + _lexicographic(f"{c.id} next-bracket PSD", out)
+    return [count] + _lexicographic(f"{c.label} next-bracket PSD", out)
 
 
 def _pair_count(name: str, b: Bracket, bad: Callable[[PlayerState, PlayerState], bool]) -> list[Level]:
@@ -257,7 +279,7 @@ def _pair_count(name: str, b: Bracket, bad: Callable[[PlayerState, PlayerState],
 def topscorer_colour_difference(b: Bracket, c: Criterion) -> list[Level]:
     """C.04.3 C.8: minimise topscorers (or opponents) whose colour difference would pass ±2:
     both |CD| > 1 with the same preference (possible only for topscorers, C.3)."""
-    return _pair_count(f"{c.id} colour difference beyond 2", b, lambda p, q: (
+    return _pair_count(f"{c.label} colour difference beyond 2", b, lambda p, q: (
         p.absolute_imbalance and q.absolute_imbalance and p.preference == q.preference))
 
 
@@ -273,13 +295,13 @@ def topscorer_colour_streak(b: Bracket, c: Criterion) -> list[Level]:
             return p.repeated_colour is not None and p.repeated_colour == q.repeated_colour
         yielding = q if cd_p > cd_q else p
         return yielding.repeated_colour is not None and yielding.repeated_colour != p.preference
-    return _pair_count(f"{c.id} same colour three times", b, bad)
+    return _pair_count(f"{c.label} same colour three times", b, bad)
 
 
 def colour_preference(b: Bracket, c: Criterion) -> list[Level]:
     """C.04.3 C.10: minimise players who do not get their colour preference.
     RN-5: a player without preference never counts."""
-    return _pair_count(f"{c.id} colour preferences not met", b, lambda p, q: (
+    return _pair_count(f"{c.label} colour preferences not met", b, lambda p, q: (
         p.preference is not None and p.preference == q.preference))
 
 
@@ -288,7 +310,7 @@ def strong_colour_preference(b: Bracket, c: Criterion) -> list[Level]:
     RN-9: absolute preferences count as strong, except when both players' are absolute
     (that clash belongs to C.8/C.9).  (No case of the 2017 corpus tells the exception
     apart: a sweep counting absolute-absolute pairs too also agrees on 404/404.)"""
-    return _pair_count(f"{c.id} strong preferences not met", b, lambda p, q: (
+    return _pair_count(f"{c.label} strong preferences not met", b, lambda p, q: (
         p.strong_or_absolute and q.strong_or_absolute and not (p.absolute and q.absolute)
         and p.preference == q.preference))
 
@@ -304,7 +326,7 @@ def repeated_float(b: Bracket, c: Criterion) -> list[Level]:
     if b.round.round_no - 1 < back:
         return []
     direction = c.params.get("float", "down")
-    level = Level(f"{c.id} repeated {direction}float ({back} round{'s' if back > 1 else ''} back)", floor=0)
+    level = Level(f"{c.label} repeated {direction}float ({back} round{'s' if back > 1 else ''} back)", floor=0)
     if direction == "down":
         for v in range(b.n_bracket):
             if b.vertices[v].float_back(back) is Float.DOWN:
@@ -345,7 +367,103 @@ def repeated_float_score_difference(b: Bracket, c: Criterion) -> list[Level]:
             p, q = b.vertices[i], b.vertices[j]
             if q.float_back(back) is Float.UP and p.score > q.score:
                 out.append((b.pair_sd(i, j), e, 1))
-    return _lexicographic(f"{c.id} {direction}float SDs ({back} back)", out)
+    return _lexicographic(f"{c.label} {direction}float SDs ({back} back)", out)
+
+
+def _by_score(name: str, contributions: list[tuple[int, int | None, int]], sense: int) -> list[Level]:
+    """Levels for "minimise (or maximise) the scores, in descending order" of 2026 Art. 2.4:
+    one level per score, highest first, counting the (value, edge, sign) contributions
+    at that score; a score's count dominates every lower score's (as the reference
+    engine's score-group bit fields do)."""
+    by_score: dict[int, Level] = {}
+    for score, edge, sign in contributions:
+        level = by_score.get(score)
+        if level is None:
+            level = by_score[score] = Level(f"{name} {score / ONE_POINT_TENTHS:g}",
+                                            floor=0 if sense == 1 else None, sense=sense)
+        if edge is None:
+            level.constant += sign
+        else:
+            level.coef[edge] = level.coef.get(edge, 0) + sign
+    return [by_score[s] for s in sorted(by_score, reverse=True) if not by_score[s].trivial]
+
+
+def downfloater_scores(b: Bracket, c: Criterion) -> list[Level]:
+    """2026 Art. 2.4.2 [C7]: minimise the scores of the downfloaters, in descending order.
+
+    Read as the reference engine (bbpPairings 6.0.0) does: with the number of pairs
+    fixed by [C6], maximise, highest score first, the pairs of the bracket whose
+    higher player has that score.  For residents and MDPs paired with residents this
+    is the text (every paired MDP is one downfloater fewer of his score); it differs
+    only where two MDPs meet, which counts once, at the higher score.
+    """
+    out = [(b.vertices[i].score, e, -1) for e, i, j in b.bracket_edges()]
+    return _by_score(f"{c.label} pairs led by a player of score", out, sense=-1)
+
+
+def next_bracket_scores(b: Bracket, c: Criterion) -> list[Level]:
+    """2026 Art. 2.4.3 [C8]: choose the downfloaters so that the following bracket complies
+    as well as it can with [C6] and [C7]: first the most pairs whose lower player is in
+    the next scoregroup, then, highest score first, the most of them led by a player of
+    that score (the downfloaters paired there).  Void in the last bracket."""
+    if b.special:
+        return []
+    count = Level(f"{c.label} next-bracket pairs", sense=-1)
+    out = []
+    for e, (i, j) in enumerate(b.edges):
+        if b.in_next(j):
+            count.add(e, -1)
+            out.append((b.vertices[i].score, e, -1))
+    return [count] + _by_score(f"{c.label} next-bracket pairs led by a player of score", out, sense=-1)
+
+
+def pab_unplayed_games(b: Bracket, c: Criterion) -> list[Level]:
+    """2026 Art. 2.4.4 [C9]: minimise the unplayed games of the PAB assignee.
+
+    As its note says and the reference engine reads it, only in the bracket that
+    holds the PAB and pairs all its other players inside (``b.pab_in_bracket``):
+    the player it leaves unpaired is the assignee.  Value: the unplayed rounds of
+    the players of the PAB score left unpaired.
+    """
+    if not b.pab_in_bracket:
+        return []
+    limit, past = b.round.pab_score_limit, b.round.round_no - 1
+    level = Level(f"{c.label} unplayed games of the PAB assignee", floor=0)
+    unplayed = [past - p.games_played if p.score == limit else 0 for p in b.vertices]
+    level.constant = sum(unplayed[:b.n_bracket])
+    for e, (i, j) in enumerate(b.edges):
+        level.add(e, -(unplayed[i] + unplayed[j]))
+    return [] if level.trivial else [level]
+
+
+def repeated_float_score(b: Bracket, c: Criterion) -> list[Level]:
+    """2026 Art. 2.4.13-2.4.16 [C18]-[C21]: minimise, highest first, the scores of the
+    players who get the same float as one (two) rounds before.
+
+    Down: the bracket's players who downfloated then and are not paired in the
+    bracket now.  Up: the MDPs whose opponent upfloated then and floats up again,
+    at the MDP's score (the reference engine's reading of "the score differences of
+    the MDP opponents").
+    """
+    back = int(c.params.get("rounds_back", 1))
+    if b.round.round_no - 1 < back:
+        return []
+    direction = c.params.get("float", "down")
+    out: list = []
+    if direction == "down":
+        for v in range(b.n_bracket):
+            if b.vertices[v].float_back(back) is Float.DOWN:
+                out.append((b.vertices[v].score, None, 1))
+        for e, i, j in b.bracket_edges():
+            for v in (i, j):
+                if b.vertices[v].float_back(back) is Float.DOWN:
+                    out.append((b.vertices[v].score, e, -1))
+    else:
+        for e, i, j in b.bracket_edges():
+            p, q = b.vertices[i], b.vertices[j]
+            if p.score > q.score and q.float_back(back) is Float.UP:
+                out.append((p.score, e, 1))
+    return _by_score(f"{c.label} repeated {direction}floats ({back} back) of score", out, sense=1)
 
 
 UNITS: dict[str, Callable[[Bracket, Criterion], list[Level]]] = {
@@ -359,11 +477,17 @@ UNITS: dict[str, Callable[[Bracket, Criterion], list[Level]]] = {
     "strong-colour-preference": strong_colour_preference,
     "repeated-float": repeated_float,
     "repeated-float-score-difference": repeated_float_score_difference,
+    "downfloater-scores": downfloater_scores,
+    "next-bracket-scores": next_bracket_scores,
+    "pab-unplayed-games": pab_unplayed_games,
+    "repeated-float-score": repeated_float_score,
 }
 
 ABSOLUTE_UNITS = {"no-rematch", "bye-eligibility", "absolute-colour-clash"}
 # units whose levels have edges below the bracket (every other unit counts pairs inside it)
-LOOKAHEAD_UNITS = {"next-bracket"}
+LOOKAHEAD_UNITS = {"next-bracket", "next-bracket-scores"}
+# units decided once for the whole round before the brackets (2026 [C5])
+ROUND_UNITS = {"pab-score"}
 
 
 def bracket_levels(b: Bracket, criteria: Iterable[Criterion]) -> list[tuple[str, list[Level]]]:
@@ -373,6 +497,10 @@ def bracket_levels(b: Bracket, criteria: Iterable[Criterion]) -> list[tuple[str,
         if c.kind == "absolute":
             if c.unit not in ABSOLUTE_UNITS:
                 raise ValueError(f"unknown absolute criterion unit {c.unit!r}")
+            continue
+        if c.kind == "round":
+            if c.unit not in ROUND_UNITS:
+                raise ValueError(f"unknown round criterion unit {c.unit!r}")
             continue
         unit = UNITS.get(c.unit)
         if unit is None:

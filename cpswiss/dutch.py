@@ -1,21 +1,32 @@
 """The FIDE (Dutch) System: brackets paired top-down, each on a CP-SAT model.
 
-Order of work for one round (C.04.3 A.9, B):
+One procedure serves every edition; the rule set's switches say where the
+texts differ.  Order of work for one round (2017 A.9, B; 2026 Art. 1.9, 3):
 
-1. Check that a complete round-pairing exists at all (A.9; otherwise the
-   arbiter decides: exit code 1).
+1. Check that a complete round-pairing exists at all (2017 A.9, 2026 Art. 1.9.3;
+   otherwise the arbiter decides: exit code 1).  Under a rule set with the
+   round criterion ``pab-score`` (2026 [C5]) first fix the lowest score the
+   pairing-allocated bye can go to; from then on only such players may take it.
 2. Pair the brackets from the highest scoregroup down.  Each bracket's model
-   holds the bracket (MDPs, residents) and the next scoregroup, so that C.7 can
-   look ahead.  Its quality criteria are minimised lexicographically in the
-   order of the rule set.
-3. After a bracket, test whether its downfloaters and all players below can
-   still be completed; if not, the bracket is the PPB (A.9): pair it again
-   with every remaining player below it and the completion criterion C.4 on
-   top, then pair the collapsed last bracket.
+   holds the bracket (MDPs, residents) and the next scoregroup, so that the
+   look-ahead criterion (2017 C.7, 2026 [C8]) can look ahead.  Its quality
+   criteria are minimised lexicographically in the order of the rule set.
+3. Completion (``procedure.completion``):
+
+   * ``ppb`` (2017 A.9): after a bracket, test whether its downfloaters and all
+     players below can still be completed; if not, the bracket is the PPB: pair it
+     again with every remaining player below it and C.4 on top, then pair the
+     collapsed last bracket.
+   * ``every-bracket`` (2026 [C4]): every bracket must leave the rest of the round
+     completable, with the look-ahead values it was chosen for.  When the pairing
+     found without the rest passes that test (:func:`completion_witnessed`) it is
+     also the answer with it; otherwise the bracket is paired again on a model that
+     holds every remaining player, with [C4] on top.
+
 4. Among the candidates equal on every criterion, reproduce the one generated
-   first by B.6/B.7 (B.8): :mod:`cpswiss.tiebreak`.  Each step fixes one
-   decision, keeping it only if the frozen optimum survives, so the result is
-   unique by construction whatever the solver's path.
+   first by B.6/B.7 (2017 B.8, 2026 Art. 3.8 and 4): :mod:`cpswiss.tiebreak`.  Each
+   step fixes one decision, keeping it only if the frozen optimum survives, so the
+   result is unique by construction whatever the solver's path.
 """
 
 from __future__ import annotations
@@ -23,7 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .completion import bye_candidate, completable
+from .completion import bye_candidate, completable, lowest_pab_score
 from .criteria import LOOKAHEAD_UNITS, Bracket, Level, bracket_levels
 from .errors import NoPairingError
 from .lookahead import single_downfloater_classes
@@ -93,9 +104,13 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
     players = state.to_pair
     if not players:
         raise NoPairingError("no player is available for this round")
+    if rules.criterion("pab-score") is not None:
+        state.pab_score_limit = lowest_pab_score(players, state)
     if not completable(players, state):
         raise NoPairingError("no round-pairing satisfies C1-C3 with at most one bye to an eligible "
-                             "player (C.04.3 A.9: the arbiter decides)")
+                             "player (C.04.3 A.9, 2026 Art. 1.9.3: the arbiter decides)")
+    every_bracket = rules.procedure.completion == "every-bracket"
+    weighs_pab = rules.criterion("pab-unplayed-games") is not None
     groups = scoregroups(players)
     bracket: list[PlayerState] = groups[0]
     n_mdp = 0
@@ -112,12 +127,19 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
         else:
             lower = groups[index]
             next_index = index + 1
-        b = Bracket(bracket + lower, n_mdp, len(bracket), special, next_index == len(groups), state)
+        below = [p for g in groups[next_index:] for p in g]
+        holds_pab = weighs_pab and pab_in_bracket(bracket, lower + below, state)
+        b = Bracket(bracket + lower, n_mdp, len(bracket), special, next_index == len(groups), state,
+                    pab_in_bracket=holds_pab)
         record = pair_bracket(b, rules, settings)
+        if every_bracket and not special and not completion_witnessed(b, record, below, rules, settings):
+            b = Bracket(bracket + lower + below, n_mdp, len(bracket), special, next_index == len(groups),
+                        state, n_next=len(bracket) + len(lower), holds_rest=True, pab_in_bracket=holds_pab)
+            record = pair_bracket(b, rules, settings)
         record.collapsed = collapsed
         floaters = [b.vertices[v] for v in range(b.n_bracket)
                     if all(v not in pair for pair in record.pairs)]
-        if not special:
+        if not special and not every_bracket:
             rest = floaters + [p for g in groups[index:] for p in g]
             if not completable(rest, state):
                 special = True  # this bracket is the PPB (A.9)
@@ -140,6 +162,43 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
         special = index == len(groups)
     bye = bracket[0].id if bracket else None
     return RoundPairing(pairs, bye, records)
+
+
+def pab_in_bracket(bracket: list[PlayerState], after: list[PlayerState], state: RoundState) -> bool:
+    """2026 [C9]'s scope, as its note and the reference engine read it: this bracket holds
+    the pairing-allocated bye (the round's lowest PAB score, [C5], is not below its
+    residents' score) and can pair all its other players inside while the players after
+    it pair among themselves.  Then the one it leaves unpaired is the PAB assignee."""
+    limit = state.pab_score_limit
+    if limit is None or limit < bracket[-1].score or len(bracket) % 2 == 0 or len(after) % 2:
+        return False
+    return completable(bracket, state) and completable(after, state)
+
+
+def completion_witnessed(b: Bracket, record: BracketRecord, below: list[PlayerState], rules: RuleSet,
+                         settings: SolverSettings | None) -> bool:
+    """2026 [C4] for a bracket paired without the rest of the round in its model.
+
+    The pairing chosen there is the first-generated optimum over a larger set of
+    candidates (those that need not leave the rest completable).  It is also the
+    answer under [C4] as soon as it leaves the rest completable *with* the look-ahead
+    values it was valued by: then [C4] removes no better candidate and none that comes
+    earlier.  The witness: the step's best completion of those pairs (the look-ahead
+    pairs among the downfloaters and the next scoregroup), and a complete pairing of
+    whoever it leaves with the players below.  False means: pair the bracket again on a
+    model that holds the rest (exact, slower).
+    """
+    state = b.round
+    paired = {v for pair in record.pairs for v in pair}
+    floaters = [b.vertices[v] for v in range(b.n_bracket) if v not in paired]
+    if not completable(floaters + b.vertices[b.n_bracket:] + below, state):
+        return False
+    found = optimum_given(b, rules, settings, inside=record.inside_edges)
+    if found is None:
+        return False
+    covered = {v for e in found[1] for v in b.edges[e]}
+    left = [p for v, p in enumerate(b.vertices) if v not in covered]
+    return completable(left + below, state)
 
 
 def pair_bracket(b: Bracket, rules: RuleSet, settings: SolverSettings | None = None) -> BracketRecord:
@@ -284,9 +343,9 @@ def pair_on_step_model(b: Bracket, step: StepLevels,
     n = b.n_bracket
     inside = b.inside
     m = MatchingModel(len(b.vertices), b.edges, settings)
-    if b.special:
+    if b.completing:
         # the lowest player eligible for the bye out, so that the start may meet C.4's bound
-        m.start_from(greedy_matching(len(b.vertices), b.edges, bye_candidate(b.vertices)))
+        m.start_from(greedy_matching(len(b.vertices), b.edges, bye_candidate(b.vertices, b.round)))
     m.minimise(step.all)
     if n == len(b.vertices) or 2 * sum(m.solution[e] for e in inside) != n:
         TieBreak(b, m, step.all).run()

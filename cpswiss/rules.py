@@ -1,10 +1,22 @@
-"""Rule sets: the declarative description of an edition, read from ``models/*.toml``.
+"""Rule sets: the declarative description of an edition or a variant, read from TOML.
 
-A rule set names the criteria of C.04.3 C in priority order (absolute C1-C3,
-completion C4, quality C5-C19) with their parameters, plus the edition's
-state parameters (how unplayed rounds count as floats, what bars the bye).
-The engine takes the order of the quality criteria from here; each ``unit``
-names a criterion unit in :mod:`cpswiss.criteria`.
+A rule set names the criteria of its edition in priority order (absolute,
+completion, round-wide, quality) with their parameters, the edition's state
+rules (how unplayed rounds float, what bars the pairing-allocated bye) and the
+switches of the bracket procedure.  The engine takes all of it from here; each
+criterion's ``unit`` names a criterion unit in :mod:`cpswiss.criteria`.
+
+Composition: a file may ``extends = "other"`` and override what differs:
+
+* ``[state]`` and ``[procedure]`` keys replace the parent's one by one;
+* ``criteria = [...]`` (an array of tables) replaces the parent's list whole;
+* ``drop = ["C11", ...]`` removes criteria by id;
+* ``[[replace]]`` tables (``id`` plus any keys) replace the listed keys of one criterion;
+* ``[[insert]]`` tables (``after`` or ``before`` an id, then a criterion) add one;
+* ``order = ["C1", ...]`` puts the named criteria first, in that order.
+
+A rule set is found by name (``models/NAME.toml`` or an alias declared in a
+file there) or by the path of a user's own file.
 """
 
 from __future__ import annotations
@@ -16,24 +28,45 @@ from pathlib import Path
 
 from .errors import InputError
 
+CRITERION_KINDS = ("absolute", "completion", "round", "quality")
+
 
 @dataclass(frozen=True)
 class Criterion:
-    """One criterion of C.04.3 C, as listed in the rule set."""
+    """One criterion of the edition, as listed in the rule set."""
 
     id: str
-    kind: str  # "absolute", "completion" or "quality"
+    kind: str  # "absolute", "completion", "round" (decided once per round) or "quality"
     unit: str
     params: dict = field(default_factory=dict, hash=False, compare=False)
+    article: str = ""  # where the edition states it, e.g. "C.04.3 Art. 2.4.2"
+
+    @property
+    def label(self) -> str:
+        """The criterion as the edition names it: ``[C7]`` (2026) or ``C.7`` (2017)."""
+        return self.params.get("label", self.id)
 
 
 @dataclass(frozen=True)
 class StateRules:
-    """Edition parameters of the tournament state (C.04.3 A.4, A.7, C.2)."""
+    """Edition parameters of the tournament state (floats of unplayed rounds, topscorers,
+    what bars the pairing-allocated bye)."""
 
     unplayed_round_float: str = "always"
     bye_barred_by: tuple[str, ...] = ("pab", "forfeit-win")
     topscorer_threshold: str = "half-rounds-played"
+
+
+@dataclass(frozen=True)
+class ProcedureRules:
+    """Switches of the bracket procedure where the editions' texts differ.
+
+    ``completion``: ``"ppb"`` (2017 A.9: only the penultimate pairing bracket
+    looks at completion, then the collapsed last bracket) or ``"every-bracket"``
+    (2026 Art. 2.2.1 [C4]: every bracket leaves a completable rest).
+    """
+
+    completion: str = "ppb"
 
 
 @dataclass(frozen=True)
@@ -43,10 +76,23 @@ class RuleSet:
     system: str
     state: StateRules
     criteria: tuple[Criterion, ...]
+    procedure: ProcedureRules = ProcedureRules()
+    aliases: tuple[str, ...] = ()
+    extends: str | None = None
+    reference_engine: str = ""
+    source: str = ""  # the file it was read from
 
     @property
     def quality(self) -> tuple[Criterion, ...]:
         return tuple(c for c in self.criteria if c.kind == "quality")
+
+    def criterion(self, unit: str) -> Criterion | None:
+        """The first criterion using a unit, if the rule set has one."""
+        return next((c for c in self.criteria if c.unit == unit), None)
+
+    def label(self, criterion_id: str) -> str:
+        c = next((c for c in self.criteria if c.id == criterion_id), None)
+        return c.label if c else criterion_id
 
 
 def _models_dir():
@@ -57,25 +103,268 @@ def _models_dir():
         return Path(__file__).resolve().parent.parent / "models"
 
 
+def _model_files() -> dict[str, object]:
+    return {p.name[:-5]: p for p in _models_dir().iterdir() if p.name.endswith(".toml")}
+
+
+def _read_toml(source, label: str) -> dict:
+    try:
+        return tomllib.loads(source.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise InputError(f"rule set is not valid TOML: {exc}", label) from None
+
+
+def _aliases() -> dict[str, str]:
+    """alias -> file name, from the ``aliases`` key of every file in ``models/``."""
+    table = {}
+    for name, path in _model_files().items():
+        for alias in _read_toml(path, str(path)).get("aliases", []):
+            table[alias] = name
+    return table
+
+
 def available_rule_sets() -> list[str]:
-    return sorted(p.name[:-5] for p in _models_dir().iterdir() if p.name.endswith(".toml"))
+    return sorted(_model_files())
 
 
-def load_rule_set(name: str = "dutch-2017") -> RuleSet:
-    """Read ``models/NAME.toml``."""
-    source = _models_dir().joinpath(f"{name}.toml")
-    if not source.is_file():
-        raise InputError(f"unknown rule set {name!r}; known: {', '.join(available_rule_sets())}")
-    data = tomllib.loads(source.read_text(encoding="utf-8"))
-    state = data.get("state", {})
-    criteria = []
-    for entry in data.get("criteria", []):
-        params = {k: v for k, v in entry.items() if k not in ("id", "kind", "unit")}
-        criteria.append(Criterion(entry["id"], entry["kind"], entry["unit"], params))
+def _locate(name: str):
+    files = _model_files()
+    if name in files:
+        return files[name]
+    aliases = _aliases()
+    if name in aliases:
+        return files[aliases[name]]
+    path = Path(name)
+    if path.suffix == ".toml" or path.exists():
+        if not path.is_file():
+            raise InputError(f"rule set file not found: {name}")
+        return path
+    known = ", ".join(available_rule_sets() + sorted(aliases))
+    raise InputError(f"unknown rule set {name!r}; known: {known}")
+
+
+def _criterion(entry: dict, label: str) -> Criterion:
+    missing = [k for k in ("id", "kind", "unit") if k not in entry]
+    if missing:
+        raise InputError(f"a criterion lacks {', '.join(missing)}: {entry}", label)
+    if entry["kind"] not in CRITERION_KINDS:
+        raise InputError(f"criterion {entry['id']}: kind must be one of {', '.join(CRITERION_KINDS)}",
+                         label)
+    params = {k: v for k, v in entry.items() if k not in ("id", "kind", "unit", "article")}
+    return Criterion(entry["id"], entry["kind"], entry["unit"], params, entry.get("article", ""))
+
+
+def _entry(c: Criterion) -> dict:
+    return {"id": c.id, "kind": c.kind, "unit": c.unit, "article": c.article, **c.params}
+
+
+def _apply_overrides(criteria: list[dict], data: dict, label: str) -> list[dict]:
+    """``drop``, ``[[replace]]``, ``[[insert]]`` and ``order`` of a file that extends another."""
+    ids = lambda: [c["id"] for c in criteria]  # noqa: E731
+    for cid in data.get("drop", []):
+        if cid not in ids():
+            raise InputError(f"drop: no criterion {cid!r} in the parent rule set", label)
+        criteria = [c for c in criteria if c["id"] != cid]
+    for change in data.get("replace", []):
+        cid = change.get("id")
+        if cid not in ids():
+            raise InputError(f"replace: no criterion {cid!r} in the parent rule set", label)
+        criteria = [({**c, **change} if c["id"] == cid else c) for c in criteria]
+    for change in data.get("insert", []):
+        change = dict(change)
+        anchor, after = change.pop("after", None), True
+        if anchor is None:
+            anchor, after = change.pop("before", None), False
+        if anchor not in ids():
+            raise InputError(f"insert: no criterion {anchor!r} to insert next to", label)
+        at = ids().index(anchor) + (1 if after else 0)
+        criteria = criteria[:at] + [change] + criteria[at:]
+    order = data.get("order")
+    if order:
+        unknown = [cid for cid in order if cid not in ids()]
+        if unknown:
+            raise InputError(f"order: unknown criteria {', '.join(unknown)}", label)
+        by_id = {c["id"]: c for c in criteria}
+        criteria = [by_id[cid] for cid in order] + [c for c in criteria if c["id"] not in order]
+    return criteria
+
+
+def _load(name: str, seen: tuple[str, ...] = ()) -> tuple[dict, list[dict]]:
+    """The merged table of a rule set and its criteria entries, parents first."""
+    source = _locate(name)
+    label = str(source)
+    if label in seen:
+        raise InputError(f"rule sets extend each other in a cycle: {' -> '.join(seen + (label,))}", label)
+    data = _read_toml(source, label)
+    parent_name = data.get("extends")
+    if parent_name:
+        merged, criteria = _load(parent_name, seen + (label,))
+        merged = {**merged, "state": {**merged.get("state", {}), **data.get("state", {})},
+                  "procedure": {**merged.get("procedure", {}), **data.get("procedure", {})}}
+        for key in ("aliases", "extends", "reference_engine"):  # a child's own, never inherited
+            merged.pop(key, None)
+        for key in ("name", "title", "system", "reference_engine", "aliases", "extends"):
+            if key in data:
+                merged[key] = data[key]
+        if "criteria" in data:
+            criteria = list(data["criteria"])
+        criteria = _apply_overrides(criteria, data, label)
+    else:
+        merged = dict(data)
+        criteria = list(data.get("criteria", []))
+        if any(k in data for k in ("drop", "replace", "insert", "order")):
+            raise InputError("drop/replace/insert/order need 'extends'", label)
+    merged["source"] = label
+    return merged, criteria
+
+
+def load_rule_set(name: str = "dutch-2026") -> RuleSet:
+    """A rule set by name or alias in ``models/``, or by the path of a TOML file."""
+    data, entries = _load(name)
+    label = data["source"]
+    if "name" not in data:
+        raise InputError("a rule set needs a name", label)
+    state, procedure = data.get("state", {}), data.get("procedure", {})
+    known_state = set(StateRules.__dataclass_fields__)
+    known_procedure = set(ProcedureRules.__dataclass_fields__)
+    for table, keys, known in (("state", state, known_state), ("procedure", procedure, known_procedure)):
+        unknown = sorted(set(keys) - known)
+        if unknown:
+            raise InputError(f"[{table}]: unknown keys {', '.join(unknown)}", label)
+    criteria = tuple(_criterion(e, label) for e in entries)
+    seen: set[str] = set()
+    for c in criteria:
+        if c.id in seen:
+            raise InputError(f"criterion {c.id} is listed twice", label)
+        seen.add(c.id)
     return RuleSet(
         name=data["name"], title=data.get("title", data["name"]), system=data.get("system", "dutch"),
-        state=StateRules(
-            unplayed_round_float=state.get("unplayed_round_float", "always"),
-            bye_barred_by=tuple(state.get("bye_barred_by", ("pab", "forfeit-win"))),
-            topscorer_threshold=state.get("topscorer_threshold", "half-rounds-played")),
-        criteria=tuple(criteria))
+        state=StateRules(**{k: (tuple(v) if isinstance(v, list) else v) for k, v in state.items()}),
+        criteria=criteria, procedure=ProcedureRules(**procedure),
+        aliases=tuple(data.get("aliases", ())), extends=data.get("extends"),
+        reference_engine=data.get("reference_engine", ""), source=label)
+
+
+def describe(rules: RuleSet) -> list[str]:
+    """The rule set as lines of text: what it is, its switches, its criteria in order."""
+    lines = [f"{rules.name}: {rules.title}"]
+    if rules.aliases:
+        lines.append(f"  aliases: {', '.join(rules.aliases)}")
+    if rules.extends:
+        lines.append(f"  extends: {rules.extends}")
+    if rules.reference_engine:
+        lines.append(f"  reference engine: {rules.reference_engine}")
+    for key, value in vars(rules.state).items():
+        lines.append(f"  state.{key} = {_show(value)}")
+    for key, value in vars(rules.procedure).items():
+        lines.append(f"  procedure.{key} = {_show(value)}")
+    lines.append("  criteria, highest priority first:")
+    for c in rules.criteria:
+        params = {k: v for k, v in c.params.items() if k != "label"}
+        extra = " ".join(f"{k}={_show(v)}" for k, v in params.items())
+        lines.append(f"    {c.label:<6} {c.kind:<10} {c.unit:<34} {c.article:<24} {extra}".rstrip())
+    return lines
+
+
+def diff(a: RuleSet, b: RuleSet) -> list[str]:
+    """What rule set ``b`` changes against ``a``: state and procedure keys, criteria
+    removed, added, changed (unit or parameters) and the order of those they share."""
+    lines = []
+    for table in ("state", "procedure"):
+        left, right = vars(getattr(a, table)), vars(getattr(b, table))
+        for key in left:
+            if left[key] != right[key]:
+                lines.append(f"{table}.{key}: {_show(left[key])} -> {_show(right[key])}")
+    key = lambda c: (c.unit, tuple(sorted((k, str(v)) for k, v in c.params.items() if k != "label")))  # noqa: E731
+    left, right = [key(c) for c in a.criteria], [key(c) for c in b.criteria]
+    names_a = {key(c): c.label for c in a.criteria}
+    names_b = {key(c): c.label for c in b.criteria}
+    for k in left:
+        if k not in right:
+            lines.append(f"- {names_a[k]} {_unit_text(k)} (only in {a.name})")
+    for k in right:
+        if k not in left:
+            lines.append(f"+ {names_b[k]} {_unit_text(k)} (only in {b.name})")
+    shared_a = [k for k in left if k in right]
+    shared_b = [k for k in right if k in left]
+    if shared_a != shared_b:
+        lines.append("order of the shared criteria: " + ", ".join(names_b[k] for k in shared_b))
+    renamed = [(names_a[k], names_b[k]) for k in shared_a if names_a[k] != names_b[k]]
+    if renamed:
+        lines.append("renumbered: " + ", ".join(f"{x} -> {y}" for x, y in renamed))
+    return lines or ["no difference"]
+
+
+def _unit_text(k: tuple) -> str:
+    unit, params = k
+    return unit + ("" if not params else " (" + ", ".join(f"{p}={v}" for p, v in params) + ")")
+
+
+def _show(value) -> str:
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(map(str, value)) + "]"
+    return str(value)
+
+
+# ---------------------------------------------------------------------------
+# Which edition pairs a tournament
+# ---------------------------------------------------------------------------
+
+EDITION_IN_FORCE = "dutch-2026"
+EDITION_BEFORE_2026 = "dutch-2017"
+EDITION_2026_START = (2026, 2, 1)  # C.04.3 applied from 1 February 2026
+DUTCH_CODES = {  # TRF-2026 record 192 (ETT26), both spellings in use for the 2026 rules
+    "FIDE_DUTCH_2017": EDITION_BEFORE_2026,
+    "FIDE_DUTCH_2025": EDITION_IN_FORCE,
+    "FIDE_DUTCH_2026": EDITION_IN_FORCE,
+}
+
+
+def parse_start_date(text: str | None) -> tuple[int, int, int] | None:
+    """A ``042`` start date as (year, month, day): ``YYYY/MM/DD``, ``YYYY-MM-DD``,
+    ``YYYY.MM.DD`` or ``DD.MM.YYYY`` (``DD/MM/YYYY``); a two-digit year is read as 20YY
+    (trf-caveats: some generators write one).  None when it cannot be read."""
+    import re
+
+    if not text:
+        return None
+    parts = [int(x) for x in re.findall(r"\d+", text)[:3]]
+    if len(parts) != 3:
+        return None
+    if len(re.findall(r"\d+", text)[0]) == 4 or parts[0] > 31:
+        year, month, day = parts
+    else:
+        day, month, year = parts
+    if year < 100:
+        year += 2000
+    if not (1 <= month <= 12 and 1 <= day <= 31):
+        return None
+    return year, month, day
+
+
+def select_rule_set(tournament, requested: str | RuleSet | None = None) -> tuple[RuleSet, str]:
+    """The rule set that pairs a tournament, and why (said in the board list, ``--explain``
+    and ``check``): ``--rules`` wins; else the TRF-2026 ``192`` record; else the start date
+    (``042``): before 1 February 2026 the 2017 edition, else the edition in force."""
+    if isinstance(requested, RuleSet):
+        return requested, "given by the caller"
+    if requested:
+        return load_rule_set(requested), f"--rules {requested}"
+    code = (tournament.system or "").strip().upper()
+    date = parse_start_date(tournament.start_date)
+    if code:
+        base = code[:-len("_BAKU")] if code.endswith("_BAKU") else code
+        if base.startswith("FIDE_DUTCH") and base != code:
+            raise InputError(f"192 {code}: Baku acceleration is not yet supported", tournament.path)
+        if base in DUTCH_CODES:
+            return load_rule_set(DUTCH_CODES[base]), f"record 192 {code}"
+        if base != "FIDE_DUTCH" and base.startswith("FIDE_"):
+            raise InputError(f"192 {code}: this pairing system is not supported (only FIDE_DUTCH)",
+                             tournament.path)
+    if date is not None:
+        name = EDITION_BEFORE_2026 if date < EDITION_2026_START else EDITION_IN_FORCE
+        because = f"record 192 {code}, " if code else ""
+        return load_rule_set(name), (f"{because}start date {tournament.start_date} (042) "
+                                     f"{'before' if name == EDITION_BEFORE_2026 else 'from'} 2026-02-01")
+    because = f"record 192 {code} without a start date" if code else "no --rules, 192 or 042 date"
+    return load_rule_set(EDITION_IN_FORCE), f"{because}: the edition in force"

@@ -103,6 +103,13 @@ class RoundState:
     rules: StateRules
     points_for_win: int = 10
     points_for_draw: int = 5
+    # 2026 Art. 2.3.1 [C5]: the lowest score the PAB assignee can have in a complete
+    # pairing of the round, once the rule set asks for it (None: any eligible player)
+    pab_score_limit: int | None = None
+
+    def may_take_pab(self, p: PlayerState) -> bool:
+        """C2 (C.04.1), and under [C5] a score no higher than the round's lowest PAB score."""
+        return p.bye_eligible and (self.pab_score_limit is None or p.score <= self.pab_score_limit)
 
     @property
     def is_last_round(self) -> bool:
@@ -241,7 +248,7 @@ def build_state(t: Tournament, rules: StateRules, round_no: int | None = None) -
         for r in range(history, max(0, history - 2), -1):
             e = entries[r - 1]
             floats.append(_float_of(t, pid, r, e, score_before, rules))
-        bye_eligible = not any(e is not None and _bars_bye(e, rules) for e in entries)
+        bye_eligible = not any(e is not None and _bars_bye(e, rules, t) for e in entries)
         score = score_before(pid, round_no)
         current = rec.entry(round_no)
         if past:
@@ -296,13 +303,17 @@ def _float_of(t: Tournament, pid: int, r: int, e: RoundEntry | None, score_befor
 
     A player who did not play receives a downfloat (RN-1: under the 2017 rule
     set every unplayed round counts; under ``scored-above-loss`` only rounds in
-    which the player scored more than a loss).  Measured: no case of the 2017
+    which the player scored more than a loss; under ``pab-or-scored-above-loss``,
+    2026 Art. 1.4.3, also the pairing-allocated bye whatever its value).  Measured: no case of the 2017
     corpus tells the two readings apart (a sweep with ``scored-above-loss`` also
     agrees on 404/404); "always" is kept as the 2017 text reads.  Otherwise the higher score of
     the two before that round floats down, the lower one up.
     """
     if e is None or not e.played:
         if rules.unplayed_round_float == "always":
+            return Float.DOWN
+        if rules.unplayed_round_float == "pab-or-scored-above-loss" and e is not None \
+                and e.kind is RoundKind.PAB:
             return Float.DOWN
         return Float.DOWN if t.scoring.points(e) > t.scoring.loss else Float.NONE
     mine, theirs = score_before(pid, r), score_before(e.opponent, r)
@@ -313,7 +324,17 @@ def _float_of(t: Tournament, pid: int, r: int, e: RoundEntry | None, score_befor
     return Float.NONE
 
 
-def _bars_bye(e: RoundEntry, rules: StateRules) -> bool:
-    """C.2 / C.04.1 rule 4: rounds that bar a further pairing-allocated bye."""
+def _bars_bye(e: RoundEntry, rules: StateRules, t: Tournament) -> bool:
+    """C.2 / C.04.1 rule 4: rounds that bar a further pairing-allocated bye.
+
+    ``unplayed-win`` (2026 [C2], C.04.1 Art. 4): any single round scored without
+    playing with as many points as a win (full-point bye, forfeit win, a PAB worth a win).
+    """
     kinds = {"pab": RoundKind.PAB, "forfeit-win": RoundKind.FORFEIT_WIN, "full-bye": RoundKind.FULL_BYE}
-    return any(e.kind is kinds[k] for k in rules.bye_barred_by)
+    for k in rules.bye_barred_by:
+        if k == "unplayed-win":
+            if not e.played and t.scoring.points(e) >= t.scoring.win:
+                return True
+        elif e.kind is kinds[k]:
+            return True
+    return False

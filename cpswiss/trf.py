@@ -193,6 +193,7 @@ class Tournament:
     absent_next: set[int] = field(default_factory=set)  # XXZ
     requested_byes: dict[int, dict[int, RoundKind]] = field(default_factory=dict)  # 240: round -> id -> kind
     system: str | None = None  # 192 tournament type
+    start_date: str | None = None  # 042 as written
     pair_by_rank: bool = False  # XXC rank
     layout: list[str | int] = field(default_factory=list)  # raw lines and player ids, in file order
 
@@ -339,6 +340,8 @@ def parse_trf(text: str, path: str = "<input>") -> Tournament:
             scoring[key] = _points_field(line[4:].strip(), code, path, number)
         elif code == "162":
             _parse_162(line, number, path, scoring)
+        elif code == "042":
+            t.start_date = line[4:].strip() or None
         elif code == "192":
             t.system = line[4:].strip() or None
         elif code == "240":
