@@ -12,7 +12,7 @@ from .decoder import Pairing, decode
 from .dutch import BracketRecord, pair_round, readable_values
 from .errors import InternalCheckError
 from .model import SolverSettings
-from .rules import RuleSet, load_rule_set
+from .rules import RuleSet, select_rule_set
 from .state import RoundState, build_state
 from .trf import Tournament, format_points, read_trf
 
@@ -26,6 +26,7 @@ class PairingResult:
     rules: RuleSet
     brackets: list[BracketRecord]
     settings: SolverSettings | None = None
+    rules_reason: str = ""  # why this rule set (--rules, record 192, start date 042)
 
     def boards_frame(self) -> pd.DataFrame:
         """The boards as a table: board, white, black with names and scores."""
@@ -50,16 +51,18 @@ class PairingResult:
         return pd.DataFrame(rows)
 
 
-def pair_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSet = "dutch-2017",
+def pair_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSet | None = None,
                     initial_colour: str | None = None, settings: SolverSettings | None = None,
                     round_no: int | None = None) -> PairingResult:
-    """Pair the next round of a tournament under a rule set (default: Dutch 2017).
+    """Pair the next round of a tournament under a rule set: a name, alias or file path,
+    or None to take the edition the file asks for (record 192, else the start date 042,
+    else the edition in force; :func:`cpswiss.rules.select_rule_set`).
 
     ``round_no`` re-pairs a round already in the file from the state before it
     (the players it paired are the ones available).
     """
     t = read_trf(tournament) if isinstance(tournament, (str, Path)) else tournament
-    rules = load_rule_set(rule_set) if isinstance(rule_set, str) else rule_set
+    rules, reason = select_rule_set(t, rule_set)
     if initial_colour:
         t = replace(t, initial_colour=initial_colour[0].lower())
     state = build_state(t, rules.state, round_no)
@@ -68,4 +71,4 @@ def pair_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSet
     problems: list[Violation] = check_pairing(state, pairing)
     if problems:
         raise InternalCheckError("internal error: the pairing breaks " + "; ".join(map(str, problems)))
-    return PairingResult(pairing, state, rules, raw.brackets, settings)
+    return PairingResult(pairing, state, rules, raw.brackets, settings, reason)

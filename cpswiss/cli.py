@@ -9,6 +9,7 @@
     cpswiss explain FILE.trf --round N       the same for a round already in the file
     cpswiss state FILE.trf                   print the state before the next round
     cpswiss bench [FOLDER ...]               time the engine on tournament files
+    cpswiss rules [show NAME | diff A B]     the rule sets: list, criteria in order, differences
 
 Exit codes (bbpPairings): 0 done, 1 no legal pairing, 2 unexpected error,
 3 invalid input, 4 too large, 5 file not readable/writable.  ``check`` and
@@ -59,7 +60,9 @@ def _parser() -> argparse.ArgumentParser:
     pair.add_argument("--explain", action="store_true",
                       help="also explain the pairing: brackets, why each float and the bye, each colour")
     pair.add_argument("--json", action="store_true", help="with --explain or -c: print JSON")
-    pair.add_argument("--rules", default="dutch-2017", help="rule set in models/ (default dutch-2017)")
+    pair.add_argument("--rules", help="rule set: a name or alias in models/ (see 'cpswiss rules') or a "
+                                       "TOML file; default: record 192, else the start date (042), "
+                                       "else the edition in force (dutch-2026)")
     pair.add_argument("--initial-colour", choices=["white", "black"],
                       help="initial colour of the top player (overrides XXC / 152)")
     _solver_options(pair)
@@ -69,7 +72,7 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--round", type=int, action="append", dest="rounds", metavar="N",
                        help="check only round N (may be repeated)")
     check.add_argument("--json", action="store_true", help="print JSON")
-    check.add_argument("--rules", default="dutch-2017")
+    check.add_argument("--rules", help="rule set (default: from the file, as for pair)")
     _solver_options(check)
 
     explain = sub.add_parser("explain", help="compare a pairing with the rules' and name the deciding rule")
@@ -78,16 +81,24 @@ def _parser() -> argparse.ArgumentParser:
     target.add_argument("--pairing", metavar="PROPOSED", help="proposed next-round pairing in the -p format")
     target.add_argument("--round", type=int, metavar="N", help="a round already in the file")
     explain.add_argument("--json", action="store_true", help="print JSON")
-    explain.add_argument("--rules", default="dutch-2017")
+    explain.add_argument("--rules", help="rule set (default: from the file, as for pair)")
     _solver_options(explain)
 
     state = sub.add_parser("state", help="print the state before the round to be paired")
     state.add_argument("file")
-    state.add_argument("--rules", default="dutch-2017")
+    state.add_argument("--rules", help="rule set (default: from the file, as for pair)")
+
+    rules = sub.add_parser("rules", help="list the rule sets; show one; show what one changes against another")
+    rules_sub = rules.add_subparsers(dest="action")
+    show = rules_sub.add_parser("show", help="the criteria in order, with their articles, and the switches")
+    show.add_argument("name", help="a rule set name, alias or TOML file")
+    compare = rules_sub.add_parser("diff", help="what rule set B changes against rule set A")
+    compare.add_argument("a")
+    compare.add_argument("b")
 
     bench = sub.add_parser("bench", help="time the engine on TRF files (medians, p90, max, peak memory)")
     bench.add_argument("paths", nargs="*", help="TRF files or folders (default: the bundled benchmark set)")
-    bench.add_argument("--rules", default="dutch-2017")
+    bench.add_argument("--rules", help="rule set (default: from the file, as for pair)")
     bench.add_argument("--repeat", type=int, default=1, help="runs per file (default 1)")
     _solver_options(bench)
     return parser
@@ -137,7 +148,7 @@ def _cmd_pair(args) -> int:
     if args.explain:
         return errors.EXIT_OK
     players = result.state.players
-    print(f"Round {result.pairing.round_no} ({result.rules.title})")
+    print(f"Round {result.pairing.round_no}: {result.rules.title} ({result.rules_reason})")
     for n, board in enumerate(result.pairing.boards, start=1):
         w, b = players[board.white], players[board.black]
         print(f"{n:4d}  {w.id:4d} {w.name[:28]:<28} {format_points(w.real_score):>5}  -  "
@@ -151,11 +162,12 @@ def _cmd_pair(args) -> int:
 def _cmd_state(args) -> int:
     import pandas as pd
 
-    from .rules import load_rule_set
+    from .rules import select_rule_set
     from .state import build_state
     from .trf import read_trf
 
-    state = build_state(read_trf(args.file), load_rule_set(args.rules).state)
+    tournament = read_trf(args.file)
+    state = build_state(tournament, select_rule_set(tournament, args.rules)[0].state)
     with pd.option_context("display.max_rows", None, "display.width", 200):
         print(f"State before round {state.round_no} of {state.total_rounds or '?'}")
         print(state.frame().to_string(index=False))
@@ -185,6 +197,23 @@ def _cmd_explain(args) -> int:
     return errors.EXIT_OK if explanation.agrees else errors.EXIT_NO_PAIRING
 
 
+def _cmd_rules(args) -> int:
+    from .rules import available_rule_sets, describe, diff, load_rule_set
+
+    if args.action == "show":
+        print("\n".join(describe(load_rule_set(args.name))))
+    elif args.action == "diff":
+        a, b = load_rule_set(args.a), load_rule_set(args.b)
+        print(f"{b.name} against {a.name}:")
+        print("\n".join("  " + line for line in diff(a, b)))
+    else:
+        for name in available_rule_sets():
+            r = load_rule_set(name)
+            aliases = f" (also {', '.join(r.aliases)})" if r.aliases else ""
+            print(f"{name:<14} {r.title}{aliases}")
+    return errors.EXIT_OK
+
+
 def _cmd_bench(args) -> int:
     from .bench import run_bench
 
@@ -194,7 +223,7 @@ def _cmd_bench(args) -> int:
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     handler = {"pair": _cmd_pair, "check": _cmd_check, "explain": _cmd_explain, "state": _cmd_state,
-               "bench": _cmd_bench}[args.command]
+               "bench": _cmd_bench, "rules": _cmd_rules}[args.command]
     try:
         return handler(args)
     except CpswissError as exc:

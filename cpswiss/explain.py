@@ -32,7 +32,7 @@ from .decoder import Board, Pairing
 from .dutch import BracketRecord, generation_order, optimum_given, readable_values
 from .errors import FileAccessError, InputError, NoPairingError
 from .model import SolverSettings
-from .rules import RuleSet, load_rule_set
+from .rules import RuleSet, select_rule_set
 from .state import BLACK, WHITE, PlayerState, Strength, order_key
 from .trf import Tournament, format_points, read_trf
 
@@ -397,12 +397,17 @@ def colour_finding(board: Board, players: dict[int, PlayerState], number: int) -
 # ---------------------------------------------------------------------------
 
 
+def edition_text(result: PairingResult) -> str:
+    """Which edition paired the round, and why (--rules, record 192, start date 042)."""
+    return f"{result.rules.title} ({result.rules_reason})"
+
+
 def _load(tournament: Tournament | str | Path) -> Tournament:
     return read_trf(tournament) if isinstance(tournament, (str, Path)) else tournament
 
 
 def explain_pairing(tournament: Tournament | str | Path, proposal: Pairing | str | Path | None = None,
-                    round_no: int | None = None, rule_set: str | RuleSet = "dutch-2017",
+                    round_no: int | None = None, rule_set: str | RuleSet | None = None,
                     settings: SolverSettings | None = None) -> Explanation:
     """Compare a proposed pairing with the one the rules demand, and say which rule decides.
 
@@ -410,7 +415,6 @@ def explain_pairing(tournament: Tournament | str | Path, proposal: Pairing | str
     ``round_no`` names a round already in the file, whose pairing is examined.
     """
     t = _load(tournament)
-    rules = load_rule_set(rule_set) if isinstance(rule_set, str) else rule_set
     if proposal is None and round_no is None:
         raise InputError("nothing to explain: give a proposed pairing or a round of the file", t.path)
     if round_no is not None and proposal is None:
@@ -418,21 +422,20 @@ def explain_pairing(tournament: Tournament | str | Path, proposal: Pairing | str
             raise InputError(f"round {round_no} is not in the file (rounds 1-{t.last_paired_round} are paired)",
                              t.path)
         proposed = _pairing_in_file(t, round_no)
-        result = pair_tournament(t, rules, settings=settings, round_no=round_no)
+        result = pair_tournament(t, rule_set, settings=settings, round_no=round_no)
     else:
-        result = pair_tournament(t, rules, settings=settings, round_no=round_no)
+        result = pair_tournament(t, rule_set, settings=settings, round_no=round_no)
         proposed = proposal if isinstance(proposal, Pairing) else read_pairing_file(
             proposal, t, result.state.round_no)
-    return _compare(t, rules, result, proposed, settings)
+    return _compare(t, result.rules, result, proposed, settings)
 
 
-def explain_engine(tournament: Tournament | str | Path, rule_set: str | RuleSet = "dutch-2017",
+def explain_engine(tournament: Tournament | str | Path, rule_set: str | RuleSet | None = None,
                    settings: SolverSettings | None = None, round_no: int | None = None,
                    initial_colour: str | None = None) -> Explanation:
     """The engine's own pairing, with why each player floats, why the bye, why each colour."""
     t = _load(tournament)
-    rules = load_rule_set(rule_set) if isinstance(rule_set, str) else rule_set
-    result = pair_tournament(t, rules, initial_colour=initial_colour, settings=settings, round_no=round_no)
+    result = pair_tournament(t, rule_set, initial_colour=initial_colour, settings=settings, round_no=round_no)
     return account_of(result, settings, t.path)
 
 
@@ -454,7 +457,7 @@ def account_of(result: PairingResult, settings: SolverSettings | None, file: str
             account.notes.append(f"{pid} {what}: {_why_unpaired(b, rules, settings, record, ours, pid)}")
     colours = [colour_finding(board, result.state.players, n)
                for n, board in enumerate(result.pairing.boards, start=1)]
-    return Explanation(file, result.pairing.round_no, rules.title, result.pairing, None, [], accounts,
+    return Explanation(file, result.pairing.round_no, edition_text(result), result.pairing, None, [], accounts,
                        None, colours, _bye_reason(result, accounts))
 
 
@@ -515,7 +518,7 @@ def _compare(t: Tournament, rules: RuleSet, result: PairingResult, proposed: Pai
             break
         if decisive is None:
             colours, decisive = _colour_verdict(result, proposed)
-    return Explanation(t.path, state.round_no, rules.title, result.pairing, proposed, violations,
+    return Explanation(t.path, state.round_no, edition_text(result), result.pairing, proposed, violations,
                        accounts, decisive, colours)
 
 
@@ -611,11 +614,11 @@ class CheckReport:
         return "\n".join(out)
 
 
-def check_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSet = "dutch-2017",
+def check_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSet | None = None,
                      rounds: list[int] | None = None, settings: SolverSettings | None = None) -> CheckReport:
     """Re-pair every round in the file (or the given ones) and compare with what was played."""
     t = _load(tournament)
-    rules = load_rule_set(rule_set) if isinstance(rule_set, str) else rule_set
+    rules, reason = select_rule_set(t, rule_set)
     last = t.last_paired_round
     wanted = rounds if rounds is not None else list(range(1, last + 1))
     for r in wanted:
@@ -636,7 +639,7 @@ def check_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSe
         extra = sorted(p for p in theirs - ours if (p[1], p[0]) not in ours)
         agrees = not (missing or extra or reversed_) and engine.bye == played.bye
         checks.append(RoundCheck(r, agrees, missing, extra, reversed_, played.bye, engine.bye))
-    return CheckReport(t.path, rules.title, checks)
+    return CheckReport(t.path, f"{rules.title} ({reason})", checks)
 
 
 __all__ = ["BracketAccount", "CheckReport", "Explanation", "Finding", "RoundCheck", "account_of",

@@ -284,10 +284,14 @@ def effective_pairing_numbers(t: Tournament, ordered_ids: list[int], round_no: i
     """
     numbers: dict[int, int] = {}
     rank = 0
+    requested = t.requested_byes.get(round_no, {})  # TRF-2026 240 records of this round
     for pid in ordered_ids:
         rec = t.players[pid]
         current = rec.entry(round_no)
-        here = (current is not None and current.kind.took_part_in_pairing) if past else current is None
+        if past:
+            here = current is not None and current.kind.took_part_in_pairing
+        else:
+            here = current is None and pid not in requested and pid not in t.absent_next
         entered = here or any(
             e is not None and e.kind.took_part_in_pairing for e in rec.rounds[:round_no - 1])
         if entered:

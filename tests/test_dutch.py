@@ -21,7 +21,7 @@ SAMPLE = Path(__file__).parent / "data" / "dutch-2017-sample"
 
 def run_cli(trf: Path, tmp_path: Path) -> list[str]:
     out = tmp_path / "out.txt"
-    assert main(["pair", "--dutch", str(trf), "-p", str(out)]) == 0
+    assert main(["pair", "--dutch", str(trf), "-p", str(out), "--rules", "dutch-2017"]) == 0
     return out.read_text().split("\n")
 
 
@@ -33,7 +33,7 @@ def test_seed_004_published_pairings(round_no, tmp_path):
 
 
 def test_seed_004_round_5_collapses_the_lowest_brackets():
-    result = pair_tournament(SCENARIOS / "seed-004" / "after-round-4.trf")
+    result = pair_tournament(SCENARIOS / "seed-004" / "after-round-4.trf", "dutch-2017")
     collapsed = [b for b in result.brackets if b.collapsed]
     # A.9: the 1.0 bracket becomes the PPB; re-paired 13-8 with 14 floating to the CLB
     assert len(collapsed) == 1 and collapsed[0].score == 10
@@ -54,8 +54,8 @@ def test_reference_sample(case, tmp_path):
 
 def test_same_answer_whatever_the_number_of_workers():
     case = SAMPLE / "n016-r07of07-t022.trf"
-    one = pair_tournament(case, settings=SolverSettings(workers=1)).pairing
-    two = pair_tournament(case, settings=SolverSettings(workers=2)).pairing
+    one = pair_tournament(case, rule_set="dutch-2017", settings=SolverSettings(workers=1)).pairing
+    two = pair_tournament(case, rule_set="dutch-2017", settings=SolverSettings(workers=2)).pairing
     assert one == two
 
 
@@ -105,5 +105,5 @@ def test_full_conformance_dutch_2017(case, tmp_path):
     expected = (folder / f"{case}.expected").read_text().split("\n")
     if got != expected:
         # name the criterion (or the B.8 step, or the colour rule) on which they part
-        explanation = explain_pairing(folder / f"{case}.trf", folder / f"{case}.expected")
+        explanation = explain_pairing(folder / f"{case}.trf", folder / f"{case}.expected", rule_set="dutch-2017")
         pytest.fail(f"differs from the reference; {explanation.decisive or 'board order only'}")

@@ -50,7 +50,7 @@ def replaced(boards: list[str], changes: dict[str, str]) -> list[str]:
     ({"10 14": "14 10"}, "C.04.3 E.1", "14-10", "10-14"),
 ])
 def test_legal_but_worse_proposal_names_the_deciding_rule(tmp_path, changes, article, proposed, rules):
-    result = explain_pairing(BEFORE_4, proposal(tmp_path, replaced(ROUND_4, changes)))
+    result = explain_pairing(BEFORE_4, proposal(tmp_path, replaced(ROUND_4, changes)), rule_set="dutch-2017")
     assert result.violations == []
     assert not result.agrees
     assert result.decisive.article == article
@@ -58,7 +58,7 @@ def test_legal_but_worse_proposal_names_the_deciding_rule(tmp_path, changes, art
 
 
 def test_criterion_message_gives_both_values(tmp_path):
-    result = explain_pairing(BEFORE_4, proposal(tmp_path, replaced(ROUND_4, {"8 9": "12 9", "13 12": "13 8"})))
+    result = explain_pairing(BEFORE_4, proposal(tmp_path, replaced(ROUND_4, {"8 9": "12 9", "13 12": "13 8"})), rule_set="dutch-2017")
     assert str(result.decisive) == ("C.04.3 C.10: colour preferences not met: proposed 1, rules 0 "
                                     "(more is worse)")
     differing = [a for a in result.brackets if a.agrees is False]
@@ -69,8 +69,8 @@ def test_criterion_message_gives_both_values(tmp_path):
 
 
 def test_published_pairing_agrees(tmp_path, capsys):
-    assert explain_pairing(BEFORE_4, SEED / "expected-round-4.txt").agrees
-    code = main(["explain", str(SEED / "after-round-4.trf"), "--pairing", str(SEED / "expected-round-5.txt")])
+    assert explain_pairing(BEFORE_4, SEED / "expected-round-4.txt", rule_set="dutch-2017").agrees
+    code = main(["explain", str(SEED / "after-round-4.trf"), "--pairing", str(SEED / "expected-round-5.txt"), "--rules", "dutch-2017"])
     assert code == 0
     assert "Verdict: the proposal is the pairing the rules demand." in capsys.readouterr().out
 
@@ -79,14 +79,14 @@ def test_published_pairing_agrees(tmp_path, capsys):
 
 
 def test_rematch_is_named(tmp_path):
-    result = explain_pairing(BEFORE_4, proposal(tmp_path, replaced(ROUND_4, {"1 3": "1 8", "8 9": "3 9"})))
+    result = explain_pairing(BEFORE_4, proposal(tmp_path, replaced(ROUND_4, {"1 3": "1 8", "8 9": "3 9"})), rule_set="dutch-2017")
     assert [(v.article, v.players) for v in result.violations] == [("C.04.3 C.1", (1, 8))]
     assert result.decisive.article == "C.04.3 C.1" and not result.agrees
 
 
 def test_absolute_colour_clash_is_named(tmp_path):
     # 1 and 13 both have an absolute preference for white, neither is a topscorer
-    result = explain_pairing(BEFORE_4, proposal(tmp_path, replaced(ROUND_4, {"1 3": "1 13", "13 12": "3 12"})))
+    result = explain_pairing(BEFORE_4, proposal(tmp_path, replaced(ROUND_4, {"1 3": "1 13", "13 12": "3 12"})), rule_set="dutch-2017")
     articles = {(v.article, v.players) for v in result.violations}
     assert ("C.04.3 C.3", (1, 13)) in articles
     # 13 (black, black before) would also get black three times in a row
@@ -94,14 +94,14 @@ def test_absolute_colour_clash_is_named(tmp_path):
 
 
 def test_missing_players_are_named(tmp_path):
-    result = explain_pairing(BEFORE_4, proposal(tmp_path, ROUND_4[:-1]))
+    result = explain_pairing(BEFORE_4, proposal(tmp_path, ROUND_4[:-1]), rule_set="dutch-2017")
     assert [(v.article, v.players) for v in result.violations] == [
         ("C.04.1", (12,)), ("C.04.1", (13,))]
     assert "12 is available but missing" in result.violations[0].message
 
 
 def test_player_paired_twice_is_named(tmp_path):
-    result = explain_pairing(BEFORE_4, proposal(tmp_path, replaced(ROUND_4, {"13 12": "13 1"})))
+    result = explain_pairing(BEFORE_4, proposal(tmp_path, replaced(ROUND_4, {"13 12": "13 1"})), rule_set="dutch-2017")
     named = {(v.article, v.players) for v in result.violations}
     assert ("C.04.1", (1,)) in named and ("C.04.1", (12,)) in named
 
@@ -112,7 +112,7 @@ def test_second_bye_is_named(tmp_path):
     trf = tmp_path / "odd.trf"
     trf.write_text(text)
     boards = ["2 5", "4 1", "3 7", "11 9", "10 14", "8 12", "6 0"]
-    result = explain_pairing(trf, proposal(tmp_path, boards))
+    result = explain_pairing(trf, proposal(tmp_path, boards), rule_set="dutch-2017")
     assert ("C.04.3 C.2", (6,)) in {(v.article, v.players) for v in result.violations}
 
 
@@ -130,7 +130,7 @@ def test_second_bye_is_named(tmp_path):
 def test_malformed_proposal_is_one_line_exit_3(tmp_path, capsys, lines, problem):
     path = tmp_path / "bad.txt"
     path.write_text("\n".join(lines) + ("\n" if lines else ""))
-    code = main(["explain", str(BEFORE_4), "--pairing", str(path)])
+    code = main(["explain", str(BEFORE_4), "--pairing", str(path), "--rules", "dutch-2017"])
     err = capsys.readouterr().err
     assert code == 3
     assert len(err.strip().splitlines()) == 1
@@ -141,7 +141,7 @@ def test_malformed_proposal_is_one_line_exit_3(tmp_path, capsys, lines, problem)
 
 
 def test_seed_004_round_5_names_the_collapse():
-    explanation = explain_engine(SEED / "after-round-4.trf")
+    explanation = explain_engine(SEED / "after-round-4.trf", rule_set="dutch-2017")
     kinds = [(a.score, a.kind) for a in explanation.brackets]
     assert ("1.0", "PPB (A.9: re-paired with every player below it)") in kinds
     assert kinds[-1] == ("0.5", "collapsed last bracket (A.9)")
@@ -157,7 +157,7 @@ def test_seed_004_round_5_names_the_collapse():
 
 
 def test_floats_of_round_4_have_the_seed_reasons():
-    explanation = explain_engine(BEFORE_4)
+    explanation = explain_engine(BEFORE_4, rule_set="dutch-2017")
     notes = {n.split(":")[0]: n for a in explanation.brackets for n in a.notes}
     assert notes["9 floats down"].startswith("9 floats down: C.04.3 C.14")
     assert notes["12 floats down"].startswith("12 floats down: C.04.3 C.10")
@@ -165,7 +165,7 @@ def test_floats_of_round_4_have_the_seed_reasons():
 
 
 def test_bye_is_explained(capsys):
-    code = main(["pair", "--dutch", str(SAMPLE / "n005-r03of03-t031.trf"), "--explain"])
+    code = main(["pair", "--dutch", str(SAMPLE / "n005-r03of03-t031.trf"), "--explain", "--rules", "dutch-2017"])
     out = capsys.readouterr().out
     assert code == 0
     assert "Bye: 3 gets the pairing-allocated bye" in out
@@ -173,7 +173,7 @@ def test_bye_is_explained(capsys):
 
 def test_pair_explain_json_and_pairing_file(tmp_path, capsys):
     out = tmp_path / "p.txt"
-    code = main(["pair", "--dutch", str(SEED / "after-round-4.trf"), "--explain", "--json", "-p", str(out)])
+    code = main(["pair", "--dutch", str(SEED / "after-round-4.trf"), "--explain", "--json", "-p", str(out), "--rules", "dutch-2017"])
     data = json.loads(capsys.readouterr().out)
     assert code == 0
     assert out.read_text() == (SEED / "expected-round-5.txt").read_text()
@@ -182,7 +182,7 @@ def test_pair_explain_json_and_pairing_file(tmp_path, capsys):
 
 
 def test_explain_frame_has_criteria_columns(tmp_path):
-    result = explain_pairing(BEFORE_4, proposal(tmp_path, replaced(ROUND_4, {"10 14": "9 10", "8 9": "8 14"})))
+    result = explain_pairing(BEFORE_4, proposal(tmp_path, replaced(ROUND_4, {"10 14": "9 10", "8 9": "8 14"})), rule_set="dutch-2017")
     frame = result.brackets_frame()
     row = frame[frame["score"] == "1.0"].iloc[0]
     assert row["C14"] == (0,) and row["proposed C14"] == (1,)
@@ -204,7 +204,7 @@ def swap_colours(text: str, round_no: int, players: tuple[int, int]) -> str:
 
 def test_check_of_a_reference_tournament_agrees(capsys):
     case = SAMPLE / "n016-r07of07-t022.trf"
-    assert main(["check", str(case)]) == 0
+    assert main(["check", str(case), "--rules", "dutch-2017"]) == 0
     assert capsys.readouterr().out.strip().endswith("all rounds agree")
 
 
@@ -215,11 +215,11 @@ def test_check_reports_exactly_the_altered_last_round(tmp_path, capsys):
     white, black = t.pairing_of(last)[0][0]
     altered = tmp_path / "altered.trf"
     altered.write_text(swap_colours(case.read_text(), last, (white, black)))
-    report = check_tournament(altered)
+    report = check_tournament(altered, rule_set="dutch-2017")
     assert [r.round_no for r in report.rounds if not r.agrees] == [last]
     bad = report.rounds[-1]
     assert bad.colours == [(black, white)] and bad.missing == [] and bad.extra == []
-    assert main(["check", str(altered), "--json"]) == 1
+    assert main(["check", str(altered), "--json", "--rules", "dutch-2017"]) == 1
     data = json.loads(capsys.readouterr().out)
     assert [r["round_no"] for r in data["rounds"] if not r["agrees"]] == [last]
 
@@ -230,20 +230,20 @@ def test_check_finds_an_altered_middle_round_first(tmp_path):
     white, black = t.pairing_of(3)[0][1]
     altered = tmp_path / "altered.trf"
     altered.write_text(swap_colours(case.read_text(), 3, (white, black)))
-    report = check_tournament(altered, rounds=[1, 2, 3])
+    report = check_tournament(altered, rounds=[1, 2, 3], rule_set="dutch-2017")
     assert [r.agrees for r in report.rounds] == [True, True, False]
     assert report.rounds[2].colours == [(black, white)]
 
 
 def test_pair_c_is_check(capsys):
-    assert main(["pair", "--dutch", str(SAMPLE / "n016-r07of07-t022.trf"), "-c"]) == 0
+    assert main(["pair", "--dutch", str(SAMPLE / "n016-r07of07-t022.trf"), "-c", "--rules", "dutch-2017"]) == 0
     assert "all rounds agree" in capsys.readouterr().out
 
 
 def test_explain_round_in_file(capsys):
-    code = main(["explain", str(SAMPLE / "n016-r07of07-t022.trf"), "--round", "5"])
+    code = main(["explain", str(SAMPLE / "n016-r07of07-t022.trf"), "--round", "5", "--rules", "dutch-2017"])
     assert code == 0 and "proposal is the pairing the rules demand" in capsys.readouterr().out
-    code = main(["explain", str(SAMPLE / "n016-r07of07-t022.trf"), "--round", "9"])
+    code = main(["explain", str(SAMPLE / "n016-r07of07-t022.trf"), "--round", "9", "--rules", "dutch-2017"])
     assert code == 3 and "round 9 is not in the file" in capsys.readouterr().err
 
 
@@ -304,7 +304,7 @@ def test_tie_break_is_the_first_optimal_candidate(case):
 
 
 def test_api_brackets_frame_counts_pairs_positively():
-    frame = pair_tournament(BEFORE_4).brackets_frame()
+    frame = pair_tournament(BEFORE_4, "dutch-2017").brackets_frame()
     first = frame.iloc[0]
     # bracket 2.5: three players, one pair (C.5), 5 floats; his SD counts in the PSD (C.6)
     assert first["score"] == "2.5" and first["C5"] == (1,) and first["downfloaters"] == [5]

@@ -48,7 +48,7 @@ def test_a_blossom_does_not_make_a_player_exposable():
 
 def steps_of(trf):
     rules = load_rule_set("dutch-2017")
-    for record in pair_tournament(trf).brackets:
+    for record in pair_tournament(trf, "dutch-2017").brackets:
         b = record.bracket
         if not b.special and b.n_bracket < len(b.vertices):
             yield b, step_levels(b, rules)
