@@ -59,6 +59,7 @@ class BracketRecord:
     pairs: list[tuple[int, int]]
     downfloaters: list[int]
     solves: int = 0
+    levels: list[Level] = field(default_factory=list, repr=False, compare=False)  # the step's, in order
     # the graph the step was solved on and the edges chosen on it (for explanations)
     bracket: Bracket | None = field(default=None, repr=False, compare=False)
     chosen: list[int] = field(default_factory=list, repr=False, compare=False)
@@ -193,10 +194,20 @@ def completion_witnessed(b: Bracket, record: BracketRecord, below: list[PlayerSt
     floaters = [b.vertices[v] for v in range(b.n_bracket) if v not in paired]
     if not completable(floaters + b.vertices[b.n_bracket:] + below, state):
         return False
-    found = optimum_given(b, rules, settings, inside=record.inside_edges)
-    if found is None:
-        return False
-    covered = {v for e in found[1] for v in b.edges[e]}
+    # With the bracket's pairs fixed only the levels reaching below the bracket can move:
+    # minimise them on the graph of the players the bracket leaves (its floaters and the
+    # next scoregroup), each level restricted to that graph's edges.
+    free = [e for e, (i, j) in enumerate(b.edges) if j >= b.n_bracket and i not in paired]
+    local = {e: k for k, e in enumerate(free)}
+    vertices = sorted({v for e in free for v in b.edges[e]})
+    index = {v: k for k, v in enumerate(vertices)}
+    edges = [(index[b.edges[e][0]], index[b.edges[e][1]]) for e in free]
+    below_levels = [Level(level.name, {local[e]: c for e, c in level.coef.items() if e in local})
+                    for level in record.levels if any(e in local for e in level.coef)]
+    m = MatchingModel(len(vertices), edges, settings)
+    m.start_from(greedy_matching(len(vertices), edges))
+    m.minimise(below_levels)
+    covered = {vertices[v] for k in m.chosen() for v in edges[k]}
     left = [p for v, p in enumerate(b.vertices) if v not in covered]
     return completable(left + below, state)
 
@@ -215,7 +226,7 @@ def pair_bracket(b: Bracket, rules: RuleSet, settings: SolverSettings | None = N
         mdps=[p.id for p in b.vertices[:b.n_mdp]],
         residents=[p.id for p in b.vertices[b.n_mdp:b.n_bracket]],
         special=b.special, collapsed=False, pairs=pairs, downfloaters=[],
-        solves=solves, bracket=b, chosen=list(chosen))
+        solves=solves, levels=step.all, bracket=b, chosen=list(chosen))
     return record
 
 
