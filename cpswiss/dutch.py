@@ -204,10 +204,19 @@ def completion_witnessed(b: Bracket, record: BracketRecord, below: list[PlayerSt
     edges = [(index[b.edges[e][0]], index[b.edges[e][1]]) for e in free]
     below_levels = [Level(level.name, {local[e]: c for e, c in level.coef.items() if e in local})
                     for level in record.levels if any(e in local for e in level.coef)]
-    m = MatchingModel(len(vertices), edges, settings)
-    m.start_from(greedy_matching(len(vertices), edges))
-    m.minimise(below_levels)
-    covered = {vertices[v] for k in m.chosen() for v in edges[k]}
+    start = greedy_matching(len(vertices), edges)
+    incident: list[list[int]] = [[] for _ in vertices]
+    for k, (i, j) in enumerate(edges):
+        incident[i].append(k)
+        incident[j].append(k)
+    if all(MatchingBound(level.coef, incident, edges).proves(level.value(start)) for level in below_levels):
+        chosen = start  # every level at a lower bound over all matchings: optimal without a solve
+    else:
+        m = MatchingModel(len(vertices), edges, settings)
+        m.start_from(start)
+        m.minimise(below_levels)
+        chosen = m.chosen()
+    covered = {vertices[v] for k in chosen for v in edges[k]}
     left = [p for v, p in enumerate(b.vertices) if v not in covered]
     return completable(left + below, state)
 
