@@ -191,9 +191,6 @@ def completion_witnessed(b: Bracket, record: BracketRecord, below: list[PlayerSt
     """
     state = b.round
     paired = {v for pair in record.pairs for v in pair}
-    floaters = [b.vertices[v] for v in range(b.n_bracket) if v not in paired]
-    if not completable(floaters + b.vertices[b.n_bracket:] + below, state):
-        return False
     # With the bracket's pairs fixed only the levels reaching below the bracket can move:
     # minimise them on the graph of the players the bracket leaves (its floaters and the
     # next scoregroup), each level restricted to that graph's edges.
