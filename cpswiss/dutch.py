@@ -214,7 +214,7 @@ def completion_witnessed(b: Bracket, record: BracketRecord, below: list[PlayerSt
         m.minimise(below_levels)
         chosen = m.chosen()
     covered = {vertices[v] for k in chosen for v in edges[k]}
-    left = [p for v, p in enumerate(b.vertices) if v not in covered]
+    left = [p for v, p in enumerate(b.vertices) if v not in covered and v not in paired]
     return completable(left + below, state)
 
 
