@@ -20,7 +20,7 @@ is optimised, exactly as for the engine's own choice.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 import pandas as pd
@@ -32,7 +32,7 @@ from .decoder import Board, Pairing
 from .dutch import BracketRecord, generation_order, optimum_given, readable_values
 from .errors import FileAccessError, InputError, NoPairingError
 from .model import SolverSettings
-from .rules import RuleSet, select_rule_set
+from .rules import Criterion, RuleSet, select_rule_set
 from .state import BLACK, WHITE, PlayerState, Strength, order_key
 from .trf import Tournament, format_points, read_trf
 
@@ -178,6 +178,11 @@ class Explanation:
         return "\n".join(out)
 
 
+def who(p: PlayerState) -> str:
+    """A player as an arbiter names him: pairing number, name and score, e.g. ``5 Eloise (3.0)``."""
+    return f"{p.id} {p.name} ({format_points(p.real_score)})" if p.name else f"{p.id} ({format_points(p.real_score)})"
+
+
 def _ids(ids: list[int]) -> str:
     return "[" + " ".join(map(str, ids)) + "]"
 
@@ -247,6 +252,9 @@ def _pairing_in_file(t: Tournament, round_no: int) -> Pairing:
 def _kind(record: BracketRecord, previous: BracketRecord | None) -> str:
     if record.collapsed:
         return "PPB (A.9: re-paired with every player below it)"
+    if record.bracket is not None and record.bracket.holds_rest:
+        return ("heterogeneous" if record.mdps else "homogeneous") + \
+            " ([C4]: re-paired on a model holding every remaining player)"
     if record.special:
         if previous is not None and previous.collapsed:
             return "collapsed last bracket (A.9)"
@@ -254,12 +262,17 @@ def _kind(record: BracketRecord, previous: BracketRecord | None) -> str:
     return "heterogeneous" if record.mdps else "homogeneous"
 
 
-def _article(cid: str) -> str:
-    return f"C.04.3 C.{cid[1:]}" if cid[:1] == "C" and cid[1:].isdigit() else cid
+def _article(rules: RuleSet, cid: str) -> str:
+    """How the edition cites a criterion: ``C.04.3 C.10`` (2017), ``C.04.3 Art. 2.4.7 [C12]``
+    (2026), from the rule set's ``article`` and ``label``."""
+    c = next((c for c in rules.criteria if c.id == cid), None)
+    if c is None or not c.article:
+        return f"C.04.3 C.{cid[1:]}" if cid[:1] == "C" and cid[1:].isdigit() else cid
+    return c.article if c.label == cid else f"{c.article} {c.label}"
 
 
-def _level_label(cid: str, name: str) -> str:
-    return name[len(cid):].strip() if name.startswith(cid) else name
+def _level_label(label: str, name: str) -> str:
+    return name[len(label):].strip() if name.startswith(label) else name
 
 
 def first_difference(b: Bracket, rules: RuleSet, ours: dict[str, tuple[int, ...]],
@@ -269,8 +282,8 @@ def first_difference(b: Bracket, rules: RuleSet, ours: dict[str, tuple[int, ...]
         for level, mine, other in zip(levels, ours[cid], theirs[cid]):
             if mine != other:
                 worse = "fewer" if level.sense < 0 else "more"
-                label = _level_label(cid, level.name)
-                return Finding(_article(cid), f"{label}: {theirs_name} {level.shown(other)}, rules "
+                label = _level_label(rules.label(cid), level.name)
+                return Finding(_article(rules, cid), f"{label}: {theirs_name} {level.shown(other)}, rules "
                                f"{level.shown(mine)} ({worse} is worse)",
                                proposed=str(level.shown(other)), rules=str(level.shown(mine)))
     return None
@@ -355,10 +368,10 @@ def _vertex_pairs(b: Bracket, pairs: list[tuple[int, int]]) -> list[tuple[int, i
 
 def _preference_text(p: PlayerState) -> str:
     if p.preference is None:
-        return f"{p.id} has no preference"
+        return f"{who(p)} has no preference"
     colour = "white" if p.preference == "W" else "black"
     strength = {Strength.ABSOLUTE: "an absolute", Strength.STRONG: "a strong", Strength.MILD: "a mild"}[p.strength]
-    return f"{p.id} has {strength} preference for {colour} (CD {p.colour_difference:+d})"
+    return f"{who(p)} has {strength} preference for {colour} (CD {p.colour_difference:+d})"
 
 
 def colour_reason(board: Board, players: dict[int, PlayerState]) -> str:
@@ -449,16 +462,19 @@ def account_of(result: PairingResult, settings: SolverSettings | None, file: str
         account.values = readable_values(b, rules, ours)
         size = len(record.mdps) + len(record.residents)
         if record.downfloaters:
-            account.notes.append(f"C.5: {size} player{'s' if size > 1 else ''}, at most "
+            pairs_label = (rules.criterion("pairs") or Criterion("C5", "quality", "pairs")).label
+            account.notes.append(f"{pairs_label}: {size} player{'s' if size > 1 else ''}, at most "
                                  f"{len(record.pairs)} pair{'s' if len(record.pairs) != 1 else ''}")
         is_bye = record is result.brackets[-1] and result.pairing.bye is not None
         for pid in record.downfloaters:
             what = "gets the pairing-allocated bye" if is_bye and pid == result.pairing.bye else "floats down"
-            account.notes.append(f"{pid} {what}: {_why_unpaired(b, rules, settings, record, ours, pid)}")
+            account.notes.append(f"{who(result.state.players[pid])} {what}: "
+                                 f"{_why_unpaired(b, rules, settings, record, ours, pid)}")
     colours = [colour_finding(board, result.state.players, n)
                for n, board in enumerate(result.pairing.boards, start=1)]
-    return Explanation(file, result.pairing.round_no, edition_text(result), result.pairing, None, [], accounts,
-                       None, colours, _bye_reason(result, accounts))
+    return in_edition_terms(Explanation(file, result.pairing.round_no, edition_text(result), result.pairing,
+                                        None, [], accounts, None, colours, _bye_reason(result, accounts)),
+                            rules)
 
 
 def _bye_reason(result: PairingResult, accounts: list[BracketAccount]) -> str | None:
@@ -518,8 +534,27 @@ def _compare(t: Tournament, rules: RuleSet, result: PairingResult, proposed: Pai
             break
         if decisive is None:
             colours, decisive = _colour_verdict(result, proposed)
-    return Explanation(t.path, state.round_no, edition_text(result), result.pairing, proposed, violations,
-                       accounts, decisive, colours)
+    return in_edition_terms(Explanation(t.path, state.round_no, edition_text(result), result.pairing, proposed,
+                                        violations, accounts, decisive, colours), rules)
+
+
+def in_edition_terms(explanation: Explanation, rules: RuleSet) -> Explanation:
+    """The explanation with every article in the words of the rule set's edition (its
+    ``[vocabulary]``: under 2026, ``E.4`` reads ``Art. 5.2.4`` and ``C.5`` reads ``[C6]``)."""
+    if not rules.vocabulary:
+        return explanation
+    speak = rules.speak
+
+    def finding(f: Finding | None) -> Finding | None:
+        return None if f is None else replace(f, article=speak(f.article), message=speak(f.message))
+
+    for a in explanation.brackets:
+        a.kind, a.notes, a.verdict = speak(a.kind), [speak(n) for n in a.notes], finding(a.verdict)
+    return replace(explanation, decisive=finding(explanation.decisive),
+                   colours=[finding(f) for f in explanation.colours],
+                   bye=None if explanation.bye is None else speak(explanation.bye),
+                   violations=[replace(v, article=speak(v.article), message=speak(v.message))
+                               for v in explanation.violations])
 
 
 def _bracket_verdict(record: BracketRecord, rules: RuleSet, settings: SolverSettings | None,

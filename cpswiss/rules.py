@@ -21,6 +21,7 @@ file there) or by the path of a user's own file.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
@@ -29,6 +30,7 @@ from pathlib import Path
 from .errors import InputError
 
 CRITERION_KINDS = ("absolute", "completion", "round", "quality")
+_ARTICLE = re.compile(r"(?<![\w.])[A-E]\.[1-9]\d?(?![\d.])")
 
 
 @dataclass(frozen=True)
@@ -81,6 +83,16 @@ class RuleSet:
     extends: str | None = None
     reference_engine: str = ""
     source: str = ""  # the file it was read from
+    # how the edition names the articles the engine's explanations cite in 2017 terms
+    # ("E.1" -> "Art. 5.2.1", "C.5" -> "[C6]"): the [vocabulary] table of the rule file
+    vocabulary: dict = field(default_factory=dict, hash=False, compare=False)
+
+    def speak(self, text: str) -> str:
+        """``text`` with every 2017 article reference (``A.9``, ``B.8``, ``C.5``, ``D.1``,
+        ``E.4``; not ``C.04.3``) in this edition's words."""
+        if not self.vocabulary:
+            return text
+        return _ARTICLE.sub(lambda m: self.vocabulary.get(m.group(0), m.group(0)), text)
 
     @property
     def quality(self) -> tuple[Criterion, ...]:
@@ -200,7 +212,8 @@ def _load(name: str, seen: tuple[str, ...] = ()) -> tuple[dict, list[dict]]:
     if parent_name:
         merged, criteria = _load(parent_name, seen + (label,))
         merged = {**merged, "state": {**merged.get("state", {}), **data.get("state", {})},
-                  "procedure": {**merged.get("procedure", {}), **data.get("procedure", {})}}
+                  "procedure": {**merged.get("procedure", {}), **data.get("procedure", {})},
+                  "vocabulary": {**merged.get("vocabulary", {}), **data.get("vocabulary", {})}}
         for key in ("aliases", "extends", "reference_engine"):  # a child's own, never inherited
             merged.pop(key, None)
         for key in ("name", "title", "system", "reference_engine", "aliases", "extends"):
@@ -242,7 +255,8 @@ def load_rule_set(name: str = "dutch-2026") -> RuleSet:
         state=StateRules(**{k: (tuple(v) if isinstance(v, list) else v) for k, v in state.items()}),
         criteria=criteria, procedure=ProcedureRules(**procedure),
         aliases=tuple(data.get("aliases", ())), extends=data.get("extends"),
-        reference_engine=data.get("reference_engine", ""), source=label)
+        reference_engine=data.get("reference_engine", ""), source=label,
+        vocabulary=dict(data.get("vocabulary", {})))
 
 
 def describe(rules: RuleSet) -> list[str]:
@@ -324,8 +338,6 @@ def parse_start_date(text: str | None) -> tuple[int, int, int] | None:
     """A ``042`` start date as (year, month, day): ``YYYY/MM/DD``, ``YYYY-MM-DD``,
     ``YYYY.MM.DD`` or ``DD.MM.YYYY`` (``DD/MM/YYYY``); a two-digit year is read as 20YY
     (trf-caveats: some generators write one).  None when it cannot be read."""
-    import re
-
     if not text:
         return None
     parts = [int(x) for x in re.findall(r"\d+", text)[:3]]
