@@ -268,7 +268,7 @@ def _article(rules: RuleSet, cid: str) -> str:
     c = next((c for c in rules.criteria if c.id == cid), None)
     if c is None or not c.article:
         return f"C.04.3 C.{cid[1:]}" if cid[:1] == "C" and cid[1:].isdigit() else cid
-    return c.article if c.label == cid else f"{c.article} {c.label}"
+    return c.article if c.label == cid or c.label in c.article else f"{c.article} {c.label}"
 
 
 def _level_label(label: str, name: str) -> str:

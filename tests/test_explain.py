@@ -150,7 +150,7 @@ def test_seed_004_round_5_names_the_collapse():
     text = explanation.text()
     assert "A.9: its best pairing on C.5-C.19 (14-8, floating [13])" in text
     # why 14 floats out of the PPB: pairing him there leaves the rest incomplete (C.4)
-    assert "14 floats down: C.04.3 C.4" in text
+    assert "14 Robert (1.5) floats down: C.04.3 C.4" in text
     # colours: E.4 for 14-12, E.3 for 13-8 (the seed's rulings)
     rules = {f.players: f.article for f in explanation.colours}
     assert rules[(14, 12)] == "C.04.3 E.4" and rules[(13, 8)] == "C.04.3 E.3"
@@ -159,9 +159,9 @@ def test_seed_004_round_5_names_the_collapse():
 def test_floats_of_round_4_have_the_seed_reasons():
     explanation = explain_engine(BEFORE_4, rule_set="dutch-2017")
     notes = {n.split(":")[0]: n for a in explanation.brackets for n in a.notes}
-    assert notes["9 floats down"].startswith("9 floats down: C.04.3 C.14")
-    assert notes["12 floats down"].startswith("12 floats down: C.04.3 C.10")
-    assert notes["5 floats down"].startswith("5 floats down: C.04.3 B.8 / D.2")
+    assert notes["9 Louise (1.0) floats down"].startswith("9 Louise (1.0) floats down: C.04.3 C.14")
+    assert notes["12 Oskar (0.5) floats down"].startswith("12 Oskar (0.5) floats down: C.04.3 C.10")
+    assert notes["5 Eloise (2.5) floats down"].startswith("5 Eloise (2.5) floats down: C.04.3 B.8 / D.2")
 
 
 def test_bye_is_explained(capsys):

@@ -1,0 +1,89 @@
+"""Rule sets as data: composition (extends, drop, replace, insert, order), user files,
+the 'cpswiss rules' command, and explanations in each edition's words."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import SCENARIOS
+from cpswiss.cli import main
+from cpswiss.errors import InputError
+from cpswiss.explain import explain_engine
+from cpswiss.rules import available_rule_sets, diff, load_rule_set
+
+
+def test_editions_and_aliases():
+    assert {"dutch-2017", "dutch-2026"} <= set(available_rule_sets())
+    for alias in ("dutch", "dutch-2025"):
+        assert load_rule_set(alias).name == "dutch-2026"
+
+
+def test_2026_criteria_in_the_order_of_the_text():
+    rules = load_rule_set("dutch-2026")
+    assert [c.label for c in rules.criteria] == [f"[C{n}]" for n in range(1, 22)]
+    assert rules.procedure.completion == "every-bracket"
+    assert rules.state.unplayed_round_float == "pab-or-scored-above-loss"
+    assert rules.criterion("pab-score").kind == "round"
+
+
+def test_a_user_file_extends_an_edition(tmp_path):
+    path = tmp_path / "variant.toml"
+    path.write_text('extends = "dutch-2026"\nname = "no-c11"\ndrop = ["C11"]\n'
+                    'order = ["C1", "C2", "C3", "C4", "C5", "C6", "C7", "C8", "C9", "C12"]\n'
+                    '[[replace]]\nid = "C14"\nrounds_back = 3\n'
+                    '[[insert]]\nafter = "C21"\nid = "X1"\nkind = "quality"\nunit = "repeated-float"\n'
+                    'float = "down"\nrounds_back = 2\n[state]\nunplayed_round_float = "always"\n')
+    rules = load_rule_set(str(path))
+    ids = [c.id for c in rules.criteria]
+    assert "C11" not in ids and ids.index("C12") < ids.index("C10") and ids[-1] == "X1"
+    assert next(c for c in rules.criteria if c.id == "C14").params["rounds_back"] == 3
+    assert rules.state.unplayed_round_float == "always"
+    assert rules.procedure.completion == "every-bracket"  # inherited
+    assert rules.aliases == ()  # aliases are a file's own
+    changes = diff(load_rule_set("dutch-2026"), rules)
+    assert any(line.startswith("- [C11]") for line in changes)
+    assert "state.unplayed_round_float: pab-or-scored-above-loss -> always" in changes
+
+
+@pytest.mark.parametrize("text, problem", [
+    ('name = "x"\ndrop = ["C1"]\n', "need 'extends'"),
+    ('extends = "dutch-2026"\nname = "x"\ndrop = ["C99"]\n', "no criterion 'C99'"),
+    ('extends = "dutch-2026"\nname = "x"\n[state]\ncolour = 1\n', "unknown keys colour"),
+    ('extends = "nowhere"\nname = "x"\n', "unknown rule set 'nowhere'"),
+    ('name = "x"\n[[criteria]]\nid = "C1"\nkind = "odd"\nunit = "no-rematch"\n', "kind must be one of"),
+    ('name = [\n', "not valid TOML"),
+])
+def test_bad_rule_files_are_input_errors(tmp_path, text, problem):
+    path = tmp_path / "bad.toml"
+    path.write_text(text)
+    with pytest.raises(InputError, match=problem):
+        load_rule_set(str(path))
+
+
+def test_a_cycle_of_extends_is_an_input_error(tmp_path):
+    (tmp_path / "a.toml").write_text(f'extends = "{tmp_path / "b.toml"}"\nname = "a"\n')
+    (tmp_path / "b.toml").write_text(f'extends = "{tmp_path / "a.toml"}"\nname = "b"\n')
+    with pytest.raises(InputError, match="cycle"):
+        load_rule_set(str(tmp_path / "a.toml"))
+
+
+def test_rules_command(capsys):
+    assert main(["rules"]) == 0
+    assert "dutch-2026" in capsys.readouterr().out
+    assert main(["rules", "show", "dutch"]) == 0
+    out = capsys.readouterr().out
+    assert "[C9]   quality    pab-unplayed-games" in out and "C.04.3 Art. 2.4.4" in out
+    assert main(["rules", "diff", "dutch-2017", "dutch-2026"]) == 0
+    assert "procedure.completion: ppb -> every-bracket" in capsys.readouterr().out
+    assert main(["rules", "show", "no-such-rules"]) == 3
+
+
+def test_explanations_speak_the_edition():
+    new = explain_engine(SCENARIOS / "seed-004" / "after-round-4.trf", rule_set="dutch-2026")
+    colours = {f.players: f.article for f in new.colours}
+    assert colours[(14, 12)] == "C.04.3 Art. 5.2.4"
+    notes = [n for a in new.brackets for n in a.notes]
+    assert "14 Robert (1.5) floats down: C.04.3 Art. 2.4.7 [C12]" in "\n".join(notes)
+    assert any(n.startswith("[C6]: 3 players") for n in notes)
+    old = explain_engine(SCENARIOS / "seed-004" / "after-round-4.trf", rule_set="dutch-2017")
+    assert {f.players: f.article for f in old.colours}[(14, 12)] == "C.04.3 E.4"
