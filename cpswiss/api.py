@@ -7,14 +7,14 @@ from pathlib import Path
 
 import pandas as pd
 
-from .checker import Violation, check_pairing
-from .decoder import Pairing, decode
-from .dutch import BracketRecord, pair_round, readable_values
-from .errors import InternalCheckError
-from .model import SolverSettings
-from .rules import RuleSet, select_rule_set
-from .state import RoundState, build_state
-from .trf import Tournament, format_points, read_trf
+from cpswiss.check.checker import Violation, check_pairing
+from cpswiss.colours.decoder import Pairing, decode
+from cpswiss.systems.dutch.procedure import BracketRecord, pair_round, readable_values
+from cpswiss.errors import InternalCheckError
+from cpswiss.solver.model import SolverSettings
+from cpswiss.rulesets.ruleset import RuleSet, select_rule_set
+from cpswiss.tournament.state import RoundState, build_state
+from cpswiss.formats.trf import Tournament, format_points, read_trf
 
 
 @dataclass

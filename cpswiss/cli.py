@@ -26,10 +26,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-from . import errors
-from .errors import CpswissError, FileAccessError
-from .model import SolverSettings
-from .trf import format_points
+from cpswiss import errors
+from cpswiss.errors import CpswissError, FileAccessError
+from cpswiss.solver.model import SolverSettings
+from cpswiss.formats.trf import format_points
 
 
 def _write_atomically(path: str, text: str) -> None:
@@ -120,8 +120,8 @@ def _print_json(data: dict, stream=None) -> None:
 
 
 def _cmd_pair(args) -> int:
-    from .api import pair_tournament
-    from .trf import read_trf
+    from cpswiss.api import pair_tournament
+    from cpswiss.formats.trf import read_trf
 
     if args.check:
         args.file, args.rounds = args.dutch, None
@@ -130,7 +130,7 @@ def _cmd_pair(args) -> int:
     result = pair_tournament(tournament, args.rules, initial_colour=args.initial_colour,
                              settings=_settings(args))
     if args.explain:
-        from .explain import account_of
+        from cpswiss.check.explain import account_of
 
         account = account_of(result, _settings(args), tournament.path)
         stream = sys.stderr if args.output == "-" else sys.stdout
@@ -162,9 +162,9 @@ def _cmd_pair(args) -> int:
 def _cmd_state(args) -> int:
     import pandas as pd
 
-    from .rules import select_rule_set
-    from .state import build_state
-    from .trf import read_trf
+    from cpswiss.rulesets.ruleset import select_rule_set
+    from cpswiss.tournament.state import build_state
+    from cpswiss.formats.trf import read_trf
 
     tournament = read_trf(args.file)
     state = build_state(tournament, select_rule_set(tournament, args.rules)[0].state)
@@ -175,7 +175,7 @@ def _cmd_state(args) -> int:
 
 
 def _cmd_check(args) -> int:
-    from .explain import check_tournament
+    from cpswiss.check.explain import check_tournament
 
     report = check_tournament(args.file, args.rules, rounds=args.rounds, settings=_settings(args))
     if args.json:
@@ -186,7 +186,7 @@ def _cmd_check(args) -> int:
 
 
 def _cmd_explain(args) -> int:
-    from .explain import explain_pairing
+    from cpswiss.check.explain import explain_pairing
 
     explanation = explain_pairing(args.file, args.pairing, round_no=args.round, rule_set=args.rules,
                                   settings=_settings(args))
@@ -198,7 +198,7 @@ def _cmd_explain(args) -> int:
 
 
 def _cmd_rules(args) -> int:
-    from .rules import available_rule_sets, describe, diff, load_rule_set
+    from cpswiss.rulesets.ruleset import available_rule_sets, describe, diff, load_rule_set
 
     if args.action == "show":
         print("\n".join(describe(load_rule_set(args.name))))
@@ -215,7 +215,7 @@ def _cmd_rules(args) -> int:
 
 
 def _cmd_bench(args) -> int:
-    from .bench import run_bench
+    from cpswiss.study.bench import run_bench
 
     return run_bench(args.paths, args.rules, _settings(args), args.repeat)
 

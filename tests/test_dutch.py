@@ -9,12 +9,12 @@ import pytest
 from conftest import SCENARIOS, SHARED, player_line
 from cpswiss.api import pair_tournament
 from cpswiss.cli import main
-from cpswiss.decoder import allocate_colours
-from cpswiss.explain import explain_pairing
-from cpswiss.model import SolverSettings
-from cpswiss.rules import load_rule_set
-from cpswiss.state import build_state
-from cpswiss.trf import parse_trf
+from cpswiss.colours.decoder import allocate_colours
+from cpswiss.check.explain import explain_pairing
+from cpswiss.solver.model import SolverSettings
+from cpswiss.rulesets.ruleset import load_rule_set
+from cpswiss.tournament.state import build_state
+from cpswiss.formats.trf import parse_trf
 
 SAMPLE = Path(__file__).parent / "data" / "dutch-2017-sample"
 

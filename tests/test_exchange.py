@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from cpswiss.criteria import Level
-from cpswiss.exchange import Exchanges
-from cpswiss.model import MatchingModel
+from cpswiss.solver.levels import Level
+from cpswiss.solver.exchange import Exchanges
+from cpswiss.solver.model import MatchingModel
 from test_model import random_graph
 
 

@@ -8,8 +8,8 @@ import pytest
 from conftest import SCENARIOS
 from cpswiss.cli import main
 from cpswiss.errors import InputError
-from cpswiss.explain import explain_engine
-from cpswiss.rules import available_rule_sets, diff, load_rule_set
+from cpswiss.check.explain import explain_engine
+from cpswiss.rulesets.ruleset import available_rule_sets, diff, load_rule_set
 
 
 def test_editions_and_aliases():

@@ -15,9 +15,9 @@ from __future__ import annotations
 import pytest
 
 from conftest import SCENARIOS, player_line
-from cpswiss.rules import load_rule_set
-from cpswiss.state import Float, Strength, build_state, colour_preference, infer_initial_colour
-from cpswiss.trf import parse_trf, read_trf
+from cpswiss.rulesets.ruleset import load_rule_set
+from cpswiss.tournament.state import Float, Strength, build_state, colour_preference, infer_initial_colour
+from cpswiss.formats.trf import parse_trf, read_trf
 
 RULES = load_rule_set("dutch-2017").state
 
@@ -134,8 +134,8 @@ def test_acceleration_points_count_for_pairing_but_not_for_board_order():
 
 
 def test_synthetic_tournaments_are_reproducible():
-    from cpswiss.simulate import simulate
-    from cpswiss.trf import parse_trf
+    from cpswiss.study.simulate import simulate
+    from cpswiss.formats.trf import parse_trf
 
     text = simulate(12, 3, 5, seed=4, quick=True)
     assert simulate(12, 3, 5, seed=4, quick=True) == text
@@ -152,7 +152,7 @@ def test_compatibility_by_sets_is_the_pairwise_rule(case):
     """C.1/C.3 (RN-14 in final rounds) for all pairs at once agrees with the pairwise rule."""
     from pathlib import Path
 
-    from cpswiss.criteria import compatible, compatible_later
+    from cpswiss.criteria.absolute import compatible, compatible_later
 
     path = Path(__file__).parent / "data" / "dutch-2017-sample" / f"{case}.trf"
     state = build_state(read_trf(path), RULES)

@@ -7,8 +7,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from cpswiss.criteria import Level
-from cpswiss.tiebreak import RemainderAssignment
+from cpswiss.solver.levels import Level
+from cpswiss.systems.dutch.tiebreak import RemainderAssignment
 
 
 def random_remainder(rng: random.Random, size: int):

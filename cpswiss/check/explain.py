@@ -25,16 +25,17 @@ from pathlib import Path
 
 import pandas as pd
 
-from .api import PairingResult, pair_tournament
-from .checker import Violation, check_pairing
-from .criteria import Bracket, bracket_levels
-from .decoder import Board, Pairing
-from .dutch import BracketRecord, generation_order, optimum_given, readable_values
-from .errors import FileAccessError, InputError, NoPairingError
-from .model import SolverSettings
-from .rules import Criterion, RuleSet, select_rule_set
-from .state import BLACK, WHITE, PlayerState, Strength, order_key
-from .trf import Tournament, format_points, read_trf
+from cpswiss.api import PairingResult, pair_tournament
+from cpswiss.check.checker import Violation, check_pairing
+from cpswiss.criteria.bracket import Bracket
+from cpswiss.criteria.units import bracket_levels
+from cpswiss.colours.decoder import Board, Pairing
+from cpswiss.systems.dutch.procedure import BracketRecord, generation_order, optimum_given, readable_values
+from cpswiss.errors import FileAccessError, InputError, NoPairingError
+from cpswiss.solver.model import SolverSettings
+from cpswiss.rulesets.ruleset import Criterion, RuleSet, select_rule_set
+from cpswiss.tournament.state import BLACK, WHITE, PlayerState, Strength, order_key
+from cpswiss.formats.trf import Tournament, format_points, read_trf
 
 # ---------------------------------------------------------------------------
 # Results

@@ -19,9 +19,11 @@ from dataclasses import dataclass
 import numpy as np
 from ortools.graph.python import linear_sum_assignment
 
-from .criteria import Bracket, Level
-from .exchange import Exchanges
-from .model import MatchingModel
+from cpswiss.criteria.bracket import Bracket
+
+from cpswiss.solver.levels import Level
+from cpswiss.solver.exchange import Exchanges
+from cpswiss.solver.model import MatchingModel
 
 
 class TieBreak:

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
-from .errors import InputError
+from cpswiss.errors import InputError
 
 CRITERION_KINDS = ("absolute", "completion", "round", "quality")
 _ARTICLE = re.compile(r"(?<![\w.])[A-E]\.[1-9]\d?(?![\d.])")
@@ -112,7 +112,7 @@ def _models_dir():
     try:
         return resources.files("cpswiss.models")
     except ModuleNotFoundError:
-        return Path(__file__).resolve().parent.parent / "models"
+        return Path(__file__).resolve().parents[2] / "models"
 
 
 def _model_files() -> dict[str, object]:

@@ -21,9 +21,9 @@ from fractions import Fraction
 import numpy as np
 from ortools.sat.python import cp_model
 
-from .criteria import Level
-from .errors import UnprovenError
-from .exchange import Exchanges
+from cpswiss.solver.levels import Level
+from cpswiss.errors import UnprovenError
+from cpswiss.solver.exchange import Exchanges
 
 
 @dataclass

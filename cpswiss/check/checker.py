@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .criteria import compatible
-from .decoder import Pairing
-from .state import BLACK, WHITE, RoundState
+from cpswiss.criteria.absolute import compatible
+from cpswiss.colours.decoder import Pairing
+from cpswiss.tournament.state import BLACK, WHITE, RoundState
 
 
 @dataclass(frozen=True)

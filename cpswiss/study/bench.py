@@ -14,13 +14,13 @@ import statistics
 import time
 from pathlib import Path
 
-from .errors import EXIT_OK, CpswissError, InputError
-from .model import SolverSettings
+from cpswiss.errors import EXIT_OK, CpswissError, InputError
+from cpswiss.solver.model import SolverSettings
 
 
 def default_files() -> list[Path]:
     """The bundled late-round cases (100, 300 and 1000 players; the 1000-player history is
-    synthetic, made by ``python -m cpswiss.simulate 1000 6 9 OUT --quick --seed 7``)."""
+    synthetic, made by ``python -m cpswiss.study.simulate 1000 6 9 OUT --quick --seed 7``)."""
     return sorted((Path(__file__).resolve().parent / "benchdata").glob("*.trf"))
 
 
@@ -39,7 +39,7 @@ def collect(paths: list[str]) -> list[Path]:
 
 def _one(args: tuple[str, str, SolverSettings]) -> tuple[float, int, int, str]:
     path, rules, settings = args
-    from .api import pair_tournament
+    from cpswiss.api import pair_tournament
 
     start = time.perf_counter()
     try:

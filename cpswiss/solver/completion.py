@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from ortools.sat.python import cp_model
 
-from .criteria import compatible_later
-from .model import greedy_pairs
-from .errors import UnprovenError
-from .state import PlayerState, RoundState
+from cpswiss.criteria.absolute import compatible_later
+from cpswiss.solver.model import greedy_pairs
+from cpswiss.errors import UnprovenError
+from cpswiss.tournament.state import PlayerState, RoundState
 
 
 def bye_candidate(players: list[PlayerState], state: RoundState) -> frozenset[int]:

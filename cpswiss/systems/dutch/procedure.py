@@ -34,14 +34,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .completion import bye_candidate, completable, lowest_pab_score
-from .criteria import LOOKAHEAD_UNITS, Bracket, Level, bracket_levels
-from .errors import NoPairingError
-from .lookahead import single_downfloater_classes
-from .model import MatchingBound, MatchingModel, SolverSettings, greedy_matching
-from .rules import RuleSet
-from .state import PlayerState, RoundState
-from .tiebreak import TieBreak, generation_order
+from cpswiss.solver.completion import bye_candidate, completable, lowest_pab_score
+from cpswiss.criteria.bracket import Bracket
+from cpswiss.criteria.units import LOOKAHEAD_UNITS, bracket_levels
+from cpswiss.solver.levels import Level
+from cpswiss.errors import NoPairingError
+from cpswiss.systems.dutch.lookahead import single_downfloater_classes
+from cpswiss.solver.model import MatchingBound, MatchingModel, SolverSettings, greedy_matching
+from cpswiss.rulesets.ruleset import RuleSet
+from cpswiss.tournament.state import PlayerState, RoundState
+from cpswiss.systems.dutch.tiebreak import TieBreak, generation_order
 
 __all__ = ["BracketRecord", "RoundPairing", "generation_order", "optimum_given", "pair_bracket",
            "pair_round", "readable_values"]

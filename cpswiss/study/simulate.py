@@ -1,11 +1,11 @@
 """Synthetic tournaments for benchmarks: pair with the engine, play by ratings, repeat.
 
-``python -m cpswiss.simulate N ROUNDS TOTAL OUT.trf [--quick] [--seed S]``
+``python -m cpswiss.study.simulate N ROUNDS TOTAL OUT.trf [--quick] [--seed S]``
 writes a TRF of N players after ROUNDS rounds of a TOTAL-round event: every
 round is paired by the engine (or, with ``--quick``, by a simple Swiss-like
 rule, to make large histories fast), and each game's result is drawn from the
 Elo expectation with a fixed seed, so the same arguments always give the same
-file.  Used to make the bundled benchmark cases (``cpswiss/benchdata``); not
+file.  Used to make the bundled benchmark cases (``cpswiss/study/benchdata``); not
 part of pairing.
 """
 
@@ -14,10 +14,10 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from .api import pair_tournament
-from .rules import load_rule_set
-from .state import build_state
-from .trf import PlayerRecord, RoundEntry, RoundKind, Tournament, parse_trf, write_trf
+from cpswiss.api import pair_tournament
+from cpswiss.rulesets.ruleset import load_rule_set
+from cpswiss.tournament.state import build_state
+from cpswiss.formats.trf import PlayerRecord, RoundEntry, RoundKind, Tournament, parse_trf, write_trf
 
 
 def initial_tournament(n: int, total_rounds: int, seed: int) -> Tournament:
@@ -98,7 +98,7 @@ __all__ = ["simulate"]
 def main() -> None:
     import argparse
 
-    parser = argparse.ArgumentParser(prog="python -m cpswiss.simulate", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m cpswiss.study.simulate", description=__doc__.split("\n")[0])
     parser.add_argument("players", type=int)
     parser.add_argument("rounds", type=int, help="rounds to play")
     parser.add_argument("total", type=int, help="rounds of the event (XXR)")

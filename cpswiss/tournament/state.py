@@ -13,9 +13,9 @@ from enum import Enum
 
 import pandas as pd
 
-from .errors import InputError
-from .rules import StateRules
-from .trf import RoundEntry, RoundKind, Tournament, format_points
+from cpswiss.errors import InputError
+from cpswiss.rulesets.ruleset import StateRules
+from cpswiss.formats.trf import RoundEntry, RoundKind, Tournament, format_points
 
 WHITE, BLACK = "W", "B"
 

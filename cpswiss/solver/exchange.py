@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 if TYPE_CHECKING:
-    from .model import MatchingModel
+    from cpswiss.solver.model import MatchingModel
 
 
 class Exchanges:

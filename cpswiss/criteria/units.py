@@ -10,7 +10,7 @@ an integer coefficient per edge plus a constant, to be **minimised** over the
 matchings of the graph.  A criterion that compares lists (a PSD, A.8) yields
 one level per distinct score difference, highest first, which is the
 lexicographic comparison of the sorted lists.  The same levels serve the
-CP-SAT model (:mod:`cpswiss.model`) and the evaluator, which computes the
+CP-SAT model (:mod:`cpswiss.solver.model`) and the evaluator, which computes the
 value of any concrete pairing without a solver (:func:`evaluate`).
 
 The reading of the criteria follows the reference engine of the 2017 corpus
@@ -19,154 +19,12 @@ The reading of the criteria follows the reference engine of the 2017 corpus
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
-from .rules import Criterion
-from .state import Float, PlayerState, RoundState
-
-ONE_POINT_TENTHS = 10  # A.8 / RN-17: "one point" of the downfloater SD, in tenths (see RN-15)
-
-
-@dataclass
-class Level:
-    """A linear expression over the edges, to be minimised: Σ coef[e]·x[e] + constant."""
-
-    name: str
-    coef: dict[int, int] = field(default_factory=dict)
-    constant: int = 0
-    floor: int | None = None  # a lower bound the criterion itself guarantees (a count is >= 0)
-    sense: int = 1  # -1 for a count to maximise, stored negated: shown(value) gives the count
-
-    def shown(self, value: int) -> int:
-        """The value as a reader counts it (pairs, not minus pairs)."""
-        return self.sense * value
-
-    def add(self, edge: int, value: int) -> None:
-        if value:
-            self.coef[edge] = self.coef.get(edge, 0) + value
-
-    def value(self, chosen: Iterable[int]) -> int:
-        return self.constant + sum(self.coef.get(e, 0) for e in chosen)
-
-    @property
-    def trivial(self) -> bool:
-        return not any(self.coef.values())
-
-
-@dataclass
-class Bracket:
-    """The graph of one bracket step (C.04.3 A.3, A.9, B.1-B.3)."""
-
-    vertices: list[PlayerState]  # bracket (MDPs, residents) then the players below
-    n_mdp: int  # M0: moved-down players at the front
-    n_bracket: int  # MDPs + residents
-    special: bool  # PPB re-pairing or last bracket: completion (C.4) governs
-    final: bool  # the players below are the last scoregroup (C.7 counts the bye)
-    round: RoundState
-    edges: list[tuple[int, int]] = field(default_factory=list)  # (i, j), i < j, vertex indices
-    # the following bracket's scoregroup ends here; vertices after it are the rest of the
-    # round (2026 [C4]); None: the step ends with the next scoregroup
-    n_next: int | None = None
-    # the step holds every remaining player and must leave them completable (2026 [C4])
-    holds_rest: bool = False
-    # 2026 [C9]: this bracket holds the pairing-allocated bye and pairs all its other players
-    pab_in_bracket: bool = False
-
-    def __post_init__(self) -> None:
-        if not self.edges:
-            later = compatible_later(self.vertices, self.round)
-            self.edges = [(i, j) for j in range(self.n_mdp, len(self.vertices)) for i in range(j)
-                          if j in later[i]]
-        if self.n_next is None:
-            self.n_next = len(self.vertices)
-        self.min_score = min(p.score for p in self.vertices)
-        self.vertex_of = {p.id: v for v, p in enumerate(self.vertices)}  # player id -> vertex
-        self.inside: list[int] = []  # edges with both players in the bracket
-        self.incident: list[list[int]] = [[] for _ in self.vertices]  # all edges of a vertex
-        self.incident_in_bracket: list[list[int]] = [[] for _ in self.vertices]
-        for e, (i, j) in enumerate(self.edges):
-            self.incident[i].append(e)
-            self.incident[j].append(e)
-            if j < self.n_bracket:
-                self.inside.append(e)
-                self.incident_in_bracket[i].append(e)
-                self.incident_in_bracket[j].append(e)
-
-    def in_bracket(self, v: int) -> bool:
-        return v < self.n_bracket
-
-    @property
-    def completing(self) -> bool:
-        """The step holds every remaining player and must leave them completable: the PPB
-        and last bracket (2017 A.9), or any bracket whose rest is in the model (2026 [C4])."""
-        return self.special or self.holds_rest
-
-    def in_next(self, v: int) -> bool:
-        """Vertex v belongs to the following bracket's scoregroup."""
-        return self.n_bracket <= v < self.n_next
-
-    def bracket_edges(self) -> Iterable[tuple[int, int, int]]:
-        """Edges with both players in the bracket: (edge index, higher, lower)."""
-        for e in self.inside:
-            i, j = self.edges[e]
-            yield e, i, j
-
-    def other(self, e: int, v: int) -> int:
-        """The other player of edge e."""
-        i, j = self.edges[e]
-        return j if i == v else i
-
-    def downfloat_sd(self, v: int) -> int:
-        """A.8 / RN-15: SD of a downfloater = score - (lowest score - 1 point) (decided
-        by the corpus: without the point, 11 cases differ, among them
-        ``n005-r02of03-t031`` and ``n014-r03of08-t009``, where the bye goes elsewhere).
-
-        RN-16: "lowest" is taken over all vertices of the step (the bracket and
-        the players below it), as the reference engine does.  (No case of the 2017
-        corpus tells this apart from the bracket's own lowest score: a sweep with
-        that reading also agrees on 404/404.)
-        """
-        return self.vertices[v].score - self.min_score + ONE_POINT_TENTHS
-
-    def pair_sd(self, i: int, j: int) -> int:
-        return self.vertices[i].score - self.vertices[j].score
-
-
-def compatible(a: PlayerState, b: PlayerState, state: RoundState) -> bool:
-    """C.1 (no rematch, forbidden pairs) and C.3 (non-topscorers with the same absolute
-    preference do not meet).  RN-14: the pair is allowed as soon as either player is a
-    topscorer in the final round (decided by ``n042-r10of10-t028``: without the
-    exception the pairing differs there)."""
-    if not a.can_meet(b):
-        return False
-    if a.absolute and b.absolute and a.preference == b.preference:
-        return state.is_last_round and (a.topscorer or b.topscorer)
-    return True
-
-
-def compatible_later(players: list[PlayerState], state: RoundState) -> list[set[int]]:
-    """For each player i, the players j > i (by position) he may meet: :func:`compatible`
-    for every pair at once, by set operations (the same rule, C.1 and C.3 with RN-14;
-    tests check that the two agree on every pair)."""
-    n = len(players)
-    index = {p.id: k for k, p in enumerate(players)}
-
-    def clashing(p: PlayerState) -> bool:  # C.3 applies to him (RN-14: not a final-round topscorer)
-        return p.absolute and not (state.is_last_round and p.topscorer)
-
-    same_absolute: dict[str | None, set[int]] = {}
-    for k, p in enumerate(players):
-        if clashing(p):
-            same_absolute.setdefault(p.preference, set()).add(k)
-    later = []
-    for i, p in enumerate(players):
-        barred = {index[o] for o in p.opponents | p.forbidden if o in index}
-        if clashing(p):
-            barred |= same_absolute[p.preference]
-        later.append(set(range(i + 1, n)) - barred)
-    return later
-
+from cpswiss.criteria.bracket import ONE_POINT_TENTHS, Bracket
+from cpswiss.rulesets.ruleset import Criterion
+from cpswiss.solver.levels import Level
+from cpswiss.tournament.state import Float, PlayerState
 
 # ---------------------------------------------------------------------------
 # Helpers for list-valued criteria
@@ -515,4 +373,4 @@ def evaluate(b: Bracket, criteria: Iterable[Criterion], chosen: Iterable[int]) -
     return {cid: tuple(level.value(chosen) for level in levels) for cid, levels in bracket_levels(b, criteria)}
 
 
-__all__ = ["Bracket", "Level", "LOOKAHEAD_UNITS", "bracket_levels", "compatible", "compatible_later", "evaluate", "UNITS"]
+__all__ = ["ABSOLUTE_UNITS", "LOOKAHEAD_UNITS", "ROUND_UNITS", "UNITS", "bracket_levels", "evaluate"]

@@ -24,8 +24,10 @@ best first; the bracket model then keeps the best group that can float.
 
 from __future__ import annotations
 
-from .criteria import Bracket, Level
-from .model import MatchingModel, SolverSettings, greedy_matching
+from cpswiss.criteria.bracket import Bracket
+
+from cpswiss.solver.levels import Level
+from cpswiss.solver.model import MatchingModel, SolverSettings, greedy_matching
 
 
 def single_downfloater_classes(b: Bracket, settings: SolverSettings | None = None) -> tuple[list[list[int]], int]:

@@ -1,0 +1,1 @@
+"""Check and explain: legality of a pairing, and which rule decides between two pairings."""

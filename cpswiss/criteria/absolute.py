@@ -1,0 +1,41 @@
+"""The absolute criteria as pair compatibility: C.04.3 C.1 / C.3 (2026 [C1], [C3]).
+[C2] (who may take the bye) is a property of a player: ``RoundState.may_take_pab``."""
+
+from __future__ import annotations
+
+from cpswiss.tournament.state import PlayerState, RoundState
+
+
+def compatible(a: PlayerState, b: PlayerState, state: RoundState) -> bool:
+    """C.1 (no rematch, forbidden pairs) and C.3 (non-topscorers with the same absolute
+    preference do not meet).  RN-14: the pair is allowed as soon as either player is a
+    topscorer in the final round (decided by ``n042-r10of10-t028``: without the
+    exception the pairing differs there)."""
+    if not a.can_meet(b):
+        return False
+    if a.absolute and b.absolute and a.preference == b.preference:
+        return state.is_last_round and (a.topscorer or b.topscorer)
+    return True
+
+
+def compatible_later(players: list[PlayerState], state: RoundState) -> list[set[int]]:
+    """For each player i, the players j > i (by position) he may meet: :func:`compatible`
+    for every pair at once, by set operations (the same rule, C.1 and C.3 with RN-14;
+    tests check that the two agree on every pair)."""
+    n = len(players)
+    index = {p.id: k for k, p in enumerate(players)}
+
+    def clashing(p: PlayerState) -> bool:  # C.3 applies to him (RN-14: not a final-round topscorer)
+        return p.absolute and not (state.is_last_round and p.topscorer)
+
+    same_absolute: dict[str | None, set[int]] = {}
+    for k, p in enumerate(players):
+        if clashing(p):
+            same_absolute.setdefault(p.preference, set()).add(k)
+    later = []
+    for i, p in enumerate(players):
+        barred = {index[o] for o in p.opponents | p.forbidden if o in index}
+        if clashing(p):
+            barred |= same_absolute[p.preference]
+        later.append(set(range(i + 1, n)) - barred)
+    return later

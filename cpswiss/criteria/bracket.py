@@ -1,0 +1,91 @@
+"""The graph of one bracket step: its players (MDPs, residents, then the players below)
+and the pairs allowed between them (C.04.3 A.3, A.9, B.1-B.3; 2026 Art. 1.3, 3)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from cpswiss.criteria.absolute import compatible_later
+from cpswiss.tournament.state import PlayerState, RoundState
+
+ONE_POINT_TENTHS = 10  # A.8 / RN-17: "one point" of the downfloater SD, in tenths (see RN-15)
+
+
+@dataclass
+class Bracket:
+    """The graph of one bracket step (C.04.3 A.3, A.9, B.1-B.3)."""
+
+    vertices: list[PlayerState]  # bracket (MDPs, residents) then the players below
+    n_mdp: int  # M0: moved-down players at the front
+    n_bracket: int  # MDPs + residents
+    special: bool  # PPB re-pairing or last bracket: completion (C.4) governs
+    final: bool  # the players below are the last scoregroup (C.7 counts the bye)
+    round: RoundState
+    edges: list[tuple[int, int]] = field(default_factory=list)  # (i, j), i < j, vertex indices
+    # the following bracket's scoregroup ends here; vertices after it are the rest of the
+    # round (2026 [C4]); None: the step ends with the next scoregroup
+    n_next: int | None = None
+    # the step holds every remaining player and must leave them completable (2026 [C4])
+    holds_rest: bool = False
+    # 2026 [C9]: this bracket holds the pairing-allocated bye and pairs all its other players
+    pab_in_bracket: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.edges:
+            later = compatible_later(self.vertices, self.round)
+            self.edges = [(i, j) for j in range(self.n_mdp, len(self.vertices)) for i in range(j)
+                          if j in later[i]]
+        if self.n_next is None:
+            self.n_next = len(self.vertices)
+        self.min_score = min(p.score for p in self.vertices)
+        self.vertex_of = {p.id: v for v, p in enumerate(self.vertices)}  # player id -> vertex
+        self.inside: list[int] = []  # edges with both players in the bracket
+        self.incident: list[list[int]] = [[] for _ in self.vertices]  # all edges of a vertex
+        self.incident_in_bracket: list[list[int]] = [[] for _ in self.vertices]
+        for e, (i, j) in enumerate(self.edges):
+            self.incident[i].append(e)
+            self.incident[j].append(e)
+            if j < self.n_bracket:
+                self.inside.append(e)
+                self.incident_in_bracket[i].append(e)
+                self.incident_in_bracket[j].append(e)
+
+    def in_bracket(self, v: int) -> bool:
+        return v < self.n_bracket
+
+    @property
+    def completing(self) -> bool:
+        """The step holds every remaining player and must leave them completable: the PPB
+        and last bracket (2017 A.9), or any bracket whose rest is in the model (2026 [C4])."""
+        return self.special or self.holds_rest
+
+    def in_next(self, v: int) -> bool:
+        """Vertex v belongs to the following bracket's scoregroup."""
+        return self.n_bracket <= v < self.n_next
+
+    def bracket_edges(self) -> Iterable[tuple[int, int, int]]:
+        """Edges with both players in the bracket: (edge index, higher, lower)."""
+        for e in self.inside:
+            i, j = self.edges[e]
+            yield e, i, j
+
+    def other(self, e: int, v: int) -> int:
+        """The other player of edge e."""
+        i, j = self.edges[e]
+        return j if i == v else i
+
+    def downfloat_sd(self, v: int) -> int:
+        """A.8 / RN-15: SD of a downfloater = score - (lowest score - 1 point) (decided
+        by the corpus: without the point, 11 cases differ, among them
+        ``n005-r02of03-t031`` and ``n014-r03of08-t009``, where the bye goes elsewhere).
+
+        RN-16: "lowest" is taken over all vertices of the step (the bracket and
+        the players below it), as the reference engine does.  (No case of the 2017
+        corpus tells this apart from the bracket's own lowest score: a sweep with
+        that reading also agrees on 404/404.)
+        """
+        return self.vertices[v].score - self.min_score + ONE_POINT_TENTHS
+
+    def pair_sd(self, i: int, j: int) -> int:
+        return self.vertices[i].score - self.vertices[j].score

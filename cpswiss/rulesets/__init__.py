@@ -1,0 +1,1 @@
+"""Rule sets: editions and variants read from ``models/*.toml`` (:mod:`.ruleset`)."""

@@ -1,0 +1,1 @@
+"""Study: synthetic tournaments and the benchmark command."""

@@ -1,0 +1,1 @@
+"""Pairing systems: each system's bracket procedure and generation order."""

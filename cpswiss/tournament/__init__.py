@@ -1,0 +1,1 @@
+"""Tournament state: what the pairing of one round sees (scores, colours, floats, byes)."""
