@@ -55,6 +55,9 @@ def _parser() -> argparse.ArgumentParser:
     pair.add_argument("-p", dest="output", nargs="?", const="-", default=None,
                       help="write the pairing file (count, then 'white black' per board, bye as 'id 0'); "
                            "without a file name: standard output")
+    pair.add_argument("--write-trf", metavar="OUT",
+                      help="also write the tournament with the new round appended (results pending), in the "
+                           "input's format: TRF-2026 records stay TRF-2026")
     pair.add_argument("-c", dest="check", action="store_true",
                       help="check the rounds already in the file instead of pairing (as 'cpswiss check')")
     pair.add_argument("--explain", action="store_true",
@@ -138,6 +141,12 @@ def _cmd_pair(args) -> int:
             _print_json(account.as_dict(), stream)
         else:
             print(account.text(), file=stream)
+    if args.write_trf:
+        from cpswiss.formats.trf import write_trf
+
+        boards = [(b.white, b.black) for b in result.pairing.boards]
+        _write_atomically(args.write_trf, write_trf(tournament.with_round(result.pairing.round_no, boards,
+                                                                          result.pairing.bye)))
     if args.output is not None:
         text = "\n".join(result.pairing.lines()) + "\n"
         if args.output == "-":

@@ -183,3 +183,18 @@ def test_full_conformance_2026(folder, rules, tmp_path):
     wrong = [c for c in cases
              if pairing_lines(corpus / f"{c}.trf", tmp_path, *rules) != (corpus / f"{c}.expected").read_text().split("\n")]
     assert wrong == []
+
+
+def test_write_trf_appends_the_round_in_the_input_format(tmp_path):
+    source = TRF26 / "n017-r01of06-t013.trf"
+    out, written = tmp_path / "p.txt", tmp_path / "next.trf"
+    assert main(["pair", "--dutch", str(source), "-p", str(out), "--write-trf", str(written)]) == 0
+    text = written.read_text()
+    assert "192 FIDE_DUTCH_2025" in text and "142 6" in text and "\n240 " not in text
+    t = parse_trf(text)
+    assert t.trf26 and t.last_paired_round == 1
+    assert t.players[1].rounds[0].code == "H" and t.players[15].rounds[0].code == "Z"
+    boards, byes = t.pairing_of(1)
+    lines = out.read_text().split()
+    assert byes == [17] and set(boards) == {(int(w), int(b)) for w, b in zip(lines[1:-2:2], lines[2:-2:2])}
+    assert main(["check", str(written)]) == 0

@@ -196,6 +196,7 @@ class Tournament:
     start_date: str | None = None  # 042 as written
     pair_by_rank: bool = False  # XXC rank
     layout: list[str | int] = field(default_factory=list)  # raw lines and player ids, in file order
+    trf26: bool = False  # the file uses TRF-2026 records (142 152 162 192 240 250 260)
 
     @property
     def last_paired_round(self) -> int:
@@ -233,9 +234,17 @@ class Tournament:
         return boards, byes
 
     def with_round(self, round_no: int, boards: list[tuple[int, int]], bye: int | None) -> "Tournament":
-        """A copy with a newly paired round appended (results pending, the PAB scored)."""
+        """A copy with a newly paired round appended (results pending, the PAB scored).
+
+        The byes requested for the round in TRF-2026 ``240`` records move into the
+        round's blocks (``0000 - H`` / ``F`` / ``Z``), as TRF-2026 writes the byes of
+        rounds already paired, and those ``240`` records are dropped.
+        """
         players: dict[int, PlayerRecord] = {}
         entries: dict[int, RoundEntry] = {}
+        codes = {RoundKind.HALF_BYE: "H", RoundKind.FULL_BYE: "F", RoundKind.ZERO_BYE: "Z"}
+        for pid, kind in self.requested_byes.get(round_no, {}).items():
+            entries[pid] = RoundEntry(kind, None, None, codes[kind])
         for white, black in boards:
             entries[white] = RoundEntry(RoundKind.PENDING, black, "w", " ")
             entries[black] = RoundEntry(RoundKind.PENDING, white, "b", " ")
@@ -251,13 +260,17 @@ class Tournament:
             if new.points_column is not None:
                 new.points_column = self.computed_points(new)
             players[pid] = new
-        return replace(self, players=players, absent_next=set())
+        layout = [item for item in self.layout
+                  if not (isinstance(item, str) and item.startswith("240") and item[6:9].strip() == str(round_no))]
+        requested = {r: byes for r, byes in self.requested_byes.items() if r != round_no}
+        return replace(self, players=players, absent_next=set(), layout=layout, requested_byes=requested)
 
 
 # ---------------------------------------------------------------------------
 # Reading
 # ---------------------------------------------------------------------------
 
+TRF26_RECORDS = {"142", "152", "162", "192", "240", "250", "260"}
 _PLAYED_CODES = {"1", "0", "=", "W", "D", "L"}
 _COMPLEMENT = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D"}
 
@@ -303,6 +316,8 @@ def parse_trf(text: str, path: str = "<input>") -> Tournament:
             t.layout.append(record.pairing_no)
             continue
         t.layout.append(raw)
+        if code in TRF26_RECORDS:
+            t.trf26 = True
         if code in ("XXR", "142"):
             t.total_rounds = _int_field(line[3:], "number of rounds", path, number)
         elif code == "XXC":
