@@ -173,6 +173,16 @@ def strong_colour_preference(b: Bracket, c: Criterion) -> list[Level]:
         and p.preference == q.preference))
 
 
+def _float_params(c: Criterion) -> tuple[int, str]:
+    """The parameters of a float criterion: how many rounds back, and which float."""
+    return int(c.params.get("rounds_back", 1)), c.params.get("float", "down")
+
+
+def _downfloated(b: Bracket, back: int) -> list[int]:
+    """The bracket's players who floated down ``back`` rounds before."""
+    return [v for v in range(b.n_bracket) if b.vertices[v].float_back(back) is Float.DOWN]
+
+
 def repeated_float(b: Bracket, c: Criterion) -> list[Level]:
     """C.04.3 C.12-C.15: minimise players who get the same float as one (two) rounds before.
 
@@ -180,10 +190,9 @@ def repeated_float(b: Bracket, c: Criterion) -> list[Level]:
     with the higher score floats down, with the lower score floats up.
     RN-3: an unplayed round counts as the downfloat A.4 gives it.
     """
-    back = int(c.params.get("rounds_back", 1))
+    back, direction = _float_params(c)
     if b.round.round_no - 1 < back:
         return []
-    direction = c.params.get("float", "down")
     level = Level(f"{c.label} repeated {direction}float ({back} round{'s' if back > 1 else ''} back)", floor=0)
     if direction == "down":
         for v in range(b.n_bracket):
@@ -207,15 +216,13 @@ def repeated_float_score_difference(b: Bracket, c: Criterion) -> list[Level]:
     unpaired counts its downfloater SD (A.8), one paired with a lower score the SD of
     his pair; a repeated upfloater the SD of his pair.  (No case of the 2017 corpus
     tells the sorted list apart from the plain sum of those SDs: both agree on 404/404.)"""
-    back = int(c.params.get("rounds_back", 1))
+    back, direction = _float_params(c)
     if b.round.round_no - 1 < back:
         return []
-    direction = c.params.get("float", "down")
     out: list = []
     if direction == "down":
-        for v in range(b.n_bracket):
-            if b.vertices[v].float_back(back) is Float.DOWN:
-                _unpaired_in_bracket(b, v, b.downfloat_sd(v), out)
+        for v in _downfloated(b, back):
+            _unpaired_in_bracket(b, v, b.downfloat_sd(v), out)
         for e, i, j in b.bracket_edges():
             p, q = b.vertices[i], b.vertices[j]
             if p.float_back(back) is Float.DOWN and p.score > q.score:
@@ -303,15 +310,13 @@ def repeated_float_score(b: Bracket, c: Criterion) -> list[Level]:
     at the MDP's score (the reference engine's reading of "the score differences of
     the MDP opponents").
     """
-    back = int(c.params.get("rounds_back", 1))
+    back, direction = _float_params(c)
     if b.round.round_no - 1 < back:
         return []
-    direction = c.params.get("float", "down")
     out: list = []
     if direction == "down":
-        for v in range(b.n_bracket):
-            if b.vertices[v].float_back(back) is Float.DOWN:
-                out.append((b.vertices[v].score, None, 1))
+        for v in _downfloated(b, back):
+            out.append((b.vertices[v].score, None, 1))
         for e, i, j in b.bracket_edges():
             for v in (i, j):
                 if b.vertices[v].float_back(back) is Float.DOWN:
