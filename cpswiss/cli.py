@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import stat
 import sys
 import tempfile
 from pathlib import Path
@@ -33,19 +34,66 @@ from cpswiss.formats.trf import format_points
 
 
 def _write_atomically(path: str, text: str) -> None:
-    """Write the whole file or nothing (no partial output on failure)."""
-    target = Path(path)
+    """Write the whole file or nothing: a regular file (or a link to one) through a temporary
+    file beside the target, renamed over it, never left behind; a device or FIFO
+    (``/dev/stdout``, ``/dev/null``) written directly, never replaced."""
+    if not path:
+        raise FileAccessError("cannot write to an empty file name")
     try:
-        fd, tmp = tempfile.mkstemp(dir=str(target.parent or "."), prefix=".cpswiss-")
+        kind = os.stat(path).st_mode  # follows links
+    except FileNotFoundError:
+        kind = None
+    except OSError as exc:
+        raise FileAccessError(f"{path}: cannot write file: {exc.strerror or exc}") from None
+    if kind is not None and stat.S_ISDIR(kind):
+        raise FileAccessError(f"{path}: cannot write file: it is a directory")
+    try:
+        if kind is not None and not stat.S_ISREG(kind):  # a device or FIFO: written, never replaced
+            with open(path, "w", encoding="utf-8", newline="\n") as handle:
+                handle.write(text)
+            return
+        target = Path(os.path.realpath(path))  # through symbolic links: the link stays a link
+        fd, tmp = tempfile.mkstemp(dir=str(target.parent), prefix=".cpswiss-")
+    except OSError as exc:
+        raise FileAccessError(f"{path}: cannot write file: {exc.strerror or exc}") from None
+    try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
         os.replace(tmp, target)
     except OSError as exc:
         raise FileAccessError(f"{path}: cannot write file: {exc.strerror or exc}") from None
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+
+
+class UsageError(CpswissError):
+    """A command-line option out of range or malformed: exit 3 (invalid input), one line."""
+
+    exit_code = errors.EXIT_INVALID_INPUT
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # argparse would exit 2, which means "unexpected error" here
+        raise UsageError(f"usage: {message} (see 'cpswiss {self.prog.split()[-1]} --help')")
+
+
+def _seconds(text: str) -> float:
+    value = float(text)
+    if not 0 < value <= 86400:  # also refuses nan and inf
+        raise argparse.ArgumentTypeError(f"must be a number of seconds from 0 to 86400, not {text!r}")
+    return value
+
+
+def _workers(text: str) -> int:
+    value = int(text)
+    if not 1 <= value <= 64:
+        raise argparse.ArgumentTypeError(f"must be 1 to 64, not {text!r}")
+    return value
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="cpswiss", description="FIDE Swiss pairing engine on CP-SAT")
+    parser = _Parser(prog="cpswiss", description="FIDE Swiss pairing engine on CP-SAT")
     parser.add_argument("--debug", action="store_true", help="show tracebacks of unexpected errors")
     sub = parser.add_subparsers(dest="command", required=True)
 
@@ -108,8 +156,9 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _solver_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--workers", type=int, default=1, help="CP-SAT workers (the answer does not depend on it)")
-    p.add_argument("--time-limit", type=float, default=120.0,
+    p.add_argument("--workers", type=_workers, default=1,
+                   help="CP-SAT workers, 1-64 (the answer does not depend on it)")
+    p.add_argument("--time-limit", type=_seconds, default=120.0,
                    help="seconds per solver call; hitting it is an error, never a guess")
 
 
@@ -230,7 +279,11 @@ def _cmd_bench(args) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    try:
+        args = _parser().parse_args(argv)
+    except UsageError as exc:
+        print(f"cpswiss: {exc.one_line()}", file=sys.stderr)
+        return exc.exit_code
     handler = {"pair": _cmd_pair, "check": _cmd_check, "explain": _cmd_explain, "state": _cmd_state,
                "bench": _cmd_bench, "rules": _cmd_rules}[args.command]
     try:

@@ -82,7 +82,7 @@ def test_unreadable_file(tmp_path, capsys):
 def test_finished_tournament_is_an_impossible_round(write_trf, tmp_path, capsys):
     header = "012 Test\nXXR 1\nXXC white1\n"
     code, err, out, path = run_pair(write_trf, tmp_path, good_lines(), capsys, header)
-    assert code == 3 and "all 1 rounds (XXR) are already paired" in err and not out.exists()
+    assert code == 3 and f"{path}:2: all 1 rounds (XXR/142) are already paired" in err and not out.exists()
 
 
 def test_no_legal_pairing_exits_1(write_trf, tmp_path, capsys):

@@ -35,7 +35,7 @@ from cpswiss.errors import FileAccessError, InputError, NoPairingError
 from cpswiss.solver.model import SolverSettings
 from cpswiss.rulesets.ruleset import Criterion, RuleSet, select_rule_set
 from cpswiss.tournament.state import BLACK, WHITE, PlayerState, Strength, order_key
-from cpswiss.formats.trf import Tournament, format_points, read_trf
+from cpswiss.formats.trf import Tournament, format_points, is_number, read_trf
 
 # ---------------------------------------------------------------------------
 # Results
@@ -211,7 +211,7 @@ def read_pairing_file(path: str | Path, tournament: Tournament, round_no: int) -
     if not lines:
         raise InputError("empty pairing file (expected the number of boards on the first line)", name)
     first_no, first = lines[0]
-    if not first.isdigit():
+    if not is_number(first):
         raise InputError(f"expected the number of boards, found {first!r}", name, first_no)
     count = int(first)
     if count != len(lines) - 1:
@@ -220,7 +220,7 @@ def read_pairing_file(path: str | Path, tournament: Tournament, round_no: int) -
     bye: int | None = None
     for number, line in lines[1:]:
         fields = line.split()
-        if len(fields) != 2 or not all(f.isdigit() for f in fields):
+        if len(fields) != 2 or not all(is_number(f) for f in fields):
             raise InputError(f"expected two pairing numbers 'white black', found {line!r}", name, number)
         white, black = map(int, fields)
         for pid in (white, black):
@@ -433,8 +433,7 @@ def explain_pairing(tournament: Tournament | str | Path, proposal: Pairing | str
         raise InputError("nothing to explain: give a proposed pairing or a round of the file", t.path)
     if round_no is not None and proposal is None:
         if not 1 <= round_no <= t.last_paired_round:
-            raise InputError(f"round {round_no} is not in the file (rounds 1-{t.last_paired_round} are paired)",
-                             t.path)
+            raise InputError(f"round {round_no} is not in the file ({t.paired_rounds_text()})", t.path)
         proposed = _pairing_in_file(t, round_no)
         result = pair_tournament(t, rule_set, settings=settings, round_no=round_no)
     else:
@@ -659,7 +658,7 @@ def check_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSe
     wanted = rounds if rounds is not None else list(range(1, last + 1))
     for r in wanted:
         if not 1 <= r <= last:
-            raise InputError(f"round {r} is not in the file (rounds 1-{last} are paired)", t.path)
+            raise InputError(f"round {r} is not in the file ({t.paired_rounds_text()})", t.path)
     checks = []
     for r in wanted:
         played = _pairing_in_file(t, r)

@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from cpswiss.errors import FileAccessError, InputError
+from cpswiss.errors import FileAccessError, InputError, TooLargeError
 
 FIRST_BLOCK = 91  # 0-based column of the first round block (column 92)
 BLOCK_WIDTH = 10
@@ -197,6 +197,7 @@ class Tournament:
     pair_by_rank: bool = False  # XXC rank
     layout: list[str | int] = field(default_factory=list)  # raw lines and player ids, in file order
     trf26: bool = False  # the file uses TRF-2026 records (142 152 162 192 240 250 260)
+    total_rounds_line: int | None = None  # the line of XXR / 142
 
     @property
     def last_paired_round(self) -> int:
@@ -207,6 +208,12 @@ class Tournament:
                 if entry is not None and entry.kind.took_part_in_pairing:
                     last = max(last, index + 1)
         return last
+
+    def paired_rounds_text(self) -> str:
+        """For messages: which rounds the file holds."""
+        last = self.last_paired_round
+        return "no round has been paired yet" if last == 0 else \
+            ("round 1 is paired" if last == 1 else f"rounds 1-{last} are paired")
 
     @property
     def round_to_pair(self) -> int:
@@ -271,6 +278,14 @@ class Tournament:
 # ---------------------------------------------------------------------------
 
 TRF26_RECORDS = {"142", "152", "162", "192", "240", "250", "260"}
+# Records read; any other line is ignored by rule (names, dates, arbiters, comments), unless it
+# looks like a player record that is not read (see _unread_player_record).
+READ_RECORDS = {"001", "XXR", "142", "XXC", "152", "XXA", "XXP", "260", "XXZ", "XXS", "BBW", "BBD",
+                "BBL", "BBZ", "BBF", "BBU", "162", "042", "062", "192", "240", "250"}
+MAX_PLAYERS = 6000  # 5,000 players took 8.5 GB in round 1: beyond this, exit 4 before memory runs out
+MAX_ROUNDS = 99  # round blocks, XXR/142 and the rounds of 240/250/260 records
+_NUMBER = re.compile(r"[0-9]{1,9}")  # ASCII digits only (str.isdigit also takes superscripts)
+_POINTS = re.compile(r"-?[0-9]{1,6}(\.[0-9])?")
 _PLAYED_CODES = {"1", "0", "=", "W", "D", "L"}
 _COMPLEMENT = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D"}
 
@@ -300,13 +315,25 @@ def parse_trf(text: str, path: str = "<input>") -> Tournament:
     t = Tournament(path=path, players={})
     scoring: dict[str, int] = {}
     player_lines: dict[int, int] = {}
+    deferred: list[tuple[str, str, int]] = []  # records checked against the players first
+    seen_rounds: dict[str, tuple[int, int]] = {}  # XXR / 142: value and line
     for number, raw in enumerate(lines, start=1):
         line = raw.rstrip()
         if not line.strip():
             t.layout.append(raw)
             continue
         code = line[:3]
+        stripped = line.lstrip(" \t\ufeff\u200b")
+        if stripped is not line and stripped[:3] in READ_RECORDS:
+            raise InputError(f"record {stripped[:3]} does not start in column 1 (a space or byte-order "
+                             "mark before it)", path, number)
+        if code not in READ_RECORDS and _unread_player_record(line):
+            raise InputError(f"this line looks like a player record but its code is {code!r}, not '001'",
+                             path, number)
         if code == "001":
+            if len(t.players) >= MAX_PLAYERS:
+                raise TooLargeError(f"{path}:{number}: more than {MAX_PLAYERS} players (the limit of this "
+                                    "build)")
             record = _parse_player(line, number, path)
             if record.pairing_no in t.players:
                 raise InputError(f"pairing number {record.pairing_no} is repeated "
@@ -319,7 +346,15 @@ def parse_trf(text: str, path: str = "<input>") -> Tournament:
         if code in TRF26_RECORDS:
             t.trf26 = True
         if code in ("XXR", "142"):
-            t.total_rounds = _int_field(line[3:], "number of rounds", path, number)
+            rounds = _int_field(line[3:], "number of rounds", path, number)
+            if not 1 <= rounds <= MAX_ROUNDS:
+                raise InputError(f"{code}: number of rounds must be 1-{MAX_ROUNDS}, not {rounds}", path, number)
+            for other, (value, where) in seen_rounds.items():
+                if value != rounds:
+                    raise InputError(f"{code} says {rounds} rounds but {other} on line {where} says {value}",
+                                     path, number)
+            seen_rounds[code] = (rounds, number)
+            t.total_rounds, t.total_rounds_line = rounds, number
         elif code == "XXC":
             for word in line[3:].split():
                 word = word.lower()
@@ -329,24 +364,18 @@ def parse_trf(text: str, path: str = "<input>") -> Tournament:
                     t.initial_colour = "b"
                 elif word == "rank":
                     t.pair_by_rank = True
+                else:
+                    raise InputError(f"XXC: unknown word {word[:20]!r} (known: white1, black1, rank)",
+                                     path, number)
+        elif code == "062":
+            deferred.append((code, line, number))
         elif code == "152":
             value = line[3:].strip().upper()
             if value not in ("W", "B"):
                 raise InputError(f"initial colour must be W or B, not {value!r}", path, number)
             t.initial_colour = value.lower()
-        elif code == "XXA":
-            pid, values = _parse_acceleration(line, number, path)
-            t.accelerations[pid] = values
-        elif code == "XXP":
-            ids = [_int_field(tok, "player id", path, number) for tok in line[3:].split()]
-            t.forbidden.append(ForbiddenPair(frozenset(ids)))
-        elif code == "260":
-            first = _int_field(line[4:7], "first round", path, number)
-            last = _int_field(line[8:11], "last round", path, number)
-            ids = [_int_field(tok, "player id", path, number) for tok in line[12:].split()]
-            t.forbidden.append(ForbiddenPair(frozenset(ids), first, last))
-        elif code == "XXZ":
-            t.absent_next.update(_int_field(tok, "player id", path, number) for tok in line[3:].split())
+        elif code in ("XXA", "XXP", "260", "XXZ", "240", "250"):
+            deferred.append((code, line, number))
         elif code == "XXS":
             _parse_xxs(line, number, path, scoring)
         elif code in ("BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"):
@@ -359,26 +388,89 @@ def parse_trf(text: str, path: str = "<input>") -> Tournament:
             t.start_date = line[4:].strip() or None
         elif code == "192":
             t.system = line[4:].strip() or None
-        elif code == "240":
-            _parse_240(line, number, path, t)
-        elif code == "250":
-            _parse_250(line, number, path, t)
+    if not t.players:
+        raise InputError("no player record (001) in the file: is it a TRF file?", path)
+    for code, line, number in deferred:
+        _parse_player_list_record(code, line, number, path, t)
     t.scoring = Scoring(**scoring)
     _validate(t, player_lines)
     return t
 
 
+def _unread_player_record(line: str) -> bool:
+    """A line not read that has the layout of a player record (code, a pairing number in
+    columns 5-8, a points column at 81-84): a mistyped ``001`` must not drop a player."""
+    if len(line) < 84 or line[3:4] != " " or not is_number(line[4:8].strip()):
+        return False
+    return _POINTS.fullmatch(line[80:84].strip() or "x") is not None
+
+
+def _player_ids(tokens: list[str], what: str, path: str, number: int, t: Tournament) -> list[int]:
+    ids = [_int_field(tok, what, path, number) for tok in tokens]
+    unknown = [q for q in ids if q not in t.players]
+    if unknown:
+        raise InputError(f"{what} {unknown[0]} is not a player of this tournament", path, number)
+    return ids
+
+
+def _round_field(text: str, what: str, path: str, number: int) -> int:
+    value = _int_field(text, what, path, number)
+    if not 1 <= value <= MAX_ROUNDS:
+        raise InputError(f"{what} must be 1-{MAX_ROUNDS}, not {value}", path, number)
+    return value
+
+
+def _parse_player_list_record(code: str, line: str, number: int, path: str, t: Tournament) -> None:
+    """Records that name players or expand over rounds (``XXA XXP 260 XXZ 240 250 062``),
+    read once the players are known, so that each is checked before it expands."""
+    if code == "XXA":
+        if len(line) > 9 + 5 * MAX_ROUNDS:
+            raise InputError(f"XXA: more than {MAX_ROUNDS} rounds of acceleration", path, number)
+        pid, values = _parse_acceleration(line, number, path)
+        _player_ids([str(pid)], "XXA player", path, number, t)
+        if len(values) > MAX_ROUNDS:
+            raise InputError(f"XXA: more than {MAX_ROUNDS} rounds of acceleration", path, number)
+        t.accelerations[pid] = values
+    elif code == "XXP":
+        ids = _player_ids(line[3:].split(), "XXP player", path, number, t)
+        t.forbidden.append(ForbiddenPair(frozenset(ids)))
+    elif code == "260":
+        first = _round_field(line[4:7], "260 first round", path, number)
+        last = _round_field(line[8:11], "260 last round", path, number)
+        ids = _player_ids(line[12:].split(), "260 player", path, number, t)
+        t.forbidden.append(ForbiddenPair(frozenset(ids), first, last))
+    elif code == "XXZ":
+        t.absent_next.update(_player_ids(line[3:].split(), "XXZ player", path, number, t))
+    elif code == "240":
+        _parse_240(line, number, path, t)
+    elif code == "250":
+        _parse_250(line, number, path, t)
+    elif code == "062":
+        count = _int_field(line[3:].split()[0] if line[3:].split() else "", "062 number of players",
+                           path, number)
+        if count != len(t.players):
+            raise InputError(f"062 says {count} players but the file has {len(t.players)} player "
+                             "records (001)", path, number)
+
+
+def is_number(text: str) -> bool:
+    """A whole number in ASCII digits, at most 9 of them (every numeric TRF field)."""
+    return _NUMBER.fullmatch(text) is not None
+
+
 def _int_field(text: str, what: str, path: str, line: int) -> int:
     value = text.strip()
-    if not value.isdigit():
-        raise InputError(f"{what} must be a whole number, not {value!r}", path, line)
+    if not is_number(value):
+        raise InputError(f"{what} must be a whole number of at most 9 ASCII digits, not {value[:20]!r}",
+                         path, line)
     return int(value)
 
 
 def _points_field(text: str, what: str, path: str, line: int) -> int:
     value = text.strip()
-    if not re.fullmatch(r"-?\d+(\.\d)?", value):
-        raise InputError(f"{what}: points must be written like 1.0, not {value!r}", path, line)
+    if not _POINTS.fullmatch(value):
+        raise InputError(f"{what}: points must be written like 1.0 (ASCII digits), not {value[:20]!r}",
+                         path, line)
     negative = value.startswith("-")
     whole, _, tenth = value.lstrip("-").partition(".")
     tenths = int(whole) * 10 + (int(tenth) if tenth else 0)
@@ -390,19 +482,19 @@ def _parse_player(line: str, number: int, path: str) -> PlayerRecord:
         raise InputError(f"player record is {len(line)} characters long; a 001 record needs at "
                          "least 84 (up to the points column)", path, number)
     id_text = line[4:8]
-    if not id_text.strip().isdigit():
+    if not is_number(id_text.strip()):
         raise InputError(f"pairing number (columns 5-8) must be a number, not {id_text.strip()!r}",
                          path, number)
     pid = int(id_text)
     if pid < 1:
         raise InputError("pairing number must be at least 1", path, number)
     rating_text = line[48:52].strip()
-    if rating_text and not rating_text.isdigit():
+    if rating_text and not is_number(rating_text):
         raise InputError(f"rating (columns 49-52) must be a number, not {rating_text!r}", path, number)
     points_text = line[80:84].strip()
     points = _points_field(points_text, "points column (81-84)", path, number) if points_text else None
     rank_text = line[85:89].strip() if len(line) > 85 else ""
-    if rank_text and not rank_text.isdigit():
+    if rank_text and not is_number(rank_text):
         raise InputError(f"rank (columns 86-89) must be a number, not {rank_text!r}", path, number)
     record = PlayerRecord(
         pairing_no=pid, line=number, sex=line[9:10].strip(), title=line[10:13].strip(),
@@ -414,6 +506,8 @@ def _parse_player(line: str, number: int, path: str) -> PlayerRecord:
         raise InputError("columns 90-91 must be blank", path, number)
     start = FIRST_BLOCK
     round_no = 0
+    if (len(line) - FIRST_BLOCK) > MAX_ROUNDS * BLOCK_WIDTH:
+        raise InputError(f"player record has more than {MAX_ROUNDS} round blocks", path, number)
     while start < len(line):
         round_no += 1
         chunk = line[start:start + BLOCK_WIDTH].ljust(BLOCK_WIDTH)
@@ -432,7 +526,7 @@ def _parse_block(block: str, pid: int, round_no: int, path: str, number: int) ->
     if not opp_text.strip() and colour == " " and code == " ":
         return None
     where = f"round {round_no}: "
-    if opp_text.strip() and not opp_text.strip().isdigit():
+    if opp_text.strip() and not is_number(opp_text.strip()):
         raise InputError(where + f"opponent must be a pairing number, not {opp_text.strip()!r}", path, number)
     opponent = int(opp_text) if opp_text.strip() else 0
     if colour not in ("w", "b", "-", " "):
@@ -515,22 +609,25 @@ def _parse_240(line: str, number: int, path: str, t: Tournament) -> None:
     kind = {"F": RoundKind.FULL_BYE, "H": RoundKind.HALF_BYE, "Z": RoundKind.ZERO_BYE}.get(line[4:5].upper())
     if kind is None:
         raise InputError(f"240: bye type must be F, H or Z, not {line[4:5]!r}", path, number)
-    round_no = _int_field(line[6:9], "round", path, number)
-    for tok in line[10:].split():
-        t.requested_byes.setdefault(round_no, {})[_int_field(tok, "player id", path, number)] = kind
+    round_no = _round_field(line[6:9], "240 round", path, number)
+    for pid in _player_ids(line[10:].split(), "240 player", path, number, t):
+        t.requested_byes.setdefault(round_no, {})[pid] = kind
 
 
 def _parse_250(line: str, number: int, path: str, t: Tournament) -> None:
     """TRF-2026 250: fictitious points for a range of rounds and pairing numbers."""
     text = line.ljust(31)
     points = _points_field(text[9:13], "250 fictitious points", path, number) if text[9:13].strip() else 0
-    first_round = _int_field(text[14:17], "250 first round", path, number)
-    last_round = _int_field(text[18:21], "250 last round", path, number)
+    first_round = _round_field(text[14:17], "250 first round", path, number)
+    last_round = _round_field(text[18:21], "250 last round", path, number)
     first_id = _int_field(text[22:26], "250 first player", path, number)
     last_id = _int_field(text[27:31], "250 last player", path, number)
     if first_round > last_round or first_id > last_id:
         raise InputError("250: empty round or player range", path, number)
-    for pid in range(first_id, last_id + 1):
+    if last_id > max(t.players):
+        raise InputError(f"250: player range {first_id}-{last_id} passes the last pairing number "
+                         f"({max(t.players)})", path, number)
+    for pid in (q for q in t.players if first_id <= q <= last_id):
         values = t.accelerations.setdefault(pid, [])
         if len(values) < last_round:
             values.extend([0] * (last_round - len(values)))
@@ -566,16 +663,6 @@ def _validate(t: Tournament, player_lines: dict[int, int]) -> None:
             if not _results_agree(entry, back):
                 raise InputError(f"round {round_no}: results of {pid} ({entry.block().strip()}) and "
                                  f"{entry.opponent} ({back.block().strip()}) do not agree", path, record.line)
-    for fp in t.forbidden:
-        for q in fp.players:
-            if q not in t.players:
-                raise InputError(f"forbidden pair names unknown player {q}", path)
-    for q in t.absent_next:
-        if q not in t.players:
-            raise InputError(f"XXZ names unknown player {q}", path)
-    for q in t.accelerations:
-        if q not in t.players:
-            raise InputError(f"XXA names unknown player {q}", path)
     last = t.last_paired_round
     for pid, record in t.players.items():
         for index, entry in enumerate(record.rounds):
@@ -595,6 +682,8 @@ def _results_agree(a: RoundEntry, b: RoundEntry) -> bool:
                 and {a.colour, b.colour} == {"w", "b"})
     if a.kind is RoundKind.PENDING:
         return b.kind is RoundKind.PENDING and {a.colour, b.colour} == {"w", "b"}
+    if a.colour and b.colour and a.colour == b.colour:
+        return False  # both sides with the same colour, forfeits included
     if a.kind is RoundKind.FORFEIT_WIN:
         return b.kind is RoundKind.FORFEIT_LOSS
     if a.kind is RoundKind.FORFEIT_LOSS:

@@ -208,10 +208,11 @@ def build_state(t: Tournament, rules: StateRules, round_no: int | None = None) -
     if round_no is None:
         round_no = last + 1
     if round_no < 1 or round_no > last + 1:
-        raise InputError(f"cannot pair round {round_no}: rounds 1-{last} are paired", t.path)
+        raise InputError(f"cannot pair round {round_no}: {t.paired_rounds_text()}", t.path)
     past = round_no <= last
     if not past and t.total_rounds is not None and round_no > t.total_rounds:
-        raise InputError(f"all {t.total_rounds} rounds (XXR) are already paired; nothing to pair", t.path)
+        raise InputError(f"all {t.total_rounds} rounds (XXR/142) are already paired; nothing to pair",
+                         t.path, t.total_rounds_line)
     history = round_no - 1
     for rec in t.players.values():
         for index, e in enumerate(rec.rounds[:history]):
