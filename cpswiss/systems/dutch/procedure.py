@@ -131,7 +131,7 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
             lower = groups[index]
             next_index = index + 1
         below = [p for g in groups[next_index:] for p in g]
-        holds_pab = weighs_pab and pab_in_bracket(bracket, lower + below, state)
+        holds_pab = weighs_pab and holds_the_pab(bracket, lower + below, state)
         b = Bracket(bracket + lower, n_mdp, len(bracket), special, next_index == len(groups), state,
                     pab_in_bracket=holds_pab)
         record = pair_bracket(b, rules, settings)
@@ -167,7 +167,7 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
     return RoundPairing(pairs, bye, records)
 
 
-def pab_in_bracket(bracket: list[PlayerState], after: list[PlayerState], state: RoundState) -> bool:
+def holds_the_pab(bracket: list[PlayerState], after: list[PlayerState], state: RoundState) -> bool:
     """2026 [C9]'s scope, as its note and the reference engine read it: this bracket holds
     the pairing-allocated bye (the round's lowest PAB score, [C5], is not below its
     residents' score) and can pair all its other players inside while the players after
