@@ -224,3 +224,25 @@ def test_fuzz_hostile_files(data):
 @given(mutated_files())
 def test_fuzz_hostile_files_long(data):
     _check_one(data)
+
+
+def test_output_to_a_full_device_is_exit_5_and_the_device_stays(tmp_path, capsys):
+    full = "/dev/full"
+    if not os.path.exists(full):
+        pytest.skip("no /dev/full on this system")
+    code, err = run(["pair", "--dutch", str(_good(tmp_path)), "-p", full], capsys)
+    assert code == 5 and "cannot write file" in err and stat.S_ISCHR(os.stat(full).st_mode)
+
+
+def test_output_to_a_fifo_is_written_directly(tmp_path, capsys):
+    import threading
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    received: list[str] = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_text()))
+    reader.start()
+    assert run(["pair", "--dutch", str(_good(tmp_path)), "-p", str(fifo)], capsys)[0] == 0
+    reader.join(timeout=30)
+    assert received and received[0].splitlines()[0] == "2"
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
