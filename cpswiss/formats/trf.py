@@ -194,6 +194,7 @@ class Tournament:
     requested_byes: dict[int, dict[int, RoundKind]] = field(default_factory=dict)  # 240: round -> id -> kind
     system: str | None = None  # 192 tournament type
     start_date: str | None = None  # 042 as written
+    type_text: str | None = None  # 092 "type of tournament" (TRF16 free text; bbpPairings writes ETT26 codes)
     pair_by_rank: bool = False  # XXC rank
     layout: list[str | int] = field(default_factory=list)  # raw lines and player ids, in file order
     trf26: bool = False  # the file uses TRF-2026 records (142 152 162 192 240 250 260)
@@ -281,7 +282,7 @@ TRF26_RECORDS = {"142", "152", "162", "192", "240", "250", "260"}
 # Records read; any other line is ignored by rule (names, dates, arbiters, comments), unless it
 # looks like a player record that is not read (see _unread_player_record).
 READ_RECORDS = {"001", "XXR", "142", "XXC", "152", "XXA", "XXP", "260", "XXZ", "XXS", "BBW", "BBD",
-                "BBL", "BBZ", "BBF", "BBU", "162", "042", "062", "192", "240", "250"}
+                "BBL", "BBZ", "BBF", "BBU", "162", "042", "062", "092", "192", "240", "250"}
 MAX_PLAYERS = 6000  # 5,000 players took 8.5 GB in round 1: beyond this, exit 4 before memory runs out
 MAX_ROUNDS = 99  # round blocks, XXR/142 and the rounds of 240/250/260 records
 _NUMBER = re.compile(r"[0-9]{1,9}")  # ASCII digits only (str.isdigit also takes superscripts)
@@ -386,6 +387,8 @@ def parse_trf(text: str, path: str = "<input>") -> Tournament:
             _parse_162(line, number, path, scoring)
         elif code == "042":
             t.start_date = line[4:].strip() or None
+        elif code == "092":
+            t.type_text = line[4:].strip() or None
         elif code == "192":
             t.system = line[4:].strip() or None
     if not t.players:

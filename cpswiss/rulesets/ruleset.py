@@ -362,21 +362,24 @@ def select_rule_set(tournament, requested: str | RuleSet | None = None) -> tuple
         return requested, "given by the caller"
     if requested:
         return load_rule_set(requested), f"--rules {requested}"
-    code = (tournament.system or "").strip().upper()
+    code, record = (tournament.system or "").strip().upper(), "192"
+    if not code and (tournament.type_text or "").upper().startswith("FIDE_"):
+        # TRF16's free-text 092 holding an ETT26 code, as bbpPairings 6.0.0 writes it
+        code, record = tournament.type_text.strip().upper(), "092"
     date = parse_start_date(tournament.start_date)
     if code:
         base = code[:-len("_BAKU")] if code.endswith("_BAKU") else code
         if base.startswith("FIDE_DUTCH") and base != code:
-            raise InputError(f"192 {code}: Baku acceleration is not yet supported", tournament.path)
+            raise InputError(f"{record} {code}: Baku acceleration is not yet supported", tournament.path)
         if base in DUTCH_CODES:
-            return load_rule_set(DUTCH_CODES[base]), f"record 192 {code}"
+            return load_rule_set(DUTCH_CODES[base]), f"record {record} {code}"
         if base != "FIDE_DUTCH" and base.startswith("FIDE_"):
-            raise InputError(f"192 {code}: this pairing system is not supported (only FIDE_DUTCH)",
+            raise InputError(f"{record} {code}: this pairing system is not supported (only FIDE_DUTCH)",
                              tournament.path)
     if date is not None:
         name = EDITION_BEFORE_2026 if date < EDITION_2026_START else EDITION_IN_FORCE
-        because = f"record 192 {code}, " if code else ""
+        because = f"record {record} {code}, " if code else ""
         return load_rule_set(name), (f"{because}start date {tournament.start_date} (042) "
                                      f"{'before' if name == EDITION_BEFORE_2026 else 'from'} 2026-02-01")
-    because = f"record 192 {code} without a start date" if code else "no --rules, 192 or 042 date"
+    because = f"record {record} {code} without a start date" if code else "no --rules, 192 or 042 date"
     return load_rule_set(EDITION_IN_FORCE), f"{because}: the edition in force"
