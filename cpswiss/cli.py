@@ -151,6 +151,9 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("paths", nargs="*", help="TRF files or folders (default: the bundled benchmark set)")
     bench.add_argument("--rules", help="rule set (default: from the file, as for pair)")
     bench.add_argument("--repeat", type=int, default=1, help="runs per file (default 1)")
+    bench.add_argument("--compare", metavar="'CMD {trf} {out}'",
+                       help="also time this pairing command on the same files, interleaved with cpswiss "
+                            "(both as whole processes): per-file ratio, median ratio, same pairing or not")
     _solver_options(bench)
     return parser
 
@@ -273,8 +276,10 @@ def _cmd_rules(args) -> int:
 
 
 def _cmd_bench(args) -> int:
-    from cpswiss.study.bench import run_bench
+    from cpswiss.study.bench import run_bench, run_compare
 
+    if args.compare:
+        return run_compare(args.paths, args.rules, args.compare, args.repeat)
     return run_bench(args.paths, args.rules, _settings(args), args.repeat)
 
 

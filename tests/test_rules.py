@@ -87,3 +87,15 @@ def test_explanations_speak_the_edition():
     assert any(n.startswith("[C6]: 3 players") for n in notes)
     old = explain_engine(SCENARIOS / "seed-004" / "after-round-4.trf", rule_set="dutch-2017")
     assert {f.players: f.article for f in old.colours}[(14, 12)] == "C.04.3 E.4"
+
+
+def test_bench_compare_times_another_command_on_the_same_files(capsys):
+    import sys
+
+    case = SCENARIOS / "seed-004" / "after-round-4.trf"
+    other = f"{sys.executable} -m cpswiss.cli pair --dutch {{trf}} -p {{out}} --rules dutch-2026"
+    assert main(["bench", str(case), "--rules", "dutch-2026", "--compare", other]) == 0
+    out = capsys.readouterr().out
+    assert "after-round-4.trf" in out and out.rstrip().splitlines()[1].endswith("yes")
+    assert "median ratio (cpswiss / other, whole processes)" in out
+    assert main(["bench", str(case), "--compare", "true"]) == 3

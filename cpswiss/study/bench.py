@@ -4,6 +4,13 @@ Each file is paired in a fresh process (so that the peak memory is the
 file's own); the report gives, per file and overall, the median, p90 and
 maximum seconds per round and the peak resident memory.  Speed is measured
 here, never in unit tests.
+
+``--compare 'CMD {trf} {out}'`` also times another pairing command on the same
+files in the same run (through ``/bin/sh``, as ``compare.py`` does; without
+``{out}`` its standard output is its pairing), with cpswiss timed the same way
+(a whole ``cpswiss pair`` process each time), and prints per file both medians,
+their ratio (cpswiss / other) and whether the two pairings are the same, then
+the median ratio.
 """
 
 from __future__ import annotations
@@ -11,6 +18,9 @@ from __future__ import annotations
 import multiprocessing as mp
 import resource
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -79,4 +89,46 @@ def run_bench(paths: list[str], rules: str, settings: SolverSettings, repeat: in
                   f"{peak_mb:>8.0f}  {runs[0][3]}")
     print(f"rounds {len(times)}: median {statistics.median(times):.2f} s, p90 {percentile(times, 0.9):.2f} s, "
           f"max {max(times):.2f} s, peak memory {peak:.0f} MB")
+    return EXIT_OK
+
+
+def _timed_process(command: str, trf: Path) -> tuple[float, list[str] | None]:
+    """Run a pairing command on one file in a scratch folder: whole-process seconds and the
+    pairing it wrote (None when it failed)."""
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder) / "out.txt"
+        line = command.replace("{trf}", str(trf.resolve())).replace("{out}", str(out))
+        start = time.perf_counter()
+        done = subprocess.run(line, shell=True, cwd=folder, capture_output=True, text=True)
+        seconds = time.perf_counter() - start
+        if done.returncode != 0:
+            return seconds, None
+        text = out.read_text() if "{out}" in command else done.stdout
+        return seconds, text.split()
+
+
+def run_compare(paths: list[str], rules: str | None, command: str, repeat: int = 1) -> int:
+    """Time cpswiss and another pairing command on the same files in the same run."""
+    if "{trf}" not in command:
+        raise InputError("--compare: the command must contain {trf} (and {out}, or print the pairing)")
+    files = collect(paths) if paths else default_files()
+    if not files:
+        raise InputError("no .trf files to benchmark")
+    ours = f"{sys.executable} -m cpswiss.cli pair --dutch {{trf}} -p {{out}}" + (f" --rules {rules}" if rules else "")
+    ratios = []
+    print(f"{'file':<36} {'cpswiss s':>9} {'other s':>8} {'ratio':>6}  same pairing")
+    for f in files:
+        mine, theirs = [], []
+        for _ in range(max(1, repeat)):  # interleaved, so that both see the same machine load
+            mine.append(_timed_process(ours, f))
+            theirs.append(_timed_process(command, f))
+        a = statistics.median(t for t, _ in mine)
+        b = statistics.median(t for t, _ in theirs)
+        same = "other failed" if theirs[0][1] is None else \
+            "cpswiss failed" if mine[0][1] is None else ("yes" if mine[0][1] == theirs[0][1] else "NO")
+        ratio = a / b if b > 0 else float("inf")
+        ratios.append(ratio)
+        print(f"{f.name:<36} {a:>9.2f} {b:>8.2f} {ratio:>6.2f}  {same}")
+    print(f"files {len(files)}: median ratio (cpswiss / other, whole processes) {statistics.median(ratios):.2f}, "
+          f"worst {max(ratios):.2f}")
     return EXIT_OK
