@@ -13,6 +13,7 @@ from cpswiss.systems.dutch.procedure import BracketRecord, pair_round, readable_
 from cpswiss.errors import InternalCheckError
 from cpswiss.solver.model import SolverSettings
 from cpswiss.rulesets.ruleset import RuleSet, select_rule_set
+from cpswiss.tournament.acceleration import accelerated
 from cpswiss.tournament.state import RoundState, build_state
 from cpswiss.formats.trf import Tournament, format_points, read_trf
 
@@ -53,16 +54,19 @@ class PairingResult:
 
 def pair_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSet | None = None,
                     initial_colour: str | None = None, settings: SolverSettings | None = None,
-                    round_no: int | None = None) -> PairingResult:
+                    round_no: int | None = None, accelerate: str | None = None) -> PairingResult:
     """Pair the next round of a tournament under a rule set: a name, alias or file path,
     or None to take the edition the file asks for (record 192, else the start date 042,
     else the edition in force; :func:`cpswiss.rules.select_rule_set`).
 
     ``round_no`` re-pairs a round already in the file from the state before it
-    (the players it paired are the ones available).
+    (the players it paired are the ones available).  ``accelerate`` names an
+    acceleration method (``baku``, ``three-group``, ...) over the rule set's own; virtual
+    points written in the file (``XXA`` / ``250``) always win.
     """
     t = read_trf(tournament) if isinstance(tournament, (str, Path)) else tournament
-    rules, reason = select_rule_set(t, rule_set)
+    rules, reason = select_rule_set(t, rule_set, accelerate)
+    t = accelerated(t, rules.acceleration.generator)
     if initial_colour:
         t = replace(t, initial_colour=initial_colour[0].lower())
     state = build_state(t, rules.state, round_no)

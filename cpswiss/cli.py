@@ -114,6 +114,7 @@ def _parser() -> argparse.ArgumentParser:
     pair.add_argument("--rules", help="rule set: a name or alias in models/ (see 'cpswiss rules') or a "
                                        "TOML file; default: record 192, else the start date (042), "
                                        "else the edition in force (dutch-2026)")
+    _accelerate_option(pair)
     pair.add_argument("--initial-colour", choices=["white", "black"],
                       help="initial colour of the top player (overrides XXC / 152)")
     _solver_options(pair)
@@ -124,6 +125,7 @@ def _parser() -> argparse.ArgumentParser:
                        help="check only round N (may be repeated)")
     check.add_argument("--json", action="store_true", help="print JSON")
     check.add_argument("--rules", help="rule set (default: from the file, as for pair)")
+    _accelerate_option(check)
     _solver_options(check)
 
     explain = sub.add_parser("explain", help="compare a pairing with the rules' and name the deciding rule")
@@ -133,6 +135,7 @@ def _parser() -> argparse.ArgumentParser:
     target.add_argument("--round", type=int, metavar="N", help="a round already in the file")
     explain.add_argument("--json", action="store_true", help="print JSON")
     explain.add_argument("--rules", help="rule set (default: from the file, as for pair)")
+    _accelerate_option(explain)
     _solver_options(explain)
 
     state = sub.add_parser("state", help="print the state before the round to be paired")
@@ -156,6 +159,12 @@ def _parser() -> argparse.ArgumentParser:
                             "(both as whole processes): per-file ratio, median ratio, same pairing or not")
     _solver_options(bench)
     return parser
+
+
+def _accelerate_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--accelerate", metavar="METHOD",
+                   help="virtual points by a method: baku (the edition's Baku), baku-2017, baku-2026, "
+                        "three-group, none; XXA/250 records in the file win")
 
 
 def _solver_options(p: argparse.ArgumentParser) -> None:
@@ -183,7 +192,7 @@ def _cmd_pair(args) -> int:
         return _cmd_check(args)
     tournament = read_trf(args.dutch)
     result = pair_tournament(tournament, args.rules, initial_colour=args.initial_colour,
-                             settings=_settings(args))
+                             settings=_settings(args), accelerate=args.accelerate)
     if args.explain:
         from cpswiss.check.explain import account_of
 
@@ -238,7 +247,8 @@ def _cmd_state(args) -> int:
 def _cmd_check(args) -> int:
     from cpswiss.check.explain import check_tournament
 
-    report = check_tournament(args.file, args.rules, rounds=args.rounds, settings=_settings(args))
+    report = check_tournament(args.file, args.rules, rounds=args.rounds, settings=_settings(args),
+                              accelerate=args.accelerate)
     if args.json:
         _print_json(report.as_dict())
     else:
@@ -250,7 +260,7 @@ def _cmd_explain(args) -> int:
     from cpswiss.check.explain import explain_pairing
 
     explanation = explain_pairing(args.file, args.pairing, round_no=args.round, rule_set=args.rules,
-                                  settings=_settings(args))
+                                  settings=_settings(args), accelerate=args.accelerate)
     if args.json:
         _print_json(explanation.as_dict())
     else:

@@ -153,8 +153,8 @@ def test_rules_option_wins_over_the_file():
 
 
 @pytest.mark.parametrize("code, problem", [
-    ("FIDE_DUTCH_2026_BAKU", "Baku acceleration is not yet supported"),
     ("FIDE_DUBOV", "this pairing system is not supported"),
+    ("FIDE_BURSTEIN_BAKU", "this pairing system is not supported"),
 ])
 def test_unsupported_192_codes_are_input_errors(code, problem):
     with pytest.raises(InputError, match=problem):

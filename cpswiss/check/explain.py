@@ -422,7 +422,7 @@ def _load(tournament: Tournament | str | Path) -> Tournament:
 
 def explain_pairing(tournament: Tournament | str | Path, proposal: Pairing | str | Path | None = None,
                     round_no: int | None = None, rule_set: str | RuleSet | None = None,
-                    settings: SolverSettings | None = None) -> Explanation:
+                    settings: SolverSettings | None = None, accelerate: str | None = None) -> Explanation:
     """Compare a proposed pairing with the one the rules demand, and say which rule decides.
 
     ``proposal``: a Pairing or a ``-p`` file for the next round; when None,
@@ -435,9 +435,9 @@ def explain_pairing(tournament: Tournament | str | Path, proposal: Pairing | str
         if not 1 <= round_no <= t.last_paired_round:
             raise InputError(f"round {round_no} is not in the file ({t.paired_rounds_text()})", t.path)
         proposed = _pairing_in_file(t, round_no)
-        result = pair_tournament(t, rule_set, settings=settings, round_no=round_no)
+        result = pair_tournament(t, rule_set, settings=settings, round_no=round_no, accelerate=accelerate)
     else:
-        result = pair_tournament(t, rule_set, settings=settings, round_no=round_no)
+        result = pair_tournament(t, rule_set, settings=settings, round_no=round_no, accelerate=accelerate)
         proposed = proposal if isinstance(proposal, Pairing) else read_pairing_file(
             proposal, t, result.state.round_no)
     return _compare(t, result.rules, result, proposed, settings)
@@ -650,10 +650,11 @@ class CheckReport:
 
 
 def check_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSet | None = None,
-                     rounds: list[int] | None = None, settings: SolverSettings | None = None) -> CheckReport:
+                     rounds: list[int] | None = None, settings: SolverSettings | None = None,
+                     accelerate: str | None = None) -> CheckReport:
     """Re-pair every round in the file (or the given ones) and compare with what was played."""
     t = _load(tournament)
-    rules, reason = select_rule_set(t, rule_set)
+    rules, reason = select_rule_set(t, rule_set, accelerate)
     last = t.last_paired_round
     wanted = rounds if rounds is not None else list(range(1, last + 1))
     for r in wanted:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
 
@@ -72,6 +72,23 @@ class ProcedureRules:
 
 
 @dataclass(frozen=True)
+class AccelerationRules:
+    """Virtual points (C.04.7 / C.04.5.1, seed 003): ``method`` is ``none``, ``baku`` (this
+    edition's Baku, named by ``baku``) or a method of :mod:`cpswiss.tournament.acceleration`.
+    Explicit ``XXA`` / ``250`` records in a file always win over the method."""
+
+    method: str = "none"
+    baku: str = "baku-2017"
+
+    @property
+    def generator(self) -> str | None:
+        """The method that makes the virtual points, or None."""
+        if self.method == "none":
+            return None
+        return self.baku if self.method == "baku" else self.method
+
+
+@dataclass(frozen=True)
 class RuleSet:
     name: str
     title: str
@@ -79,6 +96,7 @@ class RuleSet:
     state: StateRules
     criteria: tuple[Criterion, ...]
     procedure: ProcedureRules = ProcedureRules()
+    acceleration: AccelerationRules = AccelerationRules()
     aliases: tuple[str, ...] = ()
     extends: str | None = None
     reference_engine: str = ""
@@ -213,7 +231,8 @@ def _load(name: str, seen: tuple[str, ...] = ()) -> tuple[dict, list[dict]]:
         merged, criteria = _load(parent_name, seen + (label,))
         merged = {**merged, "state": {**merged.get("state", {}), **data.get("state", {})},
                   "procedure": {**merged.get("procedure", {}), **data.get("procedure", {})},
-                  "vocabulary": {**merged.get("vocabulary", {}), **data.get("vocabulary", {})}}
+                  "vocabulary": {**merged.get("vocabulary", {}), **data.get("vocabulary", {})},
+                  "acceleration": {**merged.get("acceleration", {}), **data.get("acceleration", {})}}
         for key in ("aliases", "extends", "reference_engine"):  # a child's own, never inherited
             merged.pop(key, None)
         for key in ("name", "title", "system", "reference_engine", "aliases", "extends"):
@@ -238,9 +257,11 @@ def load_rule_set(name: str = "dutch-2026") -> RuleSet:
     if "name" not in data:
         raise InputError("a rule set needs a name", label)
     state, procedure = data.get("state", {}), data.get("procedure", {})
+    acceleration = data.get("acceleration", {})
     known_state = set(StateRules.__dataclass_fields__)
     known_procedure = set(ProcedureRules.__dataclass_fields__)
-    for table, keys, known in (("state", state, known_state), ("procedure", procedure, known_procedure)):
+    for table, keys, known in (("state", state, known_state), ("procedure", procedure, known_procedure),
+                               ("acceleration", acceleration, set(AccelerationRules.__dataclass_fields__))):
         unknown = sorted(set(keys) - known)
         if unknown:
             raise InputError(f"[{table}]: unknown keys {', '.join(unknown)}", label)
@@ -254,6 +275,7 @@ def load_rule_set(name: str = "dutch-2026") -> RuleSet:
         name=data["name"], title=data.get("title", data["name"]), system=data.get("system", "dutch"),
         state=StateRules(**{k: (tuple(v) if isinstance(v, list) else v) for k, v in state.items()}),
         criteria=criteria, procedure=ProcedureRules(**procedure),
+        acceleration=AccelerationRules(**acceleration),
         aliases=tuple(data.get("aliases", ())), extends=data.get("extends"),
         reference_engine=data.get("reference_engine", ""), source=label,
         vocabulary=dict(data.get("vocabulary", {})))
@@ -272,6 +294,8 @@ def describe(rules: RuleSet) -> list[str]:
         lines.append(f"  state.{key} = {_show(value)}")
     for key, value in vars(rules.procedure).items():
         lines.append(f"  procedure.{key} = {_show(value)}")
+    for key, value in vars(rules.acceleration).items():
+        lines.append(f"  acceleration.{key} = {_show(value)}")
     lines.append("  criteria, highest priority first:")
     for c in rules.criteria:
         params = {k: v for k, v in c.params.items() if k != "label"}
@@ -284,7 +308,7 @@ def diff(a: RuleSet, b: RuleSet) -> list[str]:
     """What rule set ``b`` changes against ``a``: state and procedure keys, criteria
     removed, added, changed (unit or parameters) and the order of those they share."""
     lines = []
-    for table in ("state", "procedure"):
+    for table in ("state", "procedure", "acceleration"):
         left, right = vars(getattr(a, table)), vars(getattr(b, table))
         for key in left:
             if left[key] != right[key]:
@@ -354,10 +378,21 @@ def parse_start_date(text: str | None) -> tuple[int, int, int] | None:
     return year, month, day
 
 
-def select_rule_set(tournament, requested: str | RuleSet | None = None) -> tuple[RuleSet, str]:
+def select_rule_set(tournament, requested: str | RuleSet | None = None,
+                    accelerate: str | None = None) -> tuple[RuleSet, str]:
     """The rule set that pairs a tournament, and why (said in the board list, ``--explain``
-    and ``check``): ``--rules`` wins; else the TRF-2026 ``192`` record; else the start date
-    (``042``): before 1 February 2026 the 2017 edition, else the edition in force."""
+    and ``check``): ``--rules`` wins; else the TRF-2026 ``192`` record (a ``_BAKU`` code adds
+    the edition's Baku acceleration); else the start date (``042``): before 1 February 2026
+    the 2017 edition, else the edition in force.  ``accelerate`` (``--accelerate``) names an
+    acceleration method over the rule set's own."""
+    rules, reason = _select(tournament, requested)
+    if accelerate:
+        rules = replace(rules, acceleration=replace(rules.acceleration, method=accelerate))
+        reason += f", --accelerate {accelerate}"
+    return rules, reason
+
+
+def _select(tournament, requested: str | RuleSet | None) -> tuple[RuleSet, str]:
     if isinstance(requested, RuleSet):
         return requested, "given by the caller"
     if requested:
@@ -369,17 +404,25 @@ def select_rule_set(tournament, requested: str | RuleSet | None = None) -> tuple
     date = parse_start_date(tournament.start_date)
     if code:
         base = code[:-len("_BAKU")] if code.endswith("_BAKU") else code
-        if base.startswith("FIDE_DUTCH") and base != code:
-            raise InputError(f"{record} {code}: Baku acceleration is not yet supported", tournament.path)
+        baku = base != code
         if base in DUTCH_CODES:
-            return load_rule_set(DUTCH_CODES[base]), f"record {record} {code}"
+            rules = load_rule_set(DUTCH_CODES[base])
+            if baku:
+                rules = replace(rules, acceleration=replace(rules.acceleration, method="baku"))
+            return rules, f"record {record} {code}"
         if base != "FIDE_DUTCH" and base.startswith("FIDE_"):
             raise InputError(f"{record} {code}: this pairing system is not supported (only FIDE_DUTCH)",
                              tournament.path)
+    baku = code.startswith("FIDE_DUTCH") and code.endswith("_BAKU")
+
+    def edition(name: str) -> RuleSet:
+        rules = load_rule_set(name)
+        return replace(rules, acceleration=replace(rules.acceleration, method="baku")) if baku else rules
+
     if date is not None:
         name = EDITION_BEFORE_2026 if date < EDITION_2026_START else EDITION_IN_FORCE
         because = f"record {record} {code}, " if code else ""
-        return load_rule_set(name), (f"{because}start date {tournament.start_date} (042) "
-                                     f"{'before' if name == EDITION_BEFORE_2026 else 'from'} 2026-02-01")
+        return edition(name), (f"{because}start date {tournament.start_date} (042) "
+                               f"{'before' if name == EDITION_BEFORE_2026 else 'from'} 2026-02-01")
     because = f"record {record} {code} without a start date" if code else "no --rules, 192 or 042 date"
-    return load_rule_set(EDITION_IN_FORCE), f"{because}: the edition in force"
+    return edition(EDITION_IN_FORCE), f"{because}: the edition in force"
