@@ -30,7 +30,6 @@ from pathlib import Path
 from cpswiss import errors
 from cpswiss.errors import CpswissError, FileAccessError
 from cpswiss.solver.model import SolverSettings
-from cpswiss.formats.trf import format_points
 
 
 def _write_atomically(path: str, text: str) -> None:
@@ -221,11 +220,13 @@ def _cmd_pair(args) -> int:
     print(f"Round {result.pairing.round_no}: {result.rules.title} ({result.rules_reason})")
     for n, board in enumerate(result.pairing.boards, start=1):
         w, b = players[board.white], players[board.black]
-        print(f"{n:4d}  {w.id:4d} {w.name[:28]:<28} {format_points(w.real_score):>5}  -  "
-              f"{b.id:4d} {b.name[:28]:<28} {format_points(b.real_score):>5}")
+        print(f"{n:4d}  {w.id:4d} {w.name[:28]:<28} {w.score_text:>5}  -  "
+              f"{b.id:4d} {b.name[:28]:<28} {b.score_text:>5}")
     if result.pairing.bye is not None:
         p = players[result.pairing.bye]
-        print(f" bye  {p.id:4d} {p.name[:28]:<28} {format_points(p.real_score):>5}")
+        print(f" bye  {p.id:4d} {p.name[:28]:<28} {p.score_text:>5}")
+    if any(p.score != p.real_score for p in players.values()):
+        print("(scores as real+virtual points: the virtual ones count for the pairing only)")
     return errors.EXIT_OK
 
 

@@ -114,3 +114,60 @@ def test_full_accelerated_corpus_with_generated_points(corpus, rules, tmp_path):
                 (root / f"{row['case']}.expected").read_text():
             wrong.append(row["case"])
     assert wrong == []
+
+
+@pytest.mark.parametrize("n, group_a", [(10, 6), (11, 6), (12, 6), (161, 82)])
+def test_baku_group_a_is_the_first_half_rounded_up_to_even(n, group_a):
+    # bbpPairings 6.0.0's built-in Baku puts ceil(N/2) = 5 players in group A for N = 10
+    assert len(virtual_points(_field(n), "baku-2026")) == group_a
+
+
+@pytest.mark.parametrize("x, sizes", [(100, (26, 48, 26)), (102, (26, 50, 26)), (104, (26, 52, 26)),
+                                      (106, (26, 54, 26)), (108, (28, 52, 28)), (110, (28, 54, 28))])
+def test_three_groups_table_of_seed_003(x, sizes):
+    points = three_groups(_field(x))
+    counts = [sum(1 for v in points.values() if v == [p, p]) for p in (20, 10)]
+    assert (counts[0], counts[1], x - sum(counts)) == sizes
+
+
+def test_five_groups_from_a_draw_rate():
+    from collections import Counter
+
+    points = virtual_points(_field(200), "five-group:0.2")  # the seed's example: 32/32/72/32/32
+    assert sorted(Counter(v[0] for v in points.values()).items()) == [(5, 32), (10, 72), (15, 32), (20, 32)]
+    sizes = Counter(v[0] for v in virtual_points(_field(61), "five-group:0.3").values())
+    assert all(size % 2 == 0 for size in sizes.values())
+    with pytest.raises(InputError, match="draw rate must be from 0 to 1"):
+        virtual_points(_field(20), "five-group:1.5")
+
+
+def test_a_csv_table_of_virtual_points(tmp_path, capsys):
+    table = tmp_path / "virtual.csv"
+    table.write_text("player,round1,round2\n1,1.0,0.5\n2,1.0,0.5\n")
+    points = virtual_points(_field(8), f"table:{table}")
+    assert points == {1: [10, 5], 2: [10, 5]}
+    table.write_text("player,round1\n99,1.0\n")
+    with pytest.raises(InputError, match="'99' is not a pairing number") as info:
+        virtual_points(_field(8), f"table:{table}")
+    assert f"{table}:2:" in str(info.value)
+
+
+def test_the_board_list_shows_virtual_points_beside_the_real_score(capsys):
+    assert main(["pair", "--dutch", str(SAMPLE / "n015-r02of07-t001.trf")]) == 0
+    out = capsys.readouterr().out
+    assert "1.0+1.0" in out and "real+virtual" in out
+
+
+def test_a_variant_with_a_criterion_reordered_changes_a_pairing_and_diff_names_it(tmp_path, capsys):
+    """Repeated downfloats ([C14]) put above the colour criteria ([C10]-[C13]): the last round
+    of a 29-player event is paired differently."""
+    variant = tmp_path / "floats-first.toml"
+    variant.write_text('extends = "dutch-2026"\nname = "floats-first"\n'
+                       'order = ["C1", "C2", "C3", "C4", "C5", "C6", "C7", "C8", "C9", "C10", "C11", "C14"]\n')
+    trf = Path(__file__).parent / "data" / "dutch-2026-sample" / "n029-r10of10-t020.trf"
+    plain = pair_tournament(trf, "dutch-2026").pairing
+    changed = pair_tournament(trf, str(variant)).pairing
+    assert plain.boards != changed.boards
+    assert main(["rules", "diff", "dutch-2026", str(variant)]) == 0
+    assert ("order of the shared criteria: [C1], [C2], [C3], [C4], [C5], [C6], [C7], [C8], [C9], [C10], "
+            "[C11], [C14], [C12]") in capsys.readouterr().out

@@ -181,7 +181,7 @@ class Explanation:
 
 def who(p: PlayerState) -> str:
     """A player as an arbiter names him: pairing number, name and score, e.g. ``5 Eloise (3.0)``."""
-    return f"{p.id} {p.name} ({format_points(p.real_score)})" if p.name else f"{p.id} ({format_points(p.real_score)})"
+    return f"{p.id} {p.name} ({p.score_text})" if p.name else f"{p.id} ({p.score_text})"
 
 
 def _ids(ids: list[int]) -> str:

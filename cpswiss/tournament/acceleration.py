@@ -12,6 +12,15 @@ standings (C.04.7 / C.04.5.1, ``../shared/spec/acceleration.md``).  Explicit
 * ``three-group`` (seed 003, first two rounds): x = N, or N − 1 when N is odd;
   g = ⌊x/4⌋, plus 1 when that is odd; pairing numbers 1..g get 2 virtual points,
   g+1..x−g get 1, the rest 0 (100 players: 26 / 48 / 26; 108: 28 / 52 / 28).
+* ``five-group[:D]`` (seed 003, first two rounds, draw rate D, default 0.2): 2 / 1½ / 1 /
+  ½ / 0 virtual points in groups sized by the chance of each score after two rounds
+  (p = (1 − D) / 2 for a win or a loss: p², 2pD, D² + 2p², 2pD, p²).  The seed leaves
+  the rounding open (its question C-4); cpswiss's reading: x as for three groups, each
+  outer pair of groups x·p² and x·2pD rounded to the nearest even number (halves up),
+  the middle group the rest, so every group is even (200 players, D = 0.2: 32 / 32 / 72
+  / 32 / 32, the seed's example).
+* ``table:FILE.csv``: any per-player, per-round table, one row per player: pairing
+  number, then the virtual points of rounds 1, 2, ... (a header row is allowed).
 
 N is the number of players in the file and R the announced number of rounds
 (``XXR`` / ``142``).  Reading note: C.04.7 keeps the last group-A player of
@@ -22,12 +31,13 @@ pairing numbers after the round-1 field.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
-from cpswiss.errors import InputError
-from cpswiss.formats.trf import Tournament, format_points
+from cpswiss.errors import FileAccessError, InputError
+from cpswiss.formats.trf import Tournament, format_points, is_number
 
-METHODS = ("baku-2017", "baku-2026", "three-group")
+METHODS = ("baku-2017", "baku-2026", "three-group", "five-group[:DRAW_RATE]", "table:FILE.csv")
 
 
 def _ceil_div(a: int, b: int) -> int:
@@ -55,6 +65,56 @@ def three_groups(t: Tournament) -> dict[int, list[int]]:
     return {pid: [v, v] for pid, v in points.items() if v}
 
 
+def _nearest_even(value: float) -> int:
+    return 2 * int(value / 2 + 0.5)
+
+
+def five_groups(t: Tournament, draw_rate: float) -> dict[int, list[int]]:
+    """Seed 003: 2 / 1.5 / 1 / 0.5 / 0 virtual points in rounds 1 and 2, groups sized by the
+    chance of each score after two games with this draw rate, each group even."""
+    if not 0 <= draw_rate < 1:
+        raise InputError(f"five-group: the draw rate must be from 0 to 1, not {draw_rate}", t.path)
+    ids = sorted(t.players)
+    x = len(ids) - len(ids) % 2
+    p = (1 - draw_rate) / 2
+    outer, next_to_outer = _nearest_even(x * p * p), _nearest_even(x * 2 * p * draw_rate)
+    middle = x - 2 * outer - 2 * next_to_outer
+    if middle < 0:
+        raise InputError(f"five-group: {len(ids)} players are too few for five groups", t.path)
+    bounds = [(outer, 20), (next_to_outer, 15), (middle, 10), (next_to_outer, 5)]
+    points, start = {}, 0
+    for size, value in bounds:
+        for pid in ids[start:start + size]:
+            points[pid] = [value, value]
+        start += size
+    return {pid: v for pid, v in points.items() if v[0]}
+
+
+def table(t: Tournament, path: str) -> dict[int, list[int]]:
+    """Virtual points from a CSV file: pairing number, then one value per round."""
+    import csv
+
+    try:
+        rows = list(csv.reader(open(path, encoding="utf-8-sig", newline="")))
+    except OSError as exc:
+        raise FileAccessError(f"{path}: cannot read file: {exc.strerror or exc}") from None
+    points: dict[int, list[int]] = {}
+    for number, row in enumerate(rows, start=1):
+        cells = [c.strip() for c in row]
+        if not cells or not any(cells) or (number == 1 and not is_number(cells[0])):
+            continue  # blank line or header
+        if not is_number(cells[0]) or int(cells[0]) not in t.players:
+            raise InputError(f"{cells[0][:20]!r} is not a pairing number of this tournament", path, number)
+        values = []
+        for cell in cells[1:]:
+            if not re.fullmatch(r"[0-9]{1,3}(\.[05])?", cell or "0"):
+                raise InputError(f"virtual points must be written like 1.0 or 0.5, not {cell[:20]!r}",
+                                 path, number)
+            values.append(round(float(cell or 0) * 10))
+        points[int(cells[0])] = values
+    return points
+
+
 def virtual_points(t: Tournament, method: str) -> dict[int, list[int]]:
     """The per-player, per-round virtual points (tenths) a method gives this tournament."""
     s = t.scoring
@@ -72,6 +132,15 @@ def virtual_points(t: Tournament, method: str) -> dict[int, list[int]]:
         return baku(t, s.win)
     if method == "three-group":
         return three_groups(t)
+    name, _, argument = method.partition(":")
+    if name == "five-group":
+        try:
+            rate = float(argument) if argument else 0.2
+        except ValueError:
+            raise InputError(f"five-group: the draw rate must be a number, not {argument!r}", t.path) from None
+        return five_groups(t, rate)
+    if name == "table" and argument:
+        return table(t, argument)
     raise InputError(f"unknown acceleration method {method!r}; known: {', '.join(METHODS)}", t.path)
 
 

@@ -63,6 +63,12 @@ class PlayerState:
     games_played: int
 
     @property
+    def score_text(self) -> str:
+        """The score as the standings have it, with any virtual points beside it: ``2.0+1.0``."""
+        virtual = self.score - self.real_score
+        return format_points(self.real_score) + (f"+{format_points(virtual)}" if virtual else "")
+
+    @property
     def colour_difference(self) -> int:
         """A.6: games with white minus games with black."""
         return self.colours.count(WHITE) - self.colours.count(BLACK)
