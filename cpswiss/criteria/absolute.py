@@ -14,7 +14,7 @@ def compatible(a: PlayerState, b: PlayerState, state: RoundState) -> bool:
     if not a.can_meet(b):
         return False
     if a.absolute and b.absolute and a.preference == b.preference:
-        return state.is_last_round and (a.topscorer or b.topscorer)
+        return state.is_last_round and (a.topscorer or b.topscorer) or state.colour_limits_waived(a, b)
     return True
 
 
@@ -36,6 +36,9 @@ def compatible_later(players: list[PlayerState], state: RoundState) -> list[set[
     for i, p in enumerate(players):
         barred = {index[o] for o in p.opponents | p.forbidden if o in index}
         if clashing(p):
-            barred |= same_absolute[p.preference]
+            same = same_absolute[p.preference]
+            if state.colour_clash_waived:  # a variant's waived groups (Olympiad colour rule)
+                same = {k for k in same if not state.colour_limits_waived(p, players[k])}
+            barred |= same
         later.append(set(range(i + 1, n)) - barred)
     return later

@@ -26,12 +26,15 @@ def bye_candidate(players: list[PlayerState], state: RoundState) -> frozenset[in
     return frozenset() if lowest is None else frozenset([lowest])
 
 
-def completable(players: list[PlayerState], state: RoundState, time_limit: float = 120.0) -> bool:
+def completable(players: list[PlayerState], state: RoundState, time_limit: float = 120.0,
+                anyone_left_out: bool = False) -> bool:
+    """Can these players all be paired (C1-C3), but for one who may take the bye when their
+    number is odd (``anyone_left_out``: but for any one of them)?"""
     n = len(players)
     if n == 0:
         return True
     later = compatible_later(players, state)
-    left_out = bye_candidate(players, state)
+    left_out = bye_candidate(players, state) if not anyone_left_out else frozenset([n - 1] if n % 2 else [])
     if 2 * len(greedy_pairs(n, later, left_out)) >= n - 1 and (n % 2 == 0 or left_out):
         return True  # a complete pairing, the bye to an eligible player
     edges = [(i, j) for i in range(n) for j in sorted(later[i])]
@@ -41,7 +44,8 @@ def completable(players: list[PlayerState], state: RoundState, time_limit: float
     for var, (i, j) in zip(x, edges):
         at[i].append(var)
         at[j].append(var)
-    bye = {i: model.NewBoolVar("") for i in range(n) if state.may_take_pab(players[i])} if n % 2 else {}
+    bye = {i: model.NewBoolVar("") for i in range(n)
+           if anyone_left_out or state.may_take_pab(players[i])} if n % 2 else {}
     for i in range(n):
         terms = at[i] + ([bye[i]] if i in bye else [])
         model.AddExactlyOne(terms) if terms else model.AddBoolOr([])
@@ -74,3 +78,21 @@ def lowest_pab_score(players: list[PlayerState], state: RoundState) -> int | Non
         return None
     finally:
         state.pab_score_limit = saved
+
+
+def colour_waived_groups(groups: list[list[PlayerState]], state: RoundState) -> frozenset[int]:
+    """The Olympiad colour rule (seed 003, question C-1, read as the seed's argument does):
+    the scores of the scoregroups that cannot pair all their players (but one, if odd) under
+    C.04.1 f/g (C3 here) and can once f/g are waived inside the group."""
+    waived: set[int] = set()
+    for group in groups:
+        if completable(group, state, anyone_left_out=True):
+            continue
+        saved = state.colour_clash_waived
+        state.colour_clash_waived = saved | {group[0].score}
+        try:
+            if completable(group, state, anyone_left_out=True):
+                waived.add(group[0].score)
+        finally:
+            state.colour_clash_waived = saved
+    return frozenset(waived)

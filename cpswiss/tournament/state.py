@@ -113,6 +113,14 @@ class RoundState:
     # pairing of the round, once the rule set asks for it (None: any eligible player)
     pab_score_limit: int | None = None
 
+    # Olympiad colour rule (a variant, seed 003): scoregroups (by score) in which C.04.1 f/g,
+    # and so C3, are waived because only that lets the whole group pair
+    colour_clash_waived: frozenset[int] = frozenset()
+
+    def colour_limits_waived(self, a: PlayerState, b: PlayerState) -> bool:
+        """The colour limits do not apply between these two (same waived scoregroup)."""
+        return a.score == b.score and a.score in self.colour_clash_waived
+
     def may_take_pab(self, p: PlayerState) -> bool:
         """C2 (C.04.1), and under [C5] a score no higher than the round's lowest PAB score."""
         return p.bye_eligible and (self.pab_score_limit is None or p.score <= self.pab_score_limit)

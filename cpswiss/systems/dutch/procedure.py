@@ -34,7 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from cpswiss.solver.completion import bye_candidate, completable, lowest_pab_score
+from cpswiss.solver.completion import bye_candidate, colour_waived_groups, completable, lowest_pab_score
 from cpswiss.criteria.bracket import Bracket
 from cpswiss.criteria.units import LOOKAHEAD_UNITS, bracket_levels
 from cpswiss.solver.levels import Level
@@ -107,6 +107,9 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
     players = state.to_pair
     if not players:
         raise NoPairingError("no player is available for this round")
+    clash = rules.criterion("absolute-colour-clash")
+    if clash is not None and clash.params.get("waive") == "when-the-group-pairs":
+        state.colour_clash_waived = colour_waived_groups(scoregroups(players), state)
     if rules.criterion("pab-score") is not None:
         state.pab_score_limit = lowest_pab_score(players, state)
     if not completable(players, state):

@@ -1,0 +1,40 @@
+"""Variant rule files: the Olympiad colour rule of seed 003."""
+
+from __future__ import annotations
+
+from conftest import player_line
+from cpswiss.api import pair_tournament
+from cpswiss.formats.trf import parse_trf
+
+# After two rounds, 1-4 won twice with white and 5-8 lost twice with black: every player of
+# each scoregroup has the same absolute colour preference.
+ROWS = [
+    (1, "2.0", ["   5 w 1", "   6 w 1"]), (2, "2.0", ["   6 w 1", "   5 w 1"]),
+    (3, "2.0", ["   7 w 1", "   8 w 1"]), (4, "2.0", ["   8 w 1", "   7 w 1"]),
+    (5, "0.0", ["   1 b 0", "   2 b 0"]), (6, "0.0", ["   2 b 0", "   1 b 0"]),
+    (7, "0.0", ["   3 b 0", "   4 b 0"]), (8, "0.0", ["   4 b 0", "   3 b 0"]),
+]
+TOURNAMENT = parse_trf("012 Olympiad\nXXR 5\nXXC white1\n" + "\n".join(
+    player_line(pid, f"P{pid}", 2500 - 10 * pid, points, blocks) for pid, points, blocks in ROWS) + "\n")
+
+
+def boards(result) -> list[tuple[int, int]]:
+    return [(b.white, b.black) for b in result.pairing.boards]
+
+
+def test_olympiad_colour_rule_lets_a_group_pair_that_c3_would_scatter():
+    plain = pair_tournament(TOURNAMENT, "dutch-2026")
+    # C3: nobody of a group may meet a player of his own group: everybody floats
+    assert all({w, b} & {1, 2, 3, 4} and {w, b} & {5, 6, 7, 8} for w, b in boards(plain))
+    olympiad = pair_tournament(TOURNAMENT, "dutch-2026-olympiad-colours")
+    # only waiving C.04.1 f/g lets each group pair within itself: so it does
+    assert sorted(olympiad.state.colour_clash_waived) == [0, 20]
+    assert boards(olympiad) == [(3, 1), (4, 2), (5, 7), (6, 8)]  # 3 and 4 get a third white
+
+
+def test_olympiad_colour_rule_waives_nothing_where_the_group_pairs_anyway():
+    from conftest import SCENARIOS
+
+    trf = SCENARIOS / "seed-004" / "after-round-4.trf"
+    olympiad = pair_tournament(trf, "dutch-2026-olympiad-colours")
+    assert boards(olympiad) == boards(pair_tournament(trf, "dutch-2026"))
