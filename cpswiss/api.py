@@ -67,11 +67,11 @@ def pair_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSet
     t = read_trf(tournament) if isinstance(tournament, (str, Path)) else tournament
     rules, reason = select_rule_set(t, rule_set, accelerate)
     t = accelerated(t, rules.acceleration.generator)
-    if initial_colour:
-        t = replace(t, initial_colour=initial_colour[0].lower())
+    if initial_colour or rules.colours.initial != "lot":  # --initial-colour, else a rule with no lot
+        t = replace(t, initial_colour=(initial_colour or rules.colours.initial)[0].lower())
     state = build_state(t, rules.state, round_no)
     raw = pair_round(state, rules, settings)
-    pairing = decode(state, raw.pairs, raw.bye)
+    pairing = decode(state, raw.pairs, raw.bye, rules.colours.first_round)
     problems: list[Violation] = check_pairing(state, pairing)
     if problems:
         raise InternalCheckError("internal error: the pairing breaks " + "; ".join(map(str, problems)))

@@ -38,3 +38,18 @@ def test_olympiad_colour_rule_waives_nothing_where_the_group_pairs_anyway():
     trf = SCENARIOS / "seed-004" / "after-round-4.trf"
     olympiad = pair_tournament(trf, "dutch-2026-olympiad-colours")
     assert boards(olympiad) == boards(pair_tournament(trf, "dutch-2026"))
+
+
+def _round_one(n: int):
+    return parse_trf("012 R1\nXXR 5\nXXC white1\n" + "\n".join(
+        player_line(pid, f"P{pid}", 2500 - 10 * pid, "0.0", []) for pid in range(1, n + 1)) + "\n")
+
+
+def test_seed_003_first_round_colours_reverse_at_the_middle():
+    # 8 players, 4 pairs: 1 B, 2 W, then reversed: 3 W, 4 B (the seed's illustration)
+    result = pair_tournament(_round_one(8), "dutch-2026-seed003-first-round")
+    assert boards(result) == [(5, 1), (2, 6), (3, 7), (8, 4)]
+    # 6 players, 3 pairs: plain alternation 1 B, 2 W, 3 B
+    assert boards(pair_tournament(_round_one(6), "dutch-2026-seed003-first-round")) == [(4, 1), (2, 5), (6, 3)]
+    # the edition itself (XXC white1, E.5 by pairing-number parity): 1 W, 2 B, 3 W, 4 B
+    assert boards(pair_tournament(_round_one(8), "dutch-2026")) == [(1, 5), (6, 2), (3, 7), (8, 4)]

@@ -82,8 +82,11 @@ def allocate_colours(p: PlayerState, q: PlayerState, initial: str) -> tuple[str,
     return (colour if higher is p else opposite(colour)), "E.4"
 
 
-def decode(state: RoundState, pairs: list[tuple[int, int]], bye: int | None) -> Pairing:
-    """Boards with colours (E.1-E.5) in board order (C.04.2 D.5)."""
+def decode(state: RoundState, pairs: list[tuple[int, int]], bye: int | None,
+           first_round: str = "rank-parity") -> Pairing:
+    """Boards with colours (E.1-E.5) in board order (C.04.2 D.5).  ``first_round``: see
+    :class:`cpswiss.rulesets.ruleset.ColourRules` (seed 003's scheme re-colours, in round 1,
+    the boards that E.5 decided)."""
     players = state.players
     boards = []
     for a, b in pairs:
@@ -102,7 +105,31 @@ def decode(state: RoundState, pairs: list[tuple[int, int]], bye: int | None) -> 
         return (-hi.real_score, -lo.real_score, hi.rank)
 
     boards.sort(key=board_key)
+    if first_round == "board-alternation-reversed-at-middle" and state.round_no == 1:
+        boards = _alternate_down_the_boards(boards, players, state.initial_colour)
     return Pairing(state.round_no, tuple(boards), bye)
+
+
+def _alternate_down_the_boards(boards: list[Board], players: dict[int, PlayerState],
+                               initial: str) -> list[Board]:
+    """Seed 003 (essay of 21-7-2013): the higher-ranked player of board k gets the initial
+    colour on board 1, then alternately; with an even number of pairs the alternation is
+    reversed at the middle, so that the two middle players get opposite colours as they get
+    opponents of opposite strength.  Only boards where no player has a preference (E.5)."""
+    half = len(boards) // 2 if len(boards) % 2 == 0 else None
+    out = []
+    for k, board in enumerate(boards):
+        if board.colour_rule != "E.5":
+            out.append(board)
+            continue
+        colour = initial if k % 2 == 0 else opposite(initial)
+        if half is not None and k >= half:
+            colour = opposite(colour)
+        w, b = players[board.white], players[board.black]
+        higher, lower = (w, b) if order_key(w) < order_key(b) else (b, w)
+        white, black = (higher, lower) if colour == WHITE else (lower, higher)
+        out.append(Board(white.id, black.id, "seed 003"))
+    return out
 
 
 __all__ = ["Board", "Pairing", "allocate_colours", "decode", "WHITE", "BLACK"]

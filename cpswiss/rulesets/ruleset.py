@@ -89,6 +89,18 @@ class AccelerationRules:
 
 
 @dataclass(frozen=True)
+class ColourRules:
+    """Colour allocation switches.  ``first_round``: ``rank-parity`` (2017 E.5, 2026 Art.
+    5.2.5: the higher-ranked player with an odd pairing number gets the initial colour) or
+    ``board-alternation-reversed-at-middle`` (seed 003: down the boards, reversed at the
+    middle when the number of pairs is even).  ``initial``: ``lot`` (the file's XXC/152) or
+    ``white``/``black`` (no lot: this colour for No. 1, over the file's)."""
+
+    first_round: str = "rank-parity"
+    initial: str = "lot"
+
+
+@dataclass(frozen=True)
 class RuleSet:
     name: str
     title: str
@@ -97,6 +109,7 @@ class RuleSet:
     criteria: tuple[Criterion, ...]
     procedure: ProcedureRules = ProcedureRules()
     acceleration: AccelerationRules = AccelerationRules()
+    colours: ColourRules = ColourRules()
     aliases: tuple[str, ...] = ()
     extends: str | None = None
     reference_engine: str = ""
@@ -232,7 +245,8 @@ def _load(name: str, seen: tuple[str, ...] = ()) -> tuple[dict, list[dict]]:
         merged = {**merged, "state": {**merged.get("state", {}), **data.get("state", {})},
                   "procedure": {**merged.get("procedure", {}), **data.get("procedure", {})},
                   "vocabulary": {**merged.get("vocabulary", {}), **data.get("vocabulary", {})},
-                  "acceleration": {**merged.get("acceleration", {}), **data.get("acceleration", {})}}
+                  "acceleration": {**merged.get("acceleration", {}), **data.get("acceleration", {})},
+                  "colours": {**merged.get("colours", {}), **data.get("colours", {})}}
         for key in ("aliases", "extends", "reference_engine"):  # a child's own, never inherited
             merged.pop(key, None)
         for key in ("name", "title", "system", "reference_engine", "aliases", "extends"):
@@ -257,11 +271,12 @@ def load_rule_set(name: str = "dutch-2026") -> RuleSet:
     if "name" not in data:
         raise InputError("a rule set needs a name", label)
     state, procedure = data.get("state", {}), data.get("procedure", {})
-    acceleration = data.get("acceleration", {})
+    acceleration, colours = data.get("acceleration", {}), data.get("colours", {})
     known_state = set(StateRules.__dataclass_fields__)
     known_procedure = set(ProcedureRules.__dataclass_fields__)
     for table, keys, known in (("state", state, known_state), ("procedure", procedure, known_procedure),
-                               ("acceleration", acceleration, set(AccelerationRules.__dataclass_fields__))):
+                               ("acceleration", acceleration, set(AccelerationRules.__dataclass_fields__)),
+                               ("colours", colours, set(ColourRules.__dataclass_fields__))):
         unknown = sorted(set(keys) - known)
         if unknown:
             raise InputError(f"[{table}]: unknown keys {', '.join(unknown)}", label)
@@ -275,7 +290,7 @@ def load_rule_set(name: str = "dutch-2026") -> RuleSet:
         name=data["name"], title=data.get("title", data["name"]), system=data.get("system", "dutch"),
         state=StateRules(**{k: (tuple(v) if isinstance(v, list) else v) for k, v in state.items()}),
         criteria=criteria, procedure=ProcedureRules(**procedure),
-        acceleration=AccelerationRules(**acceleration),
+        acceleration=AccelerationRules(**acceleration), colours=ColourRules(**colours),
         aliases=tuple(data.get("aliases", ())), extends=data.get("extends"),
         reference_engine=data.get("reference_engine", ""), source=label,
         vocabulary=dict(data.get("vocabulary", {})))
@@ -294,8 +309,9 @@ def describe(rules: RuleSet) -> list[str]:
         lines.append(f"  state.{key} = {_show(value)}")
     for key, value in vars(rules.procedure).items():
         lines.append(f"  procedure.{key} = {_show(value)}")
-    for key, value in vars(rules.acceleration).items():
-        lines.append(f"  acceleration.{key} = {_show(value)}")
+    for table in ("acceleration", "colours"):
+        for key, value in vars(getattr(rules, table)).items():
+            lines.append(f"  {table}.{key} = {_show(value)}")
     lines.append("  criteria, highest priority first:")
     for c in rules.criteria:
         params = {k: v for k, v in c.params.items() if k != "label"}
@@ -308,7 +324,7 @@ def diff(a: RuleSet, b: RuleSet) -> list[str]:
     """What rule set ``b`` changes against ``a``: state and procedure keys, criteria
     removed, added, changed (unit or parameters) and the order of those they share."""
     lines = []
-    for table in ("state", "procedure", "acceleration"):
+    for table in ("state", "procedure", "acceleration", "colours"):
         left, right = vars(getattr(a, table)), vars(getattr(b, table))
         for key in left:
             if left[key] != right[key]:
