@@ -70,11 +70,12 @@ def check_pairing(state: RoundState, pairing: Pairing) -> list[Violation]:
             history = p.colours + (colour,)
             cd = history.count(WHITE) - history.count(BLACK)
             # C.8/C.9: in the final round topscorers and their opponents are exempt
-            exempt = state.is_last_round and (w.topscorer or b.topscorer) or state.colour_limits_waived(w, b)
-            if abs(cd) > 2 and not exempt:
+            exempt = state.is_last_round and (w.topscorer or b.topscorer)
+            waived = state.colour_clash_waived.get(w.score) if w.score == b.score else None
+            if abs(cd) > 2 and not exempt and waived != "all":
                 out.append(Violation("C.04.1 rule 6", (p.id,),
                                      f"player {p.id} would reach colour difference {cd:+d}"))
-            if len(history) >= 3 and len(set(history[-3:])) == 1 and not exempt:
+            if len(history) >= 3 and len(set(history[-3:])) == 1 and not exempt and waived is None:
                 out.append(Violation("C.04.1 rule 7", (p.id,),
                                      f"player {p.id} would get {colour} three times in a row"))
     return out

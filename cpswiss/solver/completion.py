@@ -80,19 +80,24 @@ def lowest_pab_score(players: list[PlayerState], state: RoundState) -> int | Non
         state.pab_score_limit = saved
 
 
-def colour_waived_groups(groups: list[list[PlayerState]], state: RoundState) -> frozenset[int]:
-    """The Olympiad colour rule (seed 003, question C-1, read as the seed's argument does):
-    the scores of the scoregroups that cannot pair all their players (but one, if odd) under
-    C.04.1 f/g (C3 here) and can once f/g are waived inside the group."""
-    waived: set[int] = set()
+def colour_waived_groups(groups: list[list[PlayerState]], state: RoundState,
+                         relaxations: tuple[str, ...] = ("all",)) -> dict[int, str]:
+    """Seed 003's colour variants: for each scoregroup that cannot pair all its players (but
+    one, if odd) under the colour limits (C3 here), the first relaxation, in the order given,
+    that lets it: ``three-in-a-row`` (C.04.1 g waived) or ``all`` (f and g waived).  The
+    Olympiad rule (article 23.a, read as the seed's essay does, question C-1) has only
+    ``all``; the essay's proposal B relaxes A2 first, then A1 as well (B1, B2, B3)."""
+    waived: dict[int, str] = {}
     for group in groups:
         if completable(group, state, anyone_left_out=True):
             continue
         saved = state.colour_clash_waived
-        state.colour_clash_waived = saved | {group[0].score}
         try:
-            if completable(group, state, anyone_left_out=True):
-                waived.add(group[0].score)
+            for relaxation in relaxations:
+                state.colour_clash_waived = {**saved, group[0].score: relaxation}
+                if completable(group, state, anyone_left_out=True):
+                    waived[group[0].score] = relaxation
+                    break
         finally:
             state.colour_clash_waived = saved
-    return frozenset(waived)
+    return waived

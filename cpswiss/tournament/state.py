@@ -8,7 +8,7 @@ topscorers and availability.  Each derivation cites its article.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 import pandas as pd
@@ -113,13 +113,19 @@ class RoundState:
     # pairing of the round, once the rule set asks for it (None: any eligible player)
     pab_score_limit: int | None = None
 
-    # Olympiad colour rule (a variant, seed 003): scoregroups (by score) in which C.04.1 f/g,
-    # and so C3, are waived because only that lets the whole group pair
-    colour_clash_waived: frozenset[int] = frozenset()
+    # Variants of seed 003 (Olympiad colour rule, the essay's proposal B): scoregroups (by
+    # score) in which colour limits are waived because only that lets the whole group pair,
+    # and which: "three-in-a-row" (C.04.1 g / A2 only) or "all" (f and g / A1 and A2)
+    colour_clash_waived: dict[int, str] = field(default_factory=dict)
 
     def colour_limits_waived(self, a: PlayerState, b: PlayerState) -> bool:
-        """The colour limits do not apply between these two (same waived scoregroup)."""
-        return a.score == b.score and a.score in self.colour_clash_waived
+        """Two players of one waived scoregroup may meet although both have the same absolute
+        preference: always where f and g are waived; where only g is, when the one who yields
+        (E.2: the smaller colour difference) keeps |CD| <= 2 (so only a third colour in a row)."""
+        if a.score != b.score or a.score not in self.colour_clash_waived:
+            return False
+        return self.colour_clash_waived[a.score] == "all" or \
+            min(abs(a.colour_difference), abs(b.colour_difference)) <= 1
 
     def may_take_pab(self, p: PlayerState) -> bool:
         """C2 (C.04.1), and under [C5] a score no higher than the round's lowest PAB score."""

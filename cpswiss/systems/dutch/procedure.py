@@ -108,8 +108,9 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
     if not players:
         raise NoPairingError("no player is available for this round")
     clash = rules.criterion("absolute-colour-clash")
-    if clash is not None and clash.params.get("waive") == "when-the-group-pairs":
-        state.colour_clash_waived = colour_waived_groups(scoregroups(players), state)
+    if clash is not None and "waive" in clash.params:  # seed 003's colour variants
+        state.colour_clash_waived = colour_waived_groups(scoregroups(players), state,
+                                                         tuple(clash.params["waive"]))
     if rules.criterion("pab-score") is not None:
         state.pab_score_limit = lowest_pab_score(players, state)
     if not completable(players, state):
