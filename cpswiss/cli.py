@@ -205,8 +205,9 @@ def _cmd_pair(args) -> int:
         from cpswiss.formats.trf import write_trf
 
         boards = [(b.white, b.black) for b in result.pairing.boards]
-        _write_atomically(args.write_trf, write_trf(tournament.with_round(result.pairing.round_no, boards,
-                                                                          result.pairing.bye)))
+        paired = result.state.tournament  # as paired: with any virtual points a method made
+        _write_atomically(args.write_trf, write_trf(paired.with_round(result.pairing.round_no, boards,
+                                                                      result.pairing.bye)))
     if args.output is not None:
         text = "\n".join(result.pairing.lines()) + "\n"
         if args.output == "-":

@@ -26,6 +26,11 @@ def player_line(pid: int, name: str, rating: int, points: str, blocks: list[str]
     return (prefix + "  ".join(b.rjust(8) for b in blocks)).rstrip()
 
 
+def record_250(points: str, first_round: int, last_round: int, first_id: int, last_id: int) -> str:
+    """A TRF-2026 250 record (columns 10-13 points, 15-17 / 19-21 rounds, 23-26 / 28-31 ids)."""
+    return f"250 {'':4} {points:>4} {first_round:3d} {last_round:3d} {first_id:4d} {last_id:4d}"
+
+
 @pytest.fixture
 def write_trf(tmp_path):
     """Write TRF text to a file and return its path."""

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import SHARED, player_line
+from conftest import SHARED, player_line, record_250
 from cpswiss.api import pair_tournament
 from cpswiss.cli import main
 from cpswiss.errors import InputError
@@ -171,3 +171,20 @@ def test_a_variant_with_a_criterion_reordered_changes_a_pairing_and_diff_names_i
     assert main(["rules", "diff", "dutch-2026", str(variant)]) == 0
     assert ("order of the shared criteria: [C1], [C2], [C3], [C4], [C5], [C6], [C7], [C8], [C9], [C10], "
             "[C11], [C14], [C12]") in capsys.readouterr().out
+
+
+def test_write_trf_records_generated_virtual_points_so_the_next_round_reads_them(tmp_path):
+    trf = without_xxa(SAMPLE / "n015-r02of07-t001.trf", tmp_path)
+    written = tmp_path / "next.trf"
+    assert main(["pair", "--dutch", str(trf), "-p", str(tmp_path / "p.txt"), "--rules", "dutch-2026-baku",
+                 "--write-trf", str(written)]) == 0
+    again = read_trf(written)
+    assert again.accelerations == virtual_points(read_trf(trf), "baku-2026")  # XXA lines, TRF16 file
+    assert "XXA    1  1.0  1.0  0.5  0.5" in written.read_text()
+    # a TRF-2026 file gets 250 records instead
+    coded = tmp_path / "coded.trf"
+    coded.write_text("142 7\n" + trf.read_text())
+    assert main(["pair", "--dutch", str(coded), "-p", str(tmp_path / "p2.txt"), "--rules", "dutch-2026-baku",
+                 "--write-trf", str(written)]) == 0
+    assert "\n" + record_250("1.0", 1, 2, 1, 1) + "\n" in written.read_text()
+    assert read_trf(written).accelerations == virtual_points(read_trf(trf), "baku-2026")

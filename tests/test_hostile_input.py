@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import player_line
+from conftest import player_line, record_250
 from cpswiss.cli import main
 from cpswiss.formats.trf import MAX_PLAYERS, read_trf
 
@@ -25,11 +25,6 @@ GOOD = [
     player_line(4, "Delta", 2100, "0.0", ["   3 b 0"]),
 ]
 SAMPLE = Path(__file__).parent / "data" / "dutch-2017-sample" / "n010-r05of07-t043.trf"
-
-
-def record_250(points: str, first_round: int, last_round: int, first_id: int, last_id: int) -> str:
-    """A TRF-2026 250 record (columns 10-13 points, 15-17 / 19-21 rounds, 23-26 / 28-31 ids)."""
-    return f"250 {'':4} {points:>4} {first_round:3d} {last_round:3d} {first_id:4d} {last_id:4d}"
 
 
 def run(args: list[str], capsys) -> tuple[int, str]:

@@ -189,6 +189,7 @@ class Tournament:
     initial_colour: str | None = None  # 'w' or 'b' (XXC white1/black1, 152)
     scoring: Scoring = field(default_factory=Scoring)
     accelerations: dict[int, list[int]] = field(default_factory=dict)  # id -> tenths per round
+    accelerations_generated: bool = False  # made by a method, not read: written out by write_trf
     forbidden: list[ForbiddenPair] = field(default_factory=list)
     absent_next: set[int] = field(default_factory=set)  # XXZ
     requested_byes: dict[int, dict[int, RoundKind]] = field(default_factory=dict)  # 240: round -> id -> kind
@@ -739,4 +740,29 @@ def write_trf(t: Tournament, line_end: str = "\n") -> str:
             out.append(player_line(record))
     while out and not out[-1].strip():
         out.pop()
+    if t.accelerations_generated:
+        out.extend(acceleration_records(t))
     return line_end.join(out) + line_end
+
+
+def acceleration_records(t: Tournament) -> list[str]:
+    """Virtual points as records, so that the file carries them on: TRF-2026 ``250`` (one per
+    player and run of equal values) in a TRF-2026 file, else TRF(x) ``XXA``."""
+    lines = []
+    for pid in sorted(t.accelerations):
+        values = t.accelerations[pid]
+        if not any(values):
+            continue
+        if not t.trf26:
+            lines.append(f"XXA {pid:4d} " + " ".join(f"{format_points(v):>4}" for v in values))
+            continue
+        start = 0
+        while start < len(values):
+            end = start
+            while end + 1 < len(values) and values[end + 1] == values[start]:
+                end += 1
+            if values[start]:
+                lines.append(f"250 {'':4} {format_points(values[start]):>4} {start + 1:3d} {end + 1:3d} "
+                             f"{pid:4d} {pid:4d}")
+            start = end + 1
+    return lines

@@ -149,4 +149,4 @@ def accelerated(t: Tournament, method: str | None) -> Tournament:
     (``XXA`` / ``250`` win) or there is no method."""
     if method is None or t.accelerations:
         return t
-    return replace(t, accelerations=virtual_points(t, method))
+    return replace(t, accelerations=virtual_points(t, method), accelerations_generated=True)
