@@ -9,13 +9,13 @@ import pandas as pd
 
 from cpswiss.check.checker import Violation, check_pairing
 from cpswiss.colours.decoder import Pairing, decode
-from cpswiss.systems.dutch.procedure import BracketRecord, pair_round, readable_values
 from cpswiss.errors import InternalCheckError
-from cpswiss.solver.model import SolverSettings
+from cpswiss.formats.trf import Tournament, format_points, read_trf
 from cpswiss.rulesets.ruleset import RuleSet, select_rule_set
+from cpswiss.solver.model import SolverSettings
+from cpswiss.systems.dutch.procedure import BracketRecord, pair_round, readable_values
 from cpswiss.tournament.acceleration import accelerated
 from cpswiss.tournament.state import RoundState, build_state
-from cpswiss.formats.trf import Tournament, format_points, read_trf
 
 
 @dataclass

@@ -234,9 +234,9 @@ def _cmd_pair(args) -> int:
 def _cmd_state(args) -> int:
     import pandas as pd
 
+    from cpswiss.formats.trf import read_trf
     from cpswiss.rulesets.ruleset import select_rule_set
     from cpswiss.tournament.state import build_state
-    from cpswiss.formats.trf import read_trf
 
     tournament = read_trf(args.file)
     state = build_state(tournament, select_rule_set(tournament, args.rules)[0].state)
@@ -271,7 +271,12 @@ def _cmd_explain(args) -> int:
 
 
 def _cmd_rules(args) -> int:
-    from cpswiss.rulesets.ruleset import available_rule_sets, describe, diff, load_rule_set
+    from cpswiss.rulesets.ruleset import (
+        available_rule_sets,
+        describe,
+        diff,
+        load_rule_set,
+    )
 
     if args.action == "show":
         print("\n".join(describe(load_rule_set(args.name))))

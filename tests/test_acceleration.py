@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from conftest import SHARED, player_line, record_250
+
 from cpswiss.api import pair_tournament
 from cpswiss.cli import main
 from cpswiss.errors import InputError

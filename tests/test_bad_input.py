@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 from conftest import player_line
+
 from cpswiss.cli import main
 
 HEADER = "012 Test\nXXR 3\nXXC white1\n"

@@ -5,16 +5,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from conftest import SCENARIOS, SHARED, player_line
+
 from cpswiss.api import pair_tournament
+from cpswiss.check.explain import explain_pairing
 from cpswiss.cli import main
 from cpswiss.colours.decoder import allocate_colours
-from cpswiss.check.explain import explain_pairing
-from cpswiss.solver.model import SolverSettings
-from cpswiss.rulesets.ruleset import load_rule_set
-from cpswiss.tournament.state import build_state
 from cpswiss.formats.trf import parse_trf
+from cpswiss.rulesets.ruleset import load_rule_set
+from cpswiss.solver.model import SolverSettings
+from cpswiss.tournament.state import build_state
 
 SAMPLE = Path(__file__).parent / "data" / "dutch-2017-sample"
 

@@ -6,14 +6,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from conftest import SCENARIOS, SHARED, player_line
+
 from cpswiss.api import pair_tournament
 from cpswiss.cli import main
 from cpswiss.errors import InputError
+from cpswiss.formats.trf import parse_trf
 from cpswiss.rulesets.ruleset import load_rule_set, parse_start_date, select_rule_set
 from cpswiss.tournament.state import Float, build_state
-from cpswiss.formats.trf import parse_trf
 
 DATA = Path(__file__).parent / "data"
 SAMPLE = DATA / "dutch-2026-sample"

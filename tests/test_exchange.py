@@ -5,11 +5,11 @@ import itertools
 import random
 
 import pytest
-
-from cpswiss.solver.levels import Level
-from cpswiss.solver.exchange import Exchanges
-from cpswiss.solver.model import MatchingModel
 from test_model import random_graph
+
+from cpswiss.solver.exchange import Exchanges
+from cpswiss.solver.levels import Level
+from cpswiss.solver.model import MatchingModel
 
 
 def keeps(m: MatchingModel, chosen: set[int]) -> bool:

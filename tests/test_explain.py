@@ -7,15 +7,15 @@ import json
 from pathlib import Path
 
 import pytest
-
 from conftest import SCENARIOS
+
 from cpswiss.api import pair_tournament
-from cpswiss.cli import main
-from cpswiss.systems.dutch.procedure import generation_order
 from cpswiss.check.explain import check_tournament, explain_engine, explain_pairing
-from cpswiss.rulesets.ruleset import load_rule_set
+from cpswiss.cli import main
 from cpswiss.criteria.units import evaluate
-from cpswiss.formats.trf import FIRST_BLOCK, BLOCK_WIDTH, read_trf
+from cpswiss.formats.trf import BLOCK_WIDTH, FIRST_BLOCK, read_trf
+from cpswiss.rulesets.ruleset import load_rule_set
+from cpswiss.systems.dutch.procedure import generation_order
 
 SEED = SCENARIOS / "seed-004"
 BEFORE_4 = SEED / "after-round-3.trf"

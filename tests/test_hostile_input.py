@@ -10,10 +10,10 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from conftest import player_line, record_250
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import player_line, record_250
 from cpswiss.cli import main
 from cpswiss.formats.trf import MAX_PLAYERS, read_trf
 

@@ -6,14 +6,18 @@ import random
 from pathlib import Path
 
 import pytest
+from test_model import all_matchings, random_graph
 
 from cpswiss.api import pair_tournament
-from cpswiss.systems.dutch.procedure import pair_on_bracket_alone, pair_on_step_model, step_levels
-from cpswiss.systems.dutch.lookahead import values_below
+from cpswiss.formats.trf import parse_trf
 from cpswiss.rulesets.ruleset import load_rule_set
 from cpswiss.study.simulate import simulate
-from cpswiss.formats.trf import parse_trf
-from test_model import all_matchings, random_graph
+from cpswiss.systems.dutch.lookahead import values_below
+from cpswiss.systems.dutch.procedure import (
+    pair_on_bracket_alone,
+    pair_on_step_model,
+    step_levels,
+)
 
 SAMPLE = Path(__file__).parent / "data" / "dutch-2017-sample"
 

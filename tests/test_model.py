@@ -7,7 +7,12 @@ import random
 import pytest
 
 from cpswiss.solver.levels import Level
-from cpswiss.solver.model import MatchingBound, MatchingModel, greedy_matching, tight_form
+from cpswiss.solver.model import (
+    MatchingBound,
+    MatchingModel,
+    greedy_matching,
+    tight_form,
+)
 
 
 def all_matchings(n: int, edges: list[tuple[int, int]]) -> list[list[int]]:

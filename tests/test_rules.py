@@ -4,11 +4,11 @@ the 'cpswiss rules' command, and explanations in each edition's words."""
 from __future__ import annotations
 
 import pytest
-
 from conftest import SCENARIOS
+
+from cpswiss.check.explain import explain_engine
 from cpswiss.cli import main
 from cpswiss.errors import InputError
-from cpswiss.check.explain import explain_engine
 from cpswiss.rulesets.ruleset import available_rule_sets, diff, load_rule_set
 
 

@@ -13,11 +13,17 @@ round 2 and Nancy (11) in round 3.  Those two marks are the only departures.
 from __future__ import annotations
 
 import pytest
-
 from conftest import SCENARIOS, player_line
-from cpswiss.rulesets.ruleset import load_rule_set
-from cpswiss.tournament.state import Float, Strength, build_state, colour_preference, infer_initial_colour
+
 from cpswiss.formats.trf import parse_trf, read_trf
+from cpswiss.rulesets.ruleset import load_rule_set
+from cpswiss.tournament.state import (
+    Float,
+    Strength,
+    build_state,
+    colour_preference,
+    infer_initial_colour,
+)
 
 RULES = load_rule_set("dutch-2017").state
 
@@ -134,8 +140,8 @@ def test_acceleration_points_count_for_pairing_but_not_for_board_order():
 
 
 def test_synthetic_tournaments_are_reproducible():
-    from cpswiss.study.simulate import simulate
     from cpswiss.formats.trf import parse_trf
+    from cpswiss.study.simulate import simulate
 
     text = simulate(12, 3, 5, seed=4, quick=True)
     assert simulate(12, 3, 5, seed=4, quick=True) == text

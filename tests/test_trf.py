@@ -5,8 +5,8 @@ from __future__ import annotations
 import glob
 
 import pytest
-
 from conftest import SCENARIOS, player_line, shared_path
+
 from cpswiss.errors import InputError
 from cpswiss.formats.trf import RoundKind, parse_trf, read_trf, write_trf
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from conftest import player_line
+
 from cpswiss.api import pair_tournament
 from cpswiss.formats.trf import parse_trf
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cpswiss.criteria.absolute import compatible
 from cpswiss.colours.decoder import Pairing
+from cpswiss.criteria.absolute import compatible
 from cpswiss.tournament.state import BLACK, WHITE, RoundState
 
 

@@ -27,15 +27,20 @@ import pandas as pd
 
 from cpswiss.api import PairingResult, pair_tournament
 from cpswiss.check.checker import Violation, check_pairing
+from cpswiss.colours.decoder import Board, Pairing
 from cpswiss.criteria.bracket import Bracket
 from cpswiss.criteria.units import bracket_levels
-from cpswiss.colours.decoder import Board, Pairing
-from cpswiss.systems.dutch.procedure import BracketRecord, generation_order, optimum_given, readable_values
 from cpswiss.errors import FileAccessError, InputError, NoPairingError
-from cpswiss.solver.model import SolverSettings
-from cpswiss.rulesets.ruleset import Criterion, RuleSet, select_rule_set
-from cpswiss.tournament.state import BLACK, WHITE, PlayerState, Strength, order_key
 from cpswiss.formats.trf import Tournament, format_points, is_number, read_trf
+from cpswiss.rulesets.ruleset import Criterion, RuleSet, select_rule_set
+from cpswiss.solver.model import SolverSettings
+from cpswiss.systems.dutch.procedure import (
+    BracketRecord,
+    generation_order,
+    optimum_given,
+    readable_values,
+)
+from cpswiss.tournament.state import BLACK, WHITE, PlayerState, Strength, order_key
 
 # ---------------------------------------------------------------------------
 # Results

@@ -7,7 +7,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cpswiss.tournament.state import BLACK, WHITE, PlayerState, RoundState, Strength, opposite, order_key
+from cpswiss.tournament.state import (
+    BLACK,
+    WHITE,
+    PlayerState,
+    RoundState,
+    Strength,
+    opposite,
+    order_key,
+)
 
 
 @dataclass(frozen=True)

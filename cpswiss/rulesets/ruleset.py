@@ -4,7 +4,7 @@ A rule set names the criteria of its edition in priority order (absolute,
 completion, round-wide, quality) with their parameters, the edition's state
 rules (how unplayed rounds float, what bars the pairing-allocated bye) and the
 switches of the bracket procedure.  The engine takes all of it from here; each
-criterion's ``unit`` names a criterion unit in :mod:`cpswiss.criteria`.
+criterion's ``unit`` names a criterion unit in :mod:`cpswiss.criteria.units`.
 
 Composition: a file may ``extends = "other"`` and override what differs:
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 from ortools.sat.python import cp_model
 
 from cpswiss.criteria.absolute import compatible_later
-from cpswiss.solver.model import greedy_pairs
 from cpswiss.errors import UnprovenError
+from cpswiss.solver.model import greedy_pairs
 from cpswiss.tournament.state import PlayerState, RoundState
 
 

@@ -15,15 +15,15 @@ from __future__ import annotations
 import heapq
 import math
 from dataclasses import dataclass
-from functools import cached_property
 from fractions import Fraction
+from functools import cached_property
 
 import numpy as np
 from ortools.sat.python import cp_model
 
-from cpswiss.solver.levels import Level
 from cpswiss.errors import UnprovenError
 from cpswiss.solver.exchange import Exchanges
+from cpswiss.solver.levels import Level
 
 
 @dataclass

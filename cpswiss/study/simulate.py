@@ -15,9 +15,16 @@ import random
 from dataclasses import replace
 
 from cpswiss.api import pair_tournament
+from cpswiss.formats.trf import (
+    PlayerRecord,
+    RoundEntry,
+    RoundKind,
+    Tournament,
+    parse_trf,
+    write_trf,
+)
 from cpswiss.rulesets.ruleset import load_rule_set
 from cpswiss.tournament.state import build_state
-from cpswiss.formats.trf import PlayerRecord, RoundEntry, RoundKind, Tournament, parse_trf, write_trf
 
 
 def initial_tournament(n: int, total_rounds: int, seed: int) -> Tournament:

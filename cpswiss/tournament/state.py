@@ -14,8 +14,8 @@ from enum import Enum
 import pandas as pd
 
 from cpswiss.errors import InputError
-from cpswiss.rulesets.ruleset import StateRules
 from cpswiss.formats.trf import RoundEntry, RoundKind, Tournament, format_points
+from cpswiss.rulesets.ruleset import StateRules
 
 WHITE, BLACK = "W", "B"
 

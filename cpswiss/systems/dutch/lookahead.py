@@ -25,7 +25,6 @@ best first; the bracket model then keeps the best group that can float.
 from __future__ import annotations
 
 from cpswiss.criteria.bracket import Bracket
-
 from cpswiss.solver.levels import Level
 from cpswiss.solver.model import MatchingModel, SolverSettings, greedy_matching
 

@@ -24,7 +24,7 @@ texts differ.  Order of work for one round (2017 A.9, B; 2026 Art. 1.9, 3):
      holds every remaining player, with [C4] on top.
 
 4. Among the candidates equal on every criterion, reproduce the one generated
-   first by B.6/B.7 (2017 B.8, 2026 Art. 3.8 and 4): :mod:`cpswiss.tiebreak`.  Each
+   first by B.6/B.7 (2017 B.8, 2026 Art. 3.8 and 4): :mod:`cpswiss.systems.dutch.tiebreak`.  Each
    step fixes one decision, keeping it only if the frozen optimum survives, so the
    result is unique by construction whatever the solver's path.
 """
@@ -34,16 +34,26 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from cpswiss.solver.completion import bye_candidate, colour_waived_groups, completable, lowest_pab_score
 from cpswiss.criteria.bracket import Bracket
 from cpswiss.criteria.units import LOOKAHEAD_UNITS, bracket_levels
-from cpswiss.solver.levels import Level
 from cpswiss.errors import NoPairingError
-from cpswiss.systems.dutch.lookahead import single_downfloater_classes
-from cpswiss.solver.model import MatchingBound, MatchingModel, SolverSettings, greedy_matching
 from cpswiss.rulesets.ruleset import RuleSet
-from cpswiss.tournament.state import PlayerState, RoundState
+from cpswiss.solver.completion import (
+    bye_candidate,
+    colour_waived_groups,
+    completable,
+    lowest_pab_score,
+)
+from cpswiss.solver.levels import Level
+from cpswiss.solver.model import (
+    MatchingBound,
+    MatchingModel,
+    SolverSettings,
+    greedy_matching,
+)
+from cpswiss.systems.dutch.lookahead import single_downfloater_classes
 from cpswiss.systems.dutch.tiebreak import TieBreak, generation_order
+from cpswiss.tournament.state import PlayerState, RoundState
 
 __all__ = ["BracketRecord", "RoundPairing", "generation_order", "optimum_given", "pair_bracket",
            "pair_round", "readable_values"]
@@ -107,10 +117,10 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
     players = state.to_pair
     if not players:
         raise NoPairingError("no player is available for this round")
+    groups = scoregroups(players)
     clash = rules.criterion("absolute-colour-clash")
     if clash is not None and "waive" in clash.params:  # seed 003's colour variants
-        state.colour_clash_waived = colour_waived_groups(scoregroups(players), state,
-                                                         tuple(clash.params["waive"]))
+        state.colour_clash_waived = colour_waived_groups(groups, state, tuple(clash.params["waive"]))
     if rules.criterion("pab-score") is not None:
         state.pab_score_limit = lowest_pab_score(players, state)
     if not completable(players, state):
@@ -118,7 +128,6 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
                              "player (C.04.3 A.9, 2026 Art. 1.9.3: the arbiter decides)")
     every_bracket = rules.procedure.completion == "every-bracket"
     weighs_pab = rules.criterion("pab-unplayed-games") is not None
-    groups = scoregroups(players)
     bracket: list[PlayerState] = groups[0]
     n_mdp = 0
     index = 1

@@ -20,9 +20,8 @@ import numpy as np
 from ortools.graph.python import linear_sum_assignment
 
 from cpswiss.criteria.bracket import Bracket
-
-from cpswiss.solver.levels import Level
 from cpswiss.solver.exchange import Exchanges
+from cpswiss.solver.levels import Level
 from cpswiss.solver.model import MatchingModel
 
 
