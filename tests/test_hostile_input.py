@@ -57,6 +57,7 @@ CASES = {
     "BOM before a player record": (edited("001    2", "\ufeff001    2"), 5, "does not start in column 1"),
     "space before a player record": (edited("001    2", " 001    2"), 5, "does not start in column 1"),
     "typo in the record code": (edited("001    3", "011    3"), 6, "looks like a player record but its code is '011'"),
+    "letter O for a zero in the code": (edited("001    3", "0O1    3"), 6, "its code is '0O1'"),
     # records cross-checked
     "240 names a player who does not exist": (edited("XXC white1", "XXC white1\n240 H   2   99"), 4,
                                                "240 player 99 is not a player of this tournament"),
@@ -241,3 +242,10 @@ def test_output_to_a_fifo_is_written_directly(tmp_path, capsys):
     reader.join(timeout=30)
     assert received and received[0].splitlines()[0] == "2"
     assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+
+
+def test_national_rating_records_are_not_taken_for_mistyped_players(tmp_path, capsys):
+    """TRF-2026 NRS records have the layout of 001 with a federation code in columns 1-3."""
+    nrs = GOOD[0].replace("001", "GER", 1)
+    code, err, out, _ = pair_text(tmp_path, HEADER + "\n".join(GOOD + [nrs]) + "\n", capsys)
+    assert code == 0, err

@@ -401,9 +401,18 @@ def parse_trf(text: str, path: str = "<input>") -> Tournament:
     return t
 
 
+# Record codes with digits that are not player records (TRF16 and TRF-2026 header, team and
+# informative records); all-letter codes (``XX?``, ``BB?``, the federation codes of TRF-2026
+# national-rating records, whose layout is that of 001) are never taken for a player record.
+OTHER_RECORDS = re.compile(r"[0-2][0-9]2|013|2[4-6]0|3[0-3]0|80[12]")
+
+
 def _unread_player_record(line: str) -> bool:
-    """A line not read that has the layout of a player record (code, a pairing number in
-    columns 5-8, a points column at 81-84): a mistyped ``001`` must not drop a player."""
+    """A line not read that has the layout of a player record (a code with a digit, a pairing
+    number in columns 5-8, a points column at 81-84): a mistyped ``001`` must not drop a player."""
+    code = line[:3]
+    if not any(c in "0123456789" for c in code) or OTHER_RECORDS.fullmatch(code):
+        return False
     if len(line) < 84 or line[3:4] != " " or not is_number(line[4:8].strip()):
         return False
     return _POINTS.fullmatch(line[80:84].strip() or "x") is not None
