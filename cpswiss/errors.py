@@ -65,6 +65,13 @@ class UnprovenError(CpswissError):
     exit_code = EXIT_UNEXPECTED
 
 
+class EngineLimitError(CpswissError):
+    """A round this engine cannot pair under the rule set although a pairing may exist: never
+    a guess, an error with the unexpected-error exit code."""
+
+    exit_code = EXIT_UNEXPECTED
+
+
 class InternalCheckError(CpswissError):
     """The engine produced a pairing that breaks an absolute rule: a bug, never written out."""
 

@@ -78,3 +78,21 @@ def test_seed_003_colour_proposal_b2_waives_only_the_third_colour_in_a_row():
     assert all(set(b) <= {1, 2, 3, 4} or set(b) <= {5, 6, 7, 8} for b in boards(proposal))
     assert pair_tournament(t, "dutch-2026-olympiad-colours").state.colour_clash_waived == {25: "all", 5: "all"}
     assert all({w, b} & {1, 2, 3, 4} and {w, b} & {5, 6, 7, 8} for w, b in boards(pair_tournament(t, "dutch-2026")))
+
+
+def test_a_rule_set_the_procedure_cannot_serve_is_an_error_not_a_hang(tmp_path, capsys):
+    """Colour preferences ([C12]) above the number of pairs ([C6]): on seed-004's round 4 the
+    last bracket is left with two moved-down players who could only meet each other."""
+    from conftest import SCENARIOS
+
+    from cpswiss.cli import main
+
+    variant = tmp_path / "colours-above-pairs.toml"
+    variant.write_text('extends = "dutch-2026"\nname = "colours-above-pairs"\n'
+                       'order = ["C1", "C2", "C3", "C4", "C5", "C12"]\n')
+    out = tmp_path / "out.txt"
+    code = main(["pair", "--dutch", str(SCENARIOS / "seed-004" / "after-round-3.trf"), "-p", str(out),
+                 "--rules", str(variant)])
+    err = capsys.readouterr().err
+    assert code == 2 and "moved-down players 7, 12 who could only meet each other" in err
+    assert not out.exists()

@@ -36,7 +36,7 @@ from typing import Callable
 
 from cpswiss.criteria.bracket import Bracket
 from cpswiss.criteria.units import LOOKAHEAD_UNITS, bracket_levels
-from cpswiss.errors import NoPairingError
+from cpswiss.errors import EngineLimitError, NoPairingError
 from cpswiss.rulesets.ruleset import RuleSet
 from cpswiss.solver.completion import (
     bye_candidate,
@@ -172,6 +172,15 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
         record.downfloaters = [p.id for p in floaters]
         records.append(record)
         pairs.extend(record.pairs)
+        if special and not record.pairs and len(floaters) > 1 and not lower:
+            # the last bracket left several players it cannot pair: its graph has no pair of
+            # two moved-down players (B.3 / Art. 3.3 pair MDPs with residents), though the
+            # completion test allows one.  Seen only with criteria reordered far from an
+            # edition (a colour criterion above the number of pairs).  An error, not a loop.
+            raise EngineLimitError(
+                "the last bracket leaves moved-down players "
+                f"{', '.join(str(p.id) for p in floaters)} who could only meet each other, a pair "
+                "the bracket procedure does not form (a limit of this engine under this rule set)")
         bracket = floaters + lower
         n_mdp = len(floaters)
         index = next_index
