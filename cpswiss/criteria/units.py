@@ -178,6 +178,13 @@ def _float_params(c: Criterion) -> tuple[int, str]:
     return int(c.params.get("rounds_back", 1)), c.params.get("float", "down")
 
 
+def _repeated_upfloats(b: Bracket, back: int) -> list[tuple[int, int, int]]:
+    """Bracket edges (e, higher, lower) whose lower player upfloated ``back`` rounds before
+    and would float up again (the higher player has the higher score)."""
+    return [(e, i, j) for e, i, j in b.bracket_edges()
+            if b.vertices[i].score > b.vertices[j].score and b.vertices[j].float_back(back) is Float.UP]
+
+
 def _downfloated(b: Bracket, back: int) -> list[int]:
     """The bracket's players who floated down ``back`` rounds before."""
     return [v for v in range(b.n_bracket) if b.vertices[v].float_back(back) is Float.DOWN]
@@ -203,10 +210,8 @@ def repeated_float(b: Bracket, c: Criterion) -> list[Level]:
             saved = (q.float_back(back) is Float.DOWN) + (p.score <= q.score and p.float_back(back) is Float.DOWN)
             level.add(e, -saved)
     else:
-        for e, i, j in b.bracket_edges():
-            p, q = b.vertices[i], b.vertices[j]
-            if p.score > q.score and q.float_back(back) is Float.UP:
-                level.add(e, 1)
+        for e, _, _ in _repeated_upfloats(b, back):
+            level.add(e, 1)
     return [] if level.trivial and not level.constant else [level]
 
 
@@ -228,10 +233,8 @@ def repeated_float_score_difference(b: Bracket, c: Criterion) -> list[Level]:
             if p.float_back(back) is Float.DOWN and p.score > q.score:
                 out.append((b.pair_sd(i, j), e, 1))
     else:
-        for e, i, j in b.bracket_edges():
-            p, q = b.vertices[i], b.vertices[j]
-            if q.float_back(back) is Float.UP and p.score > q.score:
-                out.append((b.pair_sd(i, j), e, 1))
+        for e, i, j in _repeated_upfloats(b, back):
+            out.append((b.pair_sd(i, j), e, 1))
     return _lexicographic(f"{c.label} {direction}float SDs ({back} back)", out)
 
 
@@ -316,16 +319,10 @@ def repeated_float_score(b: Bracket, c: Criterion) -> list[Level]:
     out: list = []
     if direction == "down":
         for v in _downfloated(b, back):
-            out.append((b.vertices[v].score, None, 1))
-        for e, i, j in b.bracket_edges():
-            for v in (i, j):
-                if b.vertices[v].float_back(back) is Float.DOWN:
-                    out.append((b.vertices[v].score, e, -1))
+            _unpaired_in_bracket(b, v, b.vertices[v].score, out)
     else:
-        for e, i, j in b.bracket_edges():
-            p, q = b.vertices[i], b.vertices[j]
-            if p.score > q.score and q.float_back(back) is Float.UP:
-                out.append((p.score, e, 1))
+        for e, i, j in _repeated_upfloats(b, back):
+            out.append((b.vertices[i].score, e, 1))
     return _by_score(f"{c.label} repeated {direction}floats ({back} back) of score", out, sense=1)
 
 

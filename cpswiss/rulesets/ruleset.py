@@ -133,6 +133,10 @@ class RuleSet:
         """The first criterion using a unit, if the rule set has one."""
         return next((c for c in self.criteria if c.unit == unit), None)
 
+    def accelerated(self, method: str) -> "RuleSet":
+        """This rule set with another acceleration method (``--accelerate``, a ``_BAKU`` code)."""
+        return replace(self, acceleration=replace(self.acceleration, method=method))
+
     def label(self, criterion_id: str) -> str:
         c = next((c for c in self.criteria if c.id == criterion_id), None)
         return c.label if c else criterion_id
@@ -403,7 +407,7 @@ def select_rule_set(tournament, requested: str | RuleSet | None = None,
     acceleration method over the rule set's own."""
     rules, reason = _select(tournament, requested)
     if accelerate:
-        rules = replace(rules, acceleration=replace(rules.acceleration, method=accelerate))
+        rules = rules.accelerated(accelerate)
         reason += f", --accelerate {accelerate}"
     return rules, reason
 
@@ -418,23 +422,18 @@ def _select(tournament, requested: str | RuleSet | None) -> tuple[RuleSet, str]:
         # TRF16's free-text 092 holding an ETT26 code, as bbpPairings 6.0.0 writes it
         code, record = tournament.type_text.strip().upper(), "092"
     date = parse_start_date(tournament.start_date)
-    if code:
-        base = code[:-len("_BAKU")] if code.endswith("_BAKU") else code
-        baku = base != code
-        if base in DUTCH_CODES:
-            rules = load_rule_set(DUTCH_CODES[base])
-            if baku:
-                rules = replace(rules, acceleration=replace(rules.acceleration, method="baku"))
-            return rules, f"record {record} {code}"
-        if base != "FIDE_DUTCH" and base.startswith("FIDE_"):
-            raise InputError(f"{record} {code}: this pairing system is not supported (only FIDE_DUTCH)",
-                             tournament.path)
-    baku = code.startswith("FIDE_DUTCH") and code.endswith("_BAKU")
+    base = code[:-len("_BAKU")] if code.endswith("_BAKU") else code
+    baku = base != code and base.startswith("FIDE_DUTCH")  # the edition's Baku acceleration
 
     def edition(name: str) -> RuleSet:
         rules = load_rule_set(name)
-        return replace(rules, acceleration=replace(rules.acceleration, method="baku")) if baku else rules
+        return rules.accelerated("baku") if baku else rules
 
+    if base in DUTCH_CODES:
+        return edition(DUTCH_CODES[base]), f"record {record} {code}"
+    if base and base != "FIDE_DUTCH" and base.startswith("FIDE_"):
+        raise InputError(f"{record} {code}: this pairing system is not supported (only FIDE_DUTCH)",
+                         tournament.path)
     if date is not None:
         name = EDITION_BEFORE_2026 if date < EDITION_2026_START else EDITION_IN_FORCE
         because = f"record {record} {code}, " if code else ""
