@@ -71,7 +71,7 @@ def pair_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSet
         t = replace(t, initial_colour=(initial_colour or rules.colours.initial)[0].lower())
     state = build_state(t, rules.state, round_no)
     raw = pair_round(state, rules, settings)
-    pairing = decode(state, raw.pairs, raw.bye, rules.colours.first_round)
+    pairing = decode(state, raw.pairs, raw.bye, rules.colours)
     problems: list[Violation] = check_pairing(state, pairing)
     if problems:
         raise InternalCheckError("internal error: the pairing breaks " + "; ".join(map(str, problems)))

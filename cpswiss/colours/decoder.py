@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cpswiss.rulesets.ruleset import ColourRules
 from cpswiss.tournament.state import (
     BLACK,
     WHITE,
@@ -57,8 +58,13 @@ def _last_difference(a: PlayerState, b: PlayerState) -> tuple[str | None, str | 
     return None, None
 
 
-def allocate_colours(p: PlayerState, q: PlayerState, initial: str) -> tuple[str, str]:
-    """The colour of ``p`` against ``q`` and the rule that decided (C.04.3 E.1-E.5)."""
+def allocate_colours(p: PlayerState, q: PlayerState, initial: str,
+                     no_preference: str = "rank-parity",
+                     both_absolute: str = "wider-difference") -> tuple[str, str]:
+    """The colour of ``p`` against ``q`` and the rule that decided (C.04.3 E.1-E.5).
+    ``no_preference`` (how E.5 colours two players who both have no preference) and
+    ``both_absolute`` (E.2 between two absolute preferences): see
+    :class:`cpswiss.rulesets.ruleset.ColourRules`."""
     higher, lower = (p, q) if order_key(p) < order_key(q) else (q, p)
     pp, qp = p.preference, q.preference
     # E.1: both preferences can be granted (or one player has none, RN-5)
@@ -68,11 +74,16 @@ def allocate_colours(p: PlayerState, q: PlayerState, initial: str) -> tuple[str,
         if qp is not None:
             return opposite(qp), "E.1"
         # no preferences at all: E.5
+        if no_preference == "lower-number-white":
+            first = p if p.rank < q.rank else q
+            return (WHITE if first is p else BLACK), "E.5"
         colour = initial if higher.rank % 2 == 1 else opposite(initial)
         return (colour if higher is p else opposite(colour)), "E.5"
     # E.2: the stronger preference; both absolute: the wider colour difference (RN-8;
     # no case of the 2017 corpus tells it apart from going on to E.3: both agree on 404/404)
     cd_p, cd_q = abs(p.colour_difference), abs(q.colour_difference)
+    if both_absolute == "alternate" and p.absolute and q.absolute:
+        cd_p = cd_q  # neither is stronger: on to E.3
     if p.absolute and (cd_p > cd_q or not q.absolute):
         return pp, "E.2"
     if q.absolute and (cd_q > cd_p or not p.absolute):
@@ -91,15 +102,16 @@ def allocate_colours(p: PlayerState, q: PlayerState, initial: str) -> tuple[str,
 
 
 def decode(state: RoundState, pairs: list[tuple[int, int]], bye: int | None,
-           first_round: str = "rank-parity") -> Pairing:
-    """Boards with colours (E.1-E.5) in board order (C.04.2 D.5).  ``first_round``: see
-    :class:`cpswiss.rulesets.ruleset.ColourRules` (seed 003's scheme re-colours, in round 1,
-    the boards that E.5 decided)."""
+           rules: ColourRules = ColourRules()) -> Pairing:
+    """Boards with colours (E.1-E.5) in board order (C.04.2 D.5), under the rule set's
+    colour switches (:class:`~cpswiss.rulesets.ruleset.ColourRules`; seed 003's scheme
+    re-colours, in round 1, the boards that E.5 decided)."""
     players = state.players
+    no_preference = "rank-parity" if state.round_no == 1 else rules.later_no_preference
     boards = []
     for a, b in pairs:
         p, q = (players[a], players[b]) if a < b else (players[b], players[a])
-        colour, rule = allocate_colours(p, q, state.initial_colour)
+        colour, rule = allocate_colours(p, q, state.initial_colour, no_preference, rules.both_absolute)
         white, black = (p.id, q.id) if colour == WHITE else (q.id, p.id)
         boards.append(Board(white, black, rule))
 
@@ -116,7 +128,7 @@ def decode(state: RoundState, pairs: list[tuple[int, int]], bye: int | None,
         return (-hi.real_score, -lo.real_score, hi.rank)
 
     boards.sort(key=board_key)
-    if first_round == "board-alternation-reversed-at-middle" and state.round_no == 1:
+    if rules.first_round == "board-alternation-reversed-at-middle" and state.round_no == 1:
         boards = _alternate_down_the_boards(boards, players, state.initial_colour)
     return Pairing(state.round_no, tuple(boards), bye)
 

@@ -30,6 +30,9 @@ class Bracket:
     holds_rest: bool = False
     # 2026 [C9]: this bracket holds the pairing-allocated bye and pairs all its other players
     pab_in_bracket: bool = False
+    # 2013 C.1/C.12/C.13: the players this bracket's downfloaters will be paired among (the
+    # next scoregroup, with the scoregroups below it that C.13 merges into it); None: not used
+    landing: list[PlayerState] | None = None
 
     def __post_init__(self) -> None:
         if not self.edges:

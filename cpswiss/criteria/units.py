@@ -21,10 +21,11 @@ from __future__ import annotations
 
 from typing import Callable, Iterable
 
+from cpswiss.criteria.absolute import compatible
 from cpswiss.criteria.bracket import ONE_POINT_TENTHS, Bracket
 from cpswiss.rulesets.ruleset import Criterion
 from cpswiss.solver.levels import Level
-from cpswiss.tournament.state import Float, PlayerState
+from cpswiss.tournament.state import Float, PlayerState, Strength
 
 # ---------------------------------------------------------------------------
 # Helpers for list-valued criteria
@@ -126,6 +127,26 @@ def next_bracket(b: Bracket, c: Criterion) -> list[Level]:
     return [count] + _lexicographic(f"{c.label} next-bracket PSD", out)
 
 
+def stranded_downfloaters(b: Bracket, c: Criterion) -> list[Level]:
+    """2013 C.1 with C.12 (C.04.3.1, Istanbul 2012): a moved-down player for whom no
+    opponent can be found in his new bracket sends the procedure back (C.12) to re-pair
+    the bracket above with another downfloater.  As a criterion of the bracket above:
+    minimise its downfloaters who may meet (B.1, B.2) nobody of the bracket they land in,
+    ``b.landing`` (the next scoregroup, or with C.13 the merged last bracket).  Unlike 2017
+    C.7 it does not count the pairs the next bracket can make.  Void in the last bracket,
+    where C.13 governs."""
+    if b.special or b.landing is None:
+        return []
+    level = Level(f"{c.label} downfloaters with no opponent in the next bracket", floor=0)
+    for v in range(b.n_bracket):
+        if any(compatible(b.vertices[v], p, b.round) for p in b.landing):
+            continue
+        level.constant += 1
+        for e in b.incident_in_bracket[v]:
+            level.add(e, -1)
+    return [] if level.trivial and not level.constant else [level]
+
+
 def _pair_count(name: str, b: Bracket, bad: Callable[[PlayerState, PlayerState], bool]) -> list[Level]:
     level = Level(name, floor=0)
     for e, i, j in b.bracket_edges():
@@ -173,16 +194,47 @@ def strong_colour_preference(b: Bracket, c: Criterion) -> list[Level]:
         and p.preference == q.preference))
 
 
+def semi_absolute_preference(b: Bracket, c: Criterion) -> list[Level]:
+    """2013 A.7.d (C.04.3.1): in an odd-numbered round a player with a strong preference
+    (one who has played an odd number of games) is treated as if it were absolute, unless
+    that costs more or higher downfloaters or larger score differences.  So: minimise the
+    pairs where such a preference is not met, ranked below the number of pairs and B.3."""
+    if b.round.round_no % 2 == 0:
+        return []
+
+    def semi(p: PlayerState) -> bool:
+        return p.strength is Strength.STRONG and p.games_played % 2 == 1
+
+    def stands(p: PlayerState) -> bool:  # absolute, or treated so
+        return p.absolute or semi(p)
+
+    # the semi-absolute player yields only to another who stands on his colour (E.2)
+    return _pair_count(f"{c.label} semi-absolute preferences not met", b, lambda p, q: (
+        p.preference is not None and p.preference == q.preference and (semi(p) or semi(q))
+        and stands(p) and stands(q)))
+
+
 def _float_params(c: Criterion) -> tuple[int, str]:
     """The parameters of a float criterion: how many rounds back, and which float."""
     return int(c.params.get("rounds_back", 1)), c.params.get("float", "down")
 
 
-def _repeated_upfloats(b: Bracket, back: int) -> list[tuple[int, int, int]]:
+def _floats(b: Bracket, c: Criterion, i: int, j: int) -> bool:
+    """Whether the pair (i, j) of the bracket gives its players a float (A.4: unequal
+    scores).  With ``remainder_homogeneous`` (2013 A.3: "a remainder score bracket ... is
+    always treated as a homogeneous one"), a pair of two residents never does: that
+    matters only in a last bracket that holds several scoregroups (C.13), where the
+    reference engine JaVaFo 1.4 reads it so (``n054-r08of09-t014``)."""
+    if c.params.get("remainder_homogeneous") and i >= b.n_mdp:
+        return False
+    return b.vertices[i].score > b.vertices[j].score
+
+
+def _repeated_upfloats(b: Bracket, c: Criterion, back: int) -> list[tuple[int, int, int]]:
     """Bracket edges (e, higher, lower) whose lower player upfloated ``back`` rounds before
     and would float up again (the higher player has the higher score)."""
     return [(e, i, j) for e, i, j in b.bracket_edges()
-            if b.vertices[i].score > b.vertices[j].score and b.vertices[j].float_back(back) is Float.UP]
+            if _floats(b, c, i, j) and b.vertices[j].float_back(back) is Float.UP]
 
 
 def _downfloated(b: Bracket, back: int) -> list[int]:
@@ -207,10 +259,10 @@ def repeated_float(b: Bracket, c: Criterion) -> list[Level]:
                 level.constant += 1
         for e, i, j in b.bracket_edges():
             p, q = b.vertices[i], b.vertices[j]
-            saved = (q.float_back(back) is Float.DOWN) + (p.score <= q.score and p.float_back(back) is Float.DOWN)
+            saved = (q.float_back(back) is Float.DOWN) + (not _floats(b, c, i, j) and p.float_back(back) is Float.DOWN)
             level.add(e, -saved)
     else:
-        for e, _, _ in _repeated_upfloats(b, back):
+        for e, _, _ in _repeated_upfloats(b, c, back):
             level.add(e, 1)
     return [] if level.trivial and not level.constant else [level]
 
@@ -230,10 +282,10 @@ def repeated_float_score_difference(b: Bracket, c: Criterion) -> list[Level]:
             _unpaired_in_bracket(b, v, b.downfloat_sd(v), out)
         for e, i, j in b.bracket_edges():
             p, q = b.vertices[i], b.vertices[j]
-            if p.float_back(back) is Float.DOWN and p.score > q.score:
+            if p.float_back(back) is Float.DOWN and _floats(b, c, i, j):
                 out.append((b.pair_sd(i, j), e, 1))
     else:
-        for e, i, j in _repeated_upfloats(b, back):
+        for e, i, j in _repeated_upfloats(b, c, back):
             out.append((b.pair_sd(i, j), e, 1))
     return _lexicographic(f"{c.label} {direction}float SDs ({back} back)", out)
 
@@ -321,7 +373,7 @@ def repeated_float_score(b: Bracket, c: Criterion) -> list[Level]:
         for v in _downfloated(b, back):
             _unpaired_in_bracket(b, v, b.vertices[v].score, out)
     else:
-        for e, i, j in _repeated_upfloats(b, back):
+        for e, i, j in _repeated_upfloats(b, c, back):
             out.append((b.vertices[i].score, e, 1))
     return _by_score(f"{c.label} repeated {direction}floats ({back} back) of score", out, sense=1)
 
@@ -339,6 +391,8 @@ UNITS: dict[str, Callable[[Bracket, Criterion], list[Level]]] = {
     "repeated-float-score-difference": repeated_float_score_difference,
     "downfloater-scores": downfloater_scores,
     "next-bracket-scores": next_bracket_scores,
+    "stranded-downfloaters": stranded_downfloaters,
+    "semi-absolute-preference": semi_absolute_preference,
     "pab-unplayed-games": pab_unplayed_games,
     "repeated-float-score": repeated_float_score,
 }

@@ -94,10 +94,18 @@ class ColourRules:
     5.2.5: the higher-ranked player with an odd pairing number gets the initial colour) or
     ``board-alternation-reversed-at-middle`` (seed 003: down the boards, reversed at the
     middle when the number of pairs is even).  ``initial``: ``lot`` (the file's XXC/152) or
-    ``white``/``black`` (no lot: this colour for No. 1, over the file's)."""
+    ``white``/``black`` (no lot: this colour for No. 1, over the file's).
+    ``later_no_preference``: E.5 after round 1, for two players who both have no colour
+    preference: ``rank-parity`` as in round 1, or ``lower-number-white`` (the player with
+    the lower pairing number gets white, as the 2013 reference engine JaVaFo 1.4 does).
+    ``both_absolute``: E.2 between two absolute preferences: ``wider-difference`` (the
+    larger |CD| is the stronger, RN-8, as bbpPairings reads 2017 and 2026) or
+    ``alternate`` (neither is stronger: E.3 decides, as JaVaFo 1.4 reads 2013)."""
 
     first_round: str = "rank-parity"
     initial: str = "lot"
+    later_no_preference: str = "rank-parity"
+    both_absolute: str = "wider-difference"
 
 
 @dataclass(frozen=True)

@@ -128,6 +128,7 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
                              "player (C.04.3 A.9, 2026 Art. 1.9.3: the arbiter decides)")
     every_bracket = rules.procedure.completion == "every-bracket"
     weighs_pab = rules.criterion("pab-unplayed-games") is not None
+    strands = rules.criterion("stranded-downfloaters") is not None
     bracket: list[PlayerState] = groups[0]
     n_mdp = 0
     index = 1
@@ -145,8 +146,9 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
             next_index = index + 1
         below = [p for g in groups[next_index:] for p in g]
         holds_pab = weighs_pab and holds_the_pab(bracket, lower + below, state)
+        landing = landing_bracket(groups, index, state) if strands and not special else None
         b = Bracket(bracket + lower, n_mdp, len(bracket), special, next_index == len(groups), state,
-                    pab_in_bracket=holds_pab)
+                    pab_in_bracket=holds_pab, landing=landing)
         record = pair_bracket(b, rules, settings)
         if every_bracket and not special and not completion_witnessed(b, record, below, rules, settings):
             b = Bracket(bracket + lower + below, n_mdp, len(bracket), special, next_index == len(groups),
@@ -187,6 +189,19 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
         special = index == len(groups)
     bye = bracket[0].id if bracket else None
     return RoundPairing(pairs, bye, records)
+
+
+def landing_bracket(groups: list[list[PlayerState]], index: int, state: RoundState) -> list[PlayerState]:
+    """2013 C.13 (C.04.3.1): the bracket that downfloaters sent to scoregroup ``index`` are
+    paired in.  The lowest bracket that cannot be paired is merged with the one above it,
+    repeatedly; so the next scoregroup takes in every scoregroup below it as long as the
+    players below cannot all be paired among themselves (bye included)."""
+    landing = list(groups[index])
+    k = index + 1
+    while k < len(groups) and not completable([p for g in groups[k:] for p in g], state):
+        landing += groups[k]
+        k += 1
+    return landing
 
 
 def holds_the_pab(bracket: list[PlayerState], after: list[PlayerState], state: RoundState) -> bool:
