@@ -138,6 +138,8 @@ def _header(*records: str) -> object:
     (["192 FIDE_DUTCH", "042 2026/01/31"], "dutch-2017", "start date 2026/01/31 (042) before 2026-02-01"),
     (["192 FIDE_DUTCH", "042 2026/02/01"], "dutch-2026", "start date 2026/02/01 (042) from 2026-02-01"),
     (["042 15.03.2024"], "dutch-2017", "start date 15.03.2024"),
+    (["042 2016/09/01"], "dutch-2013", "start date 2016/09/01 (042) before 2017-07-01"),
+    (["192 FIDE_DUTCH", "042 2017/07/01"], "dutch-2017", "start date 2017/07/01 (042) before 2026-02-01"),
     (["092 FIDE_DUTCH_2025"], "dutch-2026", "record 092 FIDE_DUTCH_2025"),  # as bbpPairings 6.0.0 writes it
     (["092 Individual: Swiss-System"], "dutch-2026", "the edition in force"),
     ([], "dutch-2026", "the edition in force"),

@@ -28,12 +28,14 @@ import pandas as pd
 from cpswiss.api import PairingResult, pair_tournament
 from cpswiss.check.checker import Violation, check_pairing
 from cpswiss.colours.decoder import Board, Pairing
+from cpswiss.criteria.absolute import compatible
 from cpswiss.criteria.bracket import Bracket
 from cpswiss.criteria.units import bracket_levels
 from cpswiss.errors import FileAccessError, InputError, NoPairingError
 from cpswiss.formats.trf import Tournament, format_points, is_number, read_trf
 from cpswiss.rulesets.ruleset import Criterion, RuleSet, select_rule_set
 from cpswiss.solver.model import SolverSettings
+from cpswiss.systems.dutch.parameters import bracket_parameters
 from cpswiss.systems.dutch.procedure import (
     BracketRecord,
     generation_order,
@@ -336,7 +338,16 @@ def _accounts(result: PairingResult) -> list[BracketAccount]:
             residents=record.residents, mdps=record.mdps, s1=s1, s2=s2, limbo=limbo,
             remainder_s1=rem_s1, remainder_s2=rem_s2,
             pairs=list(record.pairs), downfloaters=record.downfloaters)
+        if result.rules.procedure.bracket_parameters == "A.6-A.8":
+            players = [result.state.players[pid] for pid in record.mdps + record.residents]
+            account.notes.append(str(bracket_parameters(players, len(record.mdps), result.state.round_no)))
         if record.collapsed:
+            stranded = _stranded(record, result) if result.rules.criterion("stranded-downfloaters") else []
+            if stranded:
+                account.notes.append(
+                    f"C.12: its downfloater{'s' if len(stranded) > 1 else ''} {_ids(stranded)} could "
+                    "meet nobody below (B.1, B.2), and no other choice of downfloaters does better: "
+                    "going back to this bracket (the backtrack) cannot help")
             account.notes.append(
                 f"A.9: its best pairing on C.5-C.19 ({_pairs(record.abandoned_pairs)}, floating "
                 f"{_ids(record.abandoned_downfloaters)}) leaves players below it that cannot all be "
@@ -345,6 +356,14 @@ def _accounts(result: PairingResult) -> list[BracketAccount]:
         accounts.append(account)
         previous = record
     return accounts
+
+
+def _stranded(record: BracketRecord, result: PairingResult) -> list[int]:
+    """2013 C.1 / C.12: the downfloaters of a PPB's first pairing who may meet nobody below it."""
+    b, state = record.bracket, result.state
+    below = b.vertices[b.n_bracket:]
+    return [pid for pid in record.abandoned_downfloaters
+            if not any(compatible(state.players[pid], q, state) for q in below)]
 
 
 def _vertex(b: Bracket, pid: int) -> int:

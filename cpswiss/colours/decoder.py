@@ -102,10 +102,11 @@ def allocate_colours(p: PlayerState, q: PlayerState, initial: str,
 
 
 def decode(state: RoundState, pairs: list[tuple[int, int]], bye: int | None,
-           rules: ColourRules = ColourRules()) -> Pairing:
+           rules: ColourRules | None = None) -> Pairing:
     """Boards with colours (E.1-E.5) in board order (C.04.2 D.5), under the rule set's
     colour switches (:class:`~cpswiss.rulesets.ruleset.ColourRules`; seed 003's scheme
     re-colours, in round 1, the boards that E.5 decided)."""
+    rules = rules or ColourRules()
     players = state.players
     no_preference = "rank-parity" if state.round_no == 1 else rules.later_no_preference
     boards = []

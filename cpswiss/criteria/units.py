@@ -259,7 +259,8 @@ def repeated_float(b: Bracket, c: Criterion) -> list[Level]:
                 level.constant += 1
         for e, i, j in b.bracket_edges():
             p, q = b.vertices[i], b.vertices[j]
-            saved = (q.float_back(back) is Float.DOWN) + (not _floats(b, c, i, j) and p.float_back(back) is Float.DOWN)
+            saved = (q.float_back(back) is Float.DOWN) \
+                + (not _floats(b, c, i, j) and p.float_back(back) is Float.DOWN)
             level.add(e, -saved)
     else:
         for e, _, _ in _repeated_upfloats(b, c, back):
@@ -281,8 +282,7 @@ def repeated_float_score_difference(b: Bracket, c: Criterion) -> list[Level]:
         for v in _downfloated(b, back):
             _unpaired_in_bracket(b, v, b.downfloat_sd(v), out)
         for e, i, j in b.bracket_edges():
-            p, q = b.vertices[i], b.vertices[j]
-            if p.float_back(back) is Float.DOWN and _floats(b, c, i, j):
+            if b.vertices[i].float_back(back) is Float.DOWN and _floats(b, c, i, j):
                 out.append((b.pair_sd(i, j), e, 1))
     else:
         for e, i, j in _repeated_upfloats(b, c, back):

@@ -69,6 +69,9 @@ class ProcedureRules:
     """
 
     completion: str = "ppb"
+    # the working parameters the edition's procedure counts per bracket, printed by the
+    # explanations: "" (none) or "A.6-A.8" (2013: P0, M0, X1 and, in even rounds, Z1)
+    bracket_parameters: str = ""
 
 
 @dataclass(frozen=True)
@@ -128,10 +131,31 @@ class RuleSet:
 
     def speak(self, text: str) -> str:
         """``text`` with every 2017 article reference (``A.9``, ``B.8``, ``C.5``, ``D.1``,
-        ``E.4``; not ``C.04.3``) in this edition's words."""
+        ``E.4``; not ``C.04.3``) in this edition's words.
+
+        Vocabulary keys that are not a single reference are phrases, replaced first, the
+        longest first (2013: "the PPB" is a C.13 merge).  The edition's own criterion
+        labels and articles are never translated (2013 names its criteria ``B.5``, ``C.12``,
+        which are also 2017 references)."""
         if not self.vocabulary:
             return text
-        return _ARTICLE.sub(lambda m: self.vocabulary.get(m.group(0), m.group(0)), text)
+        kept: list[str] = []  # text already in the edition's words, set aside meanwhile
+
+        def keep(words: str) -> str:
+            kept.append(words)
+            return f"\x00{len(kept) - 1}\x00"
+
+        phrases = sorted((k for k in self.vocabulary if not _ARTICLE.fullmatch(k)), key=len, reverse=True)
+        for phrase in phrases:
+            if phrase in text:
+                text = text.replace(phrase, keep(self.vocabulary[phrase]))
+        own = sorted({n for c in self.criteria for n in (c.label, c.article) if _ARTICLE.search(n)},
+                     key=len, reverse=True)
+        for name in own:
+            if name in text:
+                text = text.replace(name, keep(name))
+        text = _ARTICLE.sub(lambda m: self.vocabulary.get(m.group(0), m.group(0)), text)
+        return re.sub("\x00(\\d+)\x00", lambda m: kept[int(m.group(1))], text)
 
     @property
     def quality(self) -> tuple[Criterion, ...]:
@@ -379,6 +403,9 @@ def _show(value) -> str:
 EDITION_IN_FORCE = "dutch-2026"
 EDITION_BEFORE_2026 = "dutch-2017"
 EDITION_2026_START = (2026, 2, 1)  # C.04.3 applied from 1 February 2026
+# the edition an event was paired under, by its start date: each until the next one applied
+EDITIONS_BY_START_DATE = (((2017, 7, 1), "dutch-2013"),  # the 2017 text applied from 1 July 2017
+                          (EDITION_2026_START, EDITION_BEFORE_2026))
 DUTCH_CODES = {  # TRF-2026 record 192 (ETT26), both spellings in use for the 2026 rules
     "FIDE_DUTCH_2017": EDITION_BEFORE_2026,
     "FIDE_DUTCH_2025": EDITION_IN_FORCE,
@@ -410,8 +437,8 @@ def select_rule_set(tournament, requested: str | RuleSet | None = None,
                     accelerate: str | None = None) -> tuple[RuleSet, str]:
     """The rule set that pairs a tournament, and why (said in the board list, ``--explain``
     and ``check``): ``--rules`` wins; else the TRF-2026 ``192`` record (a ``_BAKU`` code adds
-    the edition's Baku acceleration); else the start date (``042``): before 1 February 2026
-    the 2017 edition, else the edition in force.  ``accelerate`` (``--accelerate``) names an
+    the edition's Baku acceleration); else the start date (``042``): before 1 July 2017 the
+    2013 edition, before 1 February 2026 the 2017 edition, else the edition in force.  ``accelerate`` (``--accelerate``) names an
     acceleration method over the rule set's own."""
     rules, reason = _select(tournament, requested)
     if accelerate:
@@ -443,9 +470,11 @@ def _select(tournament, requested: str | RuleSet | None) -> tuple[RuleSet, str]:
         raise InputError(f"{record} {code}: this pairing system is not supported (only FIDE_DUTCH)",
                          tournament.path)
     if date is not None:
-        name = EDITION_BEFORE_2026 if date < EDITION_2026_START else EDITION_IN_FORCE
         because = f"record {record} {code}, " if code else ""
-        return edition(name), (f"{because}start date {tournament.start_date} (042) "
-                               f"{'before' if name == EDITION_BEFORE_2026 else 'from'} 2026-02-01")
+        for start, name in EDITIONS_BY_START_DATE:
+            if date < start:
+                return edition(name), (f"{because}start date {tournament.start_date} (042) before "
+                                       f"{start[0]}-{start[1]:02d}-{start[2]:02d}")
+        return edition(EDITION_IN_FORCE), f"{because}start date {tournament.start_date} (042) from 2026-02-01"
     because = f"record {record} {code} without a start date" if code else "no --rules, 192 or 042 date"
     return edition(EDITION_IN_FORCE), f"{because}: the edition in force"

@@ -1,0 +1,128 @@
+"""The Dutch 2013 edition (Istanbul 2012, C.04.3.1): reference pairings of JaVaFo 1.4, the
+seed-004 worked example with 2016 and legacy result codes, the explanation in 2013 words
+(P0/M0/X1/Z1, the C.12 backtrack, the C.13 join), and the parameters of A.6/A.8."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import SCENARIOS, SHARED, player_line
+
+from cpswiss.check.explain import explain_engine
+from cpswiss.cli import main
+from cpswiss.formats.trf import RoundKind, parse_trf, read_trf
+from cpswiss.rulesets.ruleset import diff, load_rule_set
+from cpswiss.systems.dutch.parameters import bracket_parameters
+from cpswiss.tournament.state import Float, build_state
+
+SAMPLE = Path(__file__).parent / "data" / "dutch-2013-sample"
+SEED = SCENARIOS / "seed-004"
+# the cases of the sample the 2017 rules pair differently (README of the sample)
+DIFFER_UNDER_2017 = {"n043-r03of05-t015", "n051-r07of09-t016", "n054-r05of09-t014", "n019-r02of08-t020",
+                     "n054-r09of09-t014", "n054-r08of09-t014", "n060-r05of06-t005"}
+
+
+def pairing_lines(trf: Path, tmp_path: Path, rules: str) -> list[str]:
+    out = tmp_path / "out.txt"
+    assert main(["pair", "--dutch", str(trf), "-p", str(out), "--rules", rules]) == 0
+    return out.read_text().split("\n")
+
+
+@pytest.mark.parametrize("case", sorted(p.stem for p in SAMPLE.glob("*.trf")))
+def test_reference_sample(case, tmp_path):
+    expected = (SAMPLE / f"{case}.expected").read_text().split("\n")
+    assert pairing_lines(SAMPLE / f"{case}.trf", tmp_path, "dutch-2013") == expected
+    assert (pairing_lines(SAMPLE / f"{case}.trf", tmp_path, "dutch-2017") != expected) == (case in DIFFER_UNDER_2017)
+
+
+@pytest.mark.parametrize("before, expected", [("after-round-3", "expected-round-4"),
+                                              ("after-round-4", "expected-round-5")])
+@pytest.mark.parametrize("codes", ["", "-legacy"])
+def test_seed_004_published_pairings_under_2013(before, expected, codes, tmp_path):
+    got = pairing_lines(SEED / f"{before}{codes}.trf", tmp_path, "dutch-2013")
+    assert got == (SEED / f"{expected}.txt").read_text().split("\n")
+
+
+def test_legacy_codes_read_as_the_2016_ones():
+    """trf-caveats: ``0000 - +`` is the PAB (U), ``0000 - -`` an absence (Z)."""
+    new, old = read_trf(SEED / "after-round-4.trf"), read_trf(SEED / "after-round-4-legacy.trf")
+    assert old.players[6].rounds[2].kind is RoundKind.PAB and old.players[11].rounds[2].kind is RoundKind.ZERO_BYE
+    assert [[e.kind for e in p.rounds] for p in new.players.values()] == \
+        [[e.kind for e in p.rounds] for p in old.players.values()]
+
+
+def test_seed_004_round_5_explanation_names_the_backtrack_and_the_join():
+    text = explain_engine(SEED / "after-round-4-legacy.trf", rule_set="dutch-2013").text()
+    bracket_10 = text[text.index("Bracket 6: score 1.0"):text.index("Bracket 7")]
+    assert "penultimate bracket (C.13: undone and joined with the brackets below)" in bracket_10
+    assert "C.12: its downfloater [13] could meet nobody below (B.1, B.2)" in bracket_10
+    assert "joined with every bracket below it (C.13)" in bracket_10
+    assert "Bracket 7: score 0.5, joined last bracket (C.13)" in text
+    assert "PPB" not in text and "A.9" not in text  # 2017 words are translated
+    assert "(C.04.3.1 E.4)" in text  # 14-12: the higher-ranked player's preference
+
+
+def test_seed_004_parameters_as_the_seed_prints_them():
+    """A.6/A.8 as seed 004 prints them: round 4, bracket 2.5 [2B, 5b, 6(b)]: P0 = 1, M0 = 0,
+    X1 = 1, Z1 = 0 (player 6's black is variable, A.7.e); bracket 2.0 with MDP 5: X1 = 0."""
+    text = explain_engine(SEED / "after-round-3.trf", rule_set="dutch-2013").text()
+    first = text[text.index("Bracket 1:"):text.index("Bracket 2:")]
+    assert "P0 = 1, M0 = 0, X1 = 1, Z1 = 0 (A.6, A.8)" in first
+    second = text[text.index("Bracket 2:"):text.index("Bracket 3:")]
+    assert "P0 = 2, M0 = 1, X1 = 0, Z1 = 0 (A.6, A.8)" in second
+    # round 5 is odd: no Z1; bracket 2.5 [5W][4b, 6B, 11(B)] allows one colour failure
+    text5 = explain_engine(SEED / "after-round-4.trf", rule_set="dutch-2013").text()
+    third = text5[text5.index("Bracket 3:"):text5.index("Bracket 4:")]
+    assert "P0 = 2, M0 = 1, X1 = 1 (A.6, A.8)" in third
+
+
+def _state(players, round_no_rounds="5"):
+    lines = ["012 parameters", f"XXR {round_no_rounds}", "XXC white1"]
+    lines += [player_line(pid, f"P{pid}", 2000 - pid, pts, blocks) for pid, pts, blocks in players]
+    return build_state(parse_trf("\n".join(lines) + "\n"), load_rule_set("dutch-2013").state)
+
+
+def test_x1_and_z1_formulas():
+    """A.8: round 2 (even); 1 and 2 prefer black strongly, 3 prefers white strongly, 4 has a
+    variable black (an unplayed round: even number of games), 5 has no game."""
+    state = _state([(1, "1.0", ["   3 w 1"]), (2, "1.0", ["   4 w 1"]), (3, "0.0", ["   1 b 0"]),
+                    (4, "0.0", ["   2 b 0"]), (5, "1.0", ["0000 - U"]), (6, "0.0", ["0000 - Z"])])
+    players = [state.players[i] for i in (1, 2, 3, 5, 6)]
+    # W = 1 (3), B = 2 (1, 2), w = b = 0 (5 and 6 have no game: a = 2), P0 = 2
+    params = bracket_parameters(players, 0, 2)
+    assert (params.p0, params.x1, params.z1) == (2, 0, 0)
+    players = [state.players[i] for i in (1, 2)]  # both black: one pair must fail
+    assert (bracket_parameters(players, 0, 2).x1, bracket_parameters(players, 0, 2).z1) == (1, 1)
+    assert bracket_parameters(players, 1, 3).z1 is None  # odd rounds have no Z
+
+
+def test_floats_of_unplayed_rounds_under_2013():
+    """A.4 as JaVaFo 1.4 reads it: the PAB and a forfeit win float down, a forfeit loss and
+    an absence do not (2017: every unplayed round does)."""
+    players = [(1, "1.0", ["   2 w +"]), (2, "0.0", ["   1 b -"]), (3, "1.0", ["0000 - U"]),
+               (4, "0.0", ["0000 - Z"]), (5, "0.5", ["0000 - H"])]
+    state = _state(players)
+    assert [state.players[i].float_back(1) for i in range(1, 6)] == \
+        [Float.DOWN, Float.NONE, Float.DOWN, Float.NONE, Float.DOWN]
+    # B.1.b: a half-point bye bars the pairing-allocated bye, an absence does not
+    assert [state.players[i].bye_eligible for i in range(1, 6)] == [False, True, False, True, False]
+
+
+def test_rules_diff_lists_what_2013_changes():
+    lines = diff(load_rule_set("dutch-2017"), load_rule_set("dutch-2013"))
+    text = "\n".join(lines)
+    assert "state.bye_barred_by: [pab, forfeit-win] -> [pab, forfeit-win, full-bye, half-bye]" in text
+    assert "colours.later_no_preference: rank-parity -> lower-number-white" in text
+    assert "stranded-downfloaters" in text and "semi-absolute-preference" in text
+
+
+@pytest.mark.conformance
+def test_full_conformance_2013(tmp_path):
+    corpus = SHARED / "conformance" / "dutch-2013"
+    cases = sorted(p.stem for p in corpus.glob("*.trf"))
+    if not cases:
+        pytest.skip(f"reference material not present: {corpus}")
+    wrong = [c for c in cases
+             if pairing_lines(corpus / f"{c}.trf", tmp_path, "dutch-2013") != (corpus / f"{c}.expected").read_text().split("\n")]
+    assert wrong == []
