@@ -9,12 +9,14 @@ import pandas as pd
 
 from cpswiss.check.checker import Violation, check_pairing
 from cpswiss.colours.decoder import Pairing, decode
-from cpswiss.errors import InternalCheckError
+from cpswiss.check.certificate import barrier_text, find_barrier
+from cpswiss.errors import InputError, InternalCheckError, NoPairingError
 from cpswiss.formats.trf import Tournament, format_points, read_trf
 from cpswiss.rulesets.ruleset import RuleSet, select_rule_set
 from cpswiss.solver.model import SolverSettings
 from cpswiss.systems.dutch.procedure import BracketRecord, pair_round, readable_values
 from cpswiss.tournament.acceleration import accelerated
+from cpswiss.tournament.decisions import Decisions
 from cpswiss.tournament.state import RoundState, build_state
 
 
@@ -52,9 +54,22 @@ class PairingResult:
         return pd.DataFrame(rows)
 
 
+def pair_with_certificate(state: RoundState, rules: RuleSet, settings: SolverSettings | None = None):
+    """The system's pairing of the round; when no legal pairing exists, the error carries a
+    certificate (a Tutte barrier of the compatibility graph, :mod:`cpswiss.check.certificate`)."""
+    try:
+        return pair_round(state, rules, settings)
+    except NoPairingError as exc:
+        barrier = find_barrier(state) if state.to_pair else None
+        if barrier is None or exc.details:
+            raise
+        raise NoPairingError(str(exc), rules.speak_lines(barrier_text(barrier, state))) from None
+
+
 def pair_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSet | None = None,
                     initial_colour: str | None = None, settings: SolverSettings | None = None,
-                    round_no: int | None = None, accelerate: str | None = None) -> PairingResult:
+                    round_no: int | None = None, accelerate: str | None = None,
+                    decisions: Decisions | None = None) -> PairingResult:
     """Pair the next round of a tournament under a rule set: a name, alias or file path,
     or None to take the edition the file asks for (record 192, else the start date 042,
     else the edition in force; :func:`cpswiss.rules.select_rule_set`).
@@ -62,7 +77,9 @@ def pair_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSet
     ``round_no`` re-pairs a round already in the file from the state before it
     (the players it paired are the ones available).  ``accelerate`` names an
     acceleration method (``baku``, ``three-group``, ...) over the rule set's own; virtual
-    points written in the file (``XXA`` / ``250``) always win.
+    points written in the file (``XXA`` / ``250``) always win.  ``decisions``: the arbiter's
+    (:class:`~cpswiss.tournament.decisions.Decisions`: fixed, forbidden pairs, a promised
+    bye, absences), under which the system finds its best pairing.
     """
     t = read_trf(tournament) if isinstance(tournament, (str, Path)) else tournament
     rules, reason = select_rule_set(t, rule_set, accelerate)
@@ -70,7 +87,12 @@ def pair_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSet
     if initial_colour or rules.colours.initial != "lot":  # --initial-colour, else a rule with no lot
         t = replace(t, initial_colour=(initial_colour or rules.colours.initial)[0].lower())
     state = build_state(t, rules.state, round_no)
-    raw = pair_round(state, rules, settings)
+    if decisions is not None:
+        try:
+            state = decisions.apply(state)
+        except InputError as exc:
+            raise InputError(exc.problem, t.path) from None
+    raw = pair_with_certificate(state, rules, settings)
     pairing = decode(state, raw.pairs, raw.bye, rules.colours)
     problems: list[Violation] = check_pairing(state, pairing)
     if problems:

@@ -116,6 +116,7 @@ def _parser() -> argparse.ArgumentParser:
     _accelerate_option(pair)
     pair.add_argument("--initial-colour", choices=["white", "black"],
                       help="initial colour of the top player (overrides XXC / 152)")
+    _decision_options(pair)
     _solver_options(pair)
 
     check = sub.add_parser("check", help="re-pair each round in the file and report those that differ")
@@ -182,6 +183,25 @@ def _print_json(data: dict, stream=None) -> None:
     (stream or sys.stdout).write("\n")
 
 
+def _decision_options(parser) -> None:
+    """The arbiter's decisions (repeatable): the best pairing under them (what-if)."""
+    parser.add_argument("--fix", action="append", default=[], metavar="A-B",
+                        help="players A and B must meet (repeatable)")
+    parser.add_argument("--forbid", action="append", default=[], metavar="A-B",
+                        help="players A and B must not meet (repeatable)")
+    parser.add_argument("--bye", type=int, metavar="N", help="player N takes the pairing-allocated bye")
+    parser.add_argument("--absent", type=int, action="append", default=[], metavar="N",
+                        help="player N is not paired this round (repeatable)")
+
+
+def _decisions(args):
+    from cpswiss.tournament.decisions import Decisions, parse_pair
+
+    return Decisions(fix=tuple(parse_pair(x, "--fix") for x in args.fix),
+                     forbid=tuple(parse_pair(x, "--forbid") for x in args.forbid),
+                     bye=args.bye, absent=tuple(args.absent))
+
+
 def _cmd_pair(args) -> int:
     from cpswiss.api import pair_tournament
     from cpswiss.formats.trf import read_trf
@@ -190,8 +210,21 @@ def _cmd_pair(args) -> int:
         args.file, args.rounds = args.dutch, None
         return _cmd_check(args)
     tournament = read_trf(args.dutch)
-    result = pair_tournament(tournament, args.rules, initial_colour=args.initial_colour,
-                             settings=_settings(args), accelerate=args.accelerate)
+    decisions = _decisions(args)
+    report: list[str] = []
+    if not decisions.pairing_decisions.empty:
+        from cpswiss.check.whatif import what_if
+
+        if args.initial_colour:
+            raise UsageError("--initial-colour cannot be combined with --fix/--forbid/--bye")
+        outcome = what_if(tournament, decisions, args.rules, _settings(args), args.accelerate)
+        result, report = outcome.result, outcome.lines()
+    else:
+        result = pair_tournament(tournament, args.rules, initial_colour=args.initial_colour,
+                                 settings=_settings(args), accelerate=args.accelerate,
+                                 decisions=decisions if not decisions.empty else None)
+    if report:
+        print("\n".join(report), file=sys.stderr if args.output == "-" else sys.stdout)
     if args.explain:
         from cpswiss.check.explain import account_of
 
@@ -312,6 +345,8 @@ def main(argv: list[str] | None = None) -> int:
         return handler(args)
     except CpswissError as exc:
         print(f"cpswiss: {exc.one_line()}", file=sys.stderr)
+        for line in getattr(exc, "details", []):
+            print(line, file=sys.stderr)
         return exc.exit_code
     except BrokenPipeError:  # the reader went away (| head): not an error of ours
         sys.stderr.close()

@@ -48,9 +48,14 @@ class FileAccessError(CpswissError):
 
 
 class NoPairingError(CpswissError):
-    """No round-pairing satisfies the absolute criteria (C.04.3 A.9: the arbiter decides)."""
+    """No round-pairing satisfies the absolute criteria (C.04.3 A.9: the arbiter decides).
+    ``details``: lines that say why (a certificate), printed after the one-line error."""
 
     exit_code = EXIT_NO_PAIRING
+
+    def __init__(self, problem: str, details: list[str] | None = None):
+        super().__init__(problem)
+        self.details = details or []
 
 
 class TooLargeError(CpswissError):

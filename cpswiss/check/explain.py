@@ -270,7 +270,7 @@ def _kind(record: BracketRecord, previous: BracketRecord | None) -> str:
     return "heterogeneous" if record.mdps else "homogeneous"
 
 
-def _article(rules: RuleSet, cid: str) -> str:
+def criterion_article(rules: RuleSet, cid: str) -> str:
     """How the edition cites a criterion: ``C.04.3 C.10`` (2017), ``C.04.3 Art. 2.4.7 [C12]``
     (2026), from the rule set's ``article`` and ``label``."""
     c = next((c for c in rules.criteria if c.id == cid), None)
@@ -291,7 +291,7 @@ def first_difference(b: Bracket, rules: RuleSet, ours: dict[str, tuple[int, ...]
             if mine != other:
                 worse = "fewer" if level.sense < 0 else "more"
                 label = _level_label(rules.label(cid), level.name)
-                return Finding(_article(rules, cid), f"{label}: {theirs_name} {level.shown(other)}, rules "
+                return Finding(criterion_article(rules, cid), f"{label}: {theirs_name} {level.shown(other)}, rules "
                                f"{level.shown(mine)} ({worse} is worse)",
                                proposed=str(level.shown(other)), rules=str(level.shown(mine)))
     return None
@@ -464,7 +464,7 @@ def explain_pairing(tournament: Tournament | str | Path, proposal: Pairing | str
         result = pair_tournament(t, rule_set, settings=settings, round_no=round_no, accelerate=accelerate)
         proposed = proposal if isinstance(proposal, Pairing) else read_pairing_file(
             proposal, t, result.state.round_no)
-    return _compare(t, result.rules, result, proposed, settings)
+    return compare_with(t, result.rules, result, proposed, settings)
 
 
 def explain_engine(tournament: Tournament | str | Path, rule_set: str | RuleSet | None = None,
@@ -531,8 +531,10 @@ def _why_unpaired(b: Bracket, rules: RuleSet, settings: SolverSettings | None, r
     return f"{tie.article} - {tie.message}"
 
 
-def _compare(t: Tournament, rules: RuleSet, result: PairingResult, proposed: Pairing,
-             settings: SolverSettings | None) -> Explanation:
+def compare_with(t: Tournament, rules: RuleSet, result: PairingResult, proposed: Pairing,
+                 settings: SolverSettings | None) -> Explanation:
+    """A proposed pairing against an engine result: legality, then the first bracket where
+    they differ with every criterion value of both there, or else the colours."""
     state = result.state
     violations = check_pairing(state, proposed)
     accounts = _accounts(result)

@@ -11,6 +11,8 @@ def compatible(a: PlayerState, b: PlayerState, state: RoundState) -> bool:
     preference do not meet).  RN-14: the pair is allowed as soon as either player is a
     topscorer in the final round (decided by ``n042-r10of10-t028``: without the
     exception the pairing differs there)."""
+    if state.allowed_pairs and frozenset((a.id, b.id)) in state.allowed_pairs and b.id not in a.forbidden:
+        return True  # the arbiter's decision (cpswiss resolve)
     if not a.can_meet(b):
         return False
     if a.absolute and b.absolute and a.preference == b.preference:
@@ -40,5 +42,8 @@ def compatible_later(players: list[PlayerState], state: RoundState) -> list[set[
             if state.colour_clash_waived:  # a variant's waived groups (Olympiad colour rule)
                 same = {k for k in same if not state.colour_limits_waived(p, players[k])}
             barred |= same
+        if state.allowed_pairs:  # the arbiter's decisions (cpswiss resolve)
+            barred -= {index[o] for pair in state.allowed_pairs if p.id in pair for o in pair
+                       if o != p.id and o in index and o not in p.forbidden}
         later.append(set(range(i + 1, n)) - barred)
     return later

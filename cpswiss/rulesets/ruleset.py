@@ -157,6 +157,9 @@ class RuleSet:
         text = _ARTICLE.sub(lambda m: self.vocabulary.get(m.group(0), m.group(0)), text)
         return re.sub("\x00(\\d+)\x00", lambda m: kept[int(m.group(1))], text)
 
+    def speak_lines(self, lines: list[str]) -> list[str]:
+        return [self.speak(line) for line in lines]
+
     @property
     def quality(self) -> tuple[Criterion, ...]:
         return tuple(c for c in self.criteria if c.kind == "quality")

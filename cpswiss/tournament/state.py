@@ -117,6 +117,9 @@ class RoundState:
     # score) in which colour limits are waived because only that lets the whole group pair,
     # and which: "three-in-a-row" (C.04.1 g / A2 only) or "all" (f and g / A1 and A2)
     colour_clash_waived: dict[int, str] = field(default_factory=dict)
+    # pairs an arbiter allows against C.1 / C.3 (``cpswiss resolve``; C.04.3 A.9, 2026
+    # Art. 1.9.3: when no legal pairing exists the arbiter decides), as frozensets of two ids
+    allowed_pairs: frozenset = frozenset()
 
     def colour_limits_waived(self, a: PlayerState, b: PlayerState) -> bool:
         """Two players of one waived scoregroup may meet although both have the same absolute

@@ -1,0 +1,118 @@
+"""What if the arbiter decides: the best pairing under his decisions, and what it costs.
+
+``cpswiss pair --fix 3-7 --forbid 5-9 --bye 12 --absent 4``: the pairing system pairs the
+round under the decisions (:mod:`cpswiss.tournament.decisions`), and the result is compared
+with the pairing the rules give without the pairing decisions (the absences stay: they say
+who plays, not how).  Brackets are paired top-down, so the two pairings agree down to the
+first bracket the decisions change; there every criterion of the edition is compared, with
+both values (the brackets below then hold other players and are not comparable).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pandas as pd
+
+from cpswiss.api import PairingResult, pair_tournament
+from cpswiss.check.explain import BracketAccount, Explanation, compare_with, criterion_article
+from cpswiss.criteria.units import bracket_levels
+from cpswiss.formats.trf import Tournament, read_trf
+from cpswiss.rulesets.ruleset import RuleSet
+from cpswiss.solver.model import SolverSettings
+from cpswiss.tournament.decisions import Decisions
+
+
+@dataclass(frozen=True)
+class CriterionChange:
+    """One criterion level of the first changed bracket: its value without and with the
+    decisions (as a reader counts: pairs, players, score differences)."""
+
+    bracket: int
+    score: str
+    criterion: str  # the edition's label and article
+    level: str
+    without: int
+    with_decisions: int
+    worse: bool
+
+
+@dataclass
+class WhatIf:
+    decisions: Decisions
+    result: PairingResult  # the pairing under the decisions
+    baseline: PairingResult  # the rules' pairing without the pairing decisions
+    comparison: Explanation  # result against baseline
+
+    @property
+    def changed(self) -> bool:
+        return self.result.pairing.boards != self.baseline.pairing.boards or \
+            self.result.pairing.bye != self.baseline.pairing.bye
+
+    def changes(self) -> list[CriterionChange]:
+        """Every criterion level that differs in the first bracket the decisions change."""
+        account = next((a for a in self.comparison.brackets if a.proposed_values is not None), None)
+        if account is None:
+            return []
+        return _changes(account, self.baseline, self.result.rules)
+
+    def frame(self) -> pd.DataFrame:
+        return pd.DataFrame([vars(c) for c in self.changes()])
+
+    def lines(self) -> list[str]:
+        head = f"What if {self.decisions.describe()}:"
+        if not self.changed:
+            return [head, "  the rules' pairing already respects these decisions: nothing changes"]
+        out = [head]
+        changes = self.changes()
+        account = next((a for a in self.comparison.brackets if a.proposed_values is not None), None)
+        if account is not None:
+            out.append(f"  first change in bracket {account.number} (score {account.score}): without the "
+                       f"decisions {_pairs(account.pairs, account.downfloaters)}; with them "
+                       f"{_pairs(account.proposed_pairs or [], account.proposed_downfloaters or [])}")
+        worse = [c for c in changes if c.worse]
+        better = [c for c in changes if not c.worse]
+        for title, group in (("worse", worse), ("better", better)):
+            for c in group:
+                out.append(f"  {title}: {c.criterion} {c.level}: {c.without} -> {c.with_decisions}")
+        if account is not None and not changes:
+            out.append("  every criterion of that bracket keeps its value: the decisions change only the "
+                       "choice among equal candidates (the generation order)")
+        if self.comparison.decisive is not None and account is None:
+            out.append(f"  {self.comparison.decisive}")
+        return out
+
+
+def _pairs(pairs, floaters) -> str:
+    text = " ".join(f"{a}-{b}" for a, b in pairs) or "no pair"
+    return text + (f", floating {list(floaters)}" if floaters else "")
+
+
+def _changes(account: BracketAccount, baseline: PairingResult, rules: RuleSet) -> list[CriterionChange]:
+    record = baseline.brackets[account.number - 1]
+    levels = dict(bracket_levels(record.bracket, rules.criteria))
+    changes = []
+    for cid, values in account.values.items():
+        theirs = account.proposed_values.get(cid, values)
+        for level, mine, other in zip(levels.get(cid, []), values, theirs):
+            if mine != other:
+                label = rules.label(cid)
+                name = rules.speak(criterion_article(rules, cid))
+                label = level.name[len(label):].strip() if level.name.startswith(label) else level.name
+                changes.append(CriterionChange(account.number, account.score, name, label, mine, other,
+                                               worse=(other - mine) * level.sense > 0))
+    return changes
+
+
+def what_if(tournament: Tournament | str, decisions: Decisions, rule_set: str | RuleSet | None = None,
+            settings: SolverSettings | None = None, accelerate: str | None = None) -> WhatIf:
+    """The pairing under the arbiter's decisions, against the one without them."""
+    t = read_trf(tournament) if isinstance(tournament, str) else tournament
+    result = pair_tournament(t, rule_set, settings=settings, accelerate=accelerate, decisions=decisions)
+    absences = Decisions(absent=decisions.absent)
+    baseline = pair_tournament(t, result.rules, settings=settings, accelerate=accelerate, decisions=absences)
+    comparison = compare_with(t, result.rules, baseline, result.pairing, settings)
+    return WhatIf(decisions, result, baseline, comparison)
+
+
+__all__ = ["CriterionChange", "WhatIf", "what_if"]

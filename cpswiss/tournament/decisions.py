@@ -1,0 +1,128 @@
+"""An arbiter's decisions for the round to be paired, applied to its state.
+
+The rules leave some decisions to the arbiter (2017 A.9 and 2026 Art. 1.9.3 when no legal
+pairing exists; C.04.2 for absences and byes) and an arbiter may have to impose one (a pair
+that must or must not happen, a bye already promised).  Each decision is a change of the
+round's state; the pairing system then finds its best pairing under them, by its own rules:
+
+* ``absent``: the player is not paired this round (as a zero-point bye);
+* ``forbid a-b``: a and b may not meet (as a forbidden pair, XXP / 260);
+* ``fix a-b``: a and b must meet: each may meet nobody else, and neither takes the bye;
+* ``bye p``: p takes the pairing-allocated bye: he may meet nobody, and nobody else may
+  take it;
+* ``allow_pairs`` / ``allow_bye`` (``cpswiss resolve``): pairs that may meet although C.1 or
+  C.3 bars them, players who may take the bye although C.2 bars them.
+
+A decision that cannot hold (an unknown or absent player, a fixed pair that has met, a bye
+with an even number of players) is an :class:`~cpswiss.errors.InputError` naming it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from cpswiss.criteria.absolute import compatible
+from cpswiss.errors import InputError
+from cpswiss.tournament.state import RoundState
+
+
+def parse_pair(text: str, option: str) -> tuple[int, int]:
+    """``3-7`` -> (3, 7)."""
+    parts = text.replace(",", "-").split("-")
+    if len(parts) != 2 or not all(x.strip().isdigit() for x in parts):
+        raise InputError(f"{option} {text}: expected two pairing numbers, as 3-7")
+    a, b = (int(x) for x in parts)
+    if a == b:
+        raise InputError(f"{option} {text}: a player cannot meet himself")
+    return a, b
+
+
+@dataclass(frozen=True)
+class Decisions:
+    """The arbiter's decisions for one round (see the module docstring)."""
+
+    fix: tuple[tuple[int, int], ...] = ()
+    forbid: tuple[tuple[int, int], ...] = ()
+    bye: int | None = None
+    absent: tuple[int, ...] = ()
+    allow_pairs: tuple[tuple[int, int], ...] = ()
+    allow_bye: tuple[int, ...] = ()
+
+    @property
+    def pairing_decisions(self) -> "Decisions":
+        """The decisions about the pairing itself (all but the absences)."""
+        return replace(self, absent=())
+
+    @property
+    def empty(self) -> bool:
+        return self == Decisions()
+
+    def describe(self) -> str:
+        parts = [f"--fix {a}-{b}" for a, b in self.fix] + [f"--forbid {a}-{b}" for a, b in self.forbid]
+        parts += [f"--bye {self.bye}"] if self.bye is not None else []
+        parts += [f"--absent {p}" for p in self.absent]
+        return " ".join(parts)
+
+    def apply(self, state: RoundState) -> RoundState:
+        """The state of the round under these decisions (the input is not changed)."""
+        players = dict(state.players)
+
+        def player(pid: int, option: str):
+            if pid not in players:
+                raise InputError(f"{option}: there is no player {pid}")
+            if not players[pid].available:
+                raise InputError(f"{option}: player {pid} is not available this round")
+            return players[pid]
+
+        for pid in self.absent:
+            players[pid] = replace(player(pid, f"--absent {pid}"), available=False)
+
+        def forbid(a: int, b: int) -> None:
+            players[a] = replace(players[a], forbidden=players[a].forbidden | {b})
+            players[b] = replace(players[b], forbidden=players[b].forbidden | {a})
+
+        for a, b in self.forbid:
+            player(a, f"--forbid {a}-{b}"), player(b, f"--forbid {a}-{b}")
+            forbid(a, b)
+        in_round = [p.id for p in players.values() if p.available]
+        allowed = set(state.allowed_pairs) | {frozenset(pair) for pair in self.allow_pairs}
+        for pid in self.allow_bye:
+            players[pid] = replace(player(pid, f"allow the bye to {pid}"), bye_eligible=True)
+        new_state = replace(state, players=players, allowed_pairs=frozenset(allowed))
+        for a, b in self.fix:
+            option = f"--fix {a}-{b}"
+            pa, pb = player(a, option), player(b, option)
+            if not compatible(pa, pb, new_state):
+                raise InputError(f"{option}: {_why_not(pa, pb)}")
+            for other in in_round:
+                if other not in (a, b):
+                    forbid(a, other)
+                    forbid(b, other)
+            players[a] = replace(players[a], bye_eligible=False)
+            players[b] = replace(players[b], bye_eligible=False)
+        if self.bye is not None:
+            option = f"--bye {self.bye}"
+            p = player(self.bye, option)
+            if len(in_round) % 2 == 0:
+                raise InputError(f"{option}: {len(in_round)} players are to be paired, an even number: "
+                                 "there is no pairing-allocated bye (C.04.1)")
+            if not new_state.may_take_pab(p):
+                raise InputError(f"{option}: player {p.id} may not receive the pairing-allocated bye: he "
+                                 "already had one or a point without playing (C.04.3 C.2, 2026 [C2])")
+            for other in in_round:
+                if other != p.id:
+                    forbid(p.id, other)
+                    players[other] = replace(players[other], bye_eligible=False)
+        return replace(new_state, players=players)
+
+
+def _why_not(a, b) -> str:
+    if b.id in a.opponents:
+        return f"{a.id} and {b.id} have already played each other (C.04.3 C.1, 2026 [C1])"
+    if b.id in a.forbidden:
+        return f"{a.id} and {b.id} may not meet (a forbidden pair, or another decision)"
+    return (f"{a.id} and {b.id} have the same absolute colour preference ({a.preference}) "
+            "(C.04.3 C.3, 2026 [C3])")
+
+
+__all__ = ["Decisions", "parse_pair"]
