@@ -119,6 +119,18 @@ def _parser() -> argparse.ArgumentParser:
     _decision_options(pair)
     _solver_options(pair)
 
+    resolve = sub.add_parser("resolve", help="the least-bad pairings when no legal one exists (or the "
+                                              "pairing and its next alternatives)")
+    resolve.add_argument("file")
+    resolve.add_argument("--count", type=int, default=3, metavar="K", help="how many alternatives (default 3)")
+    resolve.add_argument("-p", dest="output", metavar="OUT", help="write the first alternative in the pairing-file "
+                                                                  "format")
+    resolve.add_argument("--json", action="store_true", help="print JSON")
+    resolve.add_argument("--rules", help="rule set (default: from the file, as for pair); its [resolve] relax "
+                                         "says which rules may give, in which order")
+    _accelerate_option(resolve)
+    _solver_options(resolve)
+
     check = sub.add_parser("check", help="re-pair each round in the file and report those that differ")
     check.add_argument("file")
     check.add_argument("--round", type=int, action="append", dest="rounds", metavar="N",
@@ -279,6 +291,19 @@ def _cmd_state(args) -> int:
     return errors.EXIT_OK
 
 
+def _cmd_resolve(args) -> int:
+    from cpswiss.check.resolve import resolve
+
+    resolution = resolve(args.file, args.rules, args.count, _settings(args), args.accelerate)
+    if args.output:
+        _write_atomically(args.output, "\n".join(resolution.alternatives[0].pairing.lines()) + "\n")
+    if args.json:
+        _print_json(resolution.as_dict())
+    else:
+        print(resolution.text())
+    return errors.EXIT_OK
+
+
 def _cmd_check(args) -> int:
     from cpswiss.check.explain import check_tournament
 
@@ -340,7 +365,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"cpswiss: {exc.one_line()}", file=sys.stderr)
         return exc.exit_code
     handler = {"pair": _cmd_pair, "check": _cmd_check, "explain": _cmd_explain, "state": _cmd_state,
-               "bench": _cmd_bench, "rules": _cmd_rules}[args.command]
+               "bench": _cmd_bench, "rules": _cmd_rules, "resolve": _cmd_resolve}[args.command]
     try:
         return handler(args)
     except CpswissError as exc:

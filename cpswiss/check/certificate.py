@@ -108,8 +108,8 @@ def barrier_text(barrier: Barrier, state: RoundState) -> list[str]:
     """The certificate as lines an arbiter can check against the crosstable."""
     players = state.players
     s = len(barrier.barrier)
-    lines = [f"why: every pairing leaves at least {barrier.deficiency} players over (the bye counted as "
-             "one), by Tutte's theorem:"]
+    lines = [(f"why: every pairing leaves at least {barrier.deficiency} players over (the bye counted as "
+              "one), by Tutte's theorem:")]
     if s:
         lines.append(f"  set aside {_names(barrier.barrier)} ({s} player{'s' if s > 1 else ''}); the others "
                      f"fall into {len(barrier.odd_groups)} groups of odd size, each of which can be "

@@ -58,6 +58,8 @@ def check_pairing(state: RoundState, pairing: Pairing) -> list[Violation]:
         if w.id == b.id:
             out.append(Violation("C.04.1", (w.id,), f"player {w.id} is paired against himself"))
             continue
+        if frozenset((w.id, b.id)) in state.allowed_pairs:
+            continue  # the arbiter allowed this pair against C.1 / C.3 (cpswiss resolve)
         if b.id in w.opponents:
             out.append(Violation("C.04.3 C.1", (w.id, b.id), f"{w.id} and {b.id} have already played each other"))
         elif b.id in w.forbidden:

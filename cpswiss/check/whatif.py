@@ -15,7 +15,12 @@ from dataclasses import dataclass
 import pandas as pd
 
 from cpswiss.api import PairingResult, pair_tournament
-from cpswiss.check.explain import BracketAccount, Explanation, compare_with, criterion_article
+from cpswiss.check.explain import (
+    BracketAccount,
+    Explanation,
+    compare_with,
+    criterion_article,
+)
 from cpswiss.criteria.units import bracket_levels
 from cpswiss.formats.trf import Tournament, read_trf
 from cpswiss.rulesets.ruleset import RuleSet
@@ -70,17 +75,20 @@ class WhatIf:
             out.append(f"  first change in bracket {account.number} (score {account.score}): without the "
                        f"decisions {_pairs(account.pairs, account.downfloaters)}; with them "
                        f"{_pairs(account.proposed_pairs or [], account.proposed_downfloaters or [])}")
-        worse = [c for c in changes if c.worse]
-        better = [c for c in changes if not c.worse]
-        for title, group in (("worse", worse), ("better", better)):
-            for c in group:
-                out.append(f"  {title}: {c.criterion} {c.level}: {c.without} -> {c.with_decisions}")
+        out += ["  " + line for line in change_lines(changes)]
         if account is not None and not changes:
             out.append("  every criterion of that bracket keeps its value: the decisions change only the "
                        "choice among equal candidates (the generation order)")
         if self.comparison.decisive is not None and account is None:
             out.append(f"  {self.comparison.decisive}")
         return out
+
+
+def change_lines(changes: list[CriterionChange]) -> list[str]:
+    """The criteria that change, in the rule set's order: the first one decides (the
+    criteria are lexicographic), the others are shown for information."""
+    return [f"{'worse' if c.worse else 'better'}: {c.criterion} {c.level}: {c.without} -> {c.with_decisions}"
+            + (" (decides)" if k == 0 else "") for k, c in enumerate(changes)]
 
 
 def _pairs(pairs, floaters) -> str:
@@ -115,4 +123,4 @@ def what_if(tournament: Tournament | str, decisions: Decisions, rule_set: str | 
     return WhatIf(decisions, result, baseline, comparison)
 
 
-__all__ = ["CriterionChange", "WhatIf", "what_if"]
+__all__ = ["CriterionChange", "WhatIf", "change_lines", "what_if"]

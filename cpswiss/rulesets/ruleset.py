@@ -111,6 +111,25 @@ class ColourRules:
     both_absolute: str = "wider-difference"
 
 
+RELAXATION_KINDS = ("colour", "bye", "rematch")
+
+
+@dataclass(frozen=True)
+class ResolveRules:
+    """What ``cpswiss resolve`` may give up when no legal pairing exists (2017 A.9, 2026
+    Art. 1.9.3: the arbiter decides), the rule given up first first: ``colour`` (C.04.1 f/g,
+    C.3: a third colour in a row or |CD| = 3), ``bye`` (C.2: a second pairing-allocated bye),
+    ``rematch`` (C.1).  A kind left out never gives; forbidden pairs never give."""
+
+    relax: tuple[str, ...] = RELAXATION_KINDS
+
+    def __post_init__(self) -> None:
+        unknown = [k for k in self.relax if k not in RELAXATION_KINDS]
+        if unknown:
+            raise InputError(f"[resolve] relax: unknown kinds {', '.join(unknown)} "
+                             f"(known: {', '.join(RELAXATION_KINDS)})")
+
+
 @dataclass(frozen=True)
 class RuleSet:
     name: str
@@ -121,6 +140,7 @@ class RuleSet:
     procedure: ProcedureRules = ProcedureRules()
     acceleration: AccelerationRules = AccelerationRules()
     colours: ColourRules = ColourRules()
+    resolve: ResolveRules = ResolveRules()
     aliases: tuple[str, ...] = ()
     extends: str | None = None
     reference_engine: str = ""
@@ -285,7 +305,8 @@ def _load(name: str, seen: tuple[str, ...] = ()) -> tuple[dict, list[dict]]:
                   "procedure": {**merged.get("procedure", {}), **data.get("procedure", {})},
                   "vocabulary": {**merged.get("vocabulary", {}), **data.get("vocabulary", {})},
                   "acceleration": {**merged.get("acceleration", {}), **data.get("acceleration", {})},
-                  "colours": {**merged.get("colours", {}), **data.get("colours", {})}}
+                  "colours": {**merged.get("colours", {}), **data.get("colours", {})},
+                  "resolve": {**merged.get("resolve", {}), **data.get("resolve", {})}}
         for key in ("aliases", "extends", "reference_engine"):  # a child's own, never inherited
             merged.pop(key, None)
         for key in ("name", "title", "system", "reference_engine", "aliases", "extends"):
@@ -311,11 +332,13 @@ def load_rule_set(name: str = "dutch-2026") -> RuleSet:
         raise InputError("a rule set needs a name", label)
     state, procedure = data.get("state", {}), data.get("procedure", {})
     acceleration, colours = data.get("acceleration", {}), data.get("colours", {})
+    resolve = data.get("resolve", {})
     known_state = set(StateRules.__dataclass_fields__)
     known_procedure = set(ProcedureRules.__dataclass_fields__)
     for table, keys, known in (("state", state, known_state), ("procedure", procedure, known_procedure),
                                ("acceleration", acceleration, set(AccelerationRules.__dataclass_fields__)),
-                               ("colours", colours, set(ColourRules.__dataclass_fields__))):
+                               ("colours", colours, set(ColourRules.__dataclass_fields__)),
+                               ("resolve", resolve, set(ResolveRules.__dataclass_fields__))):
         unknown = sorted(set(keys) - known)
         if unknown:
             raise InputError(f"[{table}]: unknown keys {', '.join(unknown)}", label)
@@ -330,6 +353,7 @@ def load_rule_set(name: str = "dutch-2026") -> RuleSet:
         state=StateRules(**{k: (tuple(v) if isinstance(v, list) else v) for k, v in state.items()}),
         criteria=criteria, procedure=ProcedureRules(**procedure),
         acceleration=AccelerationRules(**acceleration), colours=ColourRules(**colours),
+        resolve=ResolveRules(**{k: tuple(v) if isinstance(v, list) else v for k, v in resolve.items()}),
         aliases=tuple(data.get("aliases", ())), extends=data.get("extends"),
         reference_engine=data.get("reference_engine", ""), source=label,
         vocabulary=dict(data.get("vocabulary", {})))
@@ -348,7 +372,7 @@ def describe(rules: RuleSet) -> list[str]:
         lines.append(f"  state.{key} = {_show(value)}")
     for key, value in vars(rules.procedure).items():
         lines.append(f"  procedure.{key} = {_show(value)}")
-    for table in ("acceleration", "colours"):
+    for table in ("acceleration", "colours", "resolve"):
         for key, value in vars(getattr(rules, table)).items():
             lines.append(f"  {table}.{key} = {_show(value)}")
     lines.append("  criteria, highest priority first:")
@@ -363,7 +387,7 @@ def diff(a: RuleSet, b: RuleSet) -> list[str]:
     """What rule set ``b`` changes against ``a``: state and procedure keys, criteria
     removed, added, changed (unit or parameters) and the order of those they share."""
     lines = []
-    for table in ("state", "procedure", "acceleration", "colours"):
+    for table in ("state", "procedure", "acceleration", "colours", "resolve"):
         left, right = vars(getattr(a, table)), vars(getattr(b, table))
         for key in left:
             if left[key] != right[key]:

@@ -49,7 +49,7 @@ class Decisions:
     allow_bye: tuple[int, ...] = ()
 
     @property
-    def pairing_decisions(self) -> "Decisions":
+    def pairing_decisions(self) -> Decisions:
         """The decisions about the pairing itself (all but the absences)."""
         return replace(self, absent=())
 
