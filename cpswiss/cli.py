@@ -131,6 +131,21 @@ def _parser() -> argparse.ArgumentParser:
     _accelerate_option(resolve)
     _solver_options(resolve)
 
+    generate = sub.add_parser("generate", help="a random tournament, every round paired by a rule set")
+    generate.add_argument("config", help="key=value lines (RTG keys: PlayersNumber, RoundsNumber, ...)")
+    generate.add_argument("-o", dest="output", required=True, metavar="OUT.trf")
+    generate.add_argument("--seed", type=int, default=1, help="the same seed gives the same file")
+    generate.add_argument("--rules", default="dutch-2026", help="rule set that pairs every round")
+    generate.add_argument("--format", choices=["trf16", "trf26"], default="trf16")
+
+    study = sub.add_parser("study", help="tournaments x rule sets: measures, summary, plots")
+    study.add_argument("study", help="the study's TOML file")
+    study.add_argument("-o", dest="output", metavar="DIR", help="output folder (default: beside the file)")
+    study.add_argument("--workers", type=int, default=None, help="local processes (default: all cores)")
+    study.add_argument("--dask", metavar="ADDRESS", help="run on a Dask cluster: a scheduler address, or "
+                                                         "'local' for a local cluster")
+    study.add_argument("--no-progress", action="store_true", help="no progress bar")
+
     check = sub.add_parser("check", help="re-pair each round in the file and report those that differ")
     check.add_argument("file")
     check.add_argument("--round", type=int, action="append", dest="rounds", metavar="N",
@@ -304,6 +319,23 @@ def _cmd_resolve(args) -> int:
     return errors.EXIT_OK
 
 
+def _cmd_generate(args) -> int:
+    from cpswiss.study.generate import GeneratorConfig, generate_text
+
+    config = GeneratorConfig.read(args.config)
+    _write_atomically(args.output, generate_text(config, args.seed, args.rules, args.format == "trf26"))
+    return errors.EXIT_OK
+
+
+def _cmd_study(args) -> int:
+    from cpswiss.study.study import run_study
+
+    summary = run_study(args.study, args.output, workers=args.workers, dask=args.dask,
+                        progress=not args.no_progress)
+    print(summary)
+    return errors.EXIT_OK
+
+
 def _cmd_check(args) -> int:
     from cpswiss.check.explain import check_tournament
 
@@ -365,7 +397,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"cpswiss: {exc.one_line()}", file=sys.stderr)
         return exc.exit_code
     handler = {"pair": _cmd_pair, "check": _cmd_check, "explain": _cmd_explain, "state": _cmd_state,
-               "bench": _cmd_bench, "rules": _cmd_rules, "resolve": _cmd_resolve}[args.command]
+               "bench": _cmd_bench, "rules": _cmd_rules, "resolve": _cmd_resolve,
+               "generate": _cmd_generate, "study": _cmd_study}[args.command]
     try:
         return handler(args)
     except CpswissError as exc:

@@ -1,0 +1,237 @@
+"""Random tournaments (the FIDE RTG role): players, results by rating, byes, withdrawals.
+
+``cpswiss generate CONFIG -o OUT.trf --seed N [--rules R] [--format trf16|trf26]``.  The
+configuration is ``key=value`` lines with the keys of the JaVaFo / bbpPairings RTG:
+
+=================== ==========================================================
+PlayersNumber       players (pairing numbers by rating, highest first)
+RoundsNumber        rounds, all paired by the rule set (``XXR`` / ``142``)
+DrawPercentage      draws, in percent of the games between equal players
+ForfeitRate         games forfeited, per thousand
+RetiredRate         players withdrawing after a round, per thousand per round
+HalfPointByeRate    half-point byes requested, per thousand per player and round
+HighestRating       ratings are drawn uniformly between these two
+LowestRating
+=================== ==========================================================
+
+and cpswiss's own: ``ZeroPointByeRate`` (absences, per thousand), ``LateEntryRate``
+(players who join at round 2 or 3, per thousand; zero-point byes before), ``WhiteAdvantage``
+(Elo points; default 0).  Byes are never requested for the last round.
+
+Every random draw comes from a generator seeded by the seed and *what it decides* (the
+players from the seed; a player's absences from the seed, the round and his number; a
+game's result from the seed, the round and the two players), never from a shared stream.
+So the same seed gives the same file byte for byte, and two rule sets run on the same seed
+face the same players, the same absences and, wherever they pair the same two players in a
+round, the same result: rule sets are compared on equal terms.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from cpswiss.api import pair_tournament
+from cpswiss.errors import InputError
+from cpswiss.formats.trf import PlayerRecord, RoundEntry, RoundKind, Tournament, parse_trf, write_trf
+from cpswiss.rulesets.ruleset import RuleSet, load_rule_set
+
+EDITION_CODES = {"dutch-2017": "FIDE_DUTCH_2017", "dutch-2026": "FIDE_DUTCH_2026"}  # 092 / 192
+
+
+@dataclass(frozen=True)
+class GeneratorConfig:
+    """The generator's parameters (RTG keys, rates per thousand unless said)."""
+
+    players: int = 100
+    rounds: int = 9
+    draw_percentage: int = 30
+    forfeit_rate: int = 0
+    retired_rate: int = 0
+    half_point_bye_rate: int = 0
+    zero_point_bye_rate: int = 0
+    late_entry_rate: int = 0
+    highest_rating: int = 2600
+    lowest_rating: int = 1400
+    white_advantage: int = 0
+
+    KEYS = {"PlayersNumber": "players", "RoundsNumber": "rounds", "DrawPercentage": "draw_percentage",
+            "ForfeitRate": "forfeit_rate", "RetiredRate": "retired_rate",
+            "HalfPointByeRate": "half_point_bye_rate", "ZeroPointByeRate": "zero_point_bye_rate",
+            "LateEntryRate": "late_entry_rate", "HighestRating": "highest_rating",
+            "LowestRating": "lowest_rating", "WhiteAdvantage": "white_advantage"}
+
+    @classmethod
+    def from_mapping(cls, values: dict, source: str = "<config>") -> "GeneratorConfig":
+        fields = {}
+        for key, value in values.items():
+            if key not in cls.KEYS:
+                raise InputError(f"unknown generator key {key!r} (known: {', '.join(cls.KEYS)})", source)
+            try:
+                fields[cls.KEYS[key]] = int(value)
+            except (TypeError, ValueError):
+                raise InputError(f"{key}: expected a whole number, got {value!r}", source) from None
+        config = cls(**fields)
+        config.validate(source)
+        return config
+
+    @classmethod
+    def read(cls, path: str | Path) -> "GeneratorConfig":
+        """A ``key=value`` file (``#`` starts a comment), as the RTG reads it."""
+        values = {}
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise InputError(f"cannot read the configuration: {exc.strerror}", str(path)) from None
+        for number, line in enumerate(text.splitlines(), start=1):
+            line = line.split("#", 1)[0].strip()
+            if not line:
+                continue
+            if "=" not in line:
+                raise InputError("expected key=value", str(path), number)
+            key, value = (x.strip() for x in line.split("=", 1))
+            values[key] = value
+        return cls.from_mapping(values, str(path))
+
+    def validate(self, source: str) -> None:
+        if not 2 <= self.players <= 6000:
+            raise InputError("PlayersNumber must be 2-6000", source)
+        if not 1 <= self.rounds <= 99:
+            raise InputError("RoundsNumber must be 1-99", source)
+        if not 0 <= self.draw_percentage <= 100:
+            raise InputError("DrawPercentage must be 0-100", source)
+        for name in ("forfeit_rate", "retired_rate", "half_point_bye_rate", "zero_point_bye_rate",
+                     "late_entry_rate"):
+            if not 0 <= getattr(self, name) <= 1000:
+                raise InputError(f"{name}: a rate per thousand, 0-1000", source)
+        if self.lowest_rating > self.highest_rating:
+            raise InputError("LowestRating is above HighestRating", source)
+
+
+def _rng(seed: int, *what) -> random.Random:
+    """A generator for one decision (see the module docstring): seeded by text, so the
+    same on every machine and whatever PYTHONHASHSEED is."""
+    return random.Random(":".join(map(str, (seed, *what))))
+
+
+def _chance(seed: int, per_thousand: int, *what) -> bool:
+    return per_thousand > 0 and _rng(seed, *what).random() * 1000 < per_thousand
+
+
+def initial_tournament(config: GeneratorConfig, seed: int, rules: RuleSet, trf26: bool = False) -> Tournament:
+    """The players (ratings drawn uniformly, numbered by rating) and the header records."""
+    rng = _rng(seed, "players")
+    ratings = sorted((rng.randint(config.lowest_rating, config.highest_rating) for _ in range(config.players)),
+                     reverse=True)
+    colour = "white1" if _rng(seed, "colour").random() < 0.5 else "black1"
+    code = EDITION_CODES.get(rules.name)
+    lines = [f"012 cpswiss generated tournament (seed {seed}, {rules.name})"]
+    if trf26:
+        lines += [f"142 {config.rounds}", f"152 {colour[0].upper()}"] + ([f"192 {code}"] if code else [])
+    else:
+        lines += [f"XXR {config.rounds}", f"XXC {colour}"] + ([f"092 {code}"] if code else [])
+    for pid, rating in enumerate(ratings, start=1):
+        name = f"Player {pid:04d}"
+        lines.append(f"001 {pid:4d}      {name:<33} {rating:4d} {'':3} {'':>11} {'':10} {'0.0':>4} {pid:4d}")
+    return parse_trf("\n".join(lines) + "\n", "<generated>")
+
+
+def _with_entries(t: Tournament, round_no: int, entries: dict[int, RoundEntry]) -> Tournament:
+    players: dict[int, PlayerRecord] = {}
+    for pid, record in t.players.items():
+        rounds = list(record.rounds)[:round_no - 1]
+        rounds += [None] * (round_no - 1 - len(rounds))
+        new = replace(record, rounds=rounds + [entries[pid]] if pid in entries else rounds)
+        new.points_column = t.computed_points(new)
+        players[pid] = new
+    return replace(t, players=players)
+
+
+def absences(t: Tournament, config: GeneratorConfig, seed: int, round_no: int, late: dict[int, int],
+             retired: set[int]) -> dict[int, RoundEntry]:
+    """Who does not play this round: withdrawn players, late entrants before their round,
+    requested half-point and zero-point byes (never in the last round)."""
+    out = {}
+    last = round_no == config.rounds
+    for pid in t.players:
+        if pid in retired or round_no < late.get(pid, 0):
+            out[pid] = RoundEntry(RoundKind.ZERO_BYE, None, None, "Z")
+        elif not last and _chance(seed, config.half_point_bye_rate, "half-bye", round_no, pid):
+            out[pid] = RoundEntry(RoundKind.HALF_BYE, None, None, "H")
+        elif not last and _chance(seed, config.zero_point_bye_rate, "zero-bye", round_no, pid):
+            out[pid] = RoundEntry(RoundKind.ZERO_BYE, None, None, "Z")
+    return out
+
+
+def game_result(config: GeneratorConfig, seed: int, round_no: int, white: PlayerRecord,
+                black: PlayerRecord) -> tuple[RoundEntry, RoundEntry]:
+    """The two blocks of a board: a forfeit (per ForfeitRate; the absent side drawn by lot),
+    else a result drawn from the Elo expectation (white's advantage added) and the draw rate."""
+    rng = _rng(seed, "game", round_no, min(white.pairing_no, black.pairing_no),
+               max(white.pairing_no, black.pairing_no))
+    if rng.random() * 1000 < config.forfeit_rate:
+        white_shows = rng.random() < 0.5
+        return (RoundEntry(RoundKind.FORFEIT_WIN if white_shows else RoundKind.FORFEIT_LOSS, black.pairing_no, "w",
+                           "+" if white_shows else "-"),
+                RoundEntry(RoundKind.FORFEIT_LOSS if white_shows else RoundKind.FORFEIT_WIN, white.pairing_no, "b",
+                           "-" if white_shows else "+"))
+    rw, rb = white.rating or 0, black.rating or 0
+    expected = 1 / (1 + 10 ** ((rb - rw - config.white_advantage) / 400))
+    draw = config.draw_percentage / 100 * (1 - abs(2 * expected - 1))
+    u = rng.random()
+    code = "1" if u < expected - draw / 2 else "=" if u < expected + draw / 2 else "0"
+    other = {"1": "0", "0": "1", "=": "="}[code]
+    return (RoundEntry(RoundKind.GAME, black.pairing_no, "w", code),
+            RoundEntry(RoundKind.GAME, white.pairing_no, "b", other))
+
+
+@dataclass
+class RoundLog:
+    """What one round was, for the study's measures."""
+
+    round_no: int
+    boards: list[tuple[int, int]]
+    bye: int | None
+    scores: dict[int, int]  # before the round, tenths (real points)
+    seconds: float
+
+
+def generate(config: GeneratorConfig, seed: int, rules: str | RuleSet = "dutch-2026", trf26: bool = False,
+             log: list[RoundLog] | None = None) -> Tournament:
+    """A whole tournament, every round paired by the rule set; ``log`` collects the rounds."""
+    import time
+
+    rule_set = rules if isinstance(rules, RuleSet) else load_rule_set(rules)
+    t = initial_tournament(config, seed, rule_set, trf26)
+    late = {pid: _rng(seed, "late-round", pid).choice((2, 3)) for pid in t.players
+            if config.rounds >= 3 and _chance(seed, config.late_entry_rate, "late", pid)}
+    retired: set[int] = set()
+    for round_no in range(1, config.rounds + 1):
+        away = absences(t, config, seed, round_no, late, retired)
+        t = _with_entries(t, round_no, away)
+        scores = {pid: t.computed_points(record, round_no - 1) for pid, record in t.players.items()}
+        start = time.perf_counter()
+        result = pair_tournament(t, rule_set)
+        seconds = time.perf_counter() - start
+        entries = dict(away)
+        for board in result.pairing.boards:
+            w, b = t.players[board.white], t.players[board.black]
+            entries[board.white], entries[board.black] = game_result(config, seed, round_no, w, b)
+        if result.pairing.bye is not None:
+            entries[result.pairing.bye] = RoundEntry(RoundKind.PAB, None, None, "U")
+        t = _with_entries(t, round_no, entries)
+        if log is not None:
+            log.append(RoundLog(round_no, [(b.white, b.black) for b in result.pairing.boards], result.pairing.bye,
+                                scores, seconds))
+        if round_no < config.rounds:
+            retired |= {pid for pid in t.players if pid not in retired and round_no >= late.get(pid, 0)
+                        and _chance(seed, config.retired_rate, "retire", round_no, pid)}
+    return t
+
+
+def generate_text(config: GeneratorConfig, seed: int, rules: str = "dutch-2026", trf26: bool = False) -> str:
+    return write_trf(generate(config, seed, rules, trf26))
+
+
+__all__ = ["GeneratorConfig", "RoundLog", "game_result", "generate", "generate_text"]

@@ -1,0 +1,320 @@
+"""Studies of rule sets: N simulated tournaments x several rule sets, measured and compared.
+
+``cpswiss study STUDY.toml [-o DIR] [--workers N] [--dask ADDRESS|local]``.  The file::
+
+    name = "baku-vs-groups"
+    tournaments = 200          # simulated tournaments
+    seed = 1                   # tournament i uses seed (seed, i): the same for every rule set
+    rule_sets = ["dutch-2026", "dutch-2026-baku", "dutch-2026-three-groups"]
+    top_k = 10                 # the k strongest players, for recall and top games
+    [generator]                # the keys of 'cpswiss generate' (RTG keys)
+    PlayersNumber = 100
+    RoundsNumber = 9
+
+Each (tournament, rule set) is one task; tournament i of every rule set has the same
+players, absences and results stream (:mod:`cpswiss.study.generate`), so the rule sets are
+compared on equal terms.  Every task writes its row to ``DIR/rows/`` as it finishes, so an
+interrupted study resumes without redoing finished tournaments; the table is assembled from
+the rows in (tournament, rule set) order, so the numbers are the same however many workers
+ran it, and in whatever order (all but ``seconds_per_round``, a measured time).
+
+Work runs in local processes (all cores by default), or with ``--dask`` on a Dask
+distributed cluster: Dask because it is pip-installable pure Python, runs the same code on a
+:class:`~dask.distributed.LocalCluster` (the tests do) or on many machines (``dask
+scheduler`` / ``dask worker``), and speaks pandas; no scheduler of our own.
+
+Outputs in DIR: ``results.parquet`` and ``results.csv`` (one row per tournament and rule set),
+``summary.csv`` (per rule set: mean and 95% confidence interval of each measure) and
+``plots/*.png`` / ``*.svg``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pandas as pd
+
+from cpswiss.errors import InputError
+from cpswiss.formats.trf import RoundKind, Tournament
+from cpswiss.study.generate import GeneratorConfig, RoundLog, generate
+
+TIMING = ("seconds_per_round",)  # measures that are times, not functions of the inputs
+
+
+@dataclass(frozen=True)
+class StudySpec:
+    name: str
+    tournaments: int
+    seed: int
+    rule_sets: tuple[str, ...]
+    top_k: int
+    generator: dict = field(default_factory=dict)
+
+    @classmethod
+    def read(cls, path: str | Path) -> "StudySpec":
+        try:
+            data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise InputError(f"cannot read the study: {exc.strerror}", str(path)) from None
+        except tomllib.TOMLDecodeError as exc:
+            raise InputError(f"not valid TOML: {exc}", str(path)) from None
+        known = {"name", "tournaments", "seed", "rule_sets", "top_k", "generator"}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise InputError(f"unknown keys {', '.join(unknown)} (known: {', '.join(sorted(known))})", str(path))
+        spec = cls(name=str(data.get("name", Path(path).stem)), tournaments=int(data.get("tournaments", 10)),
+                   seed=int(data.get("seed", 1)), rule_sets=tuple(data.get("rule_sets", ["dutch-2026"])),
+                   top_k=int(data.get("top_k", 10)), generator=dict(data.get("generator", {})))
+        GeneratorConfig.from_mapping(spec.generator, str(path))  # validate early
+        if spec.tournaments < 1 or not spec.rule_sets or spec.top_k < 1:
+            raise InputError("tournaments, rule_sets and top_k must be positive", str(path))
+        return spec
+
+    def tasks(self) -> list[tuple[int, str]]:
+        return [(i, r) for i in range(self.tournaments) for r in self.rule_sets]
+
+
+def tournament_seed(spec: StudySpec, index: int) -> int:
+    return spec.seed * 1_000_003 + index
+
+
+# ---------------------------------------------------------------------------
+# Measures of one tournament
+# ---------------------------------------------------------------------------
+
+
+def _standings(t: Tournament) -> list[int]:
+    """Final standings: points, then Buchholz (the final points of the opponents of games,
+    forfeits included; byes add nothing), then pairing number."""
+    points = {pid: t.computed_points(r) for pid, r in t.players.items()}
+    buchholz = {pid: sum(points[e.opponent] for e in r.rounds if e is not None and e.opponent)
+                for pid, r in t.players.items()}
+    return sorted(t.players, key=lambda pid: (-points[pid], -buchholz[pid], pid))
+
+
+def measures(t: Tournament, log: list[RoundLog], top_k: int) -> dict:
+    """The measures of one tournament (see the README of the study scenario)."""
+    from scipy.stats import kendalltau, spearmanr
+
+    strength = sorted(t.players, key=lambda pid: (-(t.players[pid].rating or 0), pid))
+    standings = _standings(t)
+    rank_strength = {pid: k for k, pid in enumerate(strength)}
+    rank_final = {pid: k for k, pid in enumerate(standings)}
+    ids = sorted(t.players)
+    tau = kendalltau([rank_final[p] for p in ids], [rank_strength[p] for p in ids]).statistic
+    rho = spearmanr([rank_final[p] for p in ids], [rank_strength[p] for p in ids]).statistic
+    top = set(strength[:top_k])
+    row = {"kendall_tau": float(tau), "spearman": float(rho),
+           "topk_recall": len(top & set(standings[:top_k])) / top_k}
+    float_sds, pab_scores, topk_by_round = [], [], []
+    for entry in log:
+        topk_by_round.append(sum(1 for w, b in entry.boards if w in top and b in top))
+        float_sds += [abs(entry.scores[w] - entry.scores[b]) / 10 for w, b in entry.boards
+                      if entry.scores[w] != entry.scores[b]]
+        if entry.bye is not None:
+            pab_scores.append(entry.scores[entry.bye] / 10)
+    row["topk_games"] = sum(topk_by_round)
+    row.update({f"topk_games_r{k}": n for k, n in enumerate(topk_by_round, start=1)})
+    cd2 = streaks = 0
+    met: dict[frozenset, int] = {}
+    for record in t.players.values():
+        colours = [e.colour for e in record.rounds if e is not None and e.kind is RoundKind.GAME]
+        cd2 += abs(colours.count("w") - colours.count("b")) >= 2
+        streaks += sum(1 for k in range(2, len(colours)) if colours[k] == colours[k - 1] == colours[k - 2])
+        for e in record.rounds:
+            if e is not None and e.kind is RoundKind.GAME:
+                key = frozenset((record.pairing_no, e.opponent))
+                met[key] = met.get(key, 0) + 1
+    final = {pid: t.computed_points(r) for pid, r in t.players.items()}
+    row.update({
+        "cd2_players": cd2, "three_in_a_row": streaks,
+        "float_pairs": len(float_sds), "float_sd_mean": sum(float_sds) / len(float_sds) if float_sds else 0.0,
+        "float_sd_max": max(float_sds, default=0.0),
+        "pabs": len(pab_scores), "pab_score_mean": sum(pab_scores) / len(pab_scores) if pab_scores else math.nan,
+        "rematches": sum(1 for n in met.values() if n > 2),  # each game counted from both sides
+        "ties_for_first": sum(1 for v in final.values() if v == max(final.values())),
+        "seconds_per_round": sum(e.seconds for e in log) / len(log) if log else 0.0,
+    })
+    row["rematch_free"] = row["rematches"] == 0
+    return row
+
+
+def run_task(spec: StudySpec, index: int, rule_set: str) -> dict:
+    """One tournament under one rule set: its row of the results table."""
+    config = GeneratorConfig.from_mapping(spec.generator)
+    log: list[RoundLog] = []
+    t = generate(config, tournament_seed(spec, index), rule_set, log=log)
+    return {"tournament": index, "rule_set": rule_set, **measures(t, log, spec.top_k)}
+
+
+# ---------------------------------------------------------------------------
+# Running, resuming, assembling
+# ---------------------------------------------------------------------------
+
+
+def _row_path(rows: Path, index: int, rule_set: str) -> Path:
+    return rows / f"{index:05d}-{rule_set.replace('/', '_')}.json"
+
+
+def _save_row(rows: Path, row: dict) -> None:
+    path = _row_path(rows, row["tournament"], row["rule_set"])
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(row, sort_keys=True), encoding="utf-8")
+    os.replace(tmp, path)  # a row is there whole or not at all
+
+
+def pending_tasks(spec: StudySpec, rows: Path) -> list[tuple[int, str]]:
+    return [(i, r) for i, r in spec.tasks() if not _row_path(rows, i, r).exists()]
+
+
+def execute(spec: StudySpec, rows: Path, workers: int | None = None, dask: str | None = None,
+            progress: bool = True, limit: int | None = None) -> int:
+    """Run the tasks not done yet (at most ``limit``), saving each row as it finishes; the
+    number of tasks run."""
+    from tqdm import tqdm
+
+    rows.mkdir(parents=True, exist_ok=True)
+    todo = pending_tasks(spec, rows)[:limit]
+    if not todo:
+        return 0
+    bar = tqdm(total=len(todo), desc=spec.name, unit="tournament", disable=not progress)
+    workers = workers or os.cpu_count() or 1
+    if dask:
+        from dask.distributed import Client, LocalCluster, as_completed
+
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True) if dask == "local" else None
+        with Client(cluster if cluster is not None else dask) as client:
+            futures = [client.submit(run_task, spec, i, r, pure=False) for i, r in todo]
+            for future in as_completed(futures):
+                _save_row(rows, future.result())
+                bar.update()
+        if cluster is not None:
+            cluster.close()
+    elif workers == 1:
+        for i, r in todo:
+            _save_row(rows, run_task(spec, i, r))
+            bar.update()
+    else:
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = [pool.submit(run_task, spec, i, r) for i, r in todo]
+            for future in as_completed(futures):
+                _save_row(rows, future.result())
+                bar.update()
+    bar.close()
+    return len(todo)
+
+
+def assemble(spec: StudySpec, rows: Path) -> pd.DataFrame:
+    """The results table from the saved rows, in (tournament, rule set) order."""
+    records = [json.loads(_row_path(rows, i, r).read_text(encoding="utf-8")) for i, r in spec.tasks()
+               if _row_path(rows, i, r).exists()]
+    frame = pd.DataFrame(records)
+    if frame.empty:
+        return frame
+    order = {r: k for k, r in enumerate(spec.rule_sets)}
+    frame["_order"] = frame["rule_set"].map(order)
+    return frame.sort_values(["tournament", "_order"]).drop(columns="_order").reset_index(drop=True)
+
+
+def summarise(frame: pd.DataFrame, rule_sets: tuple[str, ...]) -> pd.DataFrame:
+    """Per rule set and measure: n, mean, and the 95% confidence interval of the mean
+    (Student's t)."""
+    from scipy.stats import t as student
+
+    measures_ = [c for c in frame.columns if c not in ("tournament", "rule_set")
+                 and pd.api.types.is_numeric_dtype(frame[c])]
+    out = []
+    for rule_set in rule_sets:
+        part = frame[frame["rule_set"] == rule_set]
+        for m in measures_:
+            values = part[m].dropna().astype(float)
+            n = len(values)
+            mean = values.mean() if n else math.nan
+            half = student.ppf(0.975, n - 1) * values.std(ddof=1) / math.sqrt(n) if n > 1 else math.nan
+            out.append({"rule_set": rule_set, "measure": m, "n": n, "mean": mean,
+                        "ci_low": mean - half, "ci_high": mean + half})
+    return pd.DataFrame(out)
+
+
+def plot(frame: pd.DataFrame, summary: pd.DataFrame, spec: StudySpec, folder: Path) -> list[Path]:
+    """Three figures a report can take: ranking quality, when the top players meet, colours
+    and floats; PNG and SVG."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    labels = list(spec.rule_sets)
+
+    fig, ax = plt.subplots(figsize=(7, 4))
+    ax.boxplot([frame.loc[frame.rule_set == r, "kendall_tau"] for r in labels], tick_labels=labels)
+    ax.set_ylabel("Kendall tau: final standings vs rating")
+    ax.set_title(f"Ranking quality ({spec.tournaments} tournaments)")
+    written += _save(fig, folder / "ranking_quality")
+
+    fig, ax = plt.subplots(figsize=(7, 4))
+    rounds = sorted(int(c[len("topk_games_r"):]) for c in frame.columns if c.startswith("topk_games_r"))
+    for r in labels:
+        part = frame[frame.rule_set == r]
+        ax.plot(rounds, [part[f"topk_games_r{k}"].mean() for k in rounds], marker="o", label=r)
+    ax.set_xlabel("round")
+    ax.set_ylabel(f"games between two of the top {spec.top_k}")
+    ax.set_title("When the strongest players meet (mean per tournament)")
+    ax.legend()
+    written += _save(fig, folder / "top_games_by_round")
+
+    fig, axes = plt.subplots(1, 3, figsize=(11, 3.6))
+    for ax, (m, title) in zip(axes, (("cd2_players", "players with |CD| >= 2"),
+                                     ("three_in_a_row", "same colour 3 times in a row"),
+                                     ("float_pairs", "pairs of unequal scores"))):
+        rows = summary[summary.measure == m].set_index("rule_set").loc[labels]
+        ax.bar(range(len(labels)), rows["mean"], yerr=[rows["mean"] - rows["ci_low"], rows["ci_high"] - rows["mean"]],
+               capsize=4, color=["C0", "C1", "C2", "C3", "C4"][:len(labels)])
+        ax.set_xticks(range(len(labels)), labels, rotation=20, ha="right")
+        ax.set_title(title, fontsize=10)
+    fig.suptitle("Colours and floats per tournament (mean, 95% CI)")
+    fig.tight_layout()
+    written += _save(fig, folder / "colours_and_floats")
+    return written
+
+
+def _save(fig, stem: Path) -> list[Path]:
+    import matplotlib.pyplot as plt
+
+    paths = [stem.with_suffix(".png"), stem.with_suffix(".svg")]
+    fig.tight_layout()
+    for path in paths:
+        fig.savefig(path, dpi=120)
+    plt.close(fig)
+    return paths
+
+
+def run_study(path: str | Path, out: str | Path | None = None, workers: int | None = None,
+              dask: str | None = None, progress: bool = True, limit: int | None = None) -> str:
+    """Run (or resume) a study and write its tables and plots; the summary as text."""
+    spec = StudySpec.read(path)
+    folder = Path(out) if out else Path(path).with_suffix("")
+    execute(spec, folder / "rows", workers, dask, progress, limit)
+    frame = assemble(spec, folder / "rows")
+    if len(frame) < len(spec.tasks()):
+        return f"{len(frame)} of {len(spec.tasks())} tournaments done; run again to resume"
+    frame.to_parquet(folder / "results.parquet", index=False)
+    frame.to_csv(folder / "results.csv", index=False)
+    summary = summarise(frame, spec.rule_sets)
+    summary.to_csv(folder / "summary.csv", index=False)
+    plot(frame, summary, spec, folder / "plots")
+    table = summary.pivot(index="measure", columns="rule_set", values="mean")[list(spec.rule_sets)]
+    return f"{spec.name}: {spec.tournaments} tournaments x {len(spec.rule_sets)} rule sets -> {folder}\n" + \
+        table.to_string(float_format=lambda v: f"{v:.3f}")
+
+
+__all__ = ["StudySpec", "assemble", "execute", "measures", "run_study", "run_task", "summarise"]
