@@ -328,6 +328,13 @@ def _cmd_generate(args) -> int:
 
 
 def _cmd_study(args) -> int:
+    try:
+        import matplotlib  # noqa: F401
+        import scipy  # noqa: F401
+        import tqdm  # noqa: F401
+    except ImportError as exc:
+        raise UsageError(f"cpswiss study needs the study extras ({exc.name} is missing): "
+                         "pip install 'cpswiss[study]'") from None
     from cpswiss.study.study import run_study
 
     summary = run_study(args.study, args.output, workers=args.workers, dask=args.dask,

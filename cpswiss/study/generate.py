@@ -1,22 +1,23 @@
 """Random tournaments (the FIDE RTG role): players, results by rating, byes, withdrawals.
 
 ``cpswiss generate CONFIG -o OUT.trf --seed N [--rules R] [--format trf16|trf26]``.  The
-configuration is ``key=value`` lines with the keys of the JaVaFo / bbpPairings RTG:
+configuration is ``key=value`` lines with the keys and meanings of the JaVaFo / bbpPairings
+RTG (a rate N means "one in N"; 0 or no key: never):
 
 =================== ==========================================================
 PlayersNumber       players (pairing numbers by rating, highest first)
 RoundsNumber        rounds, all paired by the rule set (``XXR`` / ``142``)
-DrawPercentage      draws, in percent of the games between equal players
-ForfeitRate         games forfeited, per thousand
-RetiredRate         players withdrawing after a round, per thousand per round
-HalfPointByeRate    half-point byes requested, per thousand per player and round
+DrawPercentage      percentage of the played games that are drawn
+ForfeitRate         one game in N is forfeited (the absent side drawn by lot)
+RetiredRate         one player in N withdraws (after a round drawn by lot)
+HalfPointByeRate    one player in N takes a half-point bye (in a round drawn by lot)
 HighestRating       ratings are drawn uniformly between these two
 LowestRating
 =================== ==========================================================
 
-and cpswiss's own: ``ZeroPointByeRate`` (absences, per thousand), ``LateEntryRate``
-(players who join at round 2 or 3, per thousand; zero-point byes before), ``WhiteAdvantage``
-(Elo points; default 0).  Byes are never requested for the last round.
+and cpswiss's own: ``ZeroPointByeRate`` (one player in N is absent for a round),
+``LateEntryRate`` (one player in N joins at round 2 or 3, with zero-point byes before),
+``WhiteAdvantage`` (Elo points; default 0).  Byes are never taken in the last round.
 
 Every random draw comes from a generator seeded by the seed and *what it decides* (the
 players from the seed; a player's absences from the seed, the round and his number; a
@@ -42,7 +43,7 @@ EDITION_CODES = {"dutch-2017": "FIDE_DUTCH_2017", "dutch-2026": "FIDE_DUTCH_2026
 
 @dataclass(frozen=True)
 class GeneratorConfig:
-    """The generator's parameters (RTG keys, rates per thousand unless said)."""
+    """The generator's parameters (RTG keys; a rate N is "one in N", 0 is never)."""
 
     players: int = 100
     rounds: int = 9
@@ -101,10 +102,9 @@ class GeneratorConfig:
             raise InputError("RoundsNumber must be 1-99", source)
         if not 0 <= self.draw_percentage <= 100:
             raise InputError("DrawPercentage must be 0-100", source)
-        for name in ("forfeit_rate", "retired_rate", "half_point_bye_rate", "zero_point_bye_rate",
-                     "late_entry_rate"):
-            if not 0 <= getattr(self, name) <= 1000:
-                raise InputError(f"{name}: a rate per thousand, 0-1000", source)
+        for key, name in self.KEYS.items():
+            if name.endswith("_rate") and getattr(self, name) < 0:
+                raise InputError(f"{key}: a rate N means one in N; 0 is never", source)
         if self.lowest_rating > self.highest_rating:
             raise InputError("LowestRating is above HighestRating", source)
 
@@ -115,8 +115,14 @@ def _rng(seed: int, *what) -> random.Random:
     return random.Random(":".join(map(str, (seed, *what))))
 
 
-def _chance(seed: int, per_thousand: int, *what) -> bool:
-    return per_thousand > 0 and _rng(seed, *what).random() * 1000 < per_thousand
+def _one_in(seed: int, rate: int, *what) -> bool:
+    """True for one decision in ``rate`` (an RTG rate; 0: never)."""
+    return rate > 0 and _rng(seed, *what).random() * rate < 1
+
+
+def _round_drawn(seed: int, last: int, *what) -> int:
+    """A round from 1 to ``last`` drawn by lot."""
+    return _rng(seed, *what).randint(1, max(1, last))
 
 
 def initial_tournament(config: GeneratorConfig, seed: int, rules: RuleSet, trf26: bool = False) -> Tournament:
@@ -148,20 +154,39 @@ def _with_entries(t: Tournament, round_no: int, entries: dict[int, RoundEntry]) 
     return replace(t, players=players)
 
 
-def absences(t: Tournament, config: GeneratorConfig, seed: int, round_no: int, late: dict[int, int],
-             retired: set[int]) -> dict[int, RoundEntry]:
-    """Who does not play this round: withdrawn players, late entrants before their round,
-    requested half-point and zero-point byes (never in the last round)."""
-    out = {}
-    last = round_no == config.rounds
-    for pid in t.players:
-        if pid in retired or round_no < late.get(pid, 0):
-            out[pid] = RoundEntry(RoundKind.ZERO_BYE, None, None, "Z")
-        elif not last and _chance(seed, config.half_point_bye_rate, "half-bye", round_no, pid):
-            out[pid] = RoundEntry(RoundKind.HALF_BYE, None, None, "H")
-        elif not last and _chance(seed, config.zero_point_bye_rate, "zero-bye", round_no, pid):
-            out[pid] = RoundEntry(RoundKind.ZERO_BYE, None, None, "Z")
-    return out
+@dataclass(frozen=True)
+class Schedule:
+    """Who misses which rounds, decided per player before the event (RTG rates)."""
+
+    late: dict  # player -> the round he joins
+    retires_after: dict  # player -> the last round he plays
+    half_bye: dict  # player -> the round of his half-point bye
+    zero_bye: dict  # player -> the round he is absent
+
+    @classmethod
+    def draw(cls, config: GeneratorConfig, seed: int, players) -> "Schedule":
+        last = config.rounds - 1  # nothing is taken in the last round
+        late = {p: _rng(seed, "late-round", p).choice((2, 3)) for p in players
+                if config.rounds >= 4 and _one_in(seed, config.late_entry_rate, "late", p)}
+        retires = {p: max(late.get(p, 1), _round_drawn(seed, last, "retire-round", p)) for p in players
+                   if config.rounds >= 2 and _one_in(seed, config.retired_rate, "retire", p)}
+        half = {p: _round_drawn(seed, last, "half-bye-round", p) for p in players
+                if config.rounds >= 2 and _one_in(seed, config.half_point_bye_rate, "half-bye", p)}
+        zero = {p: _round_drawn(seed, last, "zero-bye-round", p) for p in players
+                if config.rounds >= 2 and _one_in(seed, config.zero_point_bye_rate, "zero-bye", p)}
+        return cls(late, retires, half, zero)
+
+    def absences(self, round_no: int, players) -> dict[int, RoundEntry]:
+        """Who does not play this round, and how it is written."""
+        out = {}
+        for p in players:
+            if round_no < self.late.get(p, 0) or round_no > self.retires_after.get(p, round_no):
+                out[p] = RoundEntry(RoundKind.ZERO_BYE, None, None, "Z")
+            elif self.half_bye.get(p) == round_no:
+                out[p] = RoundEntry(RoundKind.HALF_BYE, None, None, "H")
+            elif self.zero_bye.get(p) == round_no:
+                out[p] = RoundEntry(RoundKind.ZERO_BYE, None, None, "Z")
+        return out
 
 
 def game_result(config: GeneratorConfig, seed: int, round_no: int, white: PlayerRecord,
@@ -170,7 +195,7 @@ def game_result(config: GeneratorConfig, seed: int, round_no: int, white: Player
     else a result drawn from the Elo expectation (white's advantage added) and the draw rate."""
     rng = _rng(seed, "game", round_no, min(white.pairing_no, black.pairing_no),
                max(white.pairing_no, black.pairing_no))
-    if rng.random() * 1000 < config.forfeit_rate:
+    if config.forfeit_rate > 0 and rng.random() * config.forfeit_rate < 1:
         white_shows = rng.random() < 0.5
         return (RoundEntry(RoundKind.FORFEIT_WIN if white_shows else RoundKind.FORFEIT_LOSS, black.pairing_no, "w",
                            "+" if white_shows else "-"),
@@ -178,7 +203,9 @@ def game_result(config: GeneratorConfig, seed: int, round_no: int, white: Player
                            "-" if white_shows else "+"))
     rw, rb = white.rating or 0, black.rating or 0
     expected = 1 / (1 + 10 ** ((rb - rw - config.white_advantage) / 400))
-    draw = config.draw_percentage / 100 * (1 - abs(2 * expected - 1))
+    # DrawPercentage of the games drawn; white's expected score kept where it can be
+    draw = config.draw_percentage / 100
+    expected = min(max(expected, draw / 2), 1 - draw / 2)
     u = rng.random()
     code = "1" if u < expected - draw / 2 else "=" if u < expected + draw / 2 else "0"
     other = {"1": "0", "0": "1", "=": "="}[code]
@@ -204,11 +231,9 @@ def generate(config: GeneratorConfig, seed: int, rules: str | RuleSet = "dutch-2
 
     rule_set = rules if isinstance(rules, RuleSet) else load_rule_set(rules)
     t = initial_tournament(config, seed, rule_set, trf26)
-    late = {pid: _rng(seed, "late-round", pid).choice((2, 3)) for pid in t.players
-            if config.rounds >= 3 and _chance(seed, config.late_entry_rate, "late", pid)}
-    retired: set[int] = set()
+    schedule = Schedule.draw(config, seed, sorted(t.players))
     for round_no in range(1, config.rounds + 1):
-        away = absences(t, config, seed, round_no, late, retired)
+        away = schedule.absences(round_no, sorted(t.players))
         t = _with_entries(t, round_no, away)
         scores = {pid: t.computed_points(record, round_no - 1) for pid, record in t.players.items()}
         start = time.perf_counter()
@@ -224,9 +249,6 @@ def generate(config: GeneratorConfig, seed: int, rules: str | RuleSet = "dutch-2
         if log is not None:
             log.append(RoundLog(round_no, [(b.white, b.black) for b in result.pairing.boards], result.pairing.bye,
                                 scores, seconds))
-        if round_no < config.rounds:
-            retired |= {pid for pid in t.players if pid not in retired and round_no >= late.get(pid, 0)
-                        and _chance(seed, config.retired_rate, "retire", round_no, pid)}
     return t
 
 
@@ -234,4 +256,4 @@ def generate_text(config: GeneratorConfig, seed: int, rules: str = "dutch-2026",
     return write_trf(generate(config, seed, rules, trf26))
 
 
-__all__ = ["GeneratorConfig", "RoundLog", "game_result", "generate", "generate_text"]
+__all__ = ["GeneratorConfig", "RoundLog", "Schedule", "game_result", "generate", "generate_text"]
