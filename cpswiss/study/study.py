@@ -24,8 +24,9 @@ distributed cluster: Dask because it is pip-installable pure Python, runs the sa
 scheduler`` / ``dask worker``), and speaks pandas; no scheduler of our own.
 
 Outputs in DIR: ``results.parquet`` and ``results.csv`` (one row per tournament and rule set),
-``summary.csv`` (per rule set: mean and 95% confidence interval of each measure) and
-``plots/*.png`` / ``*.svg``.
+``summary.csv`` (per rule set: mean and 95% confidence interval of each measure),
+``differences.csv`` (each rule set against the first, tournament by tournament: the mean
+difference and its 95% interval) and ``plots/*.png`` / ``*.svg``.
 """
 
 from __future__ import annotations
@@ -243,6 +244,27 @@ def summarise(frame: pd.DataFrame, rule_sets: tuple[str, ...]) -> pd.DataFrame:
     return pd.DataFrame(out)
 
 
+def paired_differences(frame: pd.DataFrame, rule_sets: tuple[str, ...]) -> pd.DataFrame:
+    """Each rule set against the first, tournament by tournament (they played the same
+    tournaments): mean difference and its 95% confidence interval (Student's t), per measure."""
+    from scipy.stats import t as student
+
+    if len(rule_sets) < 2:
+        return pd.DataFrame()
+    base = frame[frame.rule_set == rule_sets[0]].set_index("tournament")
+    measures_ = [c for c in base.columns if c != "rule_set" and pd.api.types.is_numeric_dtype(base[c])]
+    out = []
+    for rule_set in rule_sets[1:]:
+        other = frame[frame.rule_set == rule_set].set_index("tournament")
+        for m in measures_:
+            diff = (other[m].astype(float) - base[m].astype(float)).dropna()
+            n = len(diff)
+            half = student.ppf(0.975, n - 1) * diff.std(ddof=1) / math.sqrt(n) if n > 1 else math.nan
+            out.append({"rule_set": rule_set, "against": rule_sets[0], "measure": m, "n": n,
+                        "mean_difference": diff.mean(), "ci_low": diff.mean() - half, "ci_high": diff.mean() + half})
+    return pd.DataFrame(out)
+
+
 def plot(frame: pd.DataFrame, summary: pd.DataFrame, spec: StudySpec, folder: Path) -> list[Path]:
     """Three figures a report can take: ranking quality, when the top players meet, colours
     and floats; PNG and SVG."""
@@ -277,7 +299,8 @@ def plot(frame: pd.DataFrame, summary: pd.DataFrame, spec: StudySpec, folder: Pa
                                      ("three_in_a_row", "same colour 3 times in a row"),
                                      ("float_pairs", "pairs of unequal scores"))):
         rows = summary[summary.measure == m].set_index("rule_set").loc[labels]
-        ax.bar(range(len(labels)), rows["mean"], yerr=[rows["mean"] - rows["ci_low"], rows["ci_high"] - rows["mean"]],
+        low = rows["mean"] - rows["ci_low"].clip(lower=0)  # a count is never below 0
+        ax.bar(range(len(labels)), rows["mean"], yerr=[low, rows["ci_high"] - rows["mean"]],
                capsize=4, color=["C0", "C1", "C2", "C3", "C4"][:len(labels)])
         ax.set_xticks(range(len(labels)), labels, rotation=20, ha="right")
         ax.set_title(title, fontsize=10)
@@ -311,10 +334,12 @@ def run_study(path: str | Path, out: str | Path | None = None, workers: int | No
     frame.to_csv(folder / "results.csv", index=False)
     summary = summarise(frame, spec.rule_sets)
     summary.to_csv(folder / "summary.csv", index=False)
+    paired_differences(frame, spec.rule_sets).to_csv(folder / "differences.csv", index=False)
     plot(frame, summary, spec, folder / "plots")
     table = summary.pivot(index="measure", columns="rule_set", values="mean")[list(spec.rule_sets)]
     return f"{spec.name}: {spec.tournaments} tournaments x {len(spec.rule_sets)} rule sets -> {folder}\n" + \
         table.to_string(float_format=lambda v: f"{v:.3f}")
 
 
-__all__ = ["StudySpec", "assemble", "execute", "measures", "run_study", "run_task", "summarise"]
+__all__ = ["StudySpec", "assemble", "execute", "measures", "paired_differences", "run_study", "run_task",
+           "summarise"]
