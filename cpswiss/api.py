@@ -9,7 +9,6 @@ import pandas as pd
 
 from cpswiss.check.checker import Violation, check_pairing
 from cpswiss.colours.decoder import Pairing, decode
-from cpswiss.check.certificate import barrier_text, find_barrier
 from cpswiss.errors import InputError, InternalCheckError, NoPairingError
 from cpswiss.formats.trf import Tournament, format_points, read_trf
 from cpswiss.rulesets.ruleset import RuleSet, select_rule_set
@@ -60,6 +59,11 @@ def pair_with_certificate(state: RoundState, rules: RuleSet, settings: SolverSet
     try:
         return pair_round(state, rules, settings)
     except NoPairingError as exc:
+        from cpswiss.check.certificate import (  # networkx: only here
+            barrier_text,
+            find_barrier,
+        )
+
         barrier = find_barrier(state) if state.to_pair else None
         if barrier is None or exc.details:
             raise

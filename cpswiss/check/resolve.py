@@ -34,9 +34,6 @@ from cpswiss.tournament.acceleration import accelerated
 from cpswiss.tournament.decisions import Decisions
 from cpswiss.tournament.state import PlayerState, RoundState, build_state
 
-# each kind of relaxation as cost components (most important first), per pair or per bye
-RELAXATION_KINDS = ("colour", "bye", "rematch")
-
 
 @dataclass
 class Alternative:
@@ -225,4 +222,4 @@ def _boards(pairing: Pairing):
     return tuple(sorted(tuple(sorted((b.white, b.black))) for b in pairing.boards)), pairing.bye
 
 
-__all__ = ["RELAXATION_KINDS", "Alternative", "Resolution", "relaxation_costs", "resolve"]
+__all__ = ["Alternative", "Resolution", "relaxation_costs", "resolve"]

@@ -242,7 +242,7 @@ class Tournament:
                 boards.append((pid, e.opponent))
         return boards, byes
 
-    def with_round(self, round_no: int, boards: list[tuple[int, int]], bye: int | None) -> "Tournament":
+    def with_round(self, round_no: int, boards: list[tuple[int, int]], bye: int | None) -> Tournament:
         """A copy with a newly paired round appended (results pending, the PAB scored).
 
         The byes requested for the round in TRF-2026 ``240`` records move into the

@@ -188,7 +188,7 @@ class RuleSet:
         """The first criterion using a unit, if the rule set has one."""
         return next((c for c in self.criteria if c.unit == unit), None)
 
-    def accelerated(self, method: str) -> "RuleSet":
+    def accelerated(self, method: str) -> RuleSet:
         """This rule set with another acceleration method (``--accelerate``, a ``_BAKU`` code)."""
         return replace(self, acceleration=replace(self.acceleration, method=method))
 

@@ -30,7 +30,7 @@ class Exchanges:
 
     CHUNK = 4096  # exchanges checked at once
 
-    def __init__(self, m: "MatchingModel"):
+    def __init__(self, m: MatchingModel):
         self.m = m
         n, n_edges = m.n, len(m.edges)
         self.null = n_edges  # a column of zeros: "no edge" in a one-pair exchange

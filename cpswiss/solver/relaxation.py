@@ -18,8 +18,6 @@ from ortools.sat.python import cp_model
 from cpswiss.errors import UnprovenError
 from cpswiss.solver.model import SolverSettings
 
-BYE_KEY = "bye"
-
 
 @dataclass(frozen=True)
 class Relaxable:
@@ -112,4 +110,4 @@ def least_relaxed(players: list[int], legal: list[tuple[int, int]], eligible: se
     return found
 
 
-__all__ = ["BYE_KEY", "Relaxable", "RelaxedPairing", "least_relaxed"]
+__all__ = ["Relaxable", "RelaxedPairing", "least_relaxed"]

@@ -35,10 +35,25 @@ from pathlib import Path
 
 from cpswiss.api import pair_tournament
 from cpswiss.errors import InputError
-from cpswiss.formats.trf import PlayerRecord, RoundEntry, RoundKind, Tournament, parse_trf, write_trf
+from cpswiss.formats.trf import (
+    PlayerRecord,
+    RoundEntry,
+    RoundKind,
+    Tournament,
+    parse_trf,
+    write_trf,
+)
 from cpswiss.rulesets.ruleset import RuleSet, load_rule_set
 
 EDITION_CODES = {"dutch-2017": "FIDE_DUTCH_2017", "dutch-2026": "FIDE_DUTCH_2026"}  # 092 / 192
+
+
+# RTG key -> GeneratorConfig field
+CONFIG_KEYS = {"PlayersNumber": "players", "RoundsNumber": "rounds", "DrawPercentage": "draw_percentage",
+               "ForfeitRate": "forfeit_rate", "RetiredRate": "retired_rate",
+               "HalfPointByeRate": "half_point_bye_rate", "ZeroPointByeRate": "zero_point_bye_rate",
+               "LateEntryRate": "late_entry_rate", "HighestRating": "highest_rating",
+               "LowestRating": "lowest_rating", "WhiteAdvantage": "white_advantage"}
 
 
 @dataclass(frozen=True)
@@ -57,20 +72,14 @@ class GeneratorConfig:
     lowest_rating: int = 1400
     white_advantage: int = 0
 
-    KEYS = {"PlayersNumber": "players", "RoundsNumber": "rounds", "DrawPercentage": "draw_percentage",
-            "ForfeitRate": "forfeit_rate", "RetiredRate": "retired_rate",
-            "HalfPointByeRate": "half_point_bye_rate", "ZeroPointByeRate": "zero_point_bye_rate",
-            "LateEntryRate": "late_entry_rate", "HighestRating": "highest_rating",
-            "LowestRating": "lowest_rating", "WhiteAdvantage": "white_advantage"}
-
     @classmethod
-    def from_mapping(cls, values: dict, source: str = "<config>") -> "GeneratorConfig":
+    def from_mapping(cls, values: dict, source: str = "<config>") -> GeneratorConfig:
         fields = {}
         for key, value in values.items():
-            if key not in cls.KEYS:
-                raise InputError(f"unknown generator key {key!r} (known: {', '.join(cls.KEYS)})", source)
+            if key not in CONFIG_KEYS:
+                raise InputError(f"unknown generator key {key!r} (known: {', '.join(CONFIG_KEYS)})", source)
             try:
-                fields[cls.KEYS[key]] = int(value)
+                fields[CONFIG_KEYS[key]] = int(value)
             except (TypeError, ValueError):
                 raise InputError(f"{key}: expected a whole number, got {value!r}", source) from None
         config = cls(**fields)
@@ -78,7 +87,7 @@ class GeneratorConfig:
         return config
 
     @classmethod
-    def read(cls, path: str | Path) -> "GeneratorConfig":
+    def read(cls, path: str | Path) -> GeneratorConfig:
         """A ``key=value`` file (``#`` starts a comment), as the RTG reads it."""
         values = {}
         try:
@@ -102,7 +111,7 @@ class GeneratorConfig:
             raise InputError("RoundsNumber must be 1-99", source)
         if not 0 <= self.draw_percentage <= 100:
             raise InputError("DrawPercentage must be 0-100", source)
-        for key, name in self.KEYS.items():
+        for key, name in CONFIG_KEYS.items():
             if name.endswith("_rate") and getattr(self, name) < 0:
                 raise InputError(f"{key}: a rate N means one in N; 0 is never", source)
         if self.lowest_rating > self.highest_rating:
@@ -164,7 +173,7 @@ class Schedule:
     zero_bye: dict  # player -> the round he is absent
 
     @classmethod
-    def draw(cls, config: GeneratorConfig, seed: int, players) -> "Schedule":
+    def draw(cls, config: GeneratorConfig, seed: int, players) -> Schedule:
         last = config.rounds - 1  # nothing is taken in the last round
         late = {p: _rng(seed, "late-round", p).choice((2, 3)) for p in players
                 if config.rounds >= 4 and _one_in(seed, config.late_entry_rate, "late", p)}

@@ -57,7 +57,7 @@ class StudySpec:
     generator: dict = field(default_factory=dict)
 
     @classmethod
-    def read(cls, path: str | Path) -> "StudySpec":
+    def read(cls, path: str | Path) -> StudySpec:
         try:
             data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
         except OSError as exc:

@@ -92,7 +92,7 @@ class PlayerState:
             return self.floats[rounds_back - 1]
         return Float.NONE
 
-    def can_meet(self, other: "PlayerState") -> bool:
+    def can_meet(self, other: PlayerState) -> bool:
         """C.1 (no rematch of a played game) and forbidden pairs."""
         return other.id not in self.opponents and other.id not in self.forbidden and other.id != self.id
 

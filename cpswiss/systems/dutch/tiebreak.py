@@ -402,7 +402,7 @@ class RemainderAssignment:
 
     LIMIT = 1 << 62
 
-    def __init__(self, tie: "TieBreak", s1: list[int], s2: list[int]):
+    def __init__(self, tie: TieBreak, s1: list[int], s2: list[int]):
         edge_of = tie.edge_of
         self.row = {v: k for k, v in enumerate(s1)}
         self.col = {u: k for k, u in enumerate(s2)}
