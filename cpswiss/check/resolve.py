@@ -85,7 +85,8 @@ class Resolution:
                          "pairs may not be played.")
         else:
             lines.append(speak("No pairing satisfies the absolute criteria (C.04.3 A.9: the arbiter decides). "
-                               f"The least-bad ones, giving up first: {order}."))
+                               f"The least-bad ones, giving up first: {order} (each with its criteria "
+                               "per bracket in --json)."))
         for a in self.alternatives:
             lines.append("")
             lines.append(f"Alternative {a.rank}: {a.how}")
