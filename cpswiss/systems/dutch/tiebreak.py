@@ -287,11 +287,24 @@ class TieBreak:
         contenders.sort()  # in D.1 order of their first assignments
         order = [u for _, u, _ in contenders]
         # the admissible contender ranked first (the floater in hand if none is)
-        best = first_reachable(
-            order, lambda ahead: Exchanges(self.m).give_unpaired(ahead),
-            lambda ahead: self.m.feasible_with_all_chosen(
-                [self.b.incident_in_bracket[w] for w in s2 if w not in ahead]),
-            floater)
+        best = None
+        if order:
+            found = Exchanges(self.m).give_unpaired(order)
+            ahead = order if found is None else order[:order.index(found)]
+            best = None if found is None else order.index(found)
+            if ahead:
+                rank = {u: k for k, u in enumerate(ahead)}
+                worst = len(ahead)
+                held = floater()
+                coef: dict[int, int] = {}
+                for u in s2:
+                    cost = rank.get(u, worst if u == held else worst + 1)
+                    for e in self.b.incident_in_bracket[u]:
+                        coef[e] = coef.get(e, 0) - cost
+                self.m.minimise([Level("D.1: the floater first in order", coef)])
+                u = floater()
+                if u in rank:
+                    best = order.index(u)
         if best is not None:
             best_u = order[best]
             best_key, _, best_edges = contenders[best]
