@@ -61,6 +61,21 @@ def test_seed_004_round_5_explanation_names_the_backtrack_and_the_join():
     assert "Bracket 7: score 0.5, joined last bracket (C.13)" in text
     assert "PPB" not in text and "A.9" not in text  # 2017 words are translated
     assert "(C.04.3.1 E.4)" in text  # 14-12: the higher-ranked player's preference
+    # the seed's relaxation steps: C.10.b for the upfloater 11 (bracket 2.5), C.10.e for the
+    # colours in the join, C.10.f for 14-12 (both semi-absolute white, A.7.d)
+    bracket_3 = text[text.index("Bracket 3: score 2.5"):text.index("Bracket 4")]
+    assert "C.10.b: B.5 given up for 1 player (repeated float, upfloaters)" in bracket_3
+    assert "C.10.e: B.4 (X) - X raised from X1 = 0 to 1" in bracket_10
+    assert "C.10.f: A.7.d given up for 1 player" in text[text.index("Bracket 7"):]
+    assert text.count("C.10.") == 3
+
+
+def test_seed_004_round_4_names_the_relaxation_of_b6_for_an_upfloater():
+    """Seed 004, round 4, bracket 0.5: 9-8 is accepted only after C.10.a (B.6 waived for 8)."""
+    text = explain_engine(SEED / "after-round-3.trf", rule_set="dutch-2013").text()
+    bracket = text[text.index("Bracket 5: score 0.5"):text.index("Bracket 6")]
+    assert "C.10.a: B.6 given up for 1 player (repeated float, upfloaters)" in bracket
+    assert text.count("C.10.") == 1
 
 
 def test_seed_004_parameters_as_the_seed_prints_them():

@@ -42,7 +42,7 @@ from cpswiss.systems.dutch.procedure import (
     optimum_given,
     readable_values,
 )
-from cpswiss.tournament.state import BLACK, WHITE, PlayerState, Strength, order_key
+from cpswiss.tournament.state import BLACK, WHITE, Float, PlayerState, Strength, order_key
 
 # ---------------------------------------------------------------------------
 # Results
@@ -484,6 +484,7 @@ def account_of(result: PairingResult, settings: SolverSettings | None, file: str
         b = record.bracket
         ours = record.values(rules, settings)
         account.values = readable_values(b, rules, ours)
+        account.notes += relaxation_notes(record, rules, account.values, result.state)
         size = len(record.mdps) + len(record.residents)
         if record.downfloaters:
             pairs_label = (rules.criterion("pairs") or Criterion("C5", "quality", "pairs")).label
@@ -499,6 +500,38 @@ def account_of(result: PairingResult, settings: SolverSettings | None, file: str
     return in_edition_terms(Explanation(file, result.pairing.round_no, edition_text(result), result.pairing,
                                         None, [], accounts, None, colours, _bye_reason(result, accounts)),
                             rules)
+
+
+def relaxation_notes(record: BracketRecord, rules: RuleSet, values: dict[str, tuple[int, ...]],
+                     state) -> list[str]:
+    """2013 C.10 (C.04.3.1): which relaxation steps the bracket's pairing needed.
+
+    A criterion with a ``relaxation`` parameter (the 2013 file: C.10.a-f) was given up
+    where the rules' pairing does not meet it; one with ``allowance = "X1"`` (B.4) only
+    beyond the X1 colour failures that A.8 allows from the start."""
+    notes = []
+    players = [state.players[pid] for pid in record.mdps + record.residents]
+    x1 = bracket_parameters(players, len(record.mdps), state.round_no).x1
+    b = record.bracket
+    for c in sorted((c for c in rules.criteria if "relaxation" in c.params), key=lambda c: c.params["relaxation"]):
+        count = values.get(c.id, (0,))[0] if values.get(c.id) else 0
+        if c.params.get("float") == "down":
+            # as the text counts it: a resident who floats down again although somebody of
+            # the bracket could meet him (an MDP's float was counted where he came from, and
+            # a player nobody may meet moves down by C.1, not by a relaxation)
+            back = int(c.params.get("rounds_back", 1))
+            count = sum(1 for pid in record.downfloaters if pid in record.residents
+                        and state.players[pid].float_back(back) is Float.DOWN
+                        and b.incident_in_bracket[b.vertex_of[pid]])
+        if c.params.get("allowance") == "X1":
+            if count > x1:
+                notes.append(f"{c.params['relaxation']}: {c.label} - X raised from X1 = {x1} to {count} "
+                             f"(pair{'s' if count > 1 else ''} not meeting both colour preferences)")
+        elif count > 0:
+            notes.append(f"{c.params['relaxation']}: {c.label} given up for {count} "
+                         f"player{'s' if count > 1 else ''} ({c.unit.replace('-', ' ')}"
+                         f"{', ' + c.params['float'] + 'floaters' if 'float' in c.params else ''})")
+    return notes
 
 
 def _bye_reason(result: PairingResult, accounts: list[BracketAccount]) -> str | None:
