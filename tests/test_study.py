@@ -65,8 +65,10 @@ def test_rule_sets_compared_on_equal_terms():
     a, b = generate(CONFIG, 9, "dutch-2017"), generate(CONFIG, 9, "dutch-2026-baku")
     assert [(r.pairing_no, r.rating) for r in a.players.values()] == \
         [(r.pairing_no, r.rating) for r in b.players.values()]
-    absent = lambda t, r: {p for p, rec in t.players.items()  # noqa: E731
-                           if rec.entry(r) is not None and rec.entry(r).kind in (RoundKind.HALF_BYE, RoundKind.ZERO_BYE)}
+    def absent(t, r):
+        return {p for p, rec in t.players.items()
+                if rec.entry(r) is not None and rec.entry(r).kind in (RoundKind.HALF_BYE, RoundKind.ZERO_BYE)}
+
     assert absent(a, 1) == absent(b, 1)
     shared = 0
     for r in range(1, CONFIG.rounds + 1):

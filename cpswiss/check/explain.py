@@ -42,7 +42,14 @@ from cpswiss.systems.dutch.procedure import (
     optimum_given,
     readable_values,
 )
-from cpswiss.tournament.state import BLACK, WHITE, Float, PlayerState, Strength, order_key
+from cpswiss.tournament.state import (
+    BLACK,
+    WHITE,
+    Float,
+    PlayerState,
+    Strength,
+    order_key,
+)
 
 # ---------------------------------------------------------------------------
 # Results
