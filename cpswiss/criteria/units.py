@@ -268,25 +268,42 @@ def repeated_float(b: Bracket, c: Criterion) -> list[Level]:
     return [] if level.trivial and not level.constant else [level]
 
 
+def _repeated_float_entries(b: Bracket, c: Criterion, unpaired_value, pair_value,
+                            paired_down: bool) -> list | None:
+    """The (value, edge, sign) entries of a repeated-float criterion (one or two rounds
+    back, down or up, from the criterion's parameters), or None before that round exists.
+
+    Down: each bracket player who downfloated then counts ``unpaired_value(v)`` when he is
+    not paired in the bracket now, and with ``paired_down`` ``pair_value(i, j)`` when he is
+    paired with a lower score; up: each pair whose lower player upfloated then and floats up
+    again counts ``pair_value(i, j)``."""
+    back, direction = _float_params(c)
+    if b.round.round_no - 1 < back:
+        return None
+    out: list = []
+    if direction == "down":
+        for v in _downfloated(b, back):
+            _unpaired_in_bracket(b, v, unpaired_value(v), out)
+        if paired_down:
+            for e, i, j in b.bracket_edges():
+                if b.vertices[i].float_back(back) is Float.DOWN and _floats(b, c, i, j):
+                    out.append((pair_value(i, j), e, 1))
+    else:
+        for e, i, j in _repeated_upfloats(b, c, back):
+            out.append((pair_value(i, j), e, 1))
+    return out
+
+
 def repeated_float_score_difference(b: Bracket, c: Criterion) -> list[Level]:
     """C.04.3 C.16-C.19: minimise the score differences of players who get the same float
     again.  RN-26: compared as a sorted list, like a PSD: a repeated downfloater left
     unpaired counts its downfloater SD (A.8), one paired with a lower score the SD of
     his pair; a repeated upfloater the SD of his pair.  (No case of the 2017 corpus
     tells the sorted list apart from the plain sum of those SDs: both agree on 404/404.)"""
-    back, direction = _float_params(c)
-    if b.round.round_no - 1 < back:
+    out = _repeated_float_entries(b, c, b.downfloat_sd, b.pair_sd, paired_down=True)
+    if out is None:
         return []
-    out: list = []
-    if direction == "down":
-        for v in _downfloated(b, back):
-            _unpaired_in_bracket(b, v, b.downfloat_sd(v), out)
-        for e, i, j in b.bracket_edges():
-            if b.vertices[i].float_back(back) is Float.DOWN and _floats(b, c, i, j):
-                out.append((b.pair_sd(i, j), e, 1))
-    else:
-        for e, i, j in _repeated_upfloats(b, c, back):
-            out.append((b.pair_sd(i, j), e, 1))
+    back, direction = _float_params(c)
     return _lexicographic(f"{c.label} {direction}float SDs ({back} back)", out)
 
 
@@ -365,16 +382,11 @@ def repeated_float_score(b: Bracket, c: Criterion) -> list[Level]:
     at the MDP's score (the reference engine's reading of "the score differences of
     the MDP opponents").
     """
-    back, direction = _float_params(c)
-    if b.round.round_no - 1 < back:
+    out = _repeated_float_entries(b, c, lambda v: b.vertices[v].score, lambda i, j: b.vertices[i].score,
+                                  paired_down=False)
+    if out is None:
         return []
-    out: list = []
-    if direction == "down":
-        for v in _downfloated(b, back):
-            _unpaired_in_bracket(b, v, b.vertices[v].score, out)
-    else:
-        for e, i, j in _repeated_upfloats(b, c, back):
-            out.append((b.vertices[i].score, e, 1))
+    back, direction = _float_params(c)
     return _by_score(f"{c.label} repeated {direction}floats ({back} back) of score", out, sense=1)
 
 
