@@ -30,6 +30,7 @@ round, the same result: rule sets are compared on equal terms.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -234,30 +235,37 @@ class RoundLog:
 
 
 def generate(config: GeneratorConfig, seed: int, rules: str | RuleSet = "dutch-2026", trf26: bool = False,
-             log: list[RoundLog] | None = None) -> Tournament:
-    """A whole tournament, every round paired by the rule set; ``log`` collects the rounds."""
+             log: list[RoundLog] | None = None, play: int | None = None,
+             pairing: Callable[[Tournament], tuple[list[tuple[int, int]], int | None]] | None = None) -> Tournament:
+    """A tournament, every round paired by the rule set; ``log`` collects the rounds.
+    ``play``: stop after that many rounds (a history for benchmarks); ``pairing``: another
+    way to pair the rounds, boards (white, black) and the bye (a quick history,
+    :func:`cpswiss.study.simulate.quick_pairing`)."""
     import time
 
     rule_set = rules if isinstance(rules, RuleSet) else load_rule_set(rules)
     t = initial_tournament(config, seed, rule_set, trf26)
     schedule = Schedule.draw(config, seed, sorted(t.players))
-    for round_no in range(1, config.rounds + 1):
+    for round_no in range(1, (config.rounds if play is None else play) + 1):
         away = schedule.absences(round_no, sorted(t.players))
         t = _with_entries(t, round_no, away)
         scores = {pid: t.computed_points(record, round_no - 1) for pid, record in t.players.items()}
         start = time.perf_counter()
-        result = pair_tournament(t, rule_set)
+        if pairing is None:
+            result = pair_tournament(t, rule_set)
+            boards, bye = [(b.white, b.black) for b in result.pairing.boards], result.pairing.bye
+        else:
+            boards, bye = pairing(t)
         seconds = time.perf_counter() - start
         entries = dict(away)
-        for board in result.pairing.boards:
-            w, b = t.players[board.white], t.players[board.black]
-            entries[board.white], entries[board.black] = game_result(config, seed, round_no, w, b)
-        if result.pairing.bye is not None:
-            entries[result.pairing.bye] = RoundEntry(RoundKind.PAB, None, None, "U")
+        for white, black in boards:
+            w, b = t.players[white], t.players[black]
+            entries[white], entries[black] = game_result(config, seed, round_no, w, b)
+        if bye is not None:
+            entries[bye] = RoundEntry(RoundKind.PAB, None, None, "U")
         t = _with_entries(t, round_no, entries)
         if log is not None:
-            log.append(RoundLog(round_no, [(b.white, b.black) for b in result.pairing.boards], result.pairing.bye,
-                                scores, seconds))
+            log.append(RoundLog(round_no, boards, bye, scores, seconds))
     return t
 
 
