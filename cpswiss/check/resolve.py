@@ -22,7 +22,7 @@ import pandas as pd
 
 from cpswiss.api import PairingResult, pair_tournament
 from cpswiss.check.checker import Violation, check_pairing
-from cpswiss.check.whatif import CriterionChange, change_lines, what_if
+from cpswiss.check.whatif import CriterionChange, what_if
 from cpswiss.colours.decoder import Pairing
 from cpswiss.criteria.absolute import compatible
 from cpswiss.errors import InputError, NoPairingError
@@ -46,6 +46,7 @@ class Alternative:
     how: str  # "the rules' pairing", "relaxing ...", "if 2-1 may not meet"
     result: PairingResult = field(repr=False)
     changes: list[CriterionChange] = field(default_factory=list)
+    report: list[str] = field(default_factory=list)  # where it parts from the first, in words
 
     def as_dict(self) -> dict:
         return {"rank": self.rank, "how": self.how,
@@ -102,9 +103,9 @@ class Resolution:
                              f"({format_points(b.real_score)})")
             if a.pairing.bye is not None:
                 lines.append(f"  bye  {a.pairing.bye:4d} ({format_points(players[a.pairing.bye].real_score)})")
-            if a.changes:
-                lines.append("  against the first, where they part:")
-                lines += ["    " + line for line in change_lines(a.changes)]
+            if a.report:
+                lines.append("  against the first:")
+                lines += ["  " + line for line in a.report]
         return "\n".join(lines)
 
 
@@ -215,7 +216,7 @@ def _legal_round(t, rules, state, count, settings, accelerate, names) -> Resolut
         alternatives.append(Alternative(len(alternatives) + 1, outcome.result.pairing,
                                         check_pairing(state, outcome.result.pairing), zero,
                                         f"if {board.white}-{board.black} may not be played", outcome.result,
-                                        outcome.changes()))
+                                        outcome.changes(), outcome.lines()[1:]))
     return Resolution(t.path, state.round_no, rules, True, alternatives)
 
 
