@@ -82,7 +82,8 @@ class Decisions:
             players[b] = replace(players[b], forbidden=players[b].forbidden | {a})
 
         for a, b in self.forbid:
-            player(a, f"--forbid {a}-{b}"), player(b, f"--forbid {a}-{b}")
+            for pid in (a, b):
+                player(pid, f"--forbid {a}-{b}")  # both must be in the round
             forbid(a, b)
         in_round = [p.id for p in players.values() if p.available]
         allowed = set(state.allowed_pairs) | {frozenset(pair) for pair in self.allow_pairs}
