@@ -28,6 +28,7 @@ from cpswiss.criteria.absolute import compatible
 from cpswiss.errors import InputError, NoPairingError
 from cpswiss.formats.trf import Tournament, format_points, read_trf
 from cpswiss.rulesets.ruleset import RuleSet, select_rule_set
+from cpswiss.solver.completion import completable
 from cpswiss.solver.model import SolverSettings
 from cpswiss.solver.relaxation import Relaxable, least_relaxed
 from cpswiss.tournament.acceleration import accelerated
@@ -170,15 +171,14 @@ def resolve(tournament: Tournament | str, rule_set: str | RuleSet | None = None,
     if not state.to_pair:
         raise NoPairingError("no player is available for this round")
     relax = rules.resolve.relax
+    names = _cost_names(relax)
+    if completable(state.to_pair, state):
+        return _legal_round(t, rules, state, count, settings, accelerate, names)
     ids, legal, eligible, relaxables = relaxation_costs(state, relax)
-    ways = least_relaxed(ids, legal, eligible, relaxables, count if not _pairable(ids, legal, eligible) else 1,
-                         settings)
+    ways = least_relaxed(ids, legal, eligible, relaxables, count, settings)
     if not ways:
         raise NoPairingError("no complete pairing exists even when the rules of [resolve] relax give "
                              f"({', '.join(relax)}): forbidden pairs or too few players")
-    names = _cost_names(relax)
-    if not any(ways[0].costs):
-        return _legal_round(t, rules, state, count, settings, accelerate, names)
     found = []
     for way in ways:
         pairs = tuple(relaxables[i].players for i in way.relaxed if len(relaxables[i].players) == 2)
@@ -192,10 +192,6 @@ def resolve(tournament: Tournament | str, rule_set: str | RuleSet | None = None,
                                 dict(zip(names, costs)), how, result)
                     for rank, (costs, _, result, how) in enumerate(found, start=1)]
     return Resolution(t.path, state.round_no, rules, False, alternatives)
-
-
-def _pairable(ids, legal, eligible) -> bool:
-    return bool(least_relaxed(ids, legal, eligible, [], 1))
 
 
 def _legal_round(t, rules, state, count, settings, accelerate, names) -> Resolution:
