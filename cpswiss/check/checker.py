@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from cpswiss.colours.decoder import Pairing
 from cpswiss.criteria.absolute import compatible
-from cpswiss.tournament.state import BLACK, WHITE, RoundState
+from cpswiss.tournament.state import BLACK, WHITE, PlayerState, RoundState
 
 
 @dataclass(frozen=True)
@@ -21,6 +21,19 @@ class Violation:
 
     def __str__(self) -> str:
         return f"{self.article}: {self.message}"
+
+
+def meeting_violation(a: PlayerState, b: PlayerState, state: RoundState) -> Violation | None:
+    """Why a and b may not meet (C.1 a rematch or a forbidden pair, C.3 the same absolute
+    colour preference), or None when they may."""
+    if b.id in a.opponents:
+        return Violation("C.04.3 C.1", (a.id, b.id), f"{a.id} and {b.id} have already played each other")
+    if b.id in a.forbidden:
+        return Violation("C.04.3 C.1", (a.id, b.id), f"{a.id} and {b.id} may not meet (forbidden pair)")
+    if not compatible(a, b, state):
+        return Violation("C.04.3 C.3", (a.id, b.id), f"{a.id} and {b.id} are non-topscorers with the same "
+                         f"absolute colour preference ({a.preference})")
+    return None
 
 
 def check_pairing(state: RoundState, pairing: Pairing) -> list[Violation]:
@@ -60,14 +73,9 @@ def check_pairing(state: RoundState, pairing: Pairing) -> list[Violation]:
             continue
         if frozenset((w.id, b.id)) in state.allowed_pairs:
             continue  # the arbiter allowed this pair against C.1 / C.3 (cpswiss resolve)
-        if b.id in w.opponents:
-            out.append(Violation("C.04.3 C.1", (w.id, b.id), f"{w.id} and {b.id} have already played each other"))
-        elif b.id in w.forbidden:
-            out.append(Violation("C.04.3 C.1", (w.id, b.id), f"{w.id} and {b.id} may not meet (forbidden pair)"))
-        elif not compatible(w, b, state):
-            out.append(Violation("C.04.3 C.3", (w.id, b.id),
-                                 f"{w.id} and {b.id} are non-topscorers with the same absolute colour "
-                                 f"preference ({w.preference})"))
+        barred = meeting_violation(w, b, state)
+        if barred is not None:
+            out.append(barred)
         for p, colour in ((w, WHITE), (b, BLACK)):
             history = p.colours + (colour,)
             cd = history.count(WHITE) - history.count(BLACK)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from cpswiss.criteria.absolute import compatible
+from cpswiss.check.checker import meeting_violation
 from cpswiss.errors import InputError
 from cpswiss.tournament.state import RoundState
 
@@ -92,9 +92,9 @@ class Decisions:
         new_state = replace(state, players=players, allowed_pairs=frozenset(allowed))
         for a, b in self.fix:
             option = f"--fix {a}-{b}"
-            pa, pb = player(a, option), player(b, option)
-            if not compatible(pa, pb, new_state):
-                raise InputError(f"{option}: {_why_not(pa, pb)}")
+            barred = meeting_violation(player(a, option), player(b, option), new_state)
+            if barred is not None and frozenset((a, b)) not in new_state.allowed_pairs:
+                raise InputError(f"{option}: {barred.message} ({barred.article})")
             for other in in_round:
                 if other not in (a, b):
                     forbid(a, other)
@@ -115,15 +115,6 @@ class Decisions:
                     forbid(p.id, other)
                     players[other] = replace(players[other], bye_eligible=False)
         return replace(new_state, players=players)
-
-
-def _why_not(a, b) -> str:
-    if b.id in a.opponents:
-        return f"{a.id} and {b.id} have already played each other (C.04.3 C.1, 2026 [C1])"
-    if b.id in a.forbidden:
-        return f"{a.id} and {b.id} may not meet (a forbidden pair, or another decision)"
-    return (f"{a.id} and {b.id} have the same absolute colour preference ({a.preference}) "
-            "(C.04.3 C.3, 2026 [C3])")
 
 
 __all__ = ["Decisions", "parse_pair"]
