@@ -345,9 +345,11 @@ def _accounts(result: PairingResult) -> list[BracketAccount]:
             residents=record.residents, mdps=record.mdps, s1=s1, s2=s2, limbo=limbo,
             remainder_s1=rem_s1, remainder_s2=rem_s2,
             pairs=list(record.pairs), downfloaters=record.downfloaters)
-        if result.rules.procedure.bracket_parameters == "A.6-A.8":
+        style = result.rules.procedure.bracket_parameters
+        if style:
             players = [result.state.players[pid] for pid in record.mdps + record.residents]
-            account.notes.append(str(bracket_parameters(players, len(record.mdps), result.state.round_no)))
+            parameters = bracket_parameters(players, len(record.mdps), result.state.round_no, style)
+            account.notes.append(parameters.text(style))
         if record.collapsed:
             stranded = _stranded(record, result) if result.rules.criterion("stranded-downfloaters") else []
             if stranded:
@@ -518,7 +520,8 @@ def relaxation_notes(record: BracketRecord, rules: RuleSet, values: dict[str, tu
     beyond the X1 colour failures that A.8 allows from the start."""
     notes = []
     players = [state.players[pid] for pid in record.mdps + record.residents]
-    x1 = bracket_parameters(players, len(record.mdps), state.round_no).x1
+    style = rules.procedure.bracket_parameters or "A.6-A.8"
+    x1 = bracket_parameters(players, len(record.mdps), state.round_no, style).x1
     b = record.bracket
     for c in sorted((c for c in rules.criteria if "relaxation" in c.params), key=lambda c: c.params["relaxation"]):
         count = values.get(c.id, (0,))[0] if values.get(c.id) else 0

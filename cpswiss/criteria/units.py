@@ -248,23 +248,30 @@ def repeated_float(b: Bracket, c: Criterion) -> list[Level]:
     A bracket player not paired in the bracket floats down; a paired player
     with the higher score floats down, with the lower score floats up.
     RN-3: an unplayed round counts as the downfloat A.4 gives it.
+    With ``topscorers_exempt`` (1998 B.5/B.6: "not applied, in the last round, to players
+    scoring more than 50%") a final-round topscorer never counts.
     """
     back, direction = _float_params(c)
     if b.round.round_no - 1 < back:
         return []
+    exempt = bool(c.params.get("topscorers_exempt"))
+
+    def floated(p: PlayerState, how: Float) -> bool:
+        return p.float_back(back) is how and not (exempt and p.topscorer)
+
     level = Level(f"{c.label} repeated {direction}float ({back} round{'s' if back > 1 else ''} back)", floor=0)
     if direction == "down":
         for v in range(b.n_bracket):
-            if b.vertices[v].float_back(back) is Float.DOWN:
+            if floated(b.vertices[v], Float.DOWN):
                 level.constant += 1
         for e, i, j in b.bracket_edges():
             p, q = b.vertices[i], b.vertices[j]
-            saved = (q.float_back(back) is Float.DOWN) \
-                + (not _floats(b, c, i, j) and p.float_back(back) is Float.DOWN)
+            saved = floated(q, Float.DOWN) + (not _floats(b, c, i, j) and floated(p, Float.DOWN))
             level.add(e, -saved)
     else:
-        for e, _, _ in _repeated_upfloats(b, c, back):
-            level.add(e, 1)
+        for e, _, j in _repeated_upfloats(b, c, back):
+            if not (exempt and b.vertices[j].topscorer):
+                level.add(e, 1)
     return [] if level.trivial and not level.constant else [level]
 
 
@@ -390,6 +397,64 @@ def repeated_float_score(b: Bracket, c: Criterion) -> list[Level]:
     return _by_score(f"{c.label} repeated {direction}floats ({back} back) of score", out, sense=1)
 
 
+# ---------------------------------------------------------------------------
+# FIDE Swiss rules of 1987-99 (seed 001 part 1; today's Lim system C.04.4.3).  A score
+# group is a Bracket whose vertices are the floaters transferred into it (``n_mdp``, in
+# the order they are paired, 10.6 / 10.7) and then its own players, in the order of the
+# pairing direction; ``landing`` is the next group in that direction.
+# ---------------------------------------------------------------------------
+
+
+def _left_unpaired(name: str, b: Bracket, members: Iterable[int]) -> Level:
+    """A level counting the given vertices when they are not paired in the group."""
+    level = Level(name, floor=0)
+    for v in members:
+        level.constant += 1
+        for e in b.incident_in_bracket[v]:
+            level.add(e, -1)
+    return level
+
+
+def floaters_paired(b: Bracket, c: Criterion) -> list[Level]:
+    """FIDE Swiss 1999 items 10.5-10.7: the floaters transferred into a group are paired
+    first, in their order (from above: the highest score, then the higher-placed first;
+    from below: the lowest score, then the lower-placed first; down before up, 10.6.3).
+    One level per floater, in that order: he is not paired here (then he moves on)."""
+    levels = [_left_unpaired(f"{c.label} floater {b.vertices[v].id} not paired in the group", b, [v])
+              for v in range(b.n_mdp)]
+    return [level for level in levels if not level.trivial]
+
+
+def _has_opponent_next(b: Bracket, v: int) -> bool:
+    return any(compatible(b.vertices[v], p, b.round) for p in b.landing or ())
+
+
+def floater_type(b: Bracket, c: Criterion) -> list[Level]:
+    """FIDE Swiss 1999 item 10.9: floaters by seriousness - (a) one who floated into the
+    group and has no suitable opponent in the next group, (b) one who floated in and has
+    one, (c) a player of the group with no suitable opponent in the next group; avoid (a)
+    first, then (b), then (c).  Parameter ``type``: which one this level counts."""
+    kind = c.params.get("type", "a")
+
+    def type_of(v: int) -> str:
+        if v < b.n_mdp:
+            return "b" if _has_opponent_next(b, v) else "a"
+        return "d" if _has_opponent_next(b, v) else "c"
+
+    level = _left_unpaired(f"{c.label} floaters of type ({kind})", b,
+                           [v for v in range(b.n_bracket) if type_of(v) == kind])
+    return [] if level.trivial and not level.constant else [level]
+
+
+def refloat(b: Bracket, c: Criterion) -> list[Level]:
+    """FIDE Swiss 1999 item 10.10: a player who floated in the previous round is not floated
+    again to make a group even, unless keeping him creates floaters of type (a)-(c) or costs
+    pairings (so ranked below those): minimise such players left unpaired."""
+    level = _left_unpaired(f"{c.label} players who floated in the previous round floated again", b,
+                           [v for v in range(b.n_bracket) if b.vertices[v].float_back(1) is not Float.NONE])
+    return [] if level.trivial and not level.constant else [level]
+
+
 UNITS: dict[str, Callable[[Bracket, Criterion], list[Level]]] = {
     "completion": completion,
     "pairs": pairs,
@@ -407,6 +472,9 @@ UNITS: dict[str, Callable[[Bracket, Criterion], list[Level]]] = {
     "semi-absolute-preference": semi_absolute_preference,
     "pab-unplayed-games": pab_unplayed_games,
     "repeated-float-score": repeated_float_score,
+    "floaters-paired": floaters_paired,
+    "floater-type": floater_type,
+    "refloat": refloat,
 }
 
 ABSOLUTE_UNITS = {"no-rematch", "bye-eligibility", "absolute-colour-clash"}

@@ -26,6 +26,15 @@ class BracketParameters:
         z = f", Z1 = {self.z1}" if self.z1 is not None else ""
         return f"P0 = {self.p0}, M0 = {self.m0}, X1 = {self.x1}{z} (A.6, A.8)"
 
+    def text(self, style: str) -> str:
+        """The parameters as the edition's procedure names them: ``A.6-A.8`` (2013, as
+        :meth:`__str__`) or ``p-x`` (1992-98: p = the players who came down, or half a
+        homogeneous group, A.6; x of A.8, the same count as 2013's X1 without variable
+        preferences, which 1998 does not have)."""
+        if style == "p-x":
+            return f"p = {self.m0 or self.p0}, x = {self.x1} (A.6, A.8)"
+        return str(self)
+
 
 def variable_preference(p: PlayerState, round_no: int) -> bool:
     """A.7.e: in an even-numbered round, a mild preference of a player who has played an
@@ -33,7 +42,8 @@ def variable_preference(p: PlayerState, round_no: int) -> bool:
     return round_no % 2 == 0 and p.strength is Strength.MILD and p.games_played % 2 == 0
 
 
-def bracket_parameters(players: list[PlayerState], n_mdp: int, round_no: int) -> BracketParameters:
+def bracket_parameters(players: list[PlayerState], n_mdp: int, round_no: int,
+                       style: str = "A.6-A.8") -> BracketParameters:
     """A.6 and A.8 (C.04.3.1): P0 = the bracket's players // 2, M0 = its MDPs, and
 
     X1 = P0 - W - w - a when B + b > W + w, else P0 - B - b - a;
@@ -42,12 +52,13 @@ def bracket_parameters(players: list[PlayerState], n_mdp: int, round_no: int) ->
 
     W / B: players preferring white / black, w / b: the variable ones (A.7.e) among them
     (counted apart from W and B), a: players without a preference; negative values are 0.
+    Under ``style = "p-x"`` (1992-98) no preference is variable.
     """
     w = b = white = black = none = 0
     for p in players:
         if p.preference is None:
             none += 1
-        elif variable_preference(p, round_no):
+        elif style == "A.6-A.8" and variable_preference(p, round_no):
             w, b = (w + 1, b) if p.preference == WHITE else (w, b + 1)
         elif p.preference == WHITE:
             white += 1
