@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pandas as pd
@@ -13,7 +13,8 @@ from cpswiss.errors import InputError, InternalCheckError, NoPairingError
 from cpswiss.formats.trf import Tournament, format_points, read_trf
 from cpswiss.rulesets.ruleset import RuleSet, select_rule_set
 from cpswiss.solver.model import SolverSettings
-from cpswiss.systems.dutch.procedure import BracketRecord, pair_round, readable_values
+from cpswiss.systems import pair_round
+from cpswiss.systems.dutch.procedure import BracketRecord, readable_values
 from cpswiss.tournament.acceleration import accelerated
 from cpswiss.tournament.decisions import Decisions
 from cpswiss.tournament.state import RoundState, build_state
@@ -29,6 +30,8 @@ class PairingResult:
     brackets: list[BracketRecord]
     settings: SolverSettings | None = None
     rules_reason: str = ""  # why this rule set (--rules, record 192, start date 042)
+    # FIDE Swiss 1999: one record per score group (cpswiss.systems.fide1999.procedure.GroupRecord)
+    groups: list = field(default_factory=list)
 
     def boards_frame(self) -> pd.DataFrame:
         """The boards as a table: board, white, black with names and scores."""
@@ -101,4 +104,4 @@ def pair_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSet
     problems: list[Violation] = check_pairing(state, pairing)
     if problems:
         raise InternalCheckError("internal error: the pairing breaks " + "; ".join(map(str, problems)))
-    return PairingResult(pairing, state, rules, raw.brackets, settings, reason)
+    return PairingResult(pairing, state, rules, raw.brackets, settings, reason, raw.groups)

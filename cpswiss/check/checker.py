@@ -31,8 +31,8 @@ def meeting_violation(a: PlayerState, b: PlayerState, state: RoundState) -> Viol
     if b.id in a.forbidden:
         return Violation("C.04.3 C.1", (a.id, b.id), f"{a.id} and {b.id} may not meet (forbidden pair)")
     if not compatible(a, b, state):
-        return Violation("C.04.3 C.3", (a.id, b.id), f"{a.id} and {b.id} are non-topscorers with the same "
-                         f"absolute colour preference ({a.preference})")
+        return Violation("C.04.3 C.3", (a.id, b.id), f"{a.id} and {b.id} have the same absolute colour "
+                         f"preference ({a.preference}) and neither is exempt as a final-round topscorer")
     return None
 
 
@@ -80,7 +80,8 @@ def check_pairing(state: RoundState, pairing: Pairing) -> list[Violation]:
             history = p.colours + (colour,)
             cd = history.count(WHITE) - history.count(BLACK)
             # C.8/C.9: in the final round topscorers and their opponents are exempt
-            exempt = state.is_last_round and (w.topscorer or b.topscorer)
+            # (FIDE Swiss 1999 item 13: everyone in the last round)
+            exempt = state.is_last_round and (w.topscorer or b.topscorer or state.last_round_limits_waived)
             waived = state.colour_clash_waived.get(w.score) if w.score == b.score else None
             if abs(cd) > 2 and not exempt and waived != "all":
                 out.append(Violation("C.04.1 rule 6", (p.id,),

@@ -60,11 +60,13 @@ def _last_difference(a: PlayerState, b: PlayerState) -> tuple[str | None, str | 
 
 def allocate_colours(p: PlayerState, q: PlayerState, initial: str,
                      no_preference: str = "rank-parity",
-                     both_absolute: str = "wider-difference") -> tuple[str, str]:
+                     both_absolute: str = "wider-difference",
+                     lower_decides: bool = False) -> tuple[str, str]:
     """The colour of ``p`` against ``q`` and the rule that decided (C.04.3 E.1-E.5).
     ``no_preference`` (how E.5 colours two players who both have no preference) and
     ``both_absolute`` (E.2 between two absolute preferences): see
-    :class:`cpswiss.rulesets.ruleset.ColourRules`."""
+    :class:`cpswiss.rulesets.ruleset.ColourRules`.  ``lower_decides``: E.4 grants the
+    lower-placed player's preference instead (FIDE Swiss 1999 item 12.4, below the median)."""
     higher, lower = (p, q) if order_key(p) < order_key(q) else (q, p)
     pp, qp = p.preference, q.preference
     # E.1: both preferences can be granted (or one player has none, RN-5)
@@ -96,9 +98,10 @@ def allocate_colours(p: PlayerState, q: PlayerState, initial: str,
     cp, cq = _last_difference(p, q)
     if cp is not None:
         return cq, "E.3"
-    # E.4: the higher ranked player's preference
-    colour = higher.preference
-    return (colour if higher is p else opposite(colour)), "E.4"
+    # E.4: the higher ranked player's preference (1999 12.4: below the median, the lower's)
+    decider = lower if lower_decides else higher
+    colour = decider.preference
+    return (colour if decider is p else opposite(colour)), "E.4"
 
 
 def decode(state: RoundState, pairs: list[tuple[int, int]], bye: int | None,
@@ -109,10 +112,13 @@ def decode(state: RoundState, pairs: list[tuple[int, int]], bye: int | None,
     rules = rules or ColourRules()
     players = state.players
     no_preference = "rank-parity" if state.round_no == 1 else rules.later_no_preference
+    median = (state.round_no - 1) * state.points_for_win // 2
     boards = []
     for a, b in pairs:
         p, q = (players[a], players[b]) if a < b else (players[b], players[a])
-        colour, rule = allocate_colours(p, q, state.initial_colour, no_preference, rules.both_absolute)
+        below_median = rules.equal_histories == "median-side" and max(p.score, q.score) < median
+        colour, rule = allocate_colours(p, q, state.initial_colour, no_preference, rules.both_absolute,
+                                        lower_decides=below_median)
         white, black = (p.id, q.id) if colour == WHITE else (q.id, p.id)
         boards.append(Board(white, black, rule))
 

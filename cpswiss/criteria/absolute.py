@@ -16,7 +16,8 @@ def compatible(a: PlayerState, b: PlayerState, state: RoundState) -> bool:
     if not a.can_meet(b):
         return False
     if a.absolute and b.absolute and a.preference == b.preference:
-        return state.is_last_round and (a.topscorer or b.topscorer) or state.colour_limits_waived(a, b)
+        return state.is_last_round and (a.topscorer or b.topscorer or state.last_round_limits_waived) \
+            or state.colour_limits_waived(a, b)
     return True
 
 
@@ -28,7 +29,7 @@ def compatible_later(players: list[PlayerState], state: RoundState) -> list[set[
     index = {p.id: k for k, p in enumerate(players)}
 
     def clashing(p: PlayerState) -> bool:  # C.3 applies to him (RN-14: not a final-round topscorer)
-        return p.absolute and not (state.is_last_round and p.topscorer)
+        return p.absolute and not (state.is_last_round and (p.topscorer or state.last_round_limits_waived))
 
     same_absolute: dict[str | None, set[int]] = {}
     for k, p in enumerate(players):

@@ -57,6 +57,16 @@ class StateRules:
     unplayed_round_float: str = "always"
     bye_barred_by: tuple[str, ...] = ("pab", "forfeit-win")
     topscorer_threshold: str = "half-rounds-played"
+    # who floated in a past game: "scores" (Dutch A.4: the higher score down, the lower up)
+    # or "transfers" (FIDE Swiss 1999 / Lim: the player who moved out of his score group -
+    # the higher one when his score is above that round's median, the lower one when below)
+    float_by: str = "scores"
+    # the last round's exception to the colour limits (C.04.1 f/g): "topscorers" (Dutch:
+    # players above 50%, and their opponents) or "everyone" (FIDE Swiss 1999 item 13)
+    last_round_colour_limits: str = "topscorers"
+    # FIDE Swiss 1999 item 22 (World Youth and Junior Championships): in the last N rounds
+    # two players of one federation who both have more than 50% do not meet (0: never)
+    same_federation_apart: int = 0
 
 
 @dataclass(frozen=True)
@@ -70,7 +80,8 @@ class ProcedureRules:
 
     completion: str = "ppb"
     # the working parameters the edition's procedure counts per bracket, printed by the
-    # explanations: "" (none) or "A.6-A.8" (2013: P0, M0, X1 and, in even rounds, Z1)
+    # explanations: "" (none), "A.6-A.8" (2013: P0, M0, X1 and, in even rounds, Z1) or
+    # "p-x" (1992-98: p and x)
     bracket_parameters: str = ""
 
 
@@ -109,6 +120,10 @@ class ColourRules:
     initial: str = "lot"
     later_no_preference: str = "rank-parity"
     both_absolute: str = "wider-difference"
+    # E.4 when nothing else decides: "higher-ranked" (the higher-ranked player's preference)
+    # or "median-side" (FIDE Swiss 1999 item 12.4: in the median group or above it the
+    # higher-placed player, below it the lower-placed one gets his due colour)
+    equal_histories: str = "higher-ranked"
 
 
 RELAXATION_KINDS = ("colour", "bye", "rematch")

@@ -135,6 +135,12 @@ class RoundState:
         return p.bye_eligible and (self.pab_score_limit is None or p.score <= self.pab_score_limit)
 
     @property
+    def last_round_limits_waived(self) -> bool:
+        """FIDE Swiss 1999 item 13: in the last round pairing equal scores comes before the
+        colour limits for every player (the Dutch editions waive them for topscorers)."""
+        return self.rules.last_round_colour_limits == "everyone"
+
+    @property
     def is_last_round(self) -> bool:
         """RN-13: the final round is recognised from the announced number of rounds (XXR)
         (decided by ``n042-r10of10-t028``, through the final-round topscorers of RN-14)."""
@@ -281,6 +287,7 @@ def build_state(t: Tournament, rules: StateRules, round_no: int | None = None) -
             available = current is None and pid not in t.absent_next and pid not in requested
         forbidden = frozenset(q for fp in t.forbidden if pid in fp.players and fp.applies(round_no)
                               for q in fp.players if q != pid)
+        forbidden |= _same_federation(t, pid, round_no, rules, lambda q: score_before(q, round_no) > threshold)
         players[pid] = PlayerState(
             id=pid, rank=rank_of[pid], name=rec.name,
             score=score, real_score=score - accel(pid, round_no), available=available,
@@ -338,6 +345,8 @@ def _float_of(t: Tournament, pid: int, r: int, e: RoundEntry | None, score_befor
     the two before that round floats down, the lower one up.
     """
     if e is None or not e.played:
+        if rules.unplayed_round_float == "never":
+            return Float.NONE
         if rules.unplayed_round_float == "always":
             return Float.DOWN
         if rules.unplayed_round_float == "pab-or-scored-above-loss" and e is not None \
@@ -345,11 +354,31 @@ def _float_of(t: Tournament, pid: int, r: int, e: RoundEntry | None, score_befor
             return Float.DOWN
         return Float.DOWN if t.scoring.points(e) > t.scoring.loss else Float.NONE
     mine, theirs = score_before(pid, r), score_before(e.opponent, r)
+    if rules.float_by == "transfers":  # FIDE Swiss 1999 items 9.2, 9.3: who left his group
+        median = (r - 1) * t.scoring.win // 2
+        if mine > theirs and mine > median:
+            return Float.DOWN
+        if mine < theirs and mine < median:
+            return Float.UP
+        return Float.NONE
     if mine > theirs:
         return Float.DOWN
     if mine < theirs:
         return Float.UP
     return Float.NONE
+
+
+def _same_federation(t: Tournament, pid: int, round_no: int, rules: StateRules, above_half) -> frozenset[int]:
+    """FIDE Swiss 1999 item 22: in the last ``same_federation_apart`` rounds, players of
+    one federation who both have more than 50% are not paired together."""
+    n = rules.same_federation_apart
+    if not n or t.total_rounds is None or round_no <= t.total_rounds - n or not above_half(pid):
+        return frozenset()
+    federation = t.players[pid].federation
+    if not federation:
+        return frozenset()
+    return frozenset(q for q, rec in t.players.items()
+                     if q != pid and rec.federation == federation and above_half(q))
 
 
 def _bars_bye(e: RoundEntry, rules: StateRules, t: Tournament) -> bool:

@@ -52,6 +52,7 @@ from cpswiss.solver.model import (
     greedy_matching,
 )
 from cpswiss.systems.dutch.lookahead import single_downfloater_classes
+from cpswiss.systems import RoundPairing
 from cpswiss.systems.dutch.tiebreak import TieBreak, generation_order
 from cpswiss.tournament.state import PlayerState, RoundState
 
@@ -91,15 +92,6 @@ class BracketRecord:
         result = optimum_given(self.bracket, rules, settings, inside=self.inside_edges)
         assert result is not None
         return result[0]
-
-
-@dataclass
-class RoundPairing:
-    """Pairs (unordered, by player id) and the bye, before colours."""
-
-    pairs: list[tuple[int, int]]
-    bye: int | None
-    brackets: list[BracketRecord]
 
 
 def scoregroups(players: list[PlayerState]) -> list[list[PlayerState]]:

@@ -1,0 +1,290 @@
+"""The general FIDE Swiss rules of 1987-99 (seed 001, part 1; today's Lim system C.04.4.3).
+
+Order of work for one round (items 8, 9, 10, 11):
+
+1. The bye (8.1, 8.2): with an odd number of players, the lowest player of the lowest
+   score group who may take it (8.2: not twice, not after a point won without playing),
+   provided the others can still all be paired.
+2. The groups (9.2): from the top group down to the one above the median group (score =
+   half the rounds played), then from the lowest group up to the one below it; the
+   median group last, paired downward.  Each group is paired on a CP-SAT model of its
+   players and the floaters transferred into it; the criteria of the rule file are
+   minimised lexicographically (floaters paired first, 10.6; as many pairs as possible,
+   9.3; floater types, 10.9; no repeated floater, 10.10; due colours, 12.2).  Whoever is
+   left unpaired is transferred to the next group in the direction of pairing (10.2).
+3. The generation order of the text among equal candidates (:func:`break_ties`):
+   the floaters' opponents first (10.8: from above, the highest-placed player who can
+   take him; from below, the lowest-placed), then which players float (10.3, 10.4: the
+   lowest-placed when pairing downward, the highest-placed upward), then the predicted
+   pairing top half against bottom half with the exchanges of 11.1 (the first player of
+   the group, in the direction of pairing, takes the first suitable opponent from his
+   predicted one onward: "change the lower player").
+4. The median group (9.6): when its players (with every floater that reached it) cannot
+   all be paired, the pairing of a neighbouring group nearest to the median is broken
+   up and its two players join the median group as floaters - from the group below when
+   more floaters came from above than from below, else from the group above - until it
+   can.  This "crack" repeats as often as needed; each one is recorded.
+
+Readings where the text is silent are named in ``models/fide-swiss-1999.toml`` and in the
+docstrings below (Q-n of ``../shared/spec/fide-1999.md``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from cpswiss.criteria.absolute import compatible
+from cpswiss.criteria.bracket import Bracket
+from cpswiss.criteria.units import bracket_levels
+from cpswiss.errors import EngineLimitError, NoPairingError
+from cpswiss.rulesets.ruleset import RuleSet
+from cpswiss.solver.completion import completable
+from cpswiss.solver.levels import Level
+from cpswiss.solver.model import MatchingModel, SolverSettings, greedy_matching
+from cpswiss.systems import RoundPairing
+from cpswiss.tournament.state import PlayerState, RoundState, order_key
+
+DOWN, UP = "down", "up"
+
+
+@dataclass
+class GroupRecord:
+    """How one score group was paired (for explanations and tests)."""
+
+    score: int
+    direction: str  # DOWN or UP: where its floaters go, and the order it is paired in
+    median: bool
+    incoming: list[int]  # floaters transferred into it, in the order they are paired
+    residents: list[int]  # its own players, in the order of pairing
+    pairs: list[tuple[int, int]] = field(default_factory=list)
+    transferred: list[int] = field(default_factory=list)  # left unpaired: to the next group
+    # 9.6: pairs of neighbouring groups broken up into the median group: (pair, side)
+    cracks: list[tuple[tuple[int, int], str]] = field(default_factory=list)
+    bracket: Bracket | None = field(default=None, repr=False, compare=False)
+    levels: list[Level] = field(default_factory=list, repr=False, compare=False)
+    chosen: list[int] = field(default_factory=list, repr=False, compare=False)
+    floater_directions: list[str] = field(default_factory=list, repr=False)
+
+
+def median_score(state: RoundState) -> int:
+    """9.2: half the number of rounds played, in points (tenths)."""
+    return (state.round_no - 1) * state.points_for_win // 2
+
+
+def scoregroups(players: list[PlayerState]) -> list[list[PlayerState]]:
+    """9.2: players with equal scores, highest score first, each in pairing-number order."""
+    groups: list[list[PlayerState]] = []
+    for p in players:
+        if groups and groups[-1][0].score == p.score:
+            groups[-1].append(p)
+        else:
+            groups.append([p])
+    return groups
+
+
+def choose_bye(players: list[PlayerState], state: RoundState) -> PlayerState | None:
+    """8.1, 8.2 (Lim 1.1): the lowest player of the lowest score group who may take the bye,
+    as long as the other players can all be paired; otherwise the next one up."""
+    if len(players) % 2 == 0:
+        return None
+    for p in reversed(players):
+        if state.may_take_pab(p) and completable([q for q in players if q is not p], state):
+            return p
+    raise NoPairingError("no player may take the bye so that the others can all be paired (items 8.1, 8.2)")
+
+
+def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | None = None) -> RoundPairing:
+    players = state.to_pair
+    if not players:
+        raise NoPairingError("no player is available for this round")
+    if not completable(players, state):
+        raise NoPairingError("no pairing of the round gives every player a suitable opponent (items 2, 8, "
+                             "9.1: the arbiter decides)")
+    bye = choose_bye(players, state)
+    if bye is not None:
+        players = [p for p in players if p is not bye]
+    median = median_score(state)
+    groups = scoregroups(players)
+    above = [g for g in groups if g[0].score > median]
+    below = [g for g in groups if g[0].score < median]
+    middle = next((g for g in groups if g[0].score == median), [])
+    beyond = below[0] if below else []  # what the last group above faces next when the median is empty
+
+    records_above = _pair_side(above, DOWN, middle or beyond, state, rules, settings)
+    beyond = above[-1] if above else []
+    records_below = _pair_side(list(reversed(below)), UP, middle or beyond, state, rules, settings)
+    median_record = _pair_median(middle, records_above, records_below, median, state, rules, settings)
+    records = records_above + records_below + [median_record]
+    pairs = [pair for r in records for pair in r.pairs]
+    return RoundPairing(pairs, bye.id if bye else None, groups=records)
+
+
+def _pair_side(groups: list[list[PlayerState]], direction: str, then: list[PlayerState], state: RoundState,
+               rules: RuleSet, settings: SolverSettings | None) -> list[GroupRecord]:
+    """9.2: the groups of one side of the median, in pairing order; each passes its
+    floaters to the next (10.2), the last one to the median group."""
+    records = []
+    incoming: list[PlayerState] = []
+    for k, group in enumerate(groups):
+        following = groups[k + 1] if k + 1 < len(groups) else then
+        record = pair_group(group, incoming, [direction] * len(incoming), direction, following, state, rules,
+                            settings)
+        records.append(record)
+        incoming = [state.players[pid] for pid in record.transferred]
+    if records:
+        records[-1].transferred = [p.id for p in incoming]
+    return records
+
+
+def _floater_order(floaters: list[PlayerState], direction: str) -> list[PlayerState]:
+    """10.6 / 10.7: from above, the highest score first, then the higher-placed; from below,
+    the lowest score first, then the lower-placed."""
+    ordered = sorted(floaters, key=order_key)
+    return ordered if direction == DOWN else list(reversed(ordered))
+
+
+def _pair_median(middle: list[PlayerState], above: list[GroupRecord], below: list[GroupRecord], median: int,
+                 state: RoundState, rules: RuleSet, settings: SolverSettings | None) -> GroupRecord:
+    """9.2, 9.6: the median group with every floater that reached it, paired downward;
+    cracked open (one neighbouring pairing at a time) until all its players can be paired."""
+    from_above = [state.players[pid] for pid in (above[-1].transferred if above else [])]
+    from_below = [state.players[pid] for pid in (below[-1].transferred if below else [])]
+    cracks: list[tuple[tuple[int, int], str]] = []
+    while not completable(middle + from_above + from_below, state):
+        side = _crack_side(from_above, from_below, above, below)
+        if side is None:
+            raise EngineLimitError("the median group cannot be paired even with every other group broken up")
+        records = above if side == "above" else below
+        record = next(r for r in reversed(records) if r.pairs)
+        pair = _pair_nearest_median(record, state, side)
+        record.pairs.remove(pair)
+        cracks.append((pair, side))
+        joining = [state.players[pid] for pid in pair]
+        if side == "above":
+            from_above += joining
+        else:
+            from_below += joining
+    down, up = _floater_order(from_above, DOWN), _floater_order(from_below, UP)
+    record = pair_group(middle, down + up, [DOWN] * len(down) + [UP] * len(up), DOWN, [], state, rules,
+                        settings, median=True)
+    record.score = median
+    record.cracks = cracks
+    if record.transferred:
+        raise EngineLimitError("the median group leaves players unpaired although it can be paired "
+                               f"completely ({', '.join(map(str, record.transferred))})")
+    return record
+
+
+def _crack_side(from_above: list[PlayerState], from_below: list[PlayerState], above: list[GroupRecord],
+                below: list[GroupRecord]) -> str | None:
+    """9.6: break up a pairing of the group below when more floaters came from above than
+    from below, otherwise of the group above; the other side when one has nothing left."""
+    has_above = any(r.pairs for r in above)
+    has_below = any(r.pairs for r in below)
+    if len(from_above) > len(from_below) and has_below:
+        return "below"
+    if has_above:
+        return "above"
+    return "below" if has_below else None
+
+
+def _pair_nearest_median(record: GroupRecord, state: RoundState, side: str) -> tuple[int, int]:
+    """9.6 (Q-2): "the nearest pairing of the upper group" is its lowest pairing, "the first
+    pairing of the lower group" its highest: in both cases the pairing nearest the median."""
+    def key(pair: tuple[int, int]) -> tuple[int, int]:
+        a, b = (state.players[pid] for pid in pair)
+        return min(order_key(a), order_key(b))
+
+    return max(record.pairs, key=key) if side == "above" else min(record.pairs, key=key)
+
+
+def pair_group(group: list[PlayerState], incoming: list[PlayerState], floater_directions: list[str],
+               direction: str, following: list[PlayerState], state: RoundState, rules: RuleSet,
+               settings: SolverSettings | None, median: bool = False) -> GroupRecord:
+    """One score group with the floaters transferred into it: the lexicographic optimum of
+    the rule file's criteria, then the text's generation order (:func:`break_ties`)."""
+    residents = sorted(group, key=order_key)
+    if direction == UP:
+        residents.reverse()  # pairing upward starts from the bottom (11.1.b)
+    vertices = incoming + residents
+    if not vertices:  # an empty median group that no floater reached
+        return GroupRecord(median_score(state), direction, median, [], [])
+    edges = [(i, j) for j in range(len(vertices)) for i in range(j)
+             if compatible(vertices[i], vertices[j], state)]
+    b = Bracket(vertices, len(incoming), len(vertices), True, False, state, edges=edges,
+                landing=list(following))
+    levels = [level for _, group_levels in bracket_levels(b, rules.criteria) for level in group_levels]
+    m = MatchingModel(len(vertices), b.edges, settings)
+    m.start_from(greedy_matching(len(vertices), b.edges))
+    m.minimise(levels)
+    break_ties(b, m, floater_directions)
+    chosen = m.chosen()
+    pairs = [(vertices[i].id, vertices[j].id) for i, j in (b.edges[e] for e in chosen)]
+    paired = {pid for pair in pairs for pid in pair}
+    score = residents[0].score if residents else (incoming[0].score if incoming else 0)
+    return GroupRecord(score, direction, median, [p.id for p in incoming], [p.id for p in residents], pairs,
+                       [p.id for p in vertices if p.id not in paired], bracket=b, levels=levels,
+                       chosen=chosen, floater_directions=list(floater_directions))
+
+
+def break_ties(b: Bracket, m: MatchingModel, floater_directions: list[str]) -> None:
+    """The text's order of work among pairings equal on every criterion, each decision kept
+    only if the frozen optima survive it (so the answer is unique, whatever the solver did).
+
+    1. 10.6-10.8: each floater in turn (vertex order) takes, from above, the highest-placed
+       player of the group who can still take him, from below the lowest-placed; other
+       floaters only after the group's own players.
+    2. 10.3 / 10.4: the group's own players in the order of pairing stay paired as long as
+       they can - so the floaters are the lowest-placed players pairing downward and the
+       highest-placed pairing upward (the residents are in that order already).
+    3. 9.4, 11.1: the others, sorted in the order of pairing, top half against bottom
+       half; the first unpaired player takes the first suitable opponent from his predicted
+       one onward, then those above it nearest first ("change the lower player").
+    """
+    n_in, n = b.n_mdp, len(b.vertices)
+    edge_of = {pair: e for e, pair in enumerate(b.edges)}
+
+    def edge(u: int, v: int) -> int | None:
+        return edge_of.get((min(u, v), max(u, v)))
+
+    def take(u: int, candidates: list[int]) -> int | None:
+        for v in candidates:
+            e = edge(u, v)
+            if e is None:
+                continue
+            if m.solution[e] or m.feasible_with([(e, 1)]):
+                m.fix(e, 1)
+                return v
+        return None
+
+    taken: set[int] = set()
+    for f in range(n_in):
+        if f in taken or m.partner(f) is None:
+            continue  # paired already, or left unpaired by every best pairing (he moves on)
+        residents = list(range(n_in, n))
+        order = residents if floater_directions[f] == DOWN else residents[::-1]
+        v = take(f, [v for v in order if v not in taken] + [v for v in range(n_in) if v != f and v not in taken])
+        if v is not None:
+            taken |= {f, v}
+    for v in range(n_in, n):
+        if v in taken:
+            continue
+        if m.partner(v) is not None or m.feasible_with_all_chosen([b.incident[v]]):
+            m.require(b.incident[v], 1)
+        else:
+            m.require(b.incident[v], 0)
+    rest = [v for v in range(n_in, n) if v not in taken and m.partner(v) is not None]
+    half = len(rest) // 2
+    for i, v in enumerate(rest):
+        if v in taken:
+            continue
+        target = i + half if i < half else i + 1
+        later = [j for j in range(i + 1, len(rest)) if rest[j] not in taken]
+        order = [j for j in later if j >= target] + [j for j in reversed(later) if j < target]
+        w = take(v, [rest[j] for j in order])
+        if w is None:
+            raise EngineLimitError(f"player {b.vertices[v].id} lost his opponent in the tie-break (internal error)")
+        taken |= {v, w}
+
+
+__all__ = ["DOWN", "UP", "GroupRecord", "break_ties", "choose_bye", "median_score", "pair_group", "pair_round"]
