@@ -114,6 +114,9 @@ class Explanation:
     decisive: Finding | None  # the first reason the proposal is not the rules' pairing
     colours: list[Finding]  # one per board of the engine's pairing
     bye: str | None = None  # why the pairing-allocated bye goes to its player
+    # the system's words for the text's "Bracket", "MDPs", "floating" (FIDE 1999: groups)
+    terms: dict = field(default_factory=dict)
+    header: str = ""  # a line about the round as a whole (FIDE 1999: the median score)
 
     @property
     def agrees(self) -> bool:
@@ -152,27 +155,34 @@ class Explanation:
     def text(self) -> str:
         """An account an arbiter can paste into a written ruling."""
         out = [f"Round {self.round_no} of {self.file} - {self.rule_set}"]
+        def term(word: str) -> str:  # the system's word for it
+            return self.terms.get(word, word)
+
+        if self.header:
+            out.append(self.header)
         if self.proposal is not None:
             out.append("")
-            out.append("Legality (C.04.1, C.04.3 C.1-C.3): " + (
+            out.append(f"Legality ({term('C.04.1, C.04.3 C.1-C.3')}): " + (
                 "no violation." if not self.violations else f"{len(self.violations)} violation(s):"))
             out += [f"  - {v}" for v in self.violations]
         out.append("")
         for a in self.brackets:
-            out.append(f"Bracket {a.number}: score {a.score}, {a.kind}")
+            out.append(f"{term('Bracket')} {a.number}: score {a.score}, {a.kind}")
             if a.mdps:
-                out.append(f"  MDPs {_ids(a.mdps)}; residents {_ids(a.residents)}")
+                out.append(f"  {term('MDPs')} {_ids(a.mdps)}; residents {_ids(a.residents)}")
             else:
                 out.append(f"  residents {_ids(a.residents)}")
             out.append(f"  S1 {_ids(a.s1)}; S2 {_ids(a.s2)}" + (f"; limbo {_ids(a.limbo)}" if a.limbo else ""))
             if a.remainder_s1 or a.remainder_s2:
                 out.append(f"  remainder: S1 {_ids(a.remainder_s1)}; S2 {_ids(a.remainder_s2)}")
-            out.append(f"  rules:    {_pairs(a.pairs)}" + (f"; floating {_ids(a.downfloaters)}" if a.downfloaters else ""))
+            out.append(f"  rules:    {_pairs(a.pairs)}"
+                       + (f"; {term('floating')} {_ids(a.downfloaters)}" if a.downfloaters else ""))
             if a.proposed_pairs is not None:
                 if a.agrees:
                     out.append("  proposal: the same")
                 else:
-                    floating = f"; floating {_ids(a.proposed_downfloaters)}" if a.proposed_downfloaters else ""
+                    floating = (f"; {term('floating')} {_ids(a.proposed_downfloaters)}"
+                                if a.proposed_downfloaters else "")
                     out.append(f"  proposal: {_pairs(a.proposed_pairs)}{floating}")
             out += [f"  {note}" for note in a.notes]
             if a.verdict is not None:
@@ -422,6 +432,8 @@ def colour_reason(board: Board, players: dict[int, PlayerState]) -> str:
         what = f"grants the stronger preference, that of {granted[0].id}"
     elif rule == "E.3":
         what = "alternates the colours of the latest round in which the two had different colours"
+    elif rule == "E.4" and board.decider not in (None, higher.id):
+        what = f"grants the preference of the lower-ranked player, {board.decider}"
     elif rule == "E.4":
         what = f"grants the preference of the higher-ranked player, {higher.id}"
     elif rule == "E.5":
@@ -488,6 +500,8 @@ def explain_engine(tournament: Tournament | str | Path, rule_set: str | RuleSet 
 def account_of(result: PairingResult, settings: SolverSettings | None, file: str) -> Explanation:
     """The explanation of an engine result (floats, bye, colours)."""
     rules = result.rules
+    if result.groups:
+        return _group_account_of(result, settings, file)
     accounts = _accounts(result)
     for record, account in zip(result.brackets, accounts):
         b = record.bracket
@@ -509,6 +523,19 @@ def account_of(result: PairingResult, settings: SolverSettings | None, file: str
     return in_edition_terms(Explanation(file, result.pairing.round_no, edition_text(result), result.pairing,
                                         None, [], accounts, None, colours, _bye_reason(result, accounts)),
                             rules)
+
+
+def _group_account_of(result: PairingResult, settings: SolverSettings | None, file: str) -> Explanation:
+    """The FIDE Swiss 1999 account: score groups, transfers and cracks (:mod:`.groups`)."""
+    from cpswiss.check.groups import TERMS, bye_reason, group_accounts, median_text
+
+    accounts = group_accounts(result.groups, result.state, result.rules, settings)
+    colours = [colour_finding(board, result.state.players, n)
+               for n, board in enumerate(result.pairing.boards, start=1)]
+    return in_edition_terms(Explanation(file, result.pairing.round_no, edition_text(result), result.pairing,
+                                        None, [], accounts, None, colours,
+                                        bye_reason(result.state, result.pairing.bye), TERMS,
+                                        median_text(result.state)), result.rules)
 
 
 def relaxation_notes(record: BracketRecord, rules: RuleSet, values: dict[str, tuple[int, ...]],
@@ -580,12 +607,29 @@ def compare_with(t: Tournament, rules: RuleSet, result: PairingResult, proposed:
     they differ with every criterion value of both there, or else the colours."""
     state = result.state
     violations = check_pairing(state, proposed)
-    accounts = _accounts(result)
+    terms, header = {}, ""
+    if result.groups:
+        from cpswiss.check.groups import TERMS, group_accounts, median_text
+
+        accounts = group_accounts(result.groups, state, rules, settings)
+        terms, header = TERMS, median_text(state)
+    else:
+        accounts = _accounts(result)
     decisive: Finding | None = None
     colours: list[Finding] = []
     if violations:
         v = violations[0]
         decisive = Finding(v.article, f"the proposal is illegal: {v.message}", players=v.players)
+    elif result.groups:
+        from cpswiss.check.groups import compare_groups
+
+        decisive = compare_groups(result.groups, accounts, {frozenset((bd.white, bd.black))
+                                                            for bd in proposed.boards}, rules, settings)
+        if decisive is None and proposed.bye != result.pairing.bye:
+            decisive = Finding("FIDE Swiss 1999 item 8.1", f"the bye goes to {result.pairing.bye}, "
+                               f"not {proposed.bye}", proposed=str(proposed.bye), rules=str(result.pairing.bye))
+        if decisive is None:
+            colours, decisive = _colour_verdict(result, proposed)
     else:
         proposed_pairs = {frozenset((bd.white, bd.black)) for bd in proposed.boards}
         for record, account in zip(result.brackets, accounts):
@@ -604,7 +648,8 @@ def compare_with(t: Tournament, rules: RuleSet, result: PairingResult, proposed:
         if decisive is None:
             colours, decisive = _colour_verdict(result, proposed)
     return in_edition_terms(Explanation(t.path, state.round_no, edition_text(result), result.pairing, proposed,
-                                        violations, accounts, decisive, colours), rules)
+                                        violations, accounts, decisive, colours, terms=terms, header=header),
+                            rules)
 
 
 def in_edition_terms(explanation: Explanation, rules: RuleSet) -> Explanation:

@@ -5,7 +5,7 @@ Colours follow C.04.3 E.1-E.5; board order follows C.04.2 D.5.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from cpswiss.rulesets.ruleset import ColourRules
 from cpswiss.tournament.state import (
@@ -26,6 +26,9 @@ class Board:
     white: int
     black: int
     colour_rule: str  # "E.1" ... "E.5"
+    # E.4: the player whose preference was granted (the higher-ranked one, or under FIDE
+    # Swiss 1999 12.4 below the median the lower-placed one); None for the other rules
+    decider: int | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -120,7 +123,10 @@ def decode(state: RoundState, pairs: list[tuple[int, int]], bye: int | None,
         colour, rule = allocate_colours(p, q, state.initial_colour, no_preference, rules.both_absolute,
                                         lower_decides=below_median)
         white, black = (p.id, q.id) if colour == WHITE else (q.id, p.id)
-        boards.append(Board(white, black, rule))
+        decider = None
+        if rule == "E.4":
+            decider = max(p, q, key=order_key).id if below_median else min(p, q, key=order_key).id
+        boards.append(Board(white, black, rule, decider))
 
     def board_key(board: Board) -> tuple[int, int, int]:
         # D.5 / RN-34: score of the higher player, then of the other (the sum), then the

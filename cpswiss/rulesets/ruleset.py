@@ -453,6 +453,10 @@ DUTCH_CODES = {  # TRF-2026 record 192 (ETT26), both spellings in use for the 20
     "FIDE_DUTCH_2025": EDITION_IN_FORCE,
     "FIDE_DUTCH_2026": EDITION_IN_FORCE,
 }
+# Other systems by record 192.  ETT26 has no code for the Lim system (only CUSTOM_SWISS);
+# FIDE_LIM is the provisional code other software uses, read (and written by cpswiss
+# generate) for the FIDE Swiss rules of 1987-99, whose text the Lim system keeps unchanged.
+OTHER_SYSTEM_CODES = {"FIDE_LIM": "fide-swiss-1999"}
 
 
 def parse_start_date(text: str | None) -> tuple[int, int, int] | None:
@@ -508,9 +512,11 @@ def _select(tournament, requested: str | RuleSet | None) -> tuple[RuleSet, str]:
 
     if base in DUTCH_CODES:
         return edition(DUTCH_CODES[base]), f"record {record} {code}"
+    if code in OTHER_SYSTEM_CODES:
+        return load_rule_set(OTHER_SYSTEM_CODES[code]), f"record {record} {code}"
     if base and base != "FIDE_DUTCH" and base.startswith("FIDE_"):
-        raise InputError(f"{record} {code}: this pairing system is not supported (only FIDE_DUTCH)",
-                         tournament.path)
+        raise InputError(f"{record} {code}: this pairing system is not supported (only FIDE_DUTCH and "
+                         "FIDE_LIM)", tournament.path)
     if date is not None:
         because = f"record {record} {code}, " if code else ""
         for start, name in EDITIONS_BY_START_DATE:

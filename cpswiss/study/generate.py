@@ -46,7 +46,8 @@ from cpswiss.formats.trf import (
 )
 from cpswiss.rulesets.ruleset import RuleSet, load_rule_set
 
-EDITION_CODES = {"dutch-2017": "FIDE_DUTCH_2017", "dutch-2026": "FIDE_DUTCH_2026"}  # 092 / 192
+EDITION_CODES = {"dutch-2017": "FIDE_DUTCH_2017", "dutch-2026": "FIDE_DUTCH_2026",  # 092 / 192
+                 "fide-swiss-1999": "FIDE_LIM"}
 
 
 # RTG key -> GeneratorConfig field

@@ -60,6 +60,7 @@ class GroupRecord:
     transferred: list[int] = field(default_factory=list)  # left unpaired: to the next group
     # 9.6: pairs of neighbouring groups broken up into the median group: (pair, side)
     cracks: list[tuple[tuple[int, int], str]] = field(default_factory=list)
+    broken: list[tuple[int, int]] = field(default_factory=list)  # its pairs 9.6 broke up later
     bracket: Bracket | None = field(default=None, repr=False, compare=False)
     levels: list[Level] = field(default_factory=list, repr=False, compare=False)
     chosen: list[int] = field(default_factory=list, repr=False, compare=False)
@@ -158,6 +159,7 @@ def _pair_median(middle: list[PlayerState], above: list[GroupRecord], below: lis
         record = next(r for r in reversed(records) if r.pairs)
         pair = _pair_nearest_median(record, state, side)
         record.pairs.remove(pair)
+        record.broken.append(pair)
         cracks.append((pair, side))
         joining = [state.players[pid] for pid in pair]
         if side == "above":
@@ -232,8 +234,9 @@ def break_ties(b: Bracket, m: MatchingModel, floater_directions: list[str]) -> N
     only if the frozen optima survive it (so the answer is unique, whatever the solver did).
 
     1. 10.6-10.8: each floater in turn (vertex order) takes, from above, the highest-placed
-       player of the group who can still take him, from below the lowest-placed; other
-       floaters only after the group's own players.
+       player of the group "with a suitable colour" (both can have their due colours) who
+       can still take him, from below the lowest-placed; failing that, the highest-placed
+       (lowest-placed) of the others; other floaters only after the group's own players.
     2. 10.3 / 10.4: the group's own players in the order of pairing stay paired as long as
        they can - so the floaters are the lowest-placed players pairing downward and the
        highest-placed pairing upward (the residents are in that order already).
@@ -257,13 +260,19 @@ def break_ties(b: Bracket, m: MatchingModel, floater_directions: list[str]) -> N
                 return v
         return None
 
+    def suits(u: int, v: int) -> bool:  # both can have their due colours (12.2)
+        p, q = b.vertices[u].preference, b.vertices[v].preference
+        return p is None or q is None or p != q
+
     taken: set[int] = set()
     for f in range(n_in):
         if f in taken or m.partner(f) is None:
             continue  # paired already, or left unpaired by every best pairing (he moves on)
         residents = list(range(n_in, n))
         order = residents if floater_directions[f] == DOWN else residents[::-1]
-        v = take(f, [v for v in order if v not in taken] + [v for v in range(n_in) if v != f and v not in taken])
+        order = [v for v in order if v not in taken]
+        others = [v for v in range(n_in) if v != f and v not in taken]
+        v = take(f, [v for v in order if suits(f, v)] + [v for v in order if not suits(f, v)] + others)
         if v is not None:
             taken |= {f, v}
     for v in range(n_in, n):

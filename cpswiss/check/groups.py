@@ -1,0 +1,219 @@
+"""Explanations for the FIDE Swiss rules of 1987-99 (the Lim system): one account per
+score group, in the text's words - the median group, transfers (floaters) and the "crack"
+of the median group (items 9.2-9.6, 10, 11) - with the rule behind every transfer.
+
+The accounts use the shared :class:`~cpswiss.check.explain.BracketAccount` and
+:class:`~cpswiss.check.explain.Explanation`, so ``pair --explain``, ``explain`` and
+``--json`` print them as they print the Dutch brackets; only the reasons differ.
+"""
+
+from __future__ import annotations
+
+from cpswiss.check.explain import (
+    BracketAccount,
+    Finding,
+    _pairs,
+    criterion_article,
+    first_difference,
+    who,
+)
+from cpswiss.criteria.absolute import compatible
+from cpswiss.criteria.units import bracket_levels
+from cpswiss.formats.trf import format_points
+from cpswiss.rulesets.ruleset import RuleSet
+from cpswiss.solver.model import SolverSettings
+from cpswiss.systems.dutch.procedure import optimum_given
+from cpswiss.systems.fide1999.procedure import DOWN, GroupRecord, median_score
+from cpswiss.tournament.state import PlayerState, RoundState, order_key
+
+# how the accounts name the Dutch words of Explanation.text
+TERMS = {"Bracket": "Group", "MDPs": "transferred in", "floating": "transferred on",
+         "C.04.1, C.04.3 C.1-C.3": "items 2, 8.2, 9.1"}
+
+
+def group_accounts(groups: list[GroupRecord], state: RoundState, rules: RuleSet,
+                   settings: SolverSettings | None) -> list[BracketAccount]:
+    """One account per score group, in the order the text pairs them (9.2)."""
+    accounts = []
+    following = {id(r): groups[k + 1] if k + 1 < len(groups) else None for k, r in enumerate(groups)}
+    for number, record in enumerate((r for r in groups if r.incoming or r.residents), start=1):
+        rest = _rest(record)
+        half = len(rest) // 2
+        account = BracketAccount(
+            number=number, score=format_points(record.score), kind=_kind(record),
+            residents=record.residents, mdps=record.incoming, s1=rest[:half], s2=rest[half:], limbo=[],
+            remainder_s1=[], remainder_s2=[], pairs=list(record.pairs), downfloaters=record.transferred)
+        account.notes += [f"9.6: its pairing {a}-{b} was paired here, then broken up for the median group"
+                          for a, b in record.broken]
+        account.notes += _crack_notes(record, state)
+        account.notes += _floater_notes(record, state)
+        after = following[id(record)]
+        for pid in record.transferred:
+            account.notes.append(f"{who(state.players[pid])} is transferred {_where(record, after)}: "
+                                 f"{why_transferred(record, rules, settings, pid)}")
+        accounts.append(account)
+    return accounts
+
+
+def _rest(record: GroupRecord) -> list[int]:
+    """9.4: the players the predicted pairing is made of - the group's own players who are
+    paired and not with a floater - in the order of pairing."""
+    made = record.pairs + record.broken
+    with_floater = {p for pair in made if set(pair) & set(record.incoming) for p in pair}
+    paired = {p for pair in made for p in pair}
+    return [p for p in record.residents if p in paired and p not in with_floater]
+
+
+def _kind(record: GroupRecord) -> str:
+    if record.median:
+        return "median group, paired downward (9.2)" + (
+            f"; cracked open {len(record.cracks)} time{'s' if len(record.cracks) > 1 else ''} (9.6)"
+            if record.cracks else "")
+    if record.direction == DOWN:
+        return "above the median, paired downward (9.2)"
+    return "below the median, paired upward (9.2)"
+
+
+def _where(record: GroupRecord, after: GroupRecord | None) -> str:
+    if after is None or after.median or (after.direction != record.direction):
+        return "to the median group (9.2)"
+    return f"{'down' if record.direction == DOWN else 'up'} to the {format_points(after.score)} group (10.2)"
+
+
+def _crack_notes(record: GroupRecord, state: RoundState) -> list[str]:
+    notes = []
+    for (a, b), side in record.cracks:
+        players = sorted((state.players[a], state.players[b]), key=order_key)
+        group = "group above" if side == "above" else "group below"
+        which = "its lowest pairing" if side == "above" else "its highest pairing"
+        notes.append(f"9.6: the median group could not pair all its players, so the pairing "
+                     f"{players[0].id}-{players[1].id} of the {group} ({which}, the one nearest the median) "
+                     f"was broken up and both joined it as floaters"
+                     + (" (more floaters had come from above than from below)" if side == "below" else ""))
+    return notes
+
+
+def _floater_notes(record: GroupRecord, state: RoundState) -> list[str]:
+    """10.6-10.8: how each floater transferred into the group was paired."""
+    notes = []
+    partner = {a: b for pair in record.pairs for a, b in (pair, pair[::-1])}
+    for pid, direction in zip(record.incoming, record.floater_directions):
+        p = state.players[pid]
+        if pid not in partner:
+            continue
+        q = state.players[partner[pid]]
+        end = "highest" if direction == DOWN else "lowest"
+        if p.preference is None or q.preference is None or p.preference != q.preference:
+            rule = f"10.8: the {end}-placed player of the group with a suitable colour who can take him"
+        else:
+            rule = (f"10.8: nobody with a suitable colour can take him, so the {end}-placed player of the "
+                    "group who can")
+        notes.append(f"{who(p)}, transferred {'down' if direction == DOWN else 'up'} into the group, plays "
+                     f"{who(q)} ({rule}; floaters are paired first, in the order of 10.6/10.7)")
+    return notes
+
+
+def why_transferred(record: GroupRecord, rules: RuleSet, settings: SolverSettings | None, pid: int) -> str:
+    """The rule that sends a player on: no suitable opponent in the group (9.3 a-c), or the
+    first criterion a pairing that keeps him would do worse on, or the text's choice among
+    equal pairings (10.3 / 10.4)."""
+    b = record.bracket
+    v = b.vertex_of[pid]
+    p = b.vertices[v]
+    others = [q for q in b.vertices if q.id != pid]
+    if not b.incident_in_bracket[v]:
+        return _no_suitable_opponent(p, others, b.round)
+    ours = {cid: tuple(level.value(record.chosen) for level in levels)
+            for cid, levels in bracket_levels(b, rules.criteria)}
+    other = optimum_given(b, rules, settings, paired_inside=v)
+    if other is None:
+        return "he cannot be paired in the group (2, 9.1)"
+    finding = first_difference(b, rules, ours, other[0], theirs_name="keeping him")
+    if finding is not None:
+        return _criterion_reason(finding, record, rules)
+    if record.direction == DOWN:
+        return ("10.3: pairing downward, the floater is the lowest-placed player for whom a suitable "
+                "opponent remains among the others")
+    return ("10.4: pairing upward, the floater is the highest-placed player for whom a suitable "
+            "opponent remains among the others")
+
+
+def _criterion_reason(finding: Finding, record: GroupRecord, rules: RuleSet) -> str:
+    if finding.article == criterion_article(rules, "9.3") and (len(record.incoming) + len(record.residents)) % 2:
+        return f"the group must be made even (9.3 d) - {finding.article}: {finding.message}"
+    return f"{finding.article} - {finding.message}"
+
+
+def _no_suitable_opponent(p: PlayerState, others: list[PlayerState], state: RoundState) -> str:
+    """9.3 a-c: why nobody of the group is a suitable opponent (9.1)."""
+    if not others:
+        return "he is alone in his group, which must be made even (9.3 d)"
+    if all(q.id in p.opponents or q.id in p.forbidden for q in others):
+        return "he has already played everyone in the group (9.3 a)"
+    colour_barred = [q for q in others if q.id not in p.opponents and not compatible(p, q, state)]
+    if colour_barred and abs(p.colour_difference) >= 2:
+        return (f"he has had one colour twice more than the other (CD {p.colour_difference:+d}) and nobody "
+                "in the group he has not met can give him the other colour (9.3 b, 9.1)")
+    if colour_barred:
+        return ("he had the same colour in the last two rounds and nobody in the group he has not met can "
+                "give him the other colour (9.3 c, 9.1)")
+    return "nobody in the group is a suitable opponent (9.1)"
+
+
+def bye_reason(state: RoundState, bye: int | None) -> str | None:
+    """8.1, 8.2: why the bye goes to its player: who is below him and why they do not get it."""
+    if bye is None:
+        return None
+    order = state.to_pair
+    at = next(k for k, p in enumerate(order) if p.id == bye)
+    skipped = []
+    for q in reversed(order[at + 1:]):
+        if not state.may_take_pab(q):
+            skipped.append(f"{q.id} may not (8.2: he already had the bye or a point without playing)")
+        else:
+            skipped.append(f"{q.id} may not (the others could not all be paired then)")
+    text = (f"{who(state.players[bye])} gets the bye: the lowest player of the lowest score group who may "
+            "take it (8.1)")
+    return text + ("; below him " + "; ".join(skipped) if skipped else "")
+
+
+def median_text(state: RoundState) -> str:
+    return f"median score {format_points(median_score(state))} (9.2: half the rounds played)"
+
+
+def compare_groups(groups: list[GroupRecord], accounts: list[BracketAccount], proposed_pairs: set[frozenset],
+                   rules: RuleSet, settings: SolverSettings | None) -> Finding | None:
+    """The first group (in the text's order) whose pairs a proposal does not make, and the rule
+    that decides there (the first criterion it does worse on, or the text's order of work)."""
+    shown = [r for r in groups if r.incoming or r.residents]
+    for record, account in zip(shown, accounts):
+        members = set(record.incoming) | set(record.residents)
+        mine = [tuple(sorted(p)) for p in proposed_pairs if p <= members]
+        account.proposed_pairs = sorted(mine)
+        paired = {p for pair in mine for p in pair}
+        account.proposed_downfloaters = [p for p in record.incoming + record.residents if p not in paired]
+        if account.agrees:
+            continue
+        b = record.bracket
+        edge_of = {frozenset((b.vertices[i].id, b.vertices[j].id)): e for e, (i, j) in enumerate(b.edges)}
+        chosen = [edge_of.get(frozenset(p)) for p in mine]
+        if None in chosen:
+            account.verdict = Finding(criterion_article(rules, "9.1"), "the proposal pairs players who may not "
+                                      "meet (2, 9.1)", proposed=_pairs(mine), rules=_pairs(record.pairs))
+            return account.verdict
+        ours = {cid: tuple(level.value(record.chosen) for level in levels)
+                for cid, levels in bracket_levels(b, rules.criteria)}
+        theirs = {cid: tuple(level.value(chosen) for level in levels)
+                  for cid, levels in bracket_levels(b, rules.criteria)}
+        finding = first_difference(b, rules, ours, theirs)
+        if finding is None:
+            finding = Finding("FIDE Swiss 1999 items 10.3, 10.4, 10.8, 11.1",
+                              "both pairings are equal on every criterion; the text's order of work (floaters' "
+                              "opponents, then who floats, then the predicted pairing with exchanges) reaches "
+                              "the rules' one first", proposed=_pairs(mine), rules=_pairs(record.pairs))
+        account.verdict = finding
+        return finding
+    return None
+
+
+__all__ = ["TERMS", "bye_reason", "compare_groups", "group_accounts", "median_text", "why_transferred"]
