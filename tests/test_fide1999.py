@@ -21,7 +21,7 @@ from cpswiss.tournament.state import BLACK, WHITE, Float, Strength, build_state
 
 HERE = SCENARIOS / "fide-swiss-1999"
 HAND_WORKED = {"crack": "crack-after-round-1", "transfers": "transfers-after-round-3",
-               "two-cracks": "two-cracks-after-round-4"}
+               "two-cracks": "two-cracks-after-round-4", "maxi": "maxi-after-round-1"}
 
 
 def boards(result) -> list[tuple[int, int]]:
@@ -99,7 +99,7 @@ def test_every_transfer_and_colour_names_its_rule(case):
         for pid in account.downfloaters:
             notes = [n for n in account.notes if n.split(" ")[0] == str(pid) and "transferred" in n]
             assert len(notes) == 1
-            assert any(rule in notes[0] for rule in ("(9.3", "10.3", "10.4", "FIDE Swiss 1999 item 10",
+            assert any(rule in notes[0] for rule in ("(9.3", "10.2", "10.3", "10.4", "FIDE Swiss 1999 item 10",
                                                      "FIDE Swiss 1999 items")), notes[0]
     assert explanation.colours
     for finding in explanation.colours:
@@ -155,26 +155,42 @@ def test_item_22_same_federation_apart_in_the_last_three_rounds():
     assert (1, 2) in boards(pair_tournament(youth, "lim"))
 
 
-def generated(seed: int, players: int, rules: str):
-    config = GeneratorConfig(players=players, rounds=7, draw_percentage=30, forfeit_rate=30, retired_rate=20,
+def test_maxi_tournament_keeps_colour_exchanges_within_100_points(tmp_path):
+    """10 players, 3 rounds: more than 2^3, a Maxi-tournament.  Finn, floating up into the
+    median group, would get his due colour only against Eloise, 215 points above Mark, the
+    first who can take him: not allowed (10.8, 12.7), so Finn-Mark; without the Maxi rule the
+    group's colours decide (Finn-Eloise, Mark-Giorgia)."""
+    trf = HERE / "maxi-after-round-1.trf"
+    text = explain_engine(trf, "lim").text()
+    assert "3 Carla (1.0) is transferred to the median group (9.2): 10.2 (Maxi-tournament)" in text
+    assert {frozenset(b) for b in boards(pair_tournament(trf, "lim"))} >= {frozenset((6, 10)), frozenset((5, 7))}
+    plain = tmp_path / "plain.toml"
+    plain.write_text('extends = "fide-swiss-1999"\nname = "plain"\n[procedure]\nmaxi_threshold = ""\n')
+    assert {frozenset(b) for b in boards(pair_tournament(trf, str(plain)))} >= {frozenset((6, 5)), frozenset((10, 7))}
+
+
+def generated(seed: int, players: int, rules: str, rounds: int = 7):
+    config = GeneratorConfig(players=players, rounds=rounds, draw_percentage=30, forfeit_rate=30, retired_rate=20,
                              half_point_bye_rate=15, zero_point_bye_rate=20, late_entry_rate=25)
     return generate(config, seed, rules)
 
 
-@pytest.mark.parametrize("rules", ["lim", "dutch-1998"])
+@pytest.mark.parametrize("rules, rounds", [("lim", 7), ("lim", 4), ("dutch-1998", 7)])
 @pytest.mark.parametrize("seed, players", [(1, 17), (2, 24), (5, 45)])
-def test_generated_tournaments_check_under_their_own_system(rules, seed, players):
+def test_generated_tournaments_check_under_their_own_system(rules, rounds, seed, players):
     """Every round of a tournament generated under the system re-pairs to itself (every pairing
-    is checked against the absolute rules before it is written)."""
-    assert check_tournament(generated(seed, players, rules), rules).agrees
+    is checked against the absolute rules before it is written); 4 rounds of 17+ players is
+    a Maxi-tournament."""
+    assert check_tournament(generated(seed, players, rules, rounds), rules).agrees
 
 
 @pytest.mark.conformance
-@pytest.mark.parametrize("rules", ["lim", "dutch-1998"])
+@pytest.mark.parametrize("rules, rounds", [("lim", 7), ("lim", 4), ("dutch-1998", 7)])
 @pytest.mark.parametrize("seed", range(1, 51))
-def test_fifty_generated_tournaments(rules, seed):
-    """The issue's measure: 50 tournaments of 10-60 players under each system."""
-    assert check_tournament(generated(seed, 10 + (seed * 7) % 51, rules), rules).agrees
+def test_fifty_generated_tournaments(rules, rounds, seed):
+    """The issue's measure: 50 tournaments of 10-60 players under each system (and 50
+    Maxi-tournaments of the FIDE 1999 rules: 4 rounds, more than 16 players)."""
+    assert check_tournament(generated(seed, 10 + (seed * 7) % 51, rules, rounds), rules).agrees
 
 
 def test_generated_file_names_its_system(tmp_path):

@@ -535,7 +535,7 @@ def _group_account_of(result: PairingResult, settings: SolverSettings | None, fi
     return in_edition_terms(Explanation(file, result.pairing.round_no, edition_text(result), result.pairing,
                                         None, [], accounts, None, colours,
                                         bye_reason(result.state, result.pairing.bye), TERMS,
-                                        median_text(result.state)), result.rules)
+                                        median_text(result.state, result.groups)), result.rules)
 
 
 def relaxation_notes(record: BracketRecord, rules: RuleSet, values: dict[str, tuple[int, ...]],
@@ -612,7 +612,7 @@ def compare_with(t: Tournament, rules: RuleSet, result: PairingResult, proposed:
         from cpswiss.check.groups import TERMS, group_accounts, median_text
 
         accounts = group_accounts(result.groups, state, rules, settings)
-        terms, header = TERMS, median_text(state)
+        terms, header = TERMS, median_text(state, result.groups)
     else:
         accounts = _accounts(result)
     decisive: Finding | None = None

@@ -9,6 +9,8 @@ The accounts use the shared :class:`~cpswiss.check.explain.BracketAccount` and
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from cpswiss.check.explain import (
     BracketAccount,
     Finding,
@@ -105,6 +107,9 @@ def _floater_notes(record: GroupRecord, state: RoundState) -> list[str]:
         end = "highest" if direction == DOWN else "lowest"
         if p.preference is None or q.preference is None or p.preference != q.preference:
             rule = f"10.8: the {end}-placed player of the group with a suitable colour who can take him"
+        elif record.maxi_gap is not None:
+            rule = (f"10.8, Maxi-tournament: nobody with a suitable colour within {record.maxi_gap} rating points "
+                    f"of the {end}-placed player who can take him, so that player")
         else:
             rule = (f"10.8: nobody with a suitable colour can take him, so the {end}-placed player of the "
                     "group who can")
@@ -123,14 +128,18 @@ def why_transferred(record: GroupRecord, rules: RuleSet, settings: SolverSetting
     others = [q for q in b.vertices if q.id != pid]
     if not b.incident_in_bracket[v]:
         return _no_suitable_opponent(p, others, b.round)
+    group_rules = replace(rules, criteria=tuple(record.criteria)) if record.criteria else rules
     ours = {cid: tuple(level.value(record.chosen) for level in levels)
-            for cid, levels in bracket_levels(b, rules.criteria)}
-    other = optimum_given(b, rules, settings, paired_inside=v)
+            for cid, levels in bracket_levels(b, group_rules.criteria)}
+    other = optimum_given(b, group_rules, settings, paired_inside=v)
     if other is None:
         return "he cannot be paired in the group (2, 9.1)"
-    finding = first_difference(b, rules, ours, other[0], theirs_name="keeping him")
+    finding = first_difference(b, group_rules, ours, other[0], theirs_name="keeping him")
     if finding is not None:
         return _criterion_reason(finding, record, rules)
+    if pid in record.colour_floaters:
+        return (f"10.2 (Maxi-tournament): of the players within {record.maxi_gap} rating points of the group's "
+                "last player, his transfer lets the most others have their due colours")
     if record.direction == DOWN:
         return ("10.3: pairing downward, the floater is the lowest-placed player for whom a suitable "
                 "opponent remains among the others")
@@ -177,8 +186,13 @@ def bye_reason(state: RoundState, bye: int | None) -> str | None:
     return text + ("; below him " + "; ".join(skipped) if skipped else "")
 
 
-def median_text(state: RoundState) -> str:
-    return f"median score {format_points(median_score(state))} (9.2: half the rounds played)"
+def median_text(state: RoundState, groups: list[GroupRecord] | None = None) -> str:
+    text = f"median score {format_points(median_score(state))} (9.2: half the rounds played)"
+    gap = next((g.maxi_gap for g in groups or [] if g.maxi_gap is not None), None)
+    if gap is not None:
+        text += (f"; a Maxi-tournament (more than 2^{state.total_rounds} players): floaters and colour "
+                 f"exchanges within {gap} rating points (10.2, 10.8, 12.7)")
+    return text
 
 
 def compare_groups(groups: list[GroupRecord], accounts: list[BracketAccount], proposed_pairs: set[frozenset],

@@ -83,6 +83,11 @@ class ProcedureRules:
     # explanations: "" (none), "A.6-A.8" (2013: P0, M0, X1 and, in even rounds, Z1) or
     # "p-x" (1992-98: p and x)
     bracket_parameters: str = ""
+    # FIDE Swiss 1999 Maxi-tournaments (preamble, items 10.2, 10.8, 12.7): "" (never),
+    # "2^rounds" or "2*rounds" (more players than that; Q-1 of the digest); then floaters and
+    # colour exchanges keep within maxi_rating_gap rating points
+    maxi_threshold: str = ""
+    maxi_rating_gap: int = 100
 
 
 @dataclass(frozen=True)

@@ -366,6 +366,20 @@ class MatchingModel:
         """
         return self._solve_assuming([self.x[e] if value else self.x[e].Not() for e, value in literals])
 
+    def least_with_unpaired(self, coef: dict[int, int], v: int) -> int | None:
+        """The least Σ coef·x over the solutions (under the frozen optima) that leave vertex
+        ``v`` unpaired, or None when none does.  Nothing is frozen and the solution in hand
+        is kept: a question, not a decision."""
+        kept = list(self.solution)
+        self.model.Minimize(self.linear(coef))
+        try:
+            if not self._solve_assuming([self._paired(self.incident[v]).Not()] if self.incident[v] else []):
+                return None
+            return sum(c * self.solution[e] for e, c in coef.items())
+        finally:
+            self.model.ClearObjective()
+            self.solution = kept
+
     def maximise_any(self, edges: list[int]) -> bool:
         """Is there a solution choosing at least one of ``edges``?  Keeps it if so."""
         if not edges:

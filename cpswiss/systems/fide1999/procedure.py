@@ -65,6 +65,30 @@ class GroupRecord:
     levels: list[Level] = field(default_factory=list, repr=False, compare=False)
     chosen: list[int] = field(default_factory=list, repr=False, compare=False)
     floater_directions: list[str] = field(default_factory=list, repr=False)
+    maxi_gap: int | None = None  # a Maxi-tournament's rating gap (10.2, 10.8, 12.7)
+    # Maxi: players transferred for the others' due colours rather than the bottom player (10.2)
+    colour_floaters: list[int] = field(default_factory=list)
+    criteria: list = field(default_factory=list, repr=False)  # the criteria the group was minimised on
+
+
+@dataclass(frozen=True)
+class Maxi:
+    """A Maxi-tournament's limits (preamble, 10.2, 10.8, 12.7): colour exchanges and the
+    choice of a floater for colours stay within ``gap`` rating points."""
+
+    gap: int
+    colour: Level  # the due-colour criterion (12.2) of the group, applied by exchanges
+
+
+def maxi_gap(state: RoundState, rules: RuleSet) -> int | None:
+    """The rating gap when the tournament is a Maxi-tournament, else None.  Q-1: "more than
+    2n players" is read as 2^n (the 1988 GA, as the archive copy quoted by the Lim digest
+    has it) under ``maxi_threshold = "2^rounds"``, as 2 x n under ``"2*rounds"``."""
+    rule, rounds = rules.procedure.maxi_threshold, state.total_rounds
+    if not rule or rounds is None:
+        return None
+    limit = 2 ** rounds if rule == "2^rounds" else 2 * rounds
+    return rules.procedure.maxi_rating_gap if len(state.players) > limit else None
 
 
 def median_score(state: RoundState) -> int:
@@ -215,21 +239,30 @@ def pair_group(group: list[PlayerState], incoming: list[PlayerState], floater_di
              if compatible(vertices[i], vertices[j], state)]
     b = Bracket(vertices, len(incoming), len(vertices), True, False, state, edges=edges,
                 landing=list(following))
-    levels = [level for _, group_levels in bracket_levels(b, rules.criteria) for level in group_levels]
+    gap = maxi_gap(state, rules)
+    by_exchanges = [c for c in rules.criteria if gap is not None and c.params.get("maxi") == "exchanges"]
+    criteria = [c for c in rules.criteria if c not in by_exchanges]
+    levels = [level for _, group_levels in bracket_levels(b, criteria) for level in group_levels]
     m = MatchingModel(len(vertices), b.edges, settings)
     m.start_from(greedy_matching(len(vertices), b.edges))
     m.minimise(levels)
-    break_ties(b, m, floater_directions)
+    maxi = None
+    if by_exchanges:
+        colour = [level for _, group_levels in bracket_levels(b, by_exchanges) for level in group_levels]
+        maxi = Maxi(gap, colour[0])
+    colour_floaters = break_ties(b, m, floater_directions, maxi)
     chosen = m.chosen()
     pairs = [(vertices[i].id, vertices[j].id) for i, j in (b.edges[e] for e in chosen)]
     paired = {pid for pair in pairs for pid in pair}
     score = residents[0].score if residents else (incoming[0].score if incoming else 0)
     return GroupRecord(score, direction, median, [p.id for p in incoming], [p.id for p in residents], pairs,
                        [p.id for p in vertices if p.id not in paired], bracket=b, levels=levels,
-                       chosen=chosen, floater_directions=list(floater_directions))
+                       chosen=chosen, floater_directions=list(floater_directions), maxi_gap=gap,
+                       colour_floaters=[vertices[v].id for v in colour_floaters], criteria=criteria)
 
 
-def break_ties(b: Bracket, m: MatchingModel, floater_directions: list[str]) -> None:
+def break_ties(b: Bracket, m: MatchingModel, floater_directions: list[str],
+               maxi: Maxi | None = None) -> list[int]:
     """The text's order of work among pairings equal on every criterion, each decision kept
     only if the frozen optima survive it (so the answer is unique, whatever the solver did).
 
@@ -243,6 +276,14 @@ def break_ties(b: Bracket, m: MatchingModel, floater_directions: list[str]) -> N
     3. 9.4, 11.1: the others, sorted in the order of pairing, top half against bottom
        half; the first unpaired player takes the first suitable opponent from his predicted
        one onward, then those above it nearest first ("change the lower player").
+
+    In a Maxi-tournament the due colours (12.2) are not a criterion of the whole group but
+    the text's exchanges, each within ``maxi.gap`` rating points: a floater's opponent with
+    a suitable colour only that close to the first who can take him (10.8); the floater that
+    makes the group even chosen for colours only that close to the group's last player,
+    else the bottom player (10.2); and an opponent exchanged for colours only that close to
+    the one he replaces (12.7).  Returns the vertices a Maxi group floats for colours
+    instead of its bottom player.
     """
     n_in, n = b.n_mdp, len(b.vertices)
     edge_of = {pair: e for e, pair in enumerate(b.edges)}
@@ -264,6 +305,22 @@ def break_ties(b: Bracket, m: MatchingModel, floater_directions: list[str]) -> N
         p, q = b.vertices[u].preference, b.vertices[v].preference
         return p is None or q is None or p != q
 
+    def feasible(u: int, v: int) -> bool:
+        e = edge(u, v)
+        return e is not None and bool(m.solution[e] or m.feasible_with([(e, 1)]))
+
+    def rating(v: int) -> int:
+        return b.round.tournament.players[b.vertices[v].id].rating or 0
+
+    def maxi_order(u: int, candidates: list[int]) -> list[int]:
+        """Maxi: the first who can take ``u``, unless one with a suitable colour is within
+        the gap of him (10.8, 12.7)."""
+        first = next((v for v in candidates if feasible(u, v)), None)
+        if first is None or suits(u, first):
+            return [first] if first is not None else []
+        close = [v for v in candidates if suits(u, v) and abs(rating(v) - rating(first)) <= maxi.gap]
+        return close + [first]
+
     taken: set[int] = set()
     for f in range(n_in):
         if f in taken or m.partner(f) is None:
@@ -272,9 +329,14 @@ def break_ties(b: Bracket, m: MatchingModel, floater_directions: list[str]) -> N
         order = residents if floater_directions[f] == DOWN else residents[::-1]
         order = [v for v in order if v not in taken]
         others = [v for v in range(n_in) if v != f and v not in taken]
-        v = take(f, [v for v in order if suits(f, v)] + [v for v in order if not suits(f, v)] + others)
+        if maxi is not None:
+            candidates = maxi_order(f, order + others)
+        else:
+            candidates = [v for v in order if suits(f, v)] + [v for v in order if not suits(f, v)] + others
+        v = take(f, candidates)
         if v is not None:
             taken |= {f, v}
+    colour_floaters = _choose_maxi_floaters(b, m, maxi, taken) if maxi is not None else []
     for v in range(n_in, n):
         if v in taken:
             continue
@@ -289,11 +351,43 @@ def break_ties(b: Bracket, m: MatchingModel, floater_directions: list[str]) -> N
             continue
         target = i + half if i < half else i + 1
         later = [j for j in range(i + 1, len(rest)) if rest[j] not in taken]
-        order = [j for j in later if j >= target] + [j for j in reversed(later) if j < target]
-        w = take(v, [rest[j] for j in order])
+        order = [rest[j] for j in [j for j in later if j >= target] + [j for j in reversed(later) if j < target]]
+        w = take(v, maxi_order(v, order) if maxi is not None else order)
         if w is None:
             raise EngineLimitError(f"player {b.vertices[v].id} lost his opponent in the tie-break (internal error)")
         taken |= {v, w}
+    return colour_floaters
+
+
+def _choose_maxi_floaters(b: Bracket, m: MatchingModel, maxi: Maxi, taken: set[int]) -> list[int]:
+    """10.2 (Maxi): each player the group floats is chosen for the others' due colours only
+    among those within the gap of the group's last player; otherwise (and on equal colours)
+    the bottom player floats.  The choice is fixed as "unpaired"; returns the players chosen
+    for colours over the bottom one."""
+    residents = [v for v in range(b.n_mdp, len(b.vertices)) if v not in taken]
+    chosen: list[int] = []
+    if not residents:
+        return chosen
+    last = b.round.tournament.players[b.vertices[residents[-1]].id].rating or 0
+    floating = sum(1 for v in residents if m.partner(v) is None)
+    for _ in range(floating):
+        options = []
+        for v in reversed(residents):  # the bottom player first
+            rating = b.round.tournament.players[b.vertices[v].id].rating or 0
+            if abs(rating - last) > maxi.gap and options:
+                continue
+            value = m.least_with_unpaired(maxi.colour.coef, v)
+            if value is not None:
+                options.append((value, v))
+        if not options:
+            return chosen
+        best = min(options, key=lambda o: o[0])  # min keeps the first (lowest-placed) of equals
+        if best is not options[0]:
+            chosen.append(best[1])
+        m.require(b.incident[best[1]], 0)
+        residents.remove(best[1])
+        m.feasible_with([])
+    return chosen
 
 
 __all__ = ["DOWN", "UP", "GroupRecord", "break_ties", "choose_bye", "median_score", "pair_group", "pair_round"]
