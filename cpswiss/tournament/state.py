@@ -169,6 +169,18 @@ class RoundState:
         return pd.DataFrame(rows)
 
 
+def scoregroups(players: list[PlayerState]) -> list[list[PlayerState]]:
+    """Players with equal scores (C.04.3 A.3; FIDE Swiss 1999 item 9.2), highest score
+    first, each group in the order given (A.2: pairing numbers)."""
+    groups: list[list[PlayerState]] = []
+    for p in players:
+        if groups and groups[-1][0].score == p.score:
+            groups[-1].append(p)
+        else:
+            groups.append([p])
+    return groups
+
+
 def order_key(p: PlayerState) -> tuple[int, int]:
     """C.04.3 A.2: score descending, then pairing number ascending."""
     return (-p.score, p.rank)

@@ -54,7 +54,7 @@ from cpswiss.solver.model import (
 from cpswiss.systems.dutch.lookahead import single_downfloater_classes
 from cpswiss.systems import RoundPairing
 from cpswiss.systems.dutch.tiebreak import TieBreak, generation_order
-from cpswiss.tournament.state import PlayerState, RoundState
+from cpswiss.tournament.state import PlayerState, RoundState, scoregroups
 
 __all__ = ["BracketRecord", "RoundPairing", "generation_order", "optimum_given", "pair_bracket",
            "pair_round", "readable_values"]
@@ -92,17 +92,6 @@ class BracketRecord:
         result = optimum_given(self.bracket, rules, settings, inside=self.inside_edges)
         assert result is not None
         return result[0]
-
-
-def scoregroups(players: list[PlayerState]) -> list[list[PlayerState]]:
-    """C.04.3 A.3: players with equal scores, highest score first (players in A.2 order)."""
-    groups: list[list[PlayerState]] = []
-    for p in players:
-        if groups and groups[-1][0].score == p.score:
-            groups[-1].append(p)
-        else:
-            groups.append([p])
-    return groups
 
 
 def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | None = None) -> RoundPairing:

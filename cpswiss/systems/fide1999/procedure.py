@@ -42,7 +42,7 @@ from cpswiss.solver.completion import completable
 from cpswiss.solver.levels import Level
 from cpswiss.solver.model import MatchingModel, SolverSettings, greedy_matching
 from cpswiss.systems import RoundPairing
-from cpswiss.tournament.state import PlayerState, RoundState, order_key
+from cpswiss.tournament.state import PlayerState, RoundState, order_key, scoregroups
 
 DOWN, UP = "down", "up"
 
@@ -94,17 +94,6 @@ def maxi_gap(state: RoundState, rules: RuleSet) -> int | None:
 def median_score(state: RoundState) -> int:
     """9.2: half the number of rounds played, in points (tenths)."""
     return (state.round_no - 1) * state.points_for_win // 2
-
-
-def scoregroups(players: list[PlayerState]) -> list[list[PlayerState]]:
-    """9.2: players with equal scores, highest score first, each in pairing-number order."""
-    groups: list[list[PlayerState]] = []
-    for p in players:
-        if groups and groups[-1][0].score == p.score:
-            groups[-1].append(p)
-        else:
-            groups.append([p])
-    return groups
 
 
 def choose_bye(players: list[PlayerState], state: RoundState) -> PlayerState | None:
