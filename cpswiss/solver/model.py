@@ -419,6 +419,20 @@ class MatchingModel:
         finally:
             self.model.ClearAssumptions()
 
+    def adopt_if_solution(self, chosen: list[int]) -> bool:
+        """Take these edges as the solution in hand when they are one: a matching that meets
+        every constraint on record (the frozen optima and the decisions fixed so far, each
+        equivalent to its sum).  A proof without a solve; False leaves everything as it was."""
+        ends = [v for e in chosen for v in self.edges[e]]
+        if len(ends) != len(set(ends)):
+            return False
+        picked = set(chosen)
+        for coef, value in self.constraints:
+            if sum(c for e, c in coef.items() if e in picked) != value:
+                return False
+        self.solution = [int(e in picked) for e in range(len(self.edges))]
+        return True
+
     def exchange_in_solution(self, remove: list[int], add: list[int]) -> None:
         """Replace edges of the solution in hand by others; the caller has proven that the
         result is a solution with the same criteria values (the model is not changed)."""

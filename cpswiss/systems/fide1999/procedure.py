@@ -145,8 +145,6 @@ def _pair_side(groups: list[list[PlayerState]], direction: str, then: list[Playe
                             settings)
         records.append(record)
         incoming = [state.players[pid] for pid in record.transferred]
-    if records:
-        records[-1].transferred = [p.id for p in incoming]
     return records
 
 
@@ -335,17 +333,68 @@ def break_ties(b: Bracket, m: MatchingModel, floater_directions: list[str],
             m.require(b.incident[v], 0)
     rest = [v for v in range(n_in, n) if v not in taken and m.partner(v) is not None]
     half = len(rest) // 2
+
+    def exchange_order(i: int, done: set[int]) -> list[int]:
+        """11.1: the candidates for rest[i], from his predicted opponent onward, then those
+        above it nearest first."""
+        target = i + half if i < half else i + 1
+        later = [j for j in range(i + 1, len(rest)) if rest[j] not in done]
+        return [rest[j] for j in [j for j in later if j >= target] + [j for j in reversed(later) if j < target]]
+
+    def choose(v: int, candidates: list[int]) -> tuple[int, int] | None:
+        """The plan's pick for v among candidates he may meet, and the first of them."""
+        meetable = [w for w in candidates if edge(v, w) is not None]
+        if not meetable:
+            return None
+        first = meetable[0]
+        if maxi is None or suits(v, first):
+            return first, first
+        close = [w for w in meetable if suits(v, w) and abs(rating(w) - rating(first)) <= maxi.gap]
+        return (close[0] if close else first), first
+
+    plan = _plan(m, rest, taken, exchange_order, choose, edge)
+    witness = list(m.solution)
     for i, v in enumerate(rest):
         if v in taken:
             continue
-        target = i + half if i < half else i + 1
-        later = [j for j in range(i + 1, len(rest)) if rest[j] not in taken]
-        order = [rest[j] for j in [j for j in later if j >= target] + [j for j in reversed(later) if j < target]]
+        if plan is not None:
+            pick, first = plan[v]
+            if pick == first or feasible(v, first):  # the plan's first candidate is the real one
+                m.solution = witness
+                m.fix(edge(v, pick), 1)
+                taken |= {v, pick}
+                continue
+            plan = None  # from here on, step by step
+            m.solution = witness
+        order = exchange_order(i, taken)
         w = take(v, maxi_order(v, order) if maxi is not None else order)
         if w is None:
             raise EngineLimitError(f"player {b.vertices[v].id} lost his opponent in the tie-break (internal error)")
         taken |= {v, w}
     return colour_floaters
+
+
+def _plan(m: MatchingModel, rest: list[int], taken: set[int], exchange_order, choose, edge) -> dict | None:
+    """Step 3 planned without a solve: each player takes his pick among the players he may
+    meet (the first one; in a Maxi-tournament one with a suitable colour close to it).  When
+    that pairing, with the decisions already fixed, meets every frozen optimum it is the
+    solution in hand, and a pick is what the step gives as soon as the first candidate it was
+    measured from is feasible - always when the pick is that candidate (this pairing shows
+    it); the caller checks the others.  None when the plan is not a solution."""
+    done = set(taken)
+    plan: dict[int, tuple[int, int]] = {}
+    for i, v in enumerate(rest):
+        if v in done:
+            continue
+        picked = choose(v, exchange_order(i, done))
+        if picked is None:
+            return None
+        plan[v] = picked
+        done |= {v, picked[0]}
+    fixed = [e for e in m.chosen() if all(u in taken for u in m.edges[e])]
+    if not m.adopt_if_solution(fixed + [edge(v, w) for v, (w, _) in plan.items()]):
+        return None
+    return plan
 
 
 def _choose_maxi_floaters(b: Bracket, m: MatchingModel, maxi: Maxi, taken: set[int]) -> list[int]:
