@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from cpswiss.check.checker import Violation, check_pairing
 from cpswiss.colours.decoder import Pairing, decode
@@ -18,6 +17,9 @@ from cpswiss.systems.dutch.procedure import BracketRecord, readable_values
 from cpswiss.tournament.acceleration import accelerated
 from cpswiss.tournament.decisions import Decisions
 from cpswiss.tournament.state import RoundState, build_state
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 @dataclass
@@ -42,6 +44,7 @@ class PairingResult:
             rows.append({"board": n, "white": w.id, "white_name": w.name,
                          "white_score": format_points(w.real_score), "black": b.id, "black_name": b.name,
                          "black_score": format_points(b.real_score), "colour_rule": board.colour_rule})
+        import pandas as pd
         return pd.DataFrame(rows)
 
     def brackets_frame(self) -> pd.DataFrame:
@@ -53,6 +56,7 @@ class PairingResult:
                    "collapsed": r.collapsed, "pairs": r.pairs, "downfloaters": r.downfloaters}
             row.update(readable_values(r.bracket, self.rules, r.values(self.rules, self.settings)))
             rows.append(row)
+        import pandas as pd
         return pd.DataFrame(rows)
 
 

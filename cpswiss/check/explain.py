@@ -22,8 +22,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from cpswiss.api import PairingResult, pair_tournament
 from cpswiss.check.checker import Violation, check_pairing
@@ -50,6 +49,9 @@ from cpswiss.tournament.state import (
     Strength,
     order_key,
 )
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 # ---------------------------------------------------------------------------
 # Results
@@ -134,6 +136,7 @@ class Explanation:
                 row["proposed_pairs"] = a.proposed_pairs
                 row.update({f"proposed {cid}": v for cid, v in a.proposed_values.items()})
             rows.append(row)
+        import pandas as pd
         return pd.DataFrame(rows)
 
     def as_dict(self) -> dict:
@@ -737,6 +740,7 @@ class CheckReport:
         return all(r.agrees for r in self.rounds)
 
     def frame(self) -> pd.DataFrame:
+        import pandas as pd
         return pd.DataFrame([asdict(r) for r in self.rounds])
 
     def as_dict(self) -> dict:

@@ -17,8 +17,7 @@ ones are the rules' pairings when one of its pairs may not be played (board by b
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from cpswiss.api import PairingResult, pair_tournament
 from cpswiss.check.checker import Violation, check_pairing
@@ -34,6 +33,9 @@ from cpswiss.solver.relaxation import Relaxable, least_relaxed
 from cpswiss.tournament.acceleration import accelerated
 from cpswiss.tournament.decisions import Decisions
 from cpswiss.tournament.state import PlayerState, RoundState, build_state
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 @dataclass
@@ -69,6 +71,7 @@ class Resolution:
 
     def frame(self) -> pd.DataFrame:
         """One row per alternative: rank, how, boards, bye, the rules it breaks, its costs."""
+        import pandas as pd
         return pd.DataFrame([{"rank": a.rank, "how": a.how,
                               "boards": " ".join(f"{b.white}-{b.black}" for b in a.pairing.boards),
                               "bye": a.pairing.bye, "breaks": "; ".join(map(str, a.violations)), **a.costs}

@@ -11,8 +11,7 @@ both values (the brackets below then hold other players and are not comparable).
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from cpswiss.api import PairingResult, pair_tournament
 from cpswiss.check.explain import (
@@ -26,6 +25,9 @@ from cpswiss.formats.trf import Tournament, read_trf
 from cpswiss.rulesets.ruleset import RuleSet
 from cpswiss.solver.model import SolverSettings
 from cpswiss.tournament.decisions import Decisions
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,7 @@ class WhatIf:
         return _changes(account, self.baseline, self.result.rules)
 
     def frame(self) -> pd.DataFrame:
+        import pandas as pd
         return pd.DataFrame([vars(c) for c in self.changes()])
 
     def lines(self) -> list[str]:

@@ -9,10 +9,9 @@ feasibility model decides.
 
 from __future__ import annotations
 
-from ortools.sat.python import cp_model
-
 from cpswiss.criteria.absolute import compatible_later
 from cpswiss.errors import UnprovenError
+from cpswiss.solver.cpsat import cp_model
 from cpswiss.solver.model import greedy_pairs
 from cpswiss.tournament.state import PlayerState, RoundState
 

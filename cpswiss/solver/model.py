@@ -19,9 +19,9 @@ from fractions import Fraction
 from functools import cached_property
 
 import numpy as np
-from ortools.sat.python import cp_model
 
 from cpswiss.errors import UnprovenError
+from cpswiss.solver.cpsat import cp_model
 from cpswiss.solver.exchange import Exchanges
 from cpswiss.solver.levels import Level
 

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ortools.sat.python import cp_model
-
 from cpswiss.errors import UnprovenError
+from cpswiss.solver.cpsat import cp_model
 from cpswiss.solver.model import SolverSettings
 
 

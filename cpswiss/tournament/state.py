@@ -10,14 +10,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from cpswiss.errors import InputError
 from cpswiss.formats.trf import RoundEntry, RoundKind, Tournament, format_points
 from cpswiss.rulesets.ruleset import StateRules
 
 WHITE, BLACK = "W", "B"
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 def opposite(colour: str | None) -> str | None:
@@ -166,6 +168,7 @@ class RoundState:
                 "bye_eligible": p.bye_eligible, "topscorer": p.topscorer,
                 "opponents": " ".join(str(o) for o in sorted(p.opponents)),
             })
+        import pandas as pd
         return pd.DataFrame(rows)
 
 
