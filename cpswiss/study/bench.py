@@ -29,8 +29,9 @@ from cpswiss.solver.model import SolverSettings
 
 
 def default_files() -> list[Path]:
-    """The bundled late-round cases (100, 300 and 1000 players; the 1000-player history is
-    synthetic, made by ``python -m cpswiss.study.simulate 1000 6 9 OUT --quick --seed 7``)."""
+    """The bundled cases: a 31-player round (the start-up a small event pays) and late rounds
+    of 100, 300 and 1000 players (the 1000-player history is synthetic, made by
+    ``python -m cpswiss.study.simulate 1000 6 9 OUT --quick --seed 7``)."""
     return sorted((Path(__file__).resolve().parent / "benchdata").glob("*.trf"))
 
 
