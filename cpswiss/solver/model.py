@@ -65,8 +65,12 @@ class MatchingBound:
 
     @cached_property
     def cover(self) -> dict[int, int]:
-        """A vertex cover of the negative edges -> the least weight at each of its vertices."""
-        return _greedy_cover(self._coef, self._negative, self._edges) if self._negative else {}
+        """A vertex cover of the negative edges -> the weight it charges each of its vertices
+        (the least weight there, then lowered where the other ends already pay enough)."""
+        if not self._negative:
+            return {}
+        return _lowered(_greedy_cover(self._coef, self._negative, self._edges), self._coef, self._negative,
+                        self._edges)
 
     @cached_property
     def value(self) -> int:
@@ -108,6 +112,29 @@ def _greedy_cover(coef: dict[int, int], negative: list[int], edges: list[tuple[i
                 if not uncovered[w]:
                     del uncovered[w]
     return cover
+
+
+def _lowered(cover: dict[int, int], coef: dict[int, int], negative: list[int],
+             edges: list[tuple[int, int]]) -> dict[int, int]:
+    """The cover's charges made smaller where they can be: a charge u_v >= 0 per vertex is a
+    lower bound -Σ u_v of every matching as long as u_i + u_j >= -coef[e] on each negative
+    edge (LP duality for matchings; the cover's charges, the deepest weight at each of its
+    vertices, are one such).  Each vertex in turn, in the cover's order, is lowered to what
+    its negative edges still need given the others' charges, so every edge stays paid.  On
+    "repeated downfloaters paired" with pairs of two such players (weight -2) this halves
+    the charge of each, the bound the LP gives.  Returns the charges as weights (-u_v)."""
+    charge = {v: -m for v, m in cover.items()}
+    at: dict[int, list[int]] = {}
+    for e in negative:
+        for v in edges[e]:
+            at.setdefault(v, []).append(e)
+    for v in list(charge):
+        need = 0
+        for e in at.get(v, ()):
+            w = edges[e][0] if edges[e][1] == v else edges[e][1]
+            need = max(need, -coef[e] - charge.get(w, 0))
+        charge[v] = need
+    return {v: -u for v, u in charge.items() if u > 0}
 
 
 def tight_form(coef: dict[int, int], incident: list[list[int]], edges: list[tuple[int, int]],
