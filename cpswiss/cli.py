@@ -4,6 +4,7 @@
     cpswiss pair --dutch FILE.trf            print a readable board list
     cpswiss pair --dutch FILE.trf --explain  ... with why each float, the bye, each colour
     cpswiss pair --dutch FILE.trf -c         check every round of the file (= cpswiss check)
+    cpswiss pair --lim FILE.trf -p OUT       the same under the FIDE Swiss rules of 1987-99 (Lim)
     cpswiss check FILE.trf [--round N]       re-pair the rounds in the file and compare
     cpswiss explain FILE.trf --pairing P     is P the pairing the rules demand? which rule decides
     cpswiss explain FILE.trf --round N       the same for a round already in the file
@@ -99,6 +100,9 @@ def _parser() -> argparse.ArgumentParser:
     pair = sub.add_parser("pair", help="pair the next round of a TRF file")
     system = pair.add_mutually_exclusive_group(required=True)
     system.add_argument("--dutch", metavar="FILE", help="FIDE (Dutch) System (C.04.3)")
+    system.add_argument("--lim", metavar="FILE",
+                        help="general FIDE Swiss rules of 1987-99, today's Lim system (C.04.4.3); "
+                             "the rule set defaults to fide-swiss-1999")
     pair.add_argument("-p", dest="output", nargs="?", const="-", default=None,
                       help="write the pairing file (count, then 'white black' per board, bye as 'id 0'); "
                            "without a file name: standard output")
@@ -233,6 +237,14 @@ def _cmd_pair(args) -> int:
     from cpswiss.api import pair_tournament
     from cpswiss.formats.trf import read_trf
 
+    if args.lim:
+        from cpswiss.rulesets.ruleset import load_rule_set
+
+        args.rules = args.rules or "fide-swiss-1999"
+        if load_rule_set(args.rules).system != "fide-1999":
+            raise UsageError(f"--lim pairs with the FIDE 1999 (Lim) system; {args.rules} is a rule set of "
+                             "another system (use --dutch)")
+        args.dutch = args.lim
     if args.check:
         args.file, args.rounds = args.dutch, None
         return _cmd_check(args)

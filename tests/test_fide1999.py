@@ -61,6 +61,14 @@ def test_hand_worked_rounds(case, tmp_path):
     assert out.read_text() == (HERE / f"{case}-expected.txt").read_text()
 
 
+def test_lim_option_pairs_with_the_1999_rules(tmp_path, capsys):
+    out = tmp_path / "out.txt"
+    assert main(["pair", "--lim", str(HERE / "crack-after-round-1.trf"), "-p", str(out)]) == 0
+    assert out.read_text() == (HERE / "crack-expected.txt").read_text()
+    assert main(["pair", "--lim", str(HERE / "crack-after-round-1.trf"), "--rules", "dutch-2017"]) == 3
+    assert "--lim pairs with the FIDE 1999 (Lim) system; dutch-2017" in capsys.readouterr().err
+
+
 def test_crack_breaks_the_upper_groups_lowest_pairing():
     """9.6: 2 and 7 drew each other, so the median group cannot be paired; as many floaters
     came from above as from below (none), so the upper group's pairing nearest the median,
