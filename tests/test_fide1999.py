@@ -90,14 +90,15 @@ def test_second_crack_goes_below_when_more_floaters_came_from_above():
 
 def test_transfers_and_the_rule_behind_each():
     text = explain_engine(HERE / "transfers-after-round-3.trf", "lim").text()
-    assert "3 Carla (3.0) is transferred down to the 2.5 group (10.2): he is alone in his group" in text
+    assert "3 Carla (3.0) is transferred down to the 2.5 group (10.2): alone in the group, which must be made " \
+           "even (9.3 d)" in text
     # 1 floated in round 3 (1.5 against 1.0 above the median): 10.10 keeps him, 4 floats
     assert "4 David (2.5) is transferred to the median group (9.2): FIDE Swiss 1999 item 10.10" in text
     assert "9 Louise (1.0) is transferred to the median group (9.2): 10.4: pairing upward" in text
     assert "9 Louise (1.0), transferred up into the group, plays 5 Eloise (1.5) (10.8: the lowest-placed " \
            "player of the group with a suitable colour" in text
     assert "Bye: 7 Giorgia (1.0) gets the bye: the lowest player of the lowest score group who may take " \
-           "it (8.1); below him 11 may not (8.2" in text
+           "it (8.1); of those below, 11 may not (8.2" in text
 
 
 @pytest.mark.parametrize("case", sorted(HAND_WORKED))

@@ -106,12 +106,12 @@ def _floater_notes(record: GroupRecord, state: RoundState) -> list[str]:
         q = state.players[partner[pid]]
         end = "highest" if direction == DOWN else "lowest"
         if p.preference is None or q.preference is None or p.preference != q.preference:
-            rule = f"10.8: the {end}-placed player of the group with a suitable colour who can take him"
+            rule = f"10.8: the {end}-placed player of the group with a suitable colour who can take the floater"
         elif record.maxi_gap is not None:
             rule = (f"10.8, Maxi-tournament: nobody with a suitable colour within {record.maxi_gap} rating points "
-                    f"of the {end}-placed player who can take him, so that player")
+                    f"of the {end}-placed player who can take the floater, so that player")
         else:
-            rule = (f"10.8: nobody with a suitable colour can take him, so the {end}-placed player of the "
+            rule = (f"10.8: nobody with a suitable colour can take the floater, so the {end}-placed player of the "
                     "group who can")
         notes.append(f"{who(p)}, transferred {'down' if direction == DOWN else 'up'} into the group, plays "
                      f"{who(q)} ({rule}; floaters are paired first, in the order of 10.6/10.7)")
@@ -127,14 +127,15 @@ def why_transferred(record: GroupRecord, rules: RuleSet, settings: SolverSetting
     p = b.vertices[v]
     others = [q for q in b.vertices if q.id != pid]
     if not b.incident_in_bracket[v]:
-        return _no_suitable_opponent(p, others, b.round)
+        reason = _no_suitable_opponent(p, others, b.round)
+        return f"a floater with no suitable opponent here moves on (10.5): {reason}" if v < b.n_mdp else reason
     group_rules = replace(rules, criteria=tuple(record.criteria)) if record.criteria else rules
     ours = {cid: tuple(level.value(record.chosen) for level in levels)
             for cid, levels in bracket_levels(b, group_rules.criteria)}
     other = optimum_given(b, group_rules, settings, paired_inside=v)
     if other is None:
-        return "he cannot be paired in the group (2, 9.1)"
-    finding = first_difference(b, group_rules, ours, other[0], theirs_name="keeping him")
+        return "cannot be paired in the group (2, 9.1)"
+    finding = first_difference(b, group_rules, ours, other[0], theirs_name="keeping this player")
     if finding is not None:
         return _criterion_reason(finding, record, rules)
     if pid in record.colour_floaters:
@@ -156,16 +157,16 @@ def _criterion_reason(finding: Finding, record: GroupRecord, rules: RuleSet) -> 
 def _no_suitable_opponent(p: PlayerState, others: list[PlayerState], state: RoundState) -> str:
     """9.3 a-c: why nobody of the group is a suitable opponent (9.1)."""
     if not others:
-        return "he is alone in his group, which must be made even (9.3 d)"
+        return "alone in the group, which must be made even (9.3 d)"
     if all(q.id in p.opponents or q.id in p.forbidden for q in others):
-        return "he has already played everyone in the group (9.3 a)"
+        return "has already played everyone in the group (9.3 a)"
     colour_barred = [q for q in others if q.id not in p.opponents and not compatible(p, q, state)]
     if colour_barred and abs(p.colour_difference) >= 2:
-        return (f"he has had one colour twice more than the other (CD {p.colour_difference:+d}) and nobody "
-                "in the group he has not met can give him the other colour (9.3 b, 9.1)")
+        return (f"has had one colour twice more than the other (CD {p.colour_difference:+d}) and nobody "
+                "in the group not yet met can give the other colour (9.3 b, 9.1)")
     if colour_barred:
-        return ("he had the same colour in the last two rounds and nobody in the group he has not met can "
-                "give him the other colour (9.3 c, 9.1)")
+        return ("had the same colour in the last two rounds and nobody in the group not yet met can give the "
+                "other colour (9.3 c, 9.1)")
     return "nobody in the group is a suitable opponent (9.1)"
 
 
@@ -178,12 +179,12 @@ def bye_reason(state: RoundState, bye: int | None) -> str | None:
     skipped = []
     for q in reversed(order[at + 1:]):
         if not state.may_take_pab(q):
-            skipped.append(f"{q.id} may not (8.2: he already had the bye or a point without playing)")
+            skipped.append(f"{q.id} may not (8.2: already had the bye or a point without playing)")
         else:
             skipped.append(f"{q.id} may not (the others could not all be paired then)")
     text = (f"{who(state.players[bye])} gets the bye: the lowest player of the lowest score group who may "
             "take it (8.1)")
-    return text + ("; below him " + "; ".join(skipped) if skipped else "")
+    return text + ("; of those below, " + "; ".join(skipped) if skipped else "")
 
 
 def median_text(state: RoundState, groups: list[GroupRecord] | None = None) -> str:
