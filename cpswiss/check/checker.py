@@ -81,7 +81,7 @@ def check_pairing(state: RoundState, pairing: Pairing) -> list[Violation]:
             cd = history.count(WHITE) - history.count(BLACK)
             # C.8/C.9: in the final round topscorers and their opponents are exempt
             # (FIDE Swiss 1999 item 13: everyone in the last round)
-            exempt = state.is_last_round and (w.topscorer or b.topscorer or state.last_round_limits_waived)
+            exempt = state.exempt_from_colour_limits(w) or state.exempt_from_colour_limits(b)
             waived = state.colour_clash_waived.get(w.score) if w.score == b.score else None
             if abs(cd) > 2 and not exempt and waived != "all":
                 out.append(Violation("C.04.1 rule 6", (p.id,),

@@ -20,12 +20,17 @@ from cpswiss.check.explain import (
     who,
 )
 from cpswiss.criteria.absolute import compatible
-from cpswiss.criteria.units import bracket_levels
+from cpswiss.criteria.units import evaluate
 from cpswiss.formats.trf import format_points
 from cpswiss.rulesets.ruleset import RuleSet
 from cpswiss.solver.model import SolverSettings
 from cpswiss.systems.dutch.procedure import optimum_given
-from cpswiss.systems.fide1999.procedure import DOWN, GroupRecord, median_score
+from cpswiss.systems.fide1999.procedure import (
+    DOWN,
+    GroupRecord,
+    group_criteria,
+    median_score,
+)
 from cpswiss.tournament.state import PlayerState, RoundState, order_key
 
 # how the accounts name the Dutch words of Explanation.text
@@ -129,9 +134,8 @@ def why_transferred(record: GroupRecord, rules: RuleSet, settings: SolverSetting
     if not b.incident_in_bracket[v]:
         reason = _no_suitable_opponent(p, others, b.round)
         return f"a floater with no suitable opponent here moves on (10.5): {reason}" if v < b.n_mdp else reason
-    group_rules = replace(rules, criteria=tuple(record.criteria)) if record.criteria else rules
-    ours = {cid: tuple(level.value(record.chosen) for level in levels)
-            for cid, levels in bracket_levels(b, group_rules.criteria)}
+    group_rules = _as_minimised(record, rules)
+    ours = evaluate(b, group_rules.criteria, record.chosen)
     other = optimum_given(b, group_rules, settings, paired_inside=v)
     if other is None:
         return "cannot be paired in the group (2, 9.1)"
@@ -146,6 +150,12 @@ def why_transferred(record: GroupRecord, rules: RuleSet, settings: SolverSetting
                 "opponent remains among the others")
     return ("10.4: pairing upward, the floater is the highest-placed player for whom a suitable "
             "opponent remains among the others")
+
+
+def _as_minimised(record: GroupRecord, rules: RuleSet) -> RuleSet:
+    """The rule set with the criteria the group was minimised on (a Maxi group applies due
+    colours by exchanges instead: :func:`~cpswiss.systems.fide1999.procedure.group_criteria`)."""
+    return replace(rules, criteria=tuple(group_criteria(rules, record.maxi_gap)[0]))
 
 
 def _criterion_reason(finding: Finding, record: GroupRecord, rules: RuleSet) -> str:
@@ -216,11 +226,9 @@ def compare_groups(groups: list[GroupRecord], accounts: list[BracketAccount], pr
             account.verdict = Finding(criterion_article(rules, "9.1"), "the proposal pairs players who may not "
                                       "meet (2, 9.1)", proposed=_pairs(mine), rules=_pairs(record.pairs))
             return account.verdict
-        ours = {cid: tuple(level.value(record.chosen) for level in levels)
-                for cid, levels in bracket_levels(b, rules.criteria)}
-        theirs = {cid: tuple(level.value(chosen) for level in levels)
-                  for cid, levels in bracket_levels(b, rules.criteria)}
-        finding = first_difference(b, rules, ours, theirs)
+        group_rules = _as_minimised(record, rules)
+        finding = first_difference(b, group_rules, evaluate(b, group_rules.criteria, record.chosen),
+                                   evaluate(b, group_rules.criteria, chosen))
         if finding is None:
             finding = Finding("FIDE Swiss 1999 items 10.3, 10.4, 10.8, 11.1",
                               "both pairings are equal on every criterion; the text's order of work (floaters' "

@@ -16,7 +16,7 @@ def compatible(a: PlayerState, b: PlayerState, state: RoundState) -> bool:
     if not a.can_meet(b):
         return False
     if a.absolute and b.absolute and a.preference == b.preference:
-        return state.is_last_round and (a.topscorer or b.topscorer or state.last_round_limits_waived) \
+        return state.exempt_from_colour_limits(a) or state.exempt_from_colour_limits(b) \
             or state.colour_limits_waived(a, b)
     return True
 
@@ -29,7 +29,7 @@ def compatible_later(players: list[PlayerState], state: RoundState) -> list[set[
     index = {p.id: k for k, p in enumerate(players)}
 
     def clashing(p: PlayerState) -> bool:  # C.3 applies to him (RN-14: not a final-round topscorer)
-        return p.absolute and not (state.is_last_round and (p.topscorer or state.last_round_limits_waived))
+        return p.absolute and not state.exempt_from_colour_limits(p)
 
     same_absolute: dict[str | None, set[int]] = {}
     for k, p in enumerate(players):

@@ -136,11 +136,11 @@ class RoundState:
         """C2 (C.04.1), and under [C5] a score no higher than the round's lowest PAB score."""
         return p.bye_eligible and (self.pab_score_limit is None or p.score <= self.pab_score_limit)
 
-    @property
-    def last_round_limits_waived(self) -> bool:
-        """FIDE Swiss 1999 item 13: in the last round pairing equal scores comes before the
-        colour limits for every player (the Dutch editions waive them for topscorers)."""
-        return self.rules.last_round_colour_limits == "everyone"
+    def exempt_from_colour_limits(self, p: PlayerState) -> bool:
+        """The last round's exception to the colour limits (C.04.1 f/g): for topscorers
+        (Dutch A.7, RN-14; the pair is allowed when either player is one), or for every
+        player (FIDE Swiss 1999 item 13: pairing equal scores comes first)."""
+        return self.is_last_round and (p.topscorer or self.rules.last_round_colour_limits == "everyone")
 
     @property
     def is_last_round(self) -> bool:

@@ -37,7 +37,7 @@ from cpswiss.criteria.absolute import compatible
 from cpswiss.criteria.bracket import Bracket
 from cpswiss.criteria.units import bracket_levels
 from cpswiss.errors import EngineLimitError, NoPairingError
-from cpswiss.rulesets.ruleset import RuleSet
+from cpswiss.rulesets.ruleset import Criterion, RuleSet
 from cpswiss.solver.completion import completable
 from cpswiss.solver.levels import Level
 from cpswiss.solver.model import MatchingModel, SolverSettings, greedy_matching
@@ -62,13 +62,11 @@ class GroupRecord:
     cracks: list[tuple[tuple[int, int], str]] = field(default_factory=list)
     broken: list[tuple[int, int]] = field(default_factory=list)  # its pairs 9.6 broke up later
     bracket: Bracket | None = field(default=None, repr=False, compare=False)
-    levels: list[Level] = field(default_factory=list, repr=False, compare=False)
     chosen: list[int] = field(default_factory=list, repr=False, compare=False)
     floater_directions: list[str] = field(default_factory=list, repr=False)
     maxi_gap: int | None = None  # a Maxi-tournament's rating gap (10.2, 10.8, 12.7)
     # Maxi: players transferred for the others' due colours rather than the bottom player (10.2)
     colour_floaters: list[int] = field(default_factory=list)
-    criteria: list = field(default_factory=list, repr=False)  # the criteria the group was minimised on
 
 
 @dataclass(frozen=True)
@@ -89,6 +87,13 @@ def maxi_gap(state: RoundState, rules: RuleSet) -> int | None:
         return None
     limit = 2 ** rounds if rule == "2^rounds" else 2 * rounds
     return rules.procedure.maxi_rating_gap if len(state.players) > limit else None
+
+
+def group_criteria(rules: RuleSet, gap: int | None) -> tuple[list[Criterion], list[Criterion]]:
+    """The criteria a group is minimised on, and those a Maxi-tournament (``gap`` not None)
+    applies by the text's exchanges instead (parameter ``maxi = "exchanges"``: 12.2, 12.7)."""
+    by_exchanges = [c for c in rules.criteria if gap is not None and c.params.get("maxi") == "exchanges"]
+    return [c for c in rules.criteria if c not in by_exchanges], by_exchanges
 
 
 def median_score(state: RoundState) -> int:
@@ -227,8 +232,7 @@ def pair_group(group: list[PlayerState], incoming: list[PlayerState], floater_di
     b = Bracket(vertices, len(incoming), len(vertices), True, False, state, edges=edges,
                 landing=list(following))
     gap = maxi_gap(state, rules)
-    by_exchanges = [c for c in rules.criteria if gap is not None and c.params.get("maxi") == "exchanges"]
-    criteria = [c for c in rules.criteria if c not in by_exchanges]
+    criteria, by_exchanges = group_criteria(rules, gap)
     levels = [level for _, group_levels in bracket_levels(b, criteria) for level in group_levels]
     m = MatchingModel(len(vertices), b.edges, settings)
     m.start_from(greedy_matching(len(vertices), b.edges))
@@ -243,9 +247,9 @@ def pair_group(group: list[PlayerState], incoming: list[PlayerState], floater_di
     paired = {pid for pair in pairs for pid in pair}
     score = residents[0].score if residents else (incoming[0].score if incoming else 0)
     return GroupRecord(score, direction, median, [p.id for p in incoming], [p.id for p in residents], pairs,
-                       [p.id for p in vertices if p.id not in paired], bracket=b, levels=levels,
+                       [p.id for p in vertices if p.id not in paired], bracket=b,
                        chosen=chosen, floater_directions=list(floater_directions), maxi_gap=gap,
-                       colour_floaters=[vertices[v].id for v in colour_floaters], criteria=criteria)
+                       colour_floaters=[vertices[v].id for v in colour_floaters])
 
 
 def break_ties(b: Bracket, m: MatchingModel, floater_directions: list[str],
@@ -278,13 +282,14 @@ def break_ties(b: Bracket, m: MatchingModel, floater_directions: list[str],
     def edge(u: int, v: int) -> int | None:
         return edge_of.get((min(u, v), max(u, v)))
 
+    def feasible(u: int, v: int) -> bool:
+        e = edge(u, v)
+        return e is not None and bool(m.solution[e] or m.feasible_with([(e, 1)]))
+
     def take(u: int, candidates: list[int]) -> int | None:
         for v in candidates:
-            e = edge(u, v)
-            if e is None:
-                continue
-            if m.solution[e] or m.feasible_with([(e, 1)]):
-                m.fix(e, 1)
+            if feasible(u, v):
+                m.fix(edge(u, v), 1)
                 return v
         return None
 
@@ -292,20 +297,13 @@ def break_ties(b: Bracket, m: MatchingModel, floater_directions: list[str],
         p, q = b.vertices[u].preference, b.vertices[v].preference
         return p is None or q is None or p != q
 
-    def feasible(u: int, v: int) -> bool:
-        e = edge(u, v)
-        return e is not None and bool(m.solution[e] or m.feasible_with([(e, 1)]))
-
-    def rating(v: int) -> int:
-        return b.round.tournament.players[b.vertices[v].id].rating or 0
-
     def maxi_order(u: int, candidates: list[int]) -> list[int]:
         """Maxi: the first who can take ``u``, unless one with a suitable colour is within
         the gap of him (10.8, 12.7)."""
         first = next((v for v in candidates if feasible(u, v)), None)
         if first is None or suits(u, first):
             return [first] if first is not None else []
-        close = [v for v in candidates if suits(u, v) and abs(rating(v) - rating(first)) <= maxi.gap]
+        close = [v for v in candidates if suits(u, v) and abs(_rating(b, v) - _rating(b, first)) <= maxi.gap]
         return close + [first]
 
     taken: set[int] = set()
@@ -349,7 +347,7 @@ def break_ties(b: Bracket, m: MatchingModel, floater_directions: list[str],
         first = meetable[0]
         if maxi is None or suits(v, first):
             return first, first
-        close = [w for w in meetable if suits(v, w) and abs(rating(w) - rating(first)) <= maxi.gap]
+        close = [w for w in meetable if suits(v, w) and abs(_rating(b, w) - _rating(b, first)) <= maxi.gap]
         return (close[0] if close else first), first
 
     plan = _plan(m, rest, taken, exchange_order, choose, edge)
@@ -397,6 +395,11 @@ def _plan(m: MatchingModel, rest: list[int], taken: set[int], exchange_order, ch
     return plan
 
 
+def _rating(b: Bracket, v: int) -> int:
+    """The rating of vertex v's player (the Maxi limits; unrated counts as 0)."""
+    return b.round.tournament.players[b.vertices[v].id].rating or 0
+
+
 def _choose_maxi_floaters(b: Bracket, m: MatchingModel, maxi: Maxi, taken: set[int]) -> list[int]:
     """10.2 (Maxi): each player the group floats is chosen for the others' due colours only
     among those within the gap of the group's last player; otherwise (and on equal colours)
@@ -406,13 +409,12 @@ def _choose_maxi_floaters(b: Bracket, m: MatchingModel, maxi: Maxi, taken: set[i
     chosen: list[int] = []
     if not residents:
         return chosen
-    last = b.round.tournament.players[b.vertices[residents[-1]].id].rating or 0
+    last = _rating(b, residents[-1])
     floating = sum(1 for v in residents if m.partner(v) is None)
     for _ in range(floating):
         options = []
         for v in reversed(residents):  # the bottom player first
-            rating = b.round.tournament.players[b.vertices[v].id].rating or 0
-            if abs(rating - last) > maxi.gap and options:
+            if abs(_rating(b, v) - last) > maxi.gap and options:
                 continue
             value = m.least_with_unpaired(maxi.colour.coef, v)
             if value is not None:
@@ -428,4 +430,5 @@ def _choose_maxi_floaters(b: Bracket, m: MatchingModel, maxi: Maxi, taken: set[i
     return chosen
 
 
-__all__ = ["DOWN", "UP", "GroupRecord", "break_ties", "choose_bye", "median_score", "pair_group", "pair_round"]
+__all__ = ["DOWN", "UP", "GroupRecord", "break_ties", "choose_bye", "group_criteria", "maxi_gap", "median_score",
+           "pair_group", "pair_round"]
