@@ -55,3 +55,59 @@ def test_first_refuses_a_cost_that_is_not_the_optimum():
     optimum = sum(assignment.cost[e] for e in chosen)
     assert assignment.first(s1, s2, cost=optimum) == chosen
     assert assignment.first(s1, s2, cost=optimum + 1) is None
+
+
+def random_remainder_with_a_floater(rng: random.Random, size: int):
+    """S1 = 0..size-1 and S2 = size..2*size: one S2 player more than S1."""
+    s1, s2, tie = random_remainder(rng, size)
+    extra = 2 * size
+    for v in s1:
+        if rng.random() < 0.75:
+            tie.edge_of[(v, extra)] = len(tie.edge_of)
+            for level in tie.levels:
+                level.coef[tie.edge_of[(v, extra)]] = rng.choice([0, 1, 2])
+    return s1, s2 + [extra], tie
+
+
+@pytest.mark.parametrize("seed", range(150))
+def test_floaters_at_cost_are_those_whose_remainder_costs_the_same(seed):
+    """From one assignment of S1 into S2 (one S2 player floats): the S2 players that could
+    float instead at the same cost, and for each the first optimal assignment without him
+    (D.1), checked against assignment solves for every floater."""
+    rng = random.Random(seed)
+    s1, s2, tie = random_remainder_with_a_floater(rng, rng.randint(1, 5))
+    assignment = RemainderAssignment(tie, s1, s2)
+    costs = {u: assignment.optimal(s1, [w for w in s2 if w != u]) for u in s2}
+    possible = [u for u in s2 if costs[u] is not None]
+    if not possible:
+        return
+    held = rng.choice(possible)
+    cost, mates = costs[held]
+    found = assignment.floaters_at_cost(s1, s2, mates)
+    if min(costs[u][0] for u in possible) < cost:
+        assert found is None  # a cheaper floater exists: the costs alone do not tell
+        return
+    floaters, tight = found
+    assert sorted(floaters) == [u for u in possible if costs[u][0] == cost]
+    for u, shifted in floaters.items():
+        others = [w for w in s2 if w != u]
+        assert sorted(shifted.values()) == others
+        assert sum(assignment.cost[tie.edge_of[(v, w)]] for v, w in shifted.items()) == cost
+        walk = assignment.first_on_tight(s1, others, shifted, tight[:, [s2.index(w) for w in others]])
+        assert walk == assignment.first(s1, others)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_optimal_with_a_floater_lets_the_cheapest_player_float(seed):
+    rng = random.Random(seed)
+    s1, s2, tie = random_remainder_with_a_floater(rng, rng.randint(1, 5))
+    assignment = RemainderAssignment(tie, s1, s2)
+    costs = [found[0] for u in s2 if (found := assignment.optimal(s1, [w for w in s2 if w != u]))]
+    found = assignment.optimal_with_a_floater(s1, s2)
+    if not costs:
+        assert found is None
+        return
+    cost, mates = found
+    assert cost == min(costs)
+    assert len(set(mates.values())) == len(s1)
+    assert sum(assignment.cost[tie.edge_of[(v, u)]] for v, u in mates.items()) == cost

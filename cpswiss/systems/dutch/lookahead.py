@@ -1,16 +1,20 @@
-"""C.04.3 C.7 for a bracket with a single downfloater, without the next scoregroup in the model.
+"""The look-ahead of a bracket with a single downfloater, without the next scoregroup in the
+model: C.04.3 C.7 (2017) and Art. 2.4.3 [C8] (2026).
 
-C.7 compares candidates of a bracket by the following bracket they leave: the
-next scoregroup S with the bracket's downfloaters, first by its number of pairs,
-then by its PSD, which the level encoding of :func:`cpswiss.criteria.next_bracket`
-reads as "the downfloaters left unpaired there, highest SD first" (RN-21).
-Every other quality criterion of the step looks only at the pairs inside the
-bracket.  So when C.5 leaves exactly one downfloater u, the step splits: the
-bracket decides everything except u's look-ahead value, which depends on u alone.
+Both compare candidates of a bracket by the following bracket they leave: the next
+scoregroup S with the bracket's downfloaters.  2017 C.7: first its number of pairs,
+then its PSD, which the level encoding of :func:`cpswiss.criteria.units.next_bracket`
+reads as "the downfloaters left unpaired there, highest SD first" (RN-21).  2026 [C8]:
+first its number of pairs, then, highest score first, the downfloaters paired there
+(:func:`cpswiss.criteria.units.next_bracket_scores`).  Every other quality criterion
+of the step looks only at the pairs inside the bracket.  So when the criteria above
+leave exactly one downfloater u, the step splits: the bracket decides everything
+except u's look-ahead value, which depends on u alone - on how many pairs S + u has
+and whether u is among them.
 
-That value follows from the structure of S (Gallai-Edmonds): let ν be the size
-of a maximum matching of S, and D the players of S left unpaired by at least one
-maximum matching ("exposable").  Then S + u has
+That follows from the structure of S (Gallai-Edmonds): let ν be the size of a
+maximum matching of S, and D the players of S left unpaired by at least one maximum
+matching ("exposable").  Then S + u has
 
 * ν + 1 pairs if u may meet a player d of D (u-d plus a maximum matching missing d;
   conversely a matching of ν + 1 pairs uses u, and without u's pair it is a
@@ -24,48 +28,91 @@ best first; the bracket model then keeps the best group that can float.
 
 from __future__ import annotations
 
+from enum import Enum
+from collections.abc import Callable
+
 from cpswiss.criteria.bracket import Bracket
 from cpswiss.solver.levels import Level
 from cpswiss.solver.model import MatchingModel, SolverSettings, greedy_matching
 
 
-def single_downfloater_classes(b: Bracket, settings: SolverSettings | None = None) -> tuple[list[list[int]], int]:
-    """The bracket's vertices grouped by the C.7 value of the following bracket when that
-    vertex is the only downfloater, best group first (C.04.3 C.7, RN-21; A.8 for the
-    PSD comparison), and the number of solves it took.  For a bracket whose following
-    bracket is not the last one (the last one weighs the bye, RN-21, and is left to
-    the full model)."""
-    assert not b.final and not b.special
+class Below(Enum):
+    """What the following bracket S + u makes of a single downfloater u."""
+
+    EXTRA_PAIR = "u adds a pair to a maximum matching of S"
+    PAIRED = "u is paired, S + u has no more pairs than S"
+    UNPAIRED = "u may meet nobody in S"
+
+
+# the value of the following bracket (smaller is better) from its maximum pairs and u's fate
+LookaheadValue = Callable[[Bracket, int, int, Below], tuple]
+
+
+def next_bracket_value(b: Bracket, u: int, pairs: int, below: Below) -> tuple:
+    """C.04.3 C.7 (RN-21): (minus the pairs, the SDs of the downfloaters left unpaired).
+
+    Above the last scoregroup the pairs are weighted by the players who may not take
+    the bye (:func:`cpswiss.criteria.units.next_bracket`); with every player of S free
+    to take it, only u's weight varies: a u barred from the bye counts once more when
+    he is paired below, that is, one pair less when he is not."""
+    unpaired = below is Below.UNPAIRED
+    barred = b.final and unpaired and not b.vertices[u].bye_eligible
+    return -pairs + barred, (b.downfloat_sd(u),) if unpaired else ()
+
+
+def next_bracket_scores_value(b: Bracket, u: int, pairs: int, below: Below) -> tuple:
+    """2026 Art. 2.4.3 [C8]: (minus the pairs, then the downfloaters paired there by score,
+    highest first): a paired downfloater of a higher score is better, any paired one is
+    better than an unpaired one."""
+    return -pairs, (0, -b.vertices[u].score) if below is not Below.UNPAIRED else (1, 0)
+
+
+def single_downfloater_value(unit: str, b: Bracket) -> LookaheadValue | None:
+    """How the look-ahead unit values a single downfloater, or None where the split does
+    not hold: 2017 C.7 weighs the bye in a last following bracket (RN-21), which the
+    number of pairs and u's fate tell only while every player of S may take the bye."""
+    if b.special or b.holds_rest:
+        return None
+    if unit == "next-bracket":
+        if b.final and not all(p.bye_eligible for p in b.vertices[b.n_bracket:]):
+            return None
+        return next_bracket_value
+    if unit == "next-bracket-scores":
+        return next_bracket_scores_value
+    return None
+
+
+def single_downfloater_classes(b: Bracket, value: LookaheadValue, settings: SolverSettings | None = None,
+                               ) -> tuple[list[list[int]], int]:
+    """The bracket's vertices grouped by the look-ahead value of the following bracket when
+    that vertex is the only downfloater (``value``, see :func:`single_downfloater_value`),
+    best group first, and the number of solves it took."""
     n = b.n_bracket
     lower_edges = [(i - n, j - n) for i, j in b.edges if i >= n]
     neighbours_below: list[set[int]] = [set() for _ in range(n)]
     for i, j in b.edges:
         if i < n <= j:
             neighbours_below[i].add(j - n)
-    values, solves = values_below(len(b.vertices) - n, lower_edges, neighbours_below,
-                                  [b.downfloat_sd(u) for u in range(n)], settings)
-    groups: dict[tuple[int, tuple[int, ...]], list[int]] = {}
-    for u, value in enumerate(values):
-        groups.setdefault(value, []).append(u)
+    size, fates, solves = fates_below(len(b.vertices) - n, lower_edges, neighbours_below, settings)
+    groups: dict[tuple, list[int]] = {}
+    for u, below in enumerate(fates):
+        pairs = size + (below is Below.EXTRA_PAIR)
+        groups.setdefault(value(b, u, pairs, below), []).append(u)
     return [groups[key] for key in sorted(groups)], solves
 
 
-def values_below(n: int, edges: list[tuple[int, int]], neighbours: list[set[int]], sds: list[int],
-                 settings: SolverSettings | None = None) -> tuple[list[tuple[int, tuple[int, ...]]], int]:
-    """For each candidate u (neighbours[u]: the players of S he may meet, sds[u]: his SD as
-    a downfloater), the following bracket S + u as C.7 compares it: (minus its pairs,
-    the SDs of its downfloaters left unpaired), smaller is better; and the solves taken.
-    S is given by its ``n`` players and ``edges``."""
+def fates_below(n: int, edges: list[tuple[int, int]], neighbours: list[set[int]],
+                settings: SolverSettings | None = None) -> tuple[int, list[Below], int]:
+    """ν of S (given by its ``n`` players and ``edges``), what S + u makes of each candidate
+    u (neighbours[u]: the players of S he may meet), and the solves taken."""
     size, exposable, solves = _exposable(n, edges, neighbours, settings)
 
-    def value(u: int) -> tuple[int, tuple[int, ...]]:
+    def fate(u: int) -> Below:
         if neighbours[u] & exposable:
-            return -(size + 1), ()
-        if neighbours[u]:
-            return -size, ()
-        return -size, (sds[u],)
+            return Below.EXTRA_PAIR
+        return Below.PAIRED if neighbours[u] else Below.UNPAIRED
 
-    return [value(u) for u in range(len(neighbours))], solves
+    return size, [fate(u) for u in range(len(neighbours))], solves
 
 
 def _exposable(n: int, edges: list[tuple[int, int]], asked: list[set[int]],

@@ -51,7 +51,7 @@ from cpswiss.solver.model import (
     SolverSettings,
     greedy_matching,
 )
-from cpswiss.systems.dutch.lookahead import single_downfloater_classes
+from cpswiss.systems.dutch.lookahead import single_downfloater_classes, single_downfloater_value
 from cpswiss.systems import RoundPairing
 from cpswiss.systems.dutch.tiebreak import TieBreak, generation_order
 from cpswiss.tournament.state import PlayerState, RoundState, scoregroups
@@ -264,6 +264,7 @@ class StepLevels:
     before: list[Level]
     lookahead: list[Level]
     after: list[Level]
+    lookahead_unit: str | None = None
 
     @property
     def all(self) -> list[Level]:
@@ -277,6 +278,7 @@ def step_levels(b: Bracket, rules: RuleSet) -> StepLevels:
     for cid, levels in bracket_levels(b, rules.criteria):
         if units[cid] in LOOKAHEAD_UNITS:
             step.lookahead.extend(levels)
+            step.lookahead_unit = units[cid]
             part = step.after
         else:
             part.extend(levels)
@@ -428,12 +430,12 @@ def pair_on_bracket_alone(b: Bracket, step: StepLevels,
     optima: a pairing of the bracket extends to the step by leaving the players
     below out).  When they fix the number of pairs, they fix the downfloaters'
     number k.  With k = 0 the following bracket is the same for every candidate
-    and C.7 decides nothing.  With k = 1 (and a following bracket that is not the
-    last scoregroup) C.7 ranks the candidates by their downfloater alone
-    (:func:`~cpswiss.lookahead.single_downfloater_classes`): the best class that
-    can float is kept, as a constraint that every other player is paired.  The
-    criteria after C.7 and the B.8 tie-break then run on the bracket's model, much
-    smaller than the step's.
+    and C.7 decides nothing.  With k = 1 C.7 (2026 [C8]) ranks the candidates by
+    their downfloater alone (:func:`~cpswiss.systems.dutch.lookahead.single_downfloater_classes`;
+    2017: when the following bracket is not the last scoregroup, whose bye C.7 weighs):
+    the best class that can float is kept, as a constraint that every other player
+    is paired.  The criteria after the look-ahead and the B.8 tie-break then run on
+    the bracket's model, much smaller than the step's.
     """
     inside = set(b.inside)
     if any(e not in inside for level in step.before + step.after for e in level.coef):
@@ -449,8 +451,9 @@ def pair_on_bracket_alone(b: Bracket, step: StepLevels,
         if not sub.determined({k: 1 for k in range(len(sub_bracket.edges))}):
             return None  # the number of downfloaters is not fixed yet
         floaters = n - 2 * len(sub.chosen())
-        if floaters == 1 and not b.final:
-            classes, solves = single_downfloater_classes(b, settings)
+        value = single_downfloater_value(step.lookahead_unit, b) if floaters == 1 else None
+        if value is not None:
+            classes, solves = single_downfloater_classes(b, value, settings)
             in_hand = next(v for v in range(n) if sub.partner(v) is None)
             for group in classes:
                 members = set(group)

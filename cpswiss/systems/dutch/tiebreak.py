@@ -13,6 +13,7 @@ states the same order as comparable keys (for explanations and tests).
 
 from __future__ import annotations
 
+import heapq
 from collections import deque
 from dataclasses import dataclass
 
@@ -196,31 +197,32 @@ class TieBreak:
     def try_original_s1(self, s1: list[int], s2: list[int], in_rem: set[int]) -> None:
         """D.2 rules 1-2 without a solve when no exchange is needed.
 
-        With the remainder's floaters and everything outside the remainder kept, the
-        criteria differ only by the remainder's pairs (each level is a sum over the
-        pairs chosen).  If the original S1 can be assigned to S2 without the floaters
-        with the same value on every level as the current pairs, that assignment is
-        an optimal solution with no exchange: it becomes the solution in hand, and
-        the D.2 levels meet their floors without a solve.
+        With everything outside the remainder kept, the criteria differ only by the
+        remainder's pairs (each level is a sum over the pairs chosen).  The original S1
+        is assigned to S2 at least cost, without the S2 players who float in hand, or,
+        where one player of the remainder floats, letting any S2 player float
+        (:meth:`RemainderAssignment.optimal_with_a_floater`).  If that solution meets
+        every constraint on record (the frozen optima among them), it is an optimal
+        solution with no exchange: it becomes the solution in hand, and the D.2 levels
+        meet their floors without a solve.
         """
         m = self.m
         current = [e for v in s1 + s2 for e in self.later[v] if m.solution[e] and self.b.edges[e][1] in in_rem]
         paired = {v for e in current for v in self.b.edges[e]}
-        if any(v not in paired for v in s1) or len(current) != len(s1):
-            return
-        if all(self.b.edges[e][0] in s1 for e in current):
+        if len(current) != len(s1) or all(self.b.edges[e][0] in s1 for e in current):
             return  # already without exchanges
         assignment = RemainderAssignment(self, s1, s2)
         if not assignment.exact:
             return
-        found = assignment.optimal(s1, [u for u in s2 if u in paired])
-        if found is None:
+        if all(v in paired for v in s1):
+            found = assignment.optimal(s1, [u for u in s2 if u in paired])
+        elif len(s2) == len(s1) + 1:
+            found = assignment.optimal_with_a_floater(s1, s2)
+        else:
             return
-        edges = [self.edge_of[(v, u)] for v, u in found[1].items()]
-        if any(sum(lv.coef.get(e, 0) for e in edges) != sum(lv.coef.get(e, 0) for e in current)
-               for lv in self.levels):
-            return
-        m.exchange_in_solution(current, edges)
+        if found is not None:
+            rest = sorted(set(m.chosen()) - set(current))
+            m.adopt_if_solution(rest + [self.edge_of[(v, u)] for v, u in found[1].items()])
 
     def first_transposition_by_assignment(self, s1: list[int], s2: list[int]) -> bool:
         """D.1 on a remainder that pairs completely: the first optimal S1 -> S2 assignment.
@@ -247,11 +249,100 @@ class TieBreak:
         independent parts is the sum of their optima: u keeps the frozen optimum
         (is *admissible*) exactly when some optimal solution floats u, and then A(u)
         with that solution's rest is optimal too.  The answer is the admissible u
-        with the smallest A(u) in D.1 order.
+        with the smallest A(u) in D.1 order; the current solution's floater is
+        admissible and bounds it.  A greedy sequence that ignores the criteria bounds
+        A(u) from below, so few A(u) are computed.  Where the step is the bracket
+        alone, admissibility is proven without a solve
+        (:meth:`first_admissible_floater`); otherwise by :meth:`first_admissible_contender`.
+        """
+        assignment = RemainderAssignment(self, s1, s2)
+        if not assignment.exact:
+            return False
+        in_s1 = set(s1)
 
-        The current solution's floater is admissible and bounds the answer; the
-        contenders are the floaters whose A(u) comes earlier (a greedy sequence that
-        ignores the criteria bounds A(u) from below, so few A(u) are computed).  The
+        def first_assignment(u: int) -> tuple[tuple[int, ...], list[int]] | None:
+            edges = assignment.first(s1, [w for w in s2 if w != u])
+            if edges is None:
+                return None
+            return tuple(self.b.other(e, v) for e, v in zip(edges, s1)), edges
+
+        held = next(u for u in s2 if (self.bracket_partner(u) not in in_s1))
+        found = first_assignment(held)
+        assert found is not None, "the current solution's remainder has an assignment"
+        bounds = [(assignment.greedy_key(s1, [w for w in s2 if w != u]), u) for u in s2 if u != held]
+        if self.b.n_bracket == len(self.b.vertices):
+            best_edges = self.first_admissible_floater(s1, s2, assignment, first_assignment, (*found, held), bounds)
+        else:
+            best_edges = self.first_admissible_contender(s1, s2, first_assignment, (*found, held), bounds)
+        # the solution in hand floats the chosen player: give its remainder his first assignment
+        self.m.exchange_in_solution([e for v in s1 for e in self.later[v] if self.m.solution[e]], best_edges)
+        for e in best_edges:
+            self.m.fix(e, 1)
+        return True
+
+    def first_admissible_floater(self, s1: list[int], s2: list[int], assignment: RemainderAssignment,
+                                 first_assignment,
+                                 held: tuple[tuple[int, ...], list[int], int],
+                                 bounds: list[tuple[tuple[int, ...], int]]) -> list[int]:
+        """The first assignment A(u) of the admissible floater u first in D.1 order, where the
+        step is the bracket alone; the solution in hand is left floating u.
+
+        Everything outside the remainder is decided by then (the MDPs' partners fixed,
+        the other MDPs unpaired), so a solution floating u differs from the solution in
+        hand only by its remainder, and if any keeps the optima, A(u) does (the levels
+        are sums over pairs).  So u is admissible exactly when A(u) costs what the
+        remainder in hand costs (the same value on every level, the costs being exact)
+        and the solution with it meets every constraint on record: a proof without a
+        solve (measured: a minimisation of the floater's rank took 18 s on the
+        497-player bracket of a 1,000-player round 2).  The floaters at that cost come
+        from one dual solution (:meth:`RemainderAssignment.floaters_at_cost`), which
+        also gives their A(u) without an assignment solve each; they are taken best
+        first from their greedy bounds, computing A(u) only when a bound comes first.
+        """
+        held_key, held_edges, held_u = held
+        in_hand = [e for v in s1 for e in self.later[v] if self.m.solution[e]]
+        mates = {v: self.b.other(e, v) for v in s1 for e in self.later[v] if self.m.solution[e]}
+        rest = sorted(set(self.m.chosen()) - set(in_hand))
+        at_cost = assignment.floaters_at_cost(s1, s2, mates)
+        if at_cost is None:
+            cost = sum(assignment.cost[e] for e in in_hand)
+
+            def same_cost_first(u: int) -> tuple[tuple[int, ...], list[int]] | None:
+                found = first_assignment(u)
+                return found if found is not None and sum(assignment.cost[e] for e in found[1]) == cost else None
+        else:
+            floaters, tight = at_cost
+            column = {u: k for k, u in enumerate(s2)}
+
+            def same_cost_first(u: int) -> tuple[tuple[int, ...], list[int]] | None:
+                if u not in floaters:
+                    return None
+                others = [w for w in s2 if w != u]
+                edges = assignment.first_on_tight(s1, others, floaters[u], tight[:, [column[w] for w in others]])
+                return tuple(self.b.other(e, v) for e, v in zip(edges, s1)), edges
+
+        edges_of = {held_u: held_edges}
+        # (key, exact?, floater): a bound sorts before an A(u) equal to it
+        queue = [(key, False, u) for key, u in bounds if key < held_key] + [(held_key, True, held_u)]
+        heapq.heapify(queue)
+        while True:
+            _, exact, u = heapq.heappop(queue)
+            if not exact:
+                found = same_cost_first(u)
+                if found is not None and found[0] < held_key:
+                    edges_of[u] = found[1]
+                    heapq.heappush(queue, (found[0], True, u))
+                continue
+            if u == held_u or self.m.adopt_if_solution(rest + edges_of[u]):
+                return edges_of[u]
+
+    def first_admissible_contender(self, s1: list[int], s2: list[int], first_assignment,
+                                   held: tuple[tuple[int, ...], list[int], int],
+                                   bounds: list[tuple[tuple[int, ...], int]]) -> list[int]:
+        """The first assignment A(u) of the admissible floater u first in D.1 order, where the
+        step holds players below the bracket; the solution in hand is left floating u.
+
+        The contenders are the floaters whose A(u) comes before the held floater's.  The
         best contender that an exchange of pairs floats (keeping every frozen optimum)
         is admissible; then one minimisation of the floater's rank (the contenders
         ahead of it ranked 0, 1, ..., the floater in hand next, any other floater last),
@@ -261,63 +352,39 @@ class TieBreak:
         Confirming the first contender with A(u) assumed failed in 374 of 390 corpus
         brackets, so it is not tried.)
         """
-        assignment = RemainderAssignment(self, s1, s2)
-        if not assignment.exact:
-            return False
-        in_s1 = set(s1)
-
-        def floater() -> int:
-            return next(u for u in s2 if (self.bracket_partner(u) not in in_s1))
-
-        def first_assignment(u: int) -> tuple[tuple[int, ...], list[int]] | None:
-            edges = assignment.first(s1, [w for w in s2 if w != u])
-            if edges is None:
-                return None
-            return tuple(self.b.other(e, v) for e, v in zip(edges, s1)), edges
-
-        best_u = floater()
-        found = first_assignment(best_u)
-        assert found is not None, "the current solution's remainder has an assignment"
-        best_key, best_edges = found
-        bounds = sorted((assignment.greedy_key(s1, [w for w in s2 if w != u]), u) for u in s2 if u != best_u)
+        held_key, held_edges, _ = held
         contenders: list[tuple[tuple[int, ...], int, list[int]]] = []
-        for bound, u in bounds:
-            if bound >= best_key:
+        for bound, u in sorted(bounds):
+            if bound >= held_key:
                 break
             found = first_assignment(u)
-            if found is not None and found[0] < best_key:
+            if found is not None and found[0] < held_key:
                 contenders.append((found[0], u, found[1]))
         contenders.sort()  # in D.1 order of their first assignments
         order = [u for _, u, _ in contenders]
+        if not order:
+            return held_edges
         # the admissible contender ranked first (the floater in hand if none is): the
         # solution in hand floats the in-hand (or exchange-found) floater, so the rank's
         # optimum is at most its rank, and a lower one is an admissible contender ahead
-        best = None
-        if order:
-            found = Exchanges(self.m).give_unpaired(order)
-            ahead = order if found is None else order[:order.index(found)]
-            best = None if found is None else order.index(found)
-            if ahead:
-                rank = {u: k for k, u in enumerate(ahead)}
-                worst = len(ahead)
-                held = floater()
-                coef: dict[int, int] = {}
-                for u in s2:
-                    cost = rank.get(u, worst if u == held else worst + 1)
-                    for e in self.b.incident_in_bracket[u]:
-                        coef[e] = coef.get(e, 0) - cost
-                self.m.minimise([Level("D.1: the floater first in order", coef)])
-                u = floater()
-                if u in rank:
-                    best = order.index(u)
-        if best is not None:
-            best_u = order[best]
-            best_key, _, best_edges = contenders[best]
-        # the solution in hand floats best_u: give its remainder the first assignment A(best_u)
-        self.m.exchange_in_solution([e for v in s1 for e in self.later[v] if self.m.solution[e]], best_edges)
-        for e in best_edges:
-            self.m.fix(e, 1)
-        return True
+        found_u = Exchanges(self.m).give_unpaired(order)
+        ahead = order if found_u is None else order[:order.index(found_u)]
+        best = None if found_u is None else order.index(found_u)
+        if ahead:
+            in_s1 = set(s1)
+            rank = {u: k for k, u in enumerate(ahead)}
+            worst = len(ahead)
+            floating = next(u for u in s2 if (self.bracket_partner(u) not in in_s1))
+            coef: dict[int, int] = {}
+            for u in s2:
+                cost = rank.get(u, worst if u == floating else worst + 1)
+                for e in self.b.incident_in_bracket[u]:
+                    coef[e] = coef.get(e, 0) - cost
+            self.m.minimise([Level("D.1: the floater first in order", coef)])
+            floating = next(u for u in s2 if (self.bracket_partner(u) not in in_s1))
+            if floating in rank:
+                best = order.index(floating)
+        return held_edges if best is None else contenders[best][2]
 
     def first_transposition_keeps_optimum(self, s1: list[int], s2: list[int]) -> bool:
         """D.1 without a solver: give each S1 player in turn the lowest S2 player he may meet.
@@ -472,36 +539,32 @@ class RemainderAssignment:
             return None
         return solver.optimal_cost(), {v: right[solver.right_mate(k)] for k, v in enumerate(left)}
 
-    def _potentials(self, left: list[int], right: list[int], mates: dict[int, int]) -> tuple[np.ndarray, np.ndarray]:
-        """Dual potentials (p_row, p_col) of an optimal assignment: reduced costs
-        c(v, u) + p_row[v] - p_col[u] are >= 0 on every arc and 0 on the assignment.
-
-        They are shortest-path distances in the residual graph (arcs v -> u at cost c
-        off the assignment, u -> v at cost -c on it) from a source joined to every node
-        at cost 0; the assignment being optimal, there is no negative cycle, so
-        Bellman-Ford settles in fewer rounds than there are nodes.  By complementary
-        slackness every optimal assignment uses only arcs of reduced cost 0, and every
-        perfect assignment on those arcs is optimal.
-        """
-        index, allowed = self._submatrix(left, right)
-        costs = self.matrix[index]
+    def optimal_with_a_floater(self, left: list[int], right: list[int]) -> tuple[int, dict[int, int]] | None:
+        """A minimum-cost assignment of ``left`` into ``right``, which has one player more (he
+        floats): its cost and each left player's mate.  A row that may take anybody at
+        cost 0 makes it square."""
+        assert len(right) == len(left) + 1
+        index = np.ix_([self.row[v] for v in left], [self.col[u] for u in right])
+        allowed = self.allowed[index]
+        if not allowed.any(axis=1).all():
+            return None
         rows, cols = np.nonzero(allowed)
+        solver = linear_sum_assignment.SimpleLinearSumAssignment()
+        solver.add_arcs_with_cost(rows, cols, self.matrix[index][rows, cols])
+        solver.add_arcs_with_cost(np.full(len(right), len(left)), np.arange(len(right)),
+                                  np.zeros(len(right), dtype=np.int64))
+        if solver.solve() != solver.OPTIMAL:
+            return None
+        return solver.optimal_cost(), {v: right[solver.right_mate(k)] for k, v in enumerate(left)}
+
+    def _potentials(self, left: list[int], right: list[int], mates: dict[int, int]) -> tuple[np.ndarray, np.ndarray]:
+        """Dual potentials (p_row, p_col) of an optimal assignment (:func:`assignment_potentials`)."""
+        index, allowed = self._submatrix(left, right)
         col_of = {u: k for k, u in enumerate(right)}
-        mate_col = np.array([col_of[mates[v]] for v in left], dtype=np.int64)
-        on = mate_col[rows] == cols
-        n_rows = len(left)
-        # nodes: rows 0..n_rows-1, columns n_rows..; arcs row -> col off, col -> row on
-        src = np.where(on, cols + n_rows, rows)
-        dst = np.where(on, rows, cols + n_rows)
-        weight = np.where(on, -costs[rows, cols], costs[rows, cols])
-        dist = np.zeros(n_rows + len(right), dtype=np.int64)
-        for _ in range(len(dist) + 1):
-            relaxed = dist.copy()
-            np.minimum.at(relaxed, dst, dist[src] + weight)
-            if np.array_equal(relaxed, dist):
-                return dist[:n_rows], dist[n_rows:]
-            dist = relaxed
-        raise AssertionError("negative cycle: the assignment in hand was not optimal")
+        found = assignment_potentials(self.matrix[index], allowed, np.array([col_of[mates[v]] for v in left]))
+        if found is None:
+            raise AssertionError("negative cycle: the assignment in hand was not optimal")
+        return found
 
     def first(self, s1: list[int], s2: list[int], cost: int | None = None) -> list[int] | None:
         """The edges of the first optimal assignment of S1 to S2 in D.1 order; None when
@@ -523,7 +586,12 @@ class RemainderAssignment:
         index, allowed = self._submatrix(s1, s2)
         p_row, p_col = self._potentials(s1, s2, mates)
         reduced = self.matrix[index] + p_row[:, None] - p_col[None, :]
-        tight = allowed & (reduced == 0)
+        return self.first_on_tight(s1, s2, mates, allowed & (reduced == 0))
+
+    def first_on_tight(self, s1: list[int], s2: list[int], mates: dict[int, int], tight: np.ndarray) -> list[int]:
+        """The walk of :meth:`first` given an optimal assignment ``mates`` and the arcs of
+        reduced cost 0 (``tight``, rows ``s1``, columns ``s2``) of its optimal duals."""
+        mates = dict(mates)
         left, right = np.array(s1), np.array(s2)
         # v -> S2 players on zero arcs, in order; u -> S1 players on zero arcs to u
         zero = {v: right[tight[r]].tolist() for r, v in enumerate(s1)}
@@ -566,10 +634,88 @@ class RemainderAssignment:
             chosen.append(self.arcs[(v, u)])
         return chosen
 
+    def floaters_at_cost(self, s1: list[int], s2: list[int], mates: dict[int, int],
+                         ) -> tuple[dict[int, dict[int, int]], np.ndarray] | None:
+        """With one S2 player more than S1 and ``mates`` an assignment of S1 into S2: every u
+        of S2 for which S1 -> S2 - u has an assignment of the same cost, with one such
+        assignment; None when another floater would make a cheaper one (then the costs
+        alone do not tell).  Also the tight arcs (rows S1, columns S2): restricted to the
+        columns of S2 - u, they are the tight arcs of that problem, for every such u.
+
+        A row that takes the floater (cost 0 to every S2 player) makes it a square
+        problem.  If the assignment with that row on the floater in hand is optimal
+        (:func:`assignment_potentials` finds no negative cycle), the same-cost
+        assignments are the perfect ones on its tight arcs (complementary slackness):
+        u may float when the extra row is tight at u and a chain of tight arcs moves
+        u's mate, and the mate of the column it takes, and so on, to the floater in hand.
+        """
+        index = np.ix_([self.row[v] for v in s1], [self.col[u] for u in s2])
+        col_of = {u: k for k, u in enumerate(s2)}
+        costs = np.vstack([self.matrix[index], np.zeros((1, len(s2)), dtype=np.int64)])
+        allowed = np.vstack([self.allowed[index], np.ones((1, len(s2)), dtype=bool)])
+        held = next(u for u in s2 if u not in set(mates.values()))
+        mate_col = np.array([col_of[mates[v]] for v in s1] + [col_of[held]])
+        duals = assignment_potentials(costs, allowed, mate_col)
+        if duals is None:
+            return None
+        p_row, p_col = duals
+        tight = allowed & (costs + p_row[:, None] - p_col[None, :] == 0)
+        holder = {col_of[mates[v]]: r for r, v in enumerate(s1)}
+        moves_to: dict[int, int | None] = {col_of[held]: None}  # column -> where its holder moves
+        queue = deque(moves_to)
+        while queue:
+            c = queue.popleft()
+            for r in np.flatnonzero(tight[:len(s1), c]).tolist():
+                u = col_of[mates[s1[r]]]
+                if u not in moves_to:
+                    moves_to[u] = c
+                    queue.append(u)
+        found: dict[int, dict[int, int]] = {}
+        for u, target in moves_to.items():
+            if not tight[len(s1), u]:
+                continue
+            shifted = dict(mates)
+            c = u
+            while target is not None:  # c's holder moves to target, whose holder moves on
+                shifted[s1[holder[c]]] = s2[target]
+                c, target = target, moves_to[target]
+            found[s2[u]] = shifted
+        return found, tight[:len(s1)]
+
     def greedy_key(self, s1: list[int], s2: list[int]) -> tuple[int, ...]:
         """A lower bound, in D.1 order, of every assignment of S1 to S2: the lowest partners
         criteria aside (where they run out, the prefix is smaller than its extensions)."""
         return tuple(lowest_partners(s1, s2, self.arcs))
+
+
+def assignment_potentials(costs: np.ndarray, allowed: np.ndarray, mate_col: np.ndarray,
+                          ) -> tuple[np.ndarray, np.ndarray] | None:
+    """Dual potentials (p_row, p_col) of a perfect assignment (row r takes column
+    ``mate_col[r]``) if it is optimal, else None: reduced costs c(r, c) + p_row[r] -
+    p_col[c] are >= 0 on every allowed arc and 0 on the assignment.
+
+    They are shortest-path distances in the residual graph (arcs row -> column at cost c
+    off the assignment, column -> row at cost -c on it) from a source joined to every
+    node at cost 0; Bellman-Ford settles in fewer rounds than there are nodes unless
+    there is a negative cycle, that is, unless a cheaper assignment exists.  By
+    complementary slackness every optimal assignment uses only arcs of reduced cost 0,
+    and every perfect assignment on those arcs is optimal.
+    """
+    rows, cols = np.nonzero(allowed)
+    on = mate_col[rows] == cols
+    n_rows = len(mate_col)
+    # nodes: rows 0..n_rows-1, columns n_rows..; arcs row -> col off, col -> row on
+    src = np.where(on, cols + n_rows, rows)
+    dst = np.where(on, rows, cols + n_rows)
+    weight = np.where(on, -costs[rows, cols], costs[rows, cols])
+    dist = np.zeros(n_rows + allowed.shape[1], dtype=np.int64)
+    for _ in range(len(dist) + 1):
+        relaxed = dist.copy()
+        np.minimum.at(relaxed, dst, dist[src] + weight)
+        if np.array_equal(relaxed, dist):
+            return dist[:n_rows], dist[n_rows:]
+        dist = relaxed
+    return None
 
 
 def first_reachable(order: list[int], by_exchange, better_exists, in_hand) -> int | None:
