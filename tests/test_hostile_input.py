@@ -120,10 +120,30 @@ def test_options_are_validated(option, value, problem, tmp_path, capsys):
     assert code == 3 and problem in err and len(err.splitlines()) == 1 and not out.exists()
 
 
-def test_too_many_players_is_exit_4_naming_the_limit(tmp_path, capsys):
-    lines = [player_line(i, f"P{i}", 1000, "0.0", []) for i in range(1, MAX_PLAYERS + 2)]
+def test_too_many_players_is_exit_4_naming_the_limit(tmp_path, capsys, monkeypatch):
+    """The limit is TRF16's four digits (9,999); a smaller one stands in for it here."""
+    assert MAX_PLAYERS == 9999
+    monkeypatch.setattr("cpswiss.formats.trf.MAX_PLAYERS", 40)
+    lines = [player_line(i, f"P{i}", 1000, "0.0", []) for i in range(1, 42)]
     code, err, out, _ = pair_text(tmp_path, HEADER + "\n".join(lines) + "\n", capsys)
-    assert code == 4 and f"more than {MAX_PLAYERS} players" in err and not out.exists()
+    assert code == 4 and "more than 40 players" in err and not out.exists()
+
+
+def test_a_bracket_step_too_large_to_weigh_is_exit_4(tmp_path, capsys, monkeypatch):
+    """Round 2 of 40 players (20 winners): a limit of 100 pairs stands in for the build's; the
+    first round, of interchangeable players, needs no graph and passes."""
+    monkeypatch.setattr("cpswiss.criteria.bracket.MAX_STEP_PAIRS", 100)
+    blocks = [[f"{i + 20 if i <= 20 else i - 20} {'w' if i <= 20 else 'b'} {'1' if i <= 20 else '0'}"]
+              for i in range(1, 41)]
+    first = [player_line(i, f"P{i}", 2000 - i, "0.0", []) for i in range(1, 41)]
+    (tmp_path / "r1").mkdir()
+    (tmp_path / "r2").mkdir()
+    code, err, out, _ = pair_text(tmp_path / "r1", HEADER + "\n".join(first) + "\n", capsys)
+    assert code == 0 and out.exists()
+    second = [player_line(i, f"P{i}", 2000 - i, "1.0" if i <= 20 else "0.0", blocks[i - 1]) for i in range(1, 41)]
+    code, err, out, _ = pair_text(tmp_path / "r2", HEADER + "\n".join(second) + "\n", capsys)
+    assert code == 4 and "a bracket step of 40 players" in err and "possible pairs" in err and not out.exists()
+    assert len(err.splitlines()) == 1
 
 
 # -- the output path ---------------------------------------------------------------------

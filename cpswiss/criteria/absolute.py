@@ -48,3 +48,19 @@ def compatible_later(players: list[PlayerState], state: RoundState) -> list[set[
                        if o != p.id and o in index and o not in p.forbidden}
         later.append(set(range(i + 1, n)) - barred)
     return later
+
+
+def every_pair_compatible(players: list[PlayerState], state: RoundState) -> bool:
+    """Is every pair of these players allowed (C.1, C.3)?  Told in linear time, without the
+    pairs: nobody has met or is forbidden to meet another of them, and no two of them are
+    barred by C.3 (for each colour at most one player with an absolute preference for it,
+    RN-14's final-round topscorers aside).  A "no" may be conservative (an arbiter's
+    allowed pair is not looked at); the pairwise test then decides."""
+    ids = {p.id for p in players}
+    if any(p.opponents & ids or p.forbidden & ids for p in players):
+        return False
+    clashing: dict[str | None, int] = {}
+    for p in players:
+        if p.absolute and not state.exempt_from_colour_limits(p):
+            clashing[p.preference] = clashing.get(p.preference, 0) + 1
+    return all(count < 2 for count in clashing.values())

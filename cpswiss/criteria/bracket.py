@@ -3,13 +3,18 @@ and the pairs allowed between them (C.04.3 A.3, A.9, B.1-B.3; 2026 Art. 1.3, 3).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterable
 
-from cpswiss.criteria.absolute import compatible_later
+from cpswiss.criteria.absolute import compatible_later, every_pair_compatible
+from cpswiss.errors import TooLargeError
 from cpswiss.tournament.state import PlayerState, RoundState
 
 ONE_POINT_TENTHS = 10  # A.8 / RN-17: "one point" of the downfloater SD, in tenths (see RN-15)
+# the most pairs a bracket step may weigh: each allowed pair costs about 2.5 KB in the model
+# (measured: a 503-player step, 123,000 pairs, 340 MB), so about 11 GB; beyond it exit 4
+# (TooLargeError) before memory runs out.  Round 1 needs no graph (:func:`interchangeable`).
+MAX_STEP_PAIRS = 4_500_000
 
 
 @dataclass
@@ -35,6 +40,10 @@ class Bracket:
     landing: list[PlayerState] | None = None
 
     def __post_init__(self) -> None:
+        n = len(self.vertices)
+        if not self.edges and n * (n - 1) // 2 > MAX_STEP_PAIRS:
+            raise TooLargeError(f"a bracket step of {n} players ({n * (n - 1) // 2:,} possible pairs): more "
+                                f"than this build weighs at once ({MAX_STEP_PAIRS:,} pairs)")
         if not self.edges:
             later = compatible_later(self.vertices, self.round)
             self.edges = [(i, j) for j in range(self.n_mdp, len(self.vertices)) for i in range(j)
@@ -92,3 +101,19 @@ class Bracket:
 
     def pair_sd(self, i: int, j: int) -> int:
         return self.vertices[i].score - self.vertices[j].score
+
+
+def interchangeable(players: list[PlayerState], state: RoundState) -> bool:
+    """Are these players the same to every criterion, and may each meet each?
+
+    The criteria see a player only through his state (score, colours and their
+    preference, floats, bye eligibility, topscorer, games played, opponents), never
+    through his number or name; so when those states are equal and every pair is
+    allowed, any permutation of the players maps pairings to pairings with the same
+    value on every criterion, and all pairings with the most pairs tie.  Round 1 of an
+    open without acceleration is such a bracket.
+    """
+    if len(players) < 2 or not every_pair_compatible(players, state):
+        return False
+    first = replace(players[0], id=0, rank=0, name="")
+    return all(replace(p, id=0, rank=0, name="") == first for p in players[1:])

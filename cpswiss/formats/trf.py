@@ -284,7 +284,7 @@ TRF26_RECORDS = {"142", "152", "162", "192", "240", "250", "260"}
 # looks like a player record that is not read (see _unread_player_record).
 READ_RECORDS = {"001", "XXR", "142", "XXC", "152", "XXA", "XXP", "260", "XXZ", "XXS", "BBW", "BBD",
                 "BBL", "BBZ", "BBF", "BBU", "162", "042", "062", "092", "192", "240", "250"}
-MAX_PLAYERS = 6000  # 5,000 players took 8.5 GB in round 1: beyond this, exit 4 before memory runs out
+MAX_PLAYERS = 9999  # TRF16's four-digit pairing numbers (the size of one bracket step has its own limit)
 MAX_ROUNDS = 99  # round blocks, XXR/142 and the rounds of 240/250/260 records
 _NUMBER = re.compile(r"[0-9]{1,9}")  # ASCII digits only (str.isdigit also takes superscripts)
 _POINTS = re.compile(r"-?[0-9]{1,6}(\.[0-9])?")

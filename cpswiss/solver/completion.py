@@ -9,7 +9,7 @@ feasibility model decides.
 
 from __future__ import annotations
 
-from cpswiss.criteria.absolute import compatible_later
+from cpswiss.criteria.absolute import compatible_later, every_pair_compatible
 from cpswiss.errors import UnprovenError
 from cpswiss.solver.cpsat import cp_model
 from cpswiss.solver.model import greedy_pairs
@@ -32,6 +32,8 @@ def completable(players: list[PlayerState], state: RoundState, time_limit: float
     n = len(players)
     if n == 0:
         return True
+    if every_pair_compatible(players, state):  # every pair allowed: only the bye can fail
+        return n % 2 == 0 or anyone_left_out or any(state.may_take_pab(p) for p in players)
     later = compatible_later(players, state)
     left_out = bye_candidate(players, state) if not anyone_left_out else frozenset([n - 1] if n % 2 else [])
     if 2 * len(greedy_pairs(n, later, left_out)) >= n - 1 and (n % 2 == 0 or left_out):

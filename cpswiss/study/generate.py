@@ -107,8 +107,8 @@ class GeneratorConfig:
         return cls.from_mapping(values, str(path))
 
     def validate(self, source: str) -> None:
-        if not 2 <= self.players <= 6000:
-            raise InputError("PlayersNumber must be 2-6000", source)
+        if not 2 <= self.players <= 9999:  # TRF16 pairing numbers have four digits
+            raise InputError("PlayersNumber must be 2-9999", source)
         if not 1 <= self.rounds <= 99:
             raise InputError("RoundsNumber must be 1-99", source)
         if not 0 <= self.draw_percentage <= 100:

@@ -34,7 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from cpswiss.criteria.bracket import Bracket
+from cpswiss.criteria.bracket import Bracket, interchangeable
 from cpswiss.criteria.units import LOOKAHEAD_UNITS, bracket_levels
 from cpswiss.errors import EngineLimitError, NoPairingError
 from cpswiss.rulesets.ruleset import RuleSet
@@ -73,13 +73,26 @@ class BracketRecord:
     downfloaters: list[int]
     solves: int = 0
     levels: list[Level] = field(default_factory=list, repr=False, compare=False)  # the step's, in order
-    # the graph the step was solved on and the edges chosen on it (for explanations)
-    bracket: Bracket | None = field(default=None, repr=False, compare=False)
+    # the graph the step was solved on and the edges chosen on it (for explanations; see
+    # :attr:`bracket`)
+    graph: Bracket | None = field(default=None, repr=False, compare=False)
     chosen: list[int] = field(default_factory=list, repr=False, compare=False)
     # A.9: when this is the PPB, the best pairing of the first attempt, whose
     # downfloaters could not be completed below (pairs and downfloaters, by id)
     abandoned_pairs: list[tuple[int, int]] = field(default_factory=list)
     abandoned_downfloaters: list[int] = field(default_factory=list)
+    # a step paired without its graph (:func:`pair_interchangeable`): what builds the
+    # graph, its levels and the chosen edges when first asked for
+    build: Callable[[], tuple[Bracket, list[Level], list[int]]] | None = field(default=None, repr=False,
+                                                                              compare=False)
+
+    @property
+    def bracket(self) -> Bracket | None:
+        """The graph of the step (built on first use where the step was paired without it)."""
+        if self.graph is None and self.build is not None:
+            self.graph, self.levels, self.chosen = self.build()
+            self.build = None
+        return self.graph
 
     @property
     def inside_edges(self) -> list[int]:
@@ -126,32 +139,36 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
             lower = groups[index]
             next_index = index + 1
         below = [p for g in groups[next_index:] for p in g]
-        holds_pab = weighs_pab and holds_the_pab(bracket, lower + below, state)
-        landing = landing_bracket(groups, index, state) if strands and not special else None
-        b = Bracket(bracket + lower, n_mdp, len(bracket), special, next_index == len(groups), state,
-                    pab_in_bracket=holds_pab, landing=landing)
-        record = pair_bracket(b, rules, settings)
-        if every_bracket and not special and not completion_witnessed(b, record, below, rules, settings):
-            b = Bracket(bracket + lower + below, n_mdp, len(bracket), special, next_index == len(groups),
-                        state, n_next=len(bracket) + len(lower), holds_rest=True, pab_in_bracket=holds_pab)
+        vertices = bracket + lower
+        if special and not lower and interchangeable(bracket, state):
+            record = pair_interchangeable(bracket, state, rules)
+        else:
+            holds_pab = weighs_pab and holds_the_pab(bracket, lower + below, state)
+            landing = landing_bracket(groups, index, state) if strands and not special else None
+            b = Bracket(vertices, n_mdp, len(bracket), special, next_index == len(groups), state,
+                        pab_in_bracket=holds_pab, landing=landing)
             record = pair_bracket(b, rules, settings)
+            if every_bracket and not special and not completion_witnessed(b, record, below, rules, settings):
+                vertices = bracket + lower + below
+                b = Bracket(vertices, n_mdp, len(bracket), special, next_index == len(groups),
+                            state, n_next=len(bracket) + len(lower), holds_rest=True, pab_in_bracket=holds_pab)
+                record = pair_bracket(b, rules, settings)
         record.collapsed = collapsed
-        floaters = [b.vertices[v] for v in range(b.n_bracket)
-                    if all(v not in pair for pair in record.pairs)]
+        floaters = [vertices[v] for v in range(len(bracket)) if all(v not in pair for pair in record.pairs)]
         if not special and not every_bracket:
             rest = floaters + [p for g in groups[index:] for p in g]
             if not completable(rest, state):
                 special = True  # this bracket is the PPB (A.9)
                 collapsed = True
                 abandoned = record
-                abandoned.pairs = [(b.vertices[i].id, b.vertices[j].id) for i, j in record.pairs]
+                abandoned.pairs = [(vertices[i].id, vertices[j].id) for i, j in record.pairs]
                 abandoned.downfloaters = [p.id for p in floaters]
                 continue
         if collapsed and abandoned is not None:
             record.abandoned_pairs = abandoned.pairs
             record.abandoned_downfloaters = abandoned.downfloaters
         collapsed = False
-        record.pairs = [(b.vertices[i].id, b.vertices[j].id) for i, j in record.pairs]
+        record.pairs = [(vertices[i].id, vertices[j].id) for i, j in record.pairs]
         record.downfloaters = [p.id for p in floaters]
         records.append(record)
         pairs.extend(record.pairs)
@@ -238,6 +255,35 @@ def completion_witnessed(b: Bracket, record: BracketRecord, below: list[PlayerSt
     return completable(left + below, state)
 
 
+def first_candidate(n: int) -> list[tuple[int, int]]:
+    """B.3/B.4 (2026 Art. 3.4): the first candidate of a homogeneous bracket of n players,
+    S1[i] against S2[i] (with n odd, the last of S2 is left unpaired)."""
+    half = n // 2
+    return [(i, i + half) for i in range(half)]
+
+
+def pair_interchangeable(bracket: list[PlayerState], state: RoundState, rules: RuleSet) -> BracketRecord:
+    """The last bracket when its players are interchangeable (:func:`interchangeable`), paired
+    without its graph.
+
+    Every pairing with the most pairs has the same value on every criterion, so the
+    B.8 choice is the first candidate generated (:func:`first_candidate`); the
+    completion test before (C.4, A.9) has shown that, with an odd number, its
+    unpaired player may take the bye (the players being alike).  Round 1 of 10,000
+    players is 50 million allowed pairs: the graph, its levels and the chosen edges
+    are built only when an explanation asks for them.
+    """
+    pairs = first_candidate(len(bracket))
+
+    def build() -> tuple[Bracket, list[Level], list[int]]:
+        b = Bracket(bracket, 0, len(bracket), True, True, state)
+        edge_of = {edge: e for e, edge in enumerate(b.edges)}
+        return b, step_levels(b, rules).all, [edge_of[pair] for pair in pairs]
+
+    return BracketRecord(score=bracket[0].score, mdps=[], residents=[p.id for p in bracket], special=True,
+                         collapsed=False, pairs=pairs, downfloaters=[], build=build)
+
+
 def pair_bracket(b: Bracket, rules: RuleSet, settings: SolverSettings | None = None) -> BracketRecord:
     """Pair one bracket: lexicographic optimum of C.4-C.19, then the B.8 tie-break."""
     step = step_levels(b, rules)
@@ -252,7 +298,7 @@ def pair_bracket(b: Bracket, rules: RuleSet, settings: SolverSettings | None = N
         mdps=[p.id for p in b.vertices[:b.n_mdp]],
         residents=[p.id for p in b.vertices[b.n_mdp:b.n_bracket]],
         special=b.special, collapsed=False, pairs=pairs, downfloaters=[],
-        solves=solves, levels=step.all, bracket=b, chosen=list(chosen))
+        solves=solves, levels=step.all, graph=b, chosen=list(chosen))
     return record
 
 
@@ -330,11 +376,10 @@ def perfect_first_candidate(b: Bracket, levels: list[Level]) -> list[int] | None
         return None
     if b.vertices[0].score != b.vertices[-1].score:
         return None
-    half = n // 2
     index = {edge: e for e, edge in enumerate(b.edges)}
     chosen = []
-    for i in range(half):
-        e = index.get((i, i + half))
+    for pair in first_candidate(n):
+        e = index.get(pair)
         if e is None:
             return None
         chosen.append(e)
