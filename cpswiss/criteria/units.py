@@ -232,9 +232,13 @@ def _floats(b: Bracket, c: Criterion, i: int, j: int) -> bool:
 
 def _repeated_upfloats(b: Bracket, c: Criterion, back: int) -> list[tuple[int, int, int]]:
     """Bracket edges (e, higher, lower) whose lower player upfloated ``back`` rounds before
-    and would float up again (the higher player has the higher score)."""
-    return [(e, i, j) for e, i, j in b.bracket_edges()
-            if _floats(b, c, i, j) and b.vertices[j].float_back(back) is Float.UP]
+    and would float up again (the higher player has the higher score), in edge order."""
+    found = []
+    for j in range(b.n_bracket):
+        if b.vertices[j].float_back(back) is Float.UP:
+            found += [(e, b.edges[e][0], j) for e in b.incident_in_bracket[j]
+                      if b.edges[e][1] == j and _floats(b, c, b.edges[e][0], j)]
+    return sorted(found)
 
 
 def _downfloated(b: Bracket, back: int) -> list[int]:
@@ -261,13 +265,16 @@ def repeated_float(b: Bracket, c: Criterion) -> list[Level]:
 
     level = Level(f"{c.label} repeated {direction}float ({back} round{'s' if back > 1 else ''} back)", floor=0)
     if direction == "down":
+        # each player who downfloated then counts, unless paired now without floating down:
+        # with a lower player of his score, or as the lower player of the pair
         for v in range(b.n_bracket):
             if floated(b.vertices[v], Float.DOWN):
                 level.constant += 1
-        for e, i, j in b.bracket_edges():
-            p, q = b.vertices[i], b.vertices[j]
-            saved = floated(q, Float.DOWN) + (not _floats(b, c, i, j) and floated(p, Float.DOWN))
-            level.add(e, -saved)
+                for e in b.incident_in_bracket[v]:
+                    i, j = b.edges[e]
+                    if v == j or not _floats(b, c, i, j):
+                        level.add(e, -1)
+        level.coef = dict(sorted(level.coef.items()))  # in edge order, as every level
     else:
         for e, _, j in _repeated_upfloats(b, c, back):
             if not (exempt and b.vertices[j].topscorer):

@@ -53,7 +53,7 @@ class MatchingBound:
     """
 
     def __init__(self, coef: dict[int, int], incident: list[list[int]], edges: list[tuple[int, int]]):
-        self.minima = _vertex_minima(coef, incident)
+        self.minima = _vertex_minima(coef, len(incident), edges)
         self._negative = [e for e, c in coef.items() if c < 0]
         self._coef, self._edges = coef, edges
         touched: set[int] = set()
@@ -81,9 +81,18 @@ class MatchingBound:
         return value <= self.quick or value <= self.value
 
 
-def _vertex_minima(coef: dict[int, int], incident: list[list[int]]) -> list[int]:
-    """m_v = min(0, the least weight of an edge at v), per vertex."""
-    return [min(0, min((coef.get(e, 0) for e in inc), default=0)) for inc in incident]
+def _vertex_minima(coef: dict[int, int], n: int, edges: list[tuple[int, int]]) -> list[int]:
+    """m_v = min(0, the least weight of an edge at v), per vertex (only the negative weights
+    can lower it, so only they are looked at)."""
+    minima = [0] * n
+    for e, c in coef.items():
+        if c < 0:
+            i, j = edges[e]
+            if c < minima[i]:
+                minima[i] = c
+            if c < minima[j]:
+                minima[j] = c
+    return minima
 
 
 def _greedy_cover(coef: dict[int, int], negative: list[int], edges: list[tuple[int, int]]) -> dict[int, int]:

@@ -29,9 +29,11 @@ from cpswiss.solver.model import SolverSettings
 
 
 def default_files() -> list[Path]:
-    """The bundled cases: a 31-player round (the start-up a small event pays) and late rounds
+    """The bundled cases: a 31-player round (the start-up a small event pays), late rounds
     of 100, 300 and 1000 players (the 1000-player history is synthetic, made by
-    ``python -m cpswiss.study.simulate 1000 6 9 OUT --quick --seed 7``)."""
+    ``python -m cpswiss.study.simulate 1000 6 9 OUT --quick --seed 7``), and round 2 of
+    1000 players, the hardest round of the tournament of ``scenarios/large-opens`` (made
+    by bbpPairings 5.0.1's generator, ``rtg-1000.cfg``, seed 5)."""
     return sorted((Path(__file__).resolve().parent / "benchdata").glob("*.trf"))
 
 

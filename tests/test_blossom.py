@@ -1,0 +1,59 @@
+"""The blossom relaxation (cpswiss.solver.blossom): its least costs against every matching of
+small random graphs, and its answers in the tie-break against the solver's on the samples."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from test_model import all_matchings, random_graph
+
+from cpswiss.api import pair_tournament
+from cpswiss.solver.blossom import LexicographicMatching
+from cpswiss.systems.dutch import tiebreak
+
+SAMPLES = sorted(Path(__file__).parent.glob("data/dutch-20*-sample/*.trf"))
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_least_pairing_is_the_lexicographic_minimum(seed):
+    rng = random.Random(seed)
+    n = rng.randint(2, 8)
+    edges = random_graph(rng, n, rng.choice([0.3, 0.6, 0.9]))
+    if not edges:
+        return
+    levels = [{e: rng.choice([-2, -1, 0, 0, 1, 3]) for e in range(len(edges))} for _ in range(rng.randint(1, 3))]
+    relax = LexicographicMatching(n, edges, levels)
+    v = rng.randrange(n)
+    allowed = {e for e, (i, j) in enumerate(edges) if v in (i, j) and rng.random() < 0.7}
+    excluded = {e for e in range(len(edges)) if e not in allowed and rng.random() < 0.2}
+    candidates = [m for m in all_matchings(n, edges)
+                  if any(e in allowed for e in m) and not any(e in excluded for e in m)
+                  and not any(v in edges[e] and e not in allowed for e in m)]
+    found = relax.least_pairing(v, allowed, excluded)
+    if not candidates:
+        assert found is None
+        return
+    best = min(tuple(sum(level.get(e, 0) for e in m) for level in levels) for m in candidates)
+    cost, chosen = found
+    assert tuple(sum(level.get(e, 0) for e in chosen) for level in levels) == best
+    assert cost == relax.value(chosen)
+
+
+def test_the_relaxation_agrees_with_the_solver(monkeypatch):
+    """Wherever the tie-break takes the relaxation's answer, the solver gives the same."""
+    decided = []
+    original = tiebreak.TieBreak.relaxed_partner
+
+    def checked(self, v, allowed):
+        answer = original(self, v, allowed)
+        if answer is not None:
+            decided.append(answer)
+            assert self.m.maximise_any(allowed) == answer
+        return answer
+
+    monkeypatch.setattr(tiebreak.TieBreak, "relaxed_partner", checked)
+    for path in SAMPLES:
+        pair_tournament(path, None)
+    assert decided.count(False) >= 5 and decided.count(True) >= 1
