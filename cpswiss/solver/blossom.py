@@ -23,19 +23,17 @@ class LexicographicMatching:
 
     def __init__(self, n: int, edges: list[tuple[int, int]], levels: list[dict[int, int]]):
         self.n, self.edges = n, edges
-        pairs = n // 2  # the most edges a matching holds
         weights: list[int] = []
         weight = 1
         for coef in reversed(levels):  # the last level is the least significant digit
             weights.append(weight)
-            low, high = min([0, *coef.values()]), max([0, *coef.values()])
-            weight += weight * (high - low) * pairs  # beyond what this digit and those after can add
+            weight += weight * _spread(coef, n, edges)  # beyond what this digit and those after can add
         weights.reverse()
         self.cost = [0] * len(edges)
         for coef, w in zip(levels, weights):
             for e, c in coef.items():
                 self.cost[e] += w * c
-        self.exact = weight * (pairs + 1) < LIMIT
+        self.exact = weight < LIMIT
         self._edge_of = {edge: e for e, edge in enumerate(edges)}
 
     def value(self, chosen: list[int]) -> int:
@@ -60,3 +58,15 @@ class LexicographicMatching:
         if not any(e in allowed for e in chosen):
             return None
         return self.value(chosen), chosen
+
+
+def _spread(coef: dict[int, int], n: int, edges: list[tuple[int, int]]) -> int:
+    """How far apart two matchings can be on Σ coef·x.  Each edge's weight shared between its
+    ends, a matching's sum lies between half the sum over the vertices of their least
+    weight (or 0) and half the sum of their greatest (or 0): a level on the edges of a few
+    players spreads little, whatever the size of the graph."""
+    low, high = [0] * n, [0] * n
+    for e, c in coef.items():
+        for v in edges[e]:
+            low[v], high[v] = min(low[v], c), max(high[v], c)
+    return (sum(high) - sum(low) + 1) // 2 + 1

@@ -87,12 +87,15 @@ class TieBreak:
         that matching meets every constraint on record (it becomes the solution in hand).
         None when the relaxation does not tell (the solver decides then).  Measured: the
         solve it replaces took 6.5 s on the last bracket of a 1,000-player round 3."""
-        if self.relaxation is None:
-            self.relaxation = LexicographicMatching(self.m.n, self.m.edges, [lv.coef for lv in self.levels])
+        excluded = self.excluded_edges()
+        if self.relaxation is None:  # on the edges still usable: the fewer, the narrower its digits
+            self.relaxation = LexicographicMatching(
+                self.m.n, self.m.edges,
+                [{e: c for e, c in lv.coef.items() if e not in excluded} for lv in self.levels])
         relax = self.relaxation
         if not relax.exact:
             return None
-        found = relax.least_pairing(v, set(allowed), self.excluded_edges())
+        found = relax.least_pairing(v, set(allowed), excluded)
         if found is None:
             return False
         cost, chosen = found
@@ -104,13 +107,14 @@ class TieBreak:
         return None
 
     def excluded_edges(self) -> set[int]:
-        """Edges that no solution of the model uses, read off its simple constraints: edges
-        fixed to 0, players' edge sets required empty, and the other edges at both ends
-        of an edge fixed to 1."""
+        """Edges that no solution of the model uses, read off its simple constraints: the edges
+        of positive weight in a sum of non-negative weights fixed at 0 (an edge fixed to 0, a
+        player's edges required empty, a level frozen at 0), and the other edges at both
+        ends of an edge fixed to 1."""
         excluded: set[int] = set()
         for coef, value in self.m.constraints:
-            if value == 0 and all(c == 1 for c in coef.values()):
-                excluded.update(coef)
+            if value == 0 and all(c >= 0 for c in coef.values()):
+                excluded.update(e for e, c in coef.items() if c > 0)
             elif value == 1 and len(coef) == 1 and next(iter(coef.values())) == 1:
                 e = next(iter(coef))
                 excluded.update(f for w in self.m.edges[e] for f in self.m.incident[w] if f != e)
@@ -256,8 +260,6 @@ class TieBreak:
         if len(current) != len(s1) or all(self.b.edges[e][0] in s1 for e in current):
             return  # already without exchanges
         assignment = RemainderAssignment(self, s1, s2)
-        if not assignment.exact:
-            return
         if all(v in paired for v in s1):
             found = assignment.optimal(s1, [u for u in s2 if u in paired])
         elif len(s2) == len(s1) + 1:
@@ -275,9 +277,7 @@ class TieBreak:
         """
         assignment = RemainderAssignment(self, s1, s2)
         current = [e for v in s1 for e in self.later[v] if self.m.solution[e]]
-        if not assignment.exact:
-            return False
-        chosen = assignment.first(s1, s2, cost=sum(assignment.cost[e] for e in current))
+        chosen = assignment.first(s1, s2, cost=assignment.value(current))
         if chosen is None:
             return False
         self.m.exchange_in_solution(current, chosen)
@@ -300,8 +300,6 @@ class TieBreak:
         (:meth:`first_admissible_floater`); otherwise by :meth:`first_admissible_contender`.
         """
         assignment = RemainderAssignment(self, s1, s2)
-        if not assignment.exact:
-            return False
         in_s1 = set(s1)
 
         def first_assignment(u: int) -> tuple[tuple[int, ...], list[int]] | None:
@@ -349,11 +347,11 @@ class TieBreak:
         rest = sorted(set(self.m.chosen()) - set(in_hand))
         at_cost = assignment.floaters_at_cost(s1, s2, mates)
         if at_cost is None:
-            cost = sum(assignment.cost[e] for e in in_hand)
+            cost = assignment.value(in_hand)
 
             def same_cost_first(u: int) -> tuple[tuple[int, ...], list[int]] | None:
                 found = first_assignment(u)
-                return found if found is not None and sum(assignment.cost[e] for e in found[1]) == cost else None
+                return found if found is not None and assignment.value(found[1]) == cost else None
         else:
             floaters, tight = at_cost
             column = {u: k for k, u in enumerate(s2)}
@@ -521,15 +519,17 @@ class RemainderAssignment:
 
     Once the S1 set is fixed (after D.2) and the remainder's floaters are known,
     every criterion restricted to the remainder is a sum over the pairs chosen,
-    independent of the rest of the step; the lexicographic optimum of the
-    remainder is then a minimum-cost assignment with integer costs, one digit
-    per criterion in a base wider than the criterion's range, so comparisons stay
-    exact (``exact`` is False when the costs would not fit in 62 bits).  The first
-    candidate in D.1 order gives each S1 player in turn the lowest S2 player with
-    which the rest can still be assigned at the optimal cost.
+    independent of the rest of the step; the lexicographic optimum of the remainder
+    is found one criterion at a time: a minimum-cost assignment on that criterion's
+    costs, its dual potentials (:func:`assignment_potentials`), and the next criterion
+    only on the arcs of reduced cost 0 - the arcs of the assignments optimal so far
+    (complementary slackness).  Each criterion's costs are small integers, so nothing
+    can overflow, however many criteria and players.  The arcs left at the end are
+    those of the lexicographically optimal assignments; the first candidate in D.1
+    order gives each S1 player in turn the lowest S2 player with which the rest can
+    still be assigned on them.  A candidate's value is the tuple of its criteria
+    (:meth:`value`), each row shifted by a constant that every assignment pays alike.
     """
-
-    LIMIT = 1 << 62
 
     def __init__(self, tie: TieBreak, s1: list[int], s2: list[int]):
         edge_of = tie.edge_of
@@ -537,100 +537,121 @@ class RemainderAssignment:
         self.col = {u: k for k, u in enumerate(s2)}
         arcs = {(v, u): edge_of[(v, u)] for v in s1 for u in s2 if (v, u) in edge_of}
         self.arcs = arcs
-        digits: list[tuple[dict[int, int], int]] = []  # (shifted coefficient per edge, base)
-        for level in tie.levels:
-            values = {e: level.coef.get(e, 0) for e in arcs.values()}
-            low, high = min(values.values(), default=0), max(values.values(), default=0)
-            if low != high:
-                digits.append(({e: c - low for e, c in values.items()}, (high - low) * len(s1) + 1))
-        self.cost = {e: 0 for e in arcs.values()}
-        weight = 1
-        for shifted, base in reversed(digits):
-            for e in self.cost:
-                self.cost[e] += weight * shifted[e]
-            weight *= base
-        self.exact = weight * (len(s1) + 1) < self.LIMIT
-        if not self.exact:
-            return
-        self.matrix = np.zeros((len(s1), len(s2)), dtype=np.int64)
+        arc_edges = list(arcs.values())
+        self.arc_index = {e: k for k, e in enumerate(arc_edges)}
+        rows = np.array([self.row[v] for v, _ in arcs], dtype=np.int64)
+        cols = np.array([self.col[u] for _, u in arcs], dtype=np.int64)
         self.allowed = np.zeros((len(s1), len(s2)), dtype=bool)
-        for (v, u), e in arcs.items():
-            self.matrix[self.row[v], self.col[u]] = self.cost[e]
-            self.allowed[self.row[v], self.col[u]] = True
+        self.allowed[rows, cols] = True
+        self.digits: list[np.ndarray] = []  # per criterion, the cost of each arc
+        self.matrices: list[np.ndarray] = []  # the same as S1 x S2 matrices
+        for level in tie.levels:
+            values = np.array([level.coef.get(e, 0) for e in arc_edges], dtype=np.int64)
+            if len(values) == 0:
+                continue
+            # every assignment takes one arc in each row: a constant per row changes all
+            # of them alike, so a criterion that is one in each row drops out
+            least = np.full(len(s1), values.max(), dtype=np.int64)
+            np.minimum.at(least, rows, values)
+            shifted = values - least[rows]
+            if not shifted.any():
+                continue
+            self.digits.append(shifted)
+            matrix = np.zeros((len(s1), len(s2)), dtype=np.int64)
+            matrix[rows, cols] = shifted
+            self.matrices.append(matrix)
 
-    def _submatrix(self, left: list[int], right: list[int]):
-        """The index of ``left`` x ``right`` and its allowed arcs; None when a row or a
-        column has no arc (the solver would silently drop it)."""
-        index = np.ix_([self.row[v] for v in left], [self.col[u] for u in right])
-        allowed = self.allowed[index]
+    def value(self, edges: list[int]) -> tuple[int, ...]:
+        """The criteria of the remainder's arcs ``edges``, most important first."""
+        index = [self.arc_index[e] for e in edges]
+        return tuple(int(digit[index].sum()) for digit in self.digits)
+
+    def _index(self, left: list[int], right: list[int]):
+        return np.ix_([self.row[v] for v in left], [self.col[u] for u in right])
+
+    def _lexicographic(self, costs: list[np.ndarray], allowed: np.ndarray,
+                       mate_col: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray] | None:
+        """A lexicographically optimal perfect assignment of a square problem (row r takes
+        column ``mate_col[r]``) and the arcs of all such assignments, or None when there is
+        no perfect assignment.  Given ``mate_col``, that assignment is tested instead of
+        one solved for: None when another one is lexicographically better."""
         if not allowed.any(axis=1).all() or not allowed.any(axis=0).all():
             return None
-        return index, allowed
+        testing = mate_col is not None
+        for cost in costs or [np.zeros(allowed.shape, dtype=np.int64)]:
+            if not testing:
+                rows, cols = np.nonzero(allowed)
+                solver = linear_sum_assignment.SimpleLinearSumAssignment()
+                solver.add_arcs_with_cost(rows, cols, cost[rows, cols])
+                if solver.solve() != solver.OPTIMAL:
+                    return None
+                mate_col = np.array([solver.right_mate(r) for r in range(allowed.shape[0])], dtype=np.int64)
+            duals = assignment_potentials(cost, allowed, mate_col)
+            if duals is None:
+                return None  # the assignment tested is not optimal on this criterion
+            p_row, p_col = duals
+            allowed = allowed & (cost + p_row[:, None] - p_col[None, :] == 0)
+        return mate_col, allowed
 
-    def optimal(self, left: list[int], right: list[int]) -> tuple[int, dict[int, int]] | None:
-        """A minimum-cost perfect assignment: its cost and each left player's mate."""
-        if not left:
-            return 0, {}
-        assert len(left) == len(right)
-        sub = self._submatrix(left, right)
-        if sub is None:
-            return None
-        index, allowed = sub
-        rows, cols = np.nonzero(allowed)
-        solver = linear_sum_assignment.SimpleLinearSumAssignment()
-        solver.add_arcs_with_cost(rows, cols, self.matrix[index][rows, cols])
-        if solver.solve() != solver.OPTIMAL:
-            return None
-        return solver.optimal_cost(), {v: right[solver.right_mate(k)] for k, v in enumerate(left)}
-
-    def optimal_with_a_floater(self, left: list[int], right: list[int]) -> tuple[int, dict[int, int]] | None:
-        """A minimum-cost assignment of ``left`` into ``right``, which has one player more (he
-        floats): its cost and each left player's mate.  A row that may take anybody at
-        cost 0 makes it square."""
-        assert len(right) == len(left) + 1
-        index = np.ix_([self.row[v] for v in left], [self.col[u] for u in right])
+    def _lexicographic_of(self, left: list[int], right: list[int], mates: dict[int, int] | None = None,
+                          floater_row: bool = False) -> tuple[np.ndarray, np.ndarray] | None:
+        """:meth:`_lexicographic` on ``left`` x ``right``; with ``floater_row``, one more row
+        that may take any player at cost 0 (the floater)."""
+        index = self._index(left, right)
+        costs = [matrix[index] for matrix in self.matrices]
         allowed = self.allowed[index]
-        if not allowed.any(axis=1).all():
-            return None
-        rows, cols = np.nonzero(allowed)
-        solver = linear_sum_assignment.SimpleLinearSumAssignment()
-        solver.add_arcs_with_cost(rows, cols, self.matrix[index][rows, cols])
-        solver.add_arcs_with_cost(np.full(len(right), len(left)), np.arange(len(right)),
-                                  np.zeros(len(right), dtype=np.int64))
-        if solver.solve() != solver.OPTIMAL:
-            return None
-        return solver.optimal_cost(), {v: right[solver.right_mate(k)] for k, v in enumerate(left)}
+        if floater_row:
+            costs = [np.vstack([c, np.zeros((1, len(right)), dtype=np.int64)]) for c in costs]
+            allowed = np.vstack([allowed, np.ones((1, len(right)), dtype=bool)])
+        mate_col = None
+        if mates is not None:
+            col_of = {u: k for k, u in enumerate(right)}
+            taken = [col_of[mates[v]] for v in left]
+            if floater_row:
+                taken.append(next(k for k in range(len(right)) if k not in set(taken)))
+            mate_col = np.array(taken, dtype=np.int64)
+        return self._lexicographic(costs, allowed, mate_col)
 
-    def _potentials(self, left: list[int], right: list[int], mates: dict[int, int]) -> tuple[np.ndarray, np.ndarray]:
-        """Dual potentials (p_row, p_col) of an optimal assignment (:func:`assignment_potentials`)."""
-        index, allowed = self._submatrix(left, right)
-        col_of = {u: k for k, u in enumerate(right)}
-        found = assignment_potentials(self.matrix[index], allowed, np.array([col_of[mates[v]] for v in left]))
+    def optimal(self, left: list[int], right: list[int]) -> tuple[tuple[int, ...], dict[int, int]] | None:
+        """A lexicographically optimal perfect assignment: its value and each left player's mate."""
+        if not left:
+            return (), {}
+        assert len(left) == len(right)
+        found = self._lexicographic_of(left, right)
         if found is None:
-            raise AssertionError("negative cycle: the assignment in hand was not optimal")
-        return found
+            return None
+        mates = {v: right[c] for v, c in zip(left, found[0].tolist())}
+        return self.value([self.arcs[(v, u)] for v, u in mates.items()]), mates
 
-    def first(self, s1: list[int], s2: list[int], cost: int | None = None) -> list[int] | None:
+    def optimal_with_a_floater(self, left: list[int], right: list[int]) -> tuple[tuple[int, ...], dict[int, int]] | None:
+        """A lexicographically optimal assignment of ``left`` into ``right``, which has one
+        player more (he floats): its value and each left player's mate."""
+        assert len(right) == len(left) + 1
+        found = self._lexicographic_of(left, right, floater_row=True)
+        if found is None:
+            return None
+        mates = {v: right[c] for v, c in zip(left, found[0][:len(left)].tolist())}
+        return self.value([self.arcs[(v, u)] for v, u in mates.items()]), mates
+
+    def first(self, s1: list[int], s2: list[int], cost: tuple[int, ...] | None = None) -> list[int] | None:
         """The edges of the first optimal assignment of S1 to S2 in D.1 order; None when
         there is no perfect assignment, or when its optimum is not ``cost`` (if given).
 
-        The optimal assignments are exactly the perfect assignments on the arcs of
-        reduced cost 0 (:meth:`_potentials`), so each S1 player in turn takes the lowest
-        free S2 player on such an arc with which the players after him can still be
-        assigned on such arcs: he takes it directly when it is his mate in hand, or when
-        the mate's current holder can move along an alternating chain of zero arcs that
-        ends on his own mate (found by one search back from that mate per player).
+        The optimal assignments are exactly the perfect assignments on the arcs
+        :meth:`_lexicographic` leaves, so each S1 player in turn takes the lowest free S2
+        player on such an arc with which the players after him can still be assigned on
+        such arcs (:meth:`first_on_tight`).
         """
-        found = self.optimal(s1, s2)
-        if found is None or (cost is not None and found[0] != cost):
-            return None
         if not s1:
-            return []
-        mates = dict(found[1])
-        index, allowed = self._submatrix(s1, s2)
-        p_row, p_col = self._potentials(s1, s2, mates)
-        reduced = self.matrix[index] + p_row[:, None] - p_col[None, :]
-        return self.first_on_tight(s1, s2, mates, allowed & (reduced == 0))
+            return [] if cost in (None, ()) else None
+        found = self._lexicographic_of(s1, s2)
+        if found is None:
+            return None
+        mate_col, tight = found
+        mates = {v: s2[c] for v, c in zip(s1, mate_col.tolist())}
+        if cost is not None and self.value([self.arcs[(v, u)] for v, u in mates.items()]) != cost:
+            return None
+        return self.first_on_tight(s1, s2, mates, tight)
 
     def first_on_tight(self, s1: list[int], s2: list[int], mates: dict[int, int], tight: np.ndarray) -> list[int]:
         """The walk of :meth:`first` given an optimal assignment ``mates`` and the arcs of
@@ -681,40 +702,35 @@ class RemainderAssignment:
     def floaters_at_cost(self, s1: list[int], s2: list[int], mates: dict[int, int],
                          ) -> tuple[dict[int, dict[int, int]], np.ndarray] | None:
         """With one S2 player more than S1 and ``mates`` an assignment of S1 into S2: every u
-        of S2 for which S1 -> S2 - u has an assignment of the same cost, with one such
-        assignment; None when another floater would make a cheaper one (then the costs
-        alone do not tell).  Also the tight arcs (rows S1, columns S2): restricted to the
-        columns of S2 - u, they are the tight arcs of that problem, for every such u.
+        of S2 for which S1 -> S2 - u has an assignment of the same value, with one such
+        assignment; None when another floater would make a better one (then the values
+        alone do not tell).  Also the arcs of the optimal assignments (rows S1, columns
+        S2): restricted to the columns of S2 - u, they are those of that problem, for
+        every such u.
 
         A row that takes the floater (cost 0 to every S2 player) makes it a square
         problem.  If the assignment with that row on the floater in hand is optimal
-        (:func:`assignment_potentials` finds no negative cycle), the same-cost
-        assignments are the perfect ones on its tight arcs (complementary slackness):
-        u may float when the extra row is tight at u and a chain of tight arcs moves
-        u's mate, and the mate of the column it takes, and so on, to the floater in hand.
+        (:meth:`_lexicographic` tests it), the same-value assignments are the perfect
+        ones on the arcs it leaves: u may float when the extra row may take u and a
+        chain of such arcs moves u's mate, and the mate of the column it takes, and so
+        on, to the floater in hand.
         """
-        index = np.ix_([self.row[v] for v in s1], [self.col[u] for u in s2])
-        col_of = {u: k for k, u in enumerate(s2)}
-        costs = np.vstack([self.matrix[index], np.zeros((1, len(s2)), dtype=np.int64)])
-        allowed = np.vstack([self.allowed[index], np.ones((1, len(s2)), dtype=bool)])
-        held = next(u for u in s2 if u not in set(mates.values()))
-        mate_col = np.array([col_of[mates[v]] for v in s1] + [col_of[held]])
-        duals = assignment_potentials(costs, allowed, mate_col)
-        if duals is None:
+        found = self._lexicographic_of(s1, s2, mates, floater_row=True)
+        if found is None:
             return None
-        p_row, p_col = duals
-        tight = allowed & (costs + p_row[:, None] - p_col[None, :] == 0)
-        holder = {col_of[mates[v]]: r for r, v in enumerate(s1)}
-        moves_to: dict[int, int | None] = {col_of[held]: None}  # column -> where its holder moves
+        mate_col, tight = found
+        held = int(mate_col[len(s1)])
+        holder = {int(c): r for r, c in enumerate(mate_col[:len(s1)].tolist())}
+        moves_to: dict[int, int | None] = {held: None}  # column -> where its holder moves
         queue = deque(moves_to)
         while queue:
             c = queue.popleft()
             for r in np.flatnonzero(tight[:len(s1), c]).tolist():
-                u = col_of[mates[s1[r]]]
+                u = int(mate_col[r])
                 if u not in moves_to:
                     moves_to[u] = c
                     queue.append(u)
-        found: dict[int, dict[int, int]] = {}
+        floaters: dict[int, dict[int, int]] = {}
         for u, target in moves_to.items():
             if not tight[len(s1), u]:
                 continue
@@ -723,8 +739,8 @@ class RemainderAssignment:
             while target is not None:  # c's holder moves to target, whose holder moves on
                 shifted[s1[holder[c]]] = s2[target]
                 c, target = target, moves_to[target]
-            found[s2[u]] = shifted
-        return found, tight[:len(s1)]
+            floaters[s2[u]] = shifted
+        return floaters, tight[:len(s1)]
 
     def greedy_key(self, s1: list[int], s2: list[int]) -> tuple[int, ...]:
         """A lower bound, in D.1 order, of every assignment of S1 to S2: the lowest partners
