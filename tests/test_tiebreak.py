@@ -11,9 +11,9 @@ from cpswiss.solver.levels import Level
 from cpswiss.systems.dutch.tiebreak import RemainderAssignment
 
 
-def random_remainder(rng: random.Random, size: int):
+def random_remainder(rng: random.Random, size: int, extra_levels: int = 0):
     """S1 = 0..size-1, S2 = size..2*size-1, random allowed pairs, two criteria levels with
-    small weights (so that many assignments tie)."""
+    small weights (so that many assignments tie), and ``extra_levels`` more with large ones."""
     s1 = list(range(size))
     s2 = list(range(size, 2 * size))
     edge_of = {}
@@ -23,6 +23,8 @@ def random_remainder(rng: random.Random, size: int):
                 edge_of[(v, u)] = len(edge_of)
     levels = [Level("first", {e: rng.choice([0, 0, 1]) for e in edge_of.values()}),
               Level("second", {e: rng.choice([0, 1, 2]) for e in edge_of.values()})]
+    levels += [Level(f"extra {k}", {e: rng.choice([0, 0, 10**6, -10**6]) for e in edge_of.values()})
+               for k in range(extra_levels)]
     return s1, s2, SimpleNamespace(edge_of=edge_of, levels=levels)
 
 
@@ -45,6 +47,15 @@ def test_first_is_the_first_optimal_assignment_in_d1_order(seed):
     s1, s2, tie = random_remainder(rng, rng.randint(1, 6))
     assignment = RemainderAssignment(tie, s1, s2)
     assert assignment.first(s1, s2) == brute_force_first(s1, s2, tie)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_many_criteria_with_large_weights_stay_exact(seed):
+    """Twelve criteria of weights up to a million: far beyond one 62-bit packed cost, exact
+    one criterion at a time."""
+    rng = random.Random(seed)
+    s1, s2, tie = random_remainder(rng, rng.randint(2, 6), extra_levels=10)
+    assert RemainderAssignment(tie, s1, s2).first(s1, s2) == brute_force_first(s1, s2, tie)
 
 
 def test_first_refuses_a_cost_that_is_not_the_optimum():

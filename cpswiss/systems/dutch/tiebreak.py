@@ -7,7 +7,7 @@ difference, then the highest BSNs out of S1 and the lowest in, RN-28), D.1 its
 transpositions.  :class:`TieBreak` rebuilds that candidate decision by
 decision on the bracket's CP-SAT model, keeping each decision only if the
 frozen optimum survives; :class:`RemainderAssignment` does the last D.1 step
-as exact assignment problems where the criteria allow; :func:`generation_order`
+as exact assignment problems, one criterion at a time; :func:`generation_order`
 states the same order as comparable keys (for explanations and tests).
 """
 
