@@ -107,3 +107,17 @@ def test_full_conformance_dutch_2017(case, tmp_path):
         # name the criterion (or the B.8 step, or the colour rule) on which they part
         explanation = explain_pairing(folder / f"{case}.trf", folder / f"{case}.expected", rule_set="dutch-2017")
         pytest.fail(f"differs from the reference; {explanation.decisive or 'board order only'}")
+
+
+def test_a_history_already_beyond_the_colour_limits_is_paired():
+    """A history where a player's colour difference is already +4 (a quick synthetic history,
+    as manual pairings can leave): he gets the colour that brings it back, and the pairing
+    passes the legality check (it broke nothing this round)."""
+    from cpswiss.formats.trf import parse_trf
+    from cpswiss.study.simulate import simulate
+
+    t = parse_trf(simulate(200, 6, 9, seed=6, quick=True), "<synthetic>")
+    result = pair_tournament(t, "dutch-2017")
+    assert result.state.players[13].colour_difference == 4
+    board = next(b for b in result.pairing.boards if 13 in (b.white, b.black))
+    assert board.black == 13
