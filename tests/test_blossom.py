@@ -57,3 +57,25 @@ def test_the_relaxation_agrees_with_the_solver(monkeypatch):
     for path in SAMPLES:
         pair_tournament(path, None)
     assert decided.count(False) >= 5 and decided.count(True) >= 1
+
+
+def test_the_floater_class_answers_agree_with_the_solver(monkeypatch):
+    """Wherever a look-ahead class test (can one of these players be the floater?) is
+    answered, the solver's answer is the same; the relaxation answers most of them."""
+    from cpswiss.systems.dutch import procedure
+
+    answers = []
+    original = procedure.some_member_floats
+
+    def checked(m, levels, members, others):
+        solves = m.solves
+        answer = original(m, levels, members, others)
+        answers.append(m.solves == solves)  # decided without the solver
+        assert m.feasible_with_all_chosen(others) == answer
+        return answer
+
+    monkeypatch.setattr(procedure, "some_member_floats", checked)
+    for rules in ("dutch-2017", "dutch-2026"):
+        for path in SAMPLES:
+            pair_tournament(path, rules)
+    assert len(answers) >= 3 and sum(answers) >= len(answers) // 2

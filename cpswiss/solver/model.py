@@ -469,6 +469,20 @@ class MatchingModel:
         self.solution = [int(e in picked) for e in range(len(self.edges))]
         return True
 
+    def unusable_edges(self) -> set[int]:
+        """Edges that no solution uses, read off the simple constraints on record: the edges
+        of positive weight in a sum of non-negative weights fixed at 0 (an edge fixed to 0, a
+        player's edges required empty, a level frozen at 0), and the other edges at both
+        ends of an edge fixed to 1."""
+        unusable: set[int] = set()
+        for coef, value in self.constraints:
+            if value == 0 and all(c >= 0 for c in coef.values()):
+                unusable.update(e for e, c in coef.items() if c > 0)
+            elif value == 1 and len(coef) == 1 and next(iter(coef.values())) == 1:
+                e = next(iter(coef))
+                unusable.update(f for w in self.edges[e] for f in self.incident[w] if f != e)
+        return unusable
+
     def exchange_in_solution(self, remove: list[int], add: list[int]) -> None:
         """Replace edges of the solution in hand by others; the caller has proven that the
         result is a solution with the same criteria values (the model is not changed)."""

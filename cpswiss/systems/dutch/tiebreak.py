@@ -87,7 +87,7 @@ class TieBreak:
         that matching meets every constraint on record (it becomes the solution in hand).
         None when the relaxation does not tell (the solver decides then).  Measured: the
         solve it replaces took 6.5 s on the last bracket of a 1,000-player round 3."""
-        excluded = self.excluded_edges()
+        excluded = self.m.unusable_edges()
         if self.relaxation is None:  # on the edges still usable: the fewer, the narrower its digits
             self.relaxation = LexicographicMatching(
                 self.m.n, self.m.edges,
@@ -105,20 +105,6 @@ class TieBreak:
         if cost == in_hand and self.m.adopt_if_solution(chosen):
             return True
         return None
-
-    def excluded_edges(self) -> set[int]:
-        """Edges that no solution of the model uses, read off its simple constraints: the edges
-        of positive weight in a sum of non-negative weights fixed at 0 (an edge fixed to 0, a
-        player's edges required empty, a level frozen at 0), and the other edges at both
-        ends of an edge fixed to 1."""
-        excluded: set[int] = set()
-        for coef, value in self.m.constraints:
-            if value == 0 and all(c >= 0 for c in coef.values()):
-                excluded.update(e for e, c in coef.items() if c > 0)
-            elif value == 1 and len(coef) == 1 and next(iter(coef.values())) == 1:
-                e = next(iter(coef))
-                excluded.update(f for w in self.m.edges[e] for f in self.m.incident[w] if f != e)
-        return excluded
 
     def smaller_member(self, v: int) -> bool:
         p = self.bracket_partner(v)
