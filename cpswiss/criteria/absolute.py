@@ -21,24 +21,25 @@ def compatible(a: PlayerState, b: PlayerState, state: RoundState) -> bool:
     return True
 
 
+def clashing(p: PlayerState, state: RoundState) -> bool:
+    """C.3 applies to him: an absolute colour preference (RN-14: not a final-round topscorer)."""
+    return p.absolute and not state.exempt_from_colour_limits(p)
+
+
 def compatible_later(players: list[PlayerState], state: RoundState) -> list[set[int]]:
     """For each player i, the players j > i (by position) he may meet: :func:`compatible`
     for every pair at once, by set operations (the same rule, C.1 and C.3 with RN-14;
     tests check that the two agree on every pair)."""
     n = len(players)
     index = {p.id: k for k, p in enumerate(players)}
-
-    def clashing(p: PlayerState) -> bool:  # C.3 applies to him (RN-14: not a final-round topscorer)
-        return p.absolute and not state.exempt_from_colour_limits(p)
-
     same_absolute: dict[str | None, set[int]] = {}
     for k, p in enumerate(players):
-        if clashing(p):
+        if clashing(p, state):
             same_absolute.setdefault(p.preference, set()).add(k)
     later = []
     for i, p in enumerate(players):
         barred = {index[o] for o in p.opponents | p.forbidden if o in index}
-        if clashing(p):
+        if clashing(p, state):
             same = same_absolute[p.preference]
             if state.colour_clash_waived:  # a variant's waived groups (Olympiad colour rule)
                 same = {k for k in same if not state.colour_limits_waived(p, players[k])}
@@ -59,8 +60,8 @@ def every_pair_compatible(players: list[PlayerState], state: RoundState) -> bool
     ids = {p.id for p in players}
     if any(p.opponents & ids or p.forbidden & ids for p in players):
         return False
-    clashing: dict[str | None, int] = {}
+    absolute: dict[str | None, int] = {}
     for p in players:
-        if p.absolute and not state.exempt_from_colour_limits(p):
-            clashing[p.preference] = clashing.get(p.preference, 0) + 1
-    return all(count < 2 for count in clashing.values())
+        if clashing(p, state):
+            absolute[p.preference] = absolute.get(p.preference, 0) + 1
+    return all(count < 2 for count in absolute.values())

@@ -40,11 +40,11 @@ class Bracket:
     landing: list[PlayerState] | None = None
 
     def __post_init__(self) -> None:
-        n = len(self.vertices)
-        if not self.edges and n * (n - 1) // 2 > MAX_STEP_PAIRS:
-            raise TooLargeError(f"a bracket step of {n} players ({n * (n - 1) // 2:,} possible pairs): more "
-                                f"than this build weighs at once ({MAX_STEP_PAIRS:,} pairs)")
         if not self.edges:
+            n = len(self.vertices)
+            if n * (n - 1) // 2 > MAX_STEP_PAIRS:
+                raise TooLargeError(f"a bracket step of {n} players ({n * (n - 1) // 2:,} possible pairs): "
+                                    f"more than this build weighs at once ({MAX_STEP_PAIRS:,} pairs)")
             later = compatible_later(self.vertices, self.round)
             self.edges = [(i, j) for j in range(self.n_mdp, len(self.vertices)) for i in range(j)
                           if j in later[i]]

@@ -14,6 +14,12 @@ the matching found is a candidate that the model's own check
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cpswiss.solver.levels import Level
+    from cpswiss.solver.model import MatchingModel
+
 LIMIT = 1 << 120  # the packed costs stay well inside rustworkx's 128-bit weights
 
 
@@ -36,8 +42,32 @@ class LexicographicMatching:
         self.exact = weight < LIMIT
         self._edge_of = {edge: e for e, edge in enumerate(edges)}
 
+    @classmethod
+    def of_model(cls, m: MatchingModel, levels: list[Level], unusable: set[int]) -> LexicographicMatching:
+        """The relaxation of a model on its frozen ``levels``, over the edges still usable
+        (``unusable``: :meth:`MatchingModel.unusable_edges`; the fewer edges, the narrower
+        each level's digit)."""
+        return cls(m.n, m.edges, [{e: c for e, c in lv.coef.items() if e not in unusable}
+                                  for lv in levels if not lv.trivial])
+
     def value(self, chosen: list[int]) -> int:
         return sum(self.cost[e] for e in chosen)
+
+    def verdict(self, m: MatchingModel, found: tuple[int, list[int]] | None) -> bool | None:
+        """Does the model have a solution keeping its frozen optima with the property the
+        relaxation was asked about (``found``: its least-cost matching with it, or None)?
+        No when there is no such matching, or when the least one is worse than the solution
+        in hand; yes when it is the same and meets every constraint on record (it becomes
+        the solution in hand); None when the relaxation does not tell."""
+        if found is None:
+            return False
+        cost, chosen = found
+        in_hand = self.value(m.chosen())
+        if cost > in_hand:
+            return False
+        if cost == in_hand and m.adopt_if_solution(chosen):
+            return True
+        return None
 
     def least_pairing(self, v: int, allowed: set[int], excluded: set[int]) -> tuple[int, list[int]] | None:
         """The least-cost matching that pairs ``v`` by one of the edges ``allowed`` (his other

@@ -478,18 +478,11 @@ def some_member_floats(m: MatchingModel, levels: list[Level], members: set[int],
     about 280 players in a 1,000-player round 4 under 2026.)
     """
     unusable = m.unusable_edges()
-    relax = LexicographicMatching(m.n, m.edges, [{e: c for e, c in lv.coef.items() if e not in unusable}
-                                                 for lv in levels if not lv.trivial])
+    relax = LexicographicMatching.of_model(m, levels, unusable)
     if relax.exact:
-        found = relax.least_leaving_one_of(members, unusable)
-        if found is None:
-            return False
-        cost, chosen = found
-        in_hand = relax.value(m.chosen())
-        if cost > in_hand:
-            return False
-        if cost == in_hand and m.adopt_if_solution(chosen):
-            return True
+        answer = relax.verdict(m, relax.least_leaving_one_of(members, unusable))
+        if answer is not None:
+            return answer
     return m.feasible_with_all_chosen(others)
 
 
