@@ -15,9 +15,8 @@ def compatible(a: PlayerState, b: PlayerState, state: RoundState) -> bool:
         return True  # the arbiter's decision (cpswiss resolve)
     if not a.can_meet(b):
         return False
-    if a.absolute and b.absolute and a.preference == b.preference:
-        return state.exempt_from_colour_limits(a) or state.exempt_from_colour_limits(b) \
-            or state.colour_limits_waived(a, b)
+    if clashing(a, state) and clashing(b, state) and a.preference == b.preference:
+        return state.colour_limits_waived(a, b)
     return True
 
 
