@@ -80,7 +80,7 @@ def random_remainder_with_a_floater(rng: random.Random, size: int):
     return s1, s2 + [extra], tie
 
 
-@pytest.mark.parametrize("seed", range(150))
+@pytest.mark.parametrize("seed", range(300))
 def test_floaters_at_cost_are_those_whose_remainder_costs_the_same(seed):
     """From one assignment of S1 into S2 (one S2 player floats): the S2 players that could
     float instead at the same cost, and for each the first optimal assignment without him
@@ -98,7 +98,7 @@ def test_floaters_at_cost_are_those_whose_remainder_costs_the_same(seed):
     if min(costs[u][0] for u in possible) < cost:
         assert found is None  # a cheaper floater exists: the costs alone do not tell
         return
-    floaters, tight = found
+    floaters, tight = found.floaters, found.tight[:len(s1)]
     assert sorted(floaters) == [u for u in possible if costs[u][0] == cost]
     for u, shifted in floaters.items():
         others = [w for w in s2 if w != u]
@@ -106,6 +106,11 @@ def test_floaters_at_cost_are_those_whose_remainder_costs_the_same(seed):
         assert assignment.value([tie.edge_of[(v, w)] for v, w in shifted.items()]) == cost
         walk = assignment.first_on_tight(s1, others, shifted, tight[:, [s2.index(w) for w in others]])
         assert walk == assignment.first(s1, others)
+    # one walk with the floater row gives the A(u) first in D.1 order over all of them
+    partners = {u: tuple(w for v in s1 for w in s2 if tie.edge_of.get((v, w)) in assignment.first(s1, [x for x in s2 if x != u]))
+                for u in floaters}
+    best = min(floaters, key=lambda u: partners[u])
+    assert assignment.first_floating(s1, s2, found) == (best, assignment.first(s1, [x for x in s2 if x != best]))
 
 
 @pytest.mark.parametrize("seed", range(40))
