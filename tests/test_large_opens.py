@@ -22,3 +22,27 @@ def test_round_two_of_a_thousand_players(rules, expected, tmp_path):
     out = tmp_path / "out.txt"
     assert main(["pair", "--dutch", str(CASE), "-p", str(out), "--rules", rules]) == 0
     assert out.read_text().split() == (EXPECTED / expected).read_text().split()
+
+
+def boards(text: str) -> set[tuple[str, str]]:
+    """The boards of a pairing file (white, black), board order aside."""
+    lines = text.split("\n")[1:]
+    return {tuple(line.split()) for line in lines if line.strip()}
+
+
+@pytest.mark.conformance
+@pytest.mark.parametrize("case, rules", [
+    # bbpPairings 6.0.0's generator (2026 rules), 500 players, rtg-1000.cfg's keys, seed 12
+    ("n500-r02of09-bbp6-s12", "dutch-2026"),
+    # bbpPairings 5.0.1's generator (2017 rules), 700 players, 11 rounds, 50% draws, more
+    # forfeits and half-point byes (nine players absent from this round), seed 31
+    ("n700-r05of11-bbp5-s31", "dutch-2017"),
+])
+def test_a_round_the_reference_generator_paired(case, rules, tmp_path):
+    """The pairing the reference engine's own generator made for this round (from
+    ``scenarios/large-opens/cut_rounds.py``: a tournament file records no board order)."""
+    out = tmp_path / "out.txt"
+    assert main(["pair", "--dutch", str(EXPECTED / f"{case}.trf"), "-p", str(out), "--rules", rules]) == 0
+    expected = (EXPECTED / f"{case}.expected").read_text()
+    assert boards(out.read_text()) == boards(expected)
+    assert out.read_text().split("\n")[0] == expected.split("\n")[0]  # the number of boards

@@ -1,5 +1,9 @@
-"""Cut a tournament into one file per round: round k's file holds rounds 1..k-1, so that any
-engine pairs round k from it.  ``python cut_rounds.py FULL.trf OUTDIR [ROUNDS]``.
+"""Cut a tournament into one file per round: round k's file holds rounds 1..k-1 and the
+byes and absences of round k that were known before it was paired (TRF entries ``H``, ``F``,
+``Z``), so that any engine pairs round k from it; next to it, ``.expected`` holds the
+pairing the tournament's own round k made (white, black; ``id 0`` for the bye; sorted by
+white player, since a tournament file does not record board order), the format of
+``../shared/tools/compare.py``.  ``python cut_rounds.py FULL.trf OUTDIR [ROUNDS]``.
 
 Reads TRF with CR or LF line ends (the reference generator writes CR) and adds ``XXR`` when
 the file has none (without it the last round is not known to be the last)."""
@@ -10,7 +14,35 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-from cpswiss.formats.trf import parse_trf, write_trf
+from cpswiss.formats.trf import RoundKind, Tournament, parse_trf, write_trf
+
+
+def round_file(t: Tournament, k: int) -> Tournament:
+    """The tournament as it stood when round k was paired."""
+    players = {}
+    for pid, record in t.players.items():
+        kept = list(record.rounds)[:k - 1]
+        entry = record.rounds[k - 1] if len(record.rounds) >= k else None
+        if entry is not None and entry.kind.decided_before_pairing:
+            kept.append(entry)
+        player = replace(record, rounds=kept)
+        player.points_column = t.computed_points(player)
+        players[pid] = player
+    return replace(t, players=players)
+
+
+def pairing_of_round(t: Tournament, k: int) -> list[tuple[int, int]]:
+    """The boards round k was paired with (white, black; black 0 for the pairing bye)."""
+    boards = []
+    for pid, record in sorted(t.players.items()):
+        entry = record.rounds[k - 1] if len(record.rounds) >= k else None
+        if entry is None:
+            continue
+        if entry.kind == RoundKind.PAB:
+            boards.append((pid, 0))
+        elif entry.kind.has_opponent and entry.colour == "w":
+            boards.append((pid, entry.opponent))
+    return boards
 
 
 def cut(source: Path, out_dir: Path, rounds: int | None = None) -> list[Path]:
@@ -22,13 +54,10 @@ def cut(source: Path, out_dir: Path, rounds: int | None = None) -> list[Path]:
     out_dir.mkdir(parents=True, exist_ok=True)
     written = []
     for k in range(2, t.last_paired_round + 1):
-        players = {}
-        for pid, record in t.players.items():
-            kept = replace(record, rounds=list(record.rounds)[:k - 1])
-            kept.points_column = t.computed_points(kept)
-            players[pid] = kept
         path = out_dir / f"{source.stem}-r{k:02d}.trf"
-        path.write_text(write_trf(replace(t, players=players)))
+        path.write_text(write_trf(round_file(t, k)))
+        boards = pairing_of_round(t, k)
+        path.with_suffix(".expected").write_text(f"{len(boards)}\n" + "".join(f"{w} {b}\n" for w, b in boards))
         written.append(path)
     return written
 
