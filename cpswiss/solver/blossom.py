@@ -74,42 +74,39 @@ class LexicographicMatching:
         edges and the ``excluded`` ones unused): its cost and edges; None when no matching
         pairs v so.  A bonus on v's allowed edges larger than any cost makes v paired
         whenever he can be, and among those the cost decides."""
-        import rustworkx as rx
-
         bonus = 2 * LIMIT
-        graph = _graph(self.n, [(i, j, -self.cost[e] + (bonus if e in allowed else 0))
-                                for e, (i, j) in enumerate(self.edges)
-                                if e not in excluded and (e in allowed or v not in (i, j))])
-        matched = rx.max_weight_matching(graph, weight_fn=lambda w: w)
-        chosen = sorted(self._edge_of[(min(i, j), max(i, j))] for i, j in matched)
+        _, chosen = self._matching(self.n, [(i, j, -self.cost[e] + (bonus if e in allowed else 0))
+                                            for e, (i, j) in enumerate(self.edges)
+                                            if e not in excluded and (e in allowed or v not in (i, j))])
         if not any(e in allowed for e in chosen):
             return None
         return self.value(chosen), chosen
-
 
     def least_leaving_one_of(self, group: set[int], excluded: set[int]) -> tuple[int, list[int]] | None:
         """The least-cost matching that pairs every vertex but one of ``group`` (n odd), the
         ``excluded`` edges unused: its cost and edges; None when there is none.  One more
         vertex, joined to the group at cost 0, makes it a perfect matching of maximum
         weight among the largest."""
-        import rustworkx as rx
-
         extra = self.n
         arcs = [(i, j, -self.cost[e]) for e, (i, j) in enumerate(self.edges) if e not in excluded]
-        graph = _graph(self.n + 1, arcs + [(v, extra, 0) for v in sorted(group)])
-        matched = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=lambda w: w)
-        if 2 * len(matched) < self.n + 1:
+        pairs, chosen = self._matching(self.n + 1, arcs + [(v, extra, 0) for v in sorted(group)],
+                                       max_cardinality=True)
+        if 2 * pairs < self.n + 1:
             return None
-        chosen = sorted(self._edge_of[(min(i, j), max(i, j))] for i, j in matched if extra not in (i, j))
         return self.value(chosen), chosen
 
-def _graph(n: int, arcs: list[tuple[int, int, int]]):
-    import rustworkx as rx  # only where a large bracket asks
+    def _matching(self, vertices: int, arcs: list[tuple[int, int, int]],
+                  max_cardinality: bool = False) -> tuple[int, list[int]]:
+        """A maximum-weight matching (rustworkx) of a graph on ``vertices`` with the weighted
+        ``arcs``: how many pairs it has, and those that are edges of this graph."""
+        import rustworkx as rx  # only where a large bracket asks
 
-    graph = rx.PyGraph()
-    graph.add_nodes_from(range(n))
-    graph.add_edges_from(arcs)
-    return graph
+        graph = rx.PyGraph()
+        graph.add_nodes_from(range(vertices))
+        graph.add_edges_from(arcs)
+        matched = rx.max_weight_matching(graph, max_cardinality=max_cardinality, weight_fn=lambda w: w)
+        return len(matched), sorted(self._edge_of[(min(i, j), max(i, j))] for i, j in matched
+                                    if max(i, j) < self.n)
 
 
 def _spread(coef: dict[int, int], n: int, edges: list[tuple[int, int]]) -> int:

@@ -649,7 +649,7 @@ class RemainderAssignment:
         reduced cost 0 (``tight``, rows ``s1``, columns ``s2``) of its optimal duals."""
         column = {u: k for k, u in enumerate(s2)}
         mate_col = first_perfect_assignment(tight, [column[mates[v]] for v in s1], len(s1))
-        return [self.arcs[(v, s2[c])] for v, c in zip(s1, mate_col)]
+        return self._arcs_taken(s1, s2, mate_col)
 
     def first_floating(self, s1: list[int], s2: list[int], floating: FloatingRemainder) -> tuple[int, list[int]]:
         """The floater u whose first assignment A(u) comes first in D.1 order among those
@@ -662,7 +662,11 @@ class RemainderAssignment:
         first of all, with its u on the floater row: one walk instead of one per floater.
         """
         mate_col = first_perfect_assignment(floating.tight, floating.mate_col.tolist(), len(s1))
-        return s2[mate_col[len(s1)]], [self.arcs[(v, s2[c])] for v, c in zip(s1, mate_col)]
+        return s2[mate_col[len(s1)]], self._arcs_taken(s1, s2, mate_col)
+
+    def _arcs_taken(self, s1: list[int], s2: list[int], mate_col: list[int]) -> list[int]:
+        """The edges of an assignment in which S1 player k takes S2 column ``mate_col[k]``."""
+        return [self.arcs[(v, s2[c])] for v, c in zip(s1, mate_col)]
 
     def floaters_at_cost(self, s1: list[int], s2: list[int], mates: dict[int, int],
                          ) -> FloatingRemainder | None:
