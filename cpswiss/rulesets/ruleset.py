@@ -381,7 +381,7 @@ def load_rule_set(name: str = "dutch-2026") -> RuleSet:
 
 def describe(rules: RuleSet) -> list[str]:
     """The rule set as lines of text: what it is, its switches, its criteria in order."""
-    lines = [f"{rules.name}: {rules.title}"]
+    lines = [f"{rules.name}: {rules.title}", f"  system: {rules.system}"]
     if rules.aliases:
         lines.append(f"  aliases: {', '.join(rules.aliases)}")
     if rules.extends:
