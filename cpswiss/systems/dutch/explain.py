@@ -25,6 +25,7 @@ from cpswiss.systems.dutch.procedure import (
     BracketRecord,
     generation_order,
     optimum_given,
+    pair_bracket,
     readable_values,
 )
 from cpswiss.systems.explaining import (
@@ -256,11 +257,13 @@ def _why_unpaired(b: Bracket, rules: RuleSet, settings: SolverSettings | None, r
     other = optimum_given(b, rules, settings, paired_inside=v)
     if other is None:
         return "this player cannot be paired inside the bracket (C.1 / C.3)"
-    values, chosen = other
-    finding = first_difference(b, rules, ours, values, theirs_name="pairing this player")
+    finding = first_difference(b, rules, ours, other[0], theirs_name="pairing this player")
     if finding is not None:
         return f"{finding.article} - {finding.message}"
-    alt = [b.edges[e] for e in chosen if b.edges[e][1] < b.n_bracket]
+    # equal on every criterion: the generation order decides, against the first-generated of
+    # the candidates that pair this player
+    first = pair_bracket(b, rules, settings, pairing_inside=v)
+    alt = [b.edges[e] for e in first.chosen if b.edges[e][1] < b.n_bracket]
     tie = generation_difference(b, _vertex_pairs(b, record.pairs), alt, theirs_name="pairing this player")
     return f"{tie.article} - {tie.message}"
 
