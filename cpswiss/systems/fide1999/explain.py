@@ -247,7 +247,7 @@ def compare_groups(groups: list[GroupRecord], accounts: list[BracketAccount], pr
     shown = [r for r in groups if r.incoming or r.residents]
     for record, account in zip(shown, accounts):
         members = set(record.incoming) | set(record.residents)
-        mine = [tuple(sorted(p)) for p in proposed_pairs if p <= members]
+        mine = [(min(p), max(p)) for p in proposed_pairs if p <= members]
         account.proposed_pairs = sorted(mine)
         paired = {p for pair in mine for p in pair}
         account.proposed_downfloaters = [p for p in record.incoming + record.residents if p not in paired]
