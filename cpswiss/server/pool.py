@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from cpswiss.server.jobs import run_job, warm_up
 
-LARGE_TOURNAMENT = 300  # players (001 records) from which a tournament takes the large lane
+LARGE_TOURNAMENT = 200  # players (001 records) from which a tournament takes the large lane
 
 
 def player_count(trf: str) -> int:
