@@ -25,6 +25,7 @@ a bug                                  500     2
 from __future__ import annotations
 
 import functools
+import time
 from contextlib import asynccontextmanager
 from importlib import resources
 
@@ -199,11 +200,16 @@ def create_app(workers: Workers | None = None) -> FastAPI:
             request["rules"] = None
         if request.get("rules") is not None:
             known_rule_set(request["rules"])
-        answer = await lanes.run(job, request)
+        started = time.perf_counter()
+        answer, job_seconds = await lanes.run(job, request)
         if "error" in answer:
             e = answer["error"]
-            return error_response(status_of(e), e["message"], e["exit_code"], e["kind"], e["details"])
-        return answer
+            response = error_response(status_of(e), e["message"], e["exit_code"], e["kind"], e["details"])
+        else:
+            response = JSONResponse(answer)  # plain JSON data already (jobs._plain): no second encoding pass
+        response.headers["Server-Timing"] = (f"job;dur={job_seconds * 1000:.1f}, "
+                                             f"server;dur={(time.perf_counter() - started) * 1000:.1f}")
+        return response
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     async def page():

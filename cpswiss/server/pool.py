@@ -18,7 +18,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 
-from cpswiss.server.jobs import run_job, warm_up
+from cpswiss.server.jobs import timed_job, warm_up
 
 LARGE_TOURNAMENT = 200  # players (001 records) from which a tournament takes the large lane
 
@@ -47,17 +47,18 @@ class Lane:
             self.executor.shutdown(wait=True, cancel_futures=True)
             self.executor = None
 
-    async def run(self, job: str, request: dict) -> dict:
+    async def run(self, job: str, request: dict) -> tuple[dict, float]:
+        """The job's answer and the seconds it took in the worker."""
         if self.executor is None:
             self.start()
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(self.executor, run_job, job, request)
+            return await loop.run_in_executor(self.executor, timed_job, job, request)
         except BrokenProcessPool:
             self.executor = None  # the next request starts a fresh pool
             return {"error": {"message": f"a worker process of the {self.name} lane stopped (out of memory?); "
                                          "the request was not answered",
-                              "exit_code": 2, "kind": "WorkerLost", "details": []}}
+                              "exit_code": 2, "kind": "WorkerLost", "details": []}}, 0.0
 
 
 @dataclass
@@ -80,7 +81,7 @@ class Workers:
         self.small.stop()
         self.large.stop()
 
-    async def run(self, job: str, request: dict) -> dict:
+    async def run(self, job: str, request: dict) -> tuple[dict, float]:
         trf = request.get("trf") or ""
         lane = self.large if player_count(trf) > LARGE_TOURNAMENT else self.small
         if job == "generate" and request["config"].get("PlayersNumber", 0) > LARGE_TOURNAMENT:
