@@ -24,6 +24,7 @@ from cpswiss.rulesets.ruleset import available_rule_sets, describe, diff, load_r
 N031 = "n031-r03of10-t045.trf"
 N100 = "n100-r07of09-t051.trf"
 N300 = "n300-r07of09-t055.trf"
+N1000 = "n1000-r02of09-bbp-s5.trf"
 IMPOSSIBLE = DATA / "impossible-sample" / "n006-r05of05-t015.trf"
 
 
@@ -108,6 +109,9 @@ def test_pair_is_the_cli_pairing_with_the_trf_appended(server):
     boards, byes = appended.pairing_of(7)
     assert sorted(boards) == sorted((b.white, b.black) for b in result.pairing.boards)
     assert byes == ([result.pairing.bye] if result.pairing.bye else [])
+    _, _, headers = server.request("POST", "/api/pair", json.dumps({"trf": text}).encode(),
+                                   {"Content-Type": "application/json"})
+    assert headers["server-timing"].startswith("job;dur=") and ", server;dur=" in headers["server-timing"]
 
 
 def test_pair_with_explanation_is_the_cli_account(server):
@@ -284,27 +288,40 @@ def test_concurrent_clients_all_answered(server):
     assert outcome["requests"] >= 20
 
 
-def test_a_large_round_does_not_hold_up_a_small_one(server):
-    """Two 300-player rounds queue in the large lane; a 31-player round sent after them is
-    answered before either of them, in the time of its own solve."""
+def small_beside_large(server, large_file: str, count: int) -> None:
+    """``count`` rounds of ``large_file`` queue in the large lane; a 31-player round sent after
+    them is answered before any of them, in the time of its own solve."""
     finished: dict[str, float] = {}
     statuses: dict[str, int] = {}
 
     def send(label: str, name: str) -> None:
-        statuses[label] = server.post("/api/pair", {"trf": bench(name)})[0]
+        statuses[label] = server.post("/api/pair", {"trf": bench(name)}, timeout=600)[0]
         finished[label] = time.perf_counter()
 
-    large = [threading.Thread(target=send, args=(f"large {k}", N300)) for k in range(2)]
+    large = [threading.Thread(target=send, args=(f"large {k}", large_file)) for k in range(count)]
     for thread in large:
         thread.start()
     time.sleep(0.3)
     started = time.perf_counter()
     send("small", N031)
     for thread in large:
-        thread.join(300)
-    assert statuses == {"large 0": 200, "large 1": 200, "small": 200}
-    assert finished["small"] < min(finished["large 0"], finished["large 1"])
+        thread.join(600)
+    assert statuses == {"small": 200} | {f"large {k}": 200 for k in range(count)}
+    print(f"\n{count} x {large_file}: the last answered after {max(finished.values()) - started + 0.3:.1f} s; "
+          f"{N031} sent after them answered in {finished['small'] - started:.2f} s")
+    assert finished["small"] < min(finished[f"large {k}"] for k in range(count))
     assert finished["small"] - started < 5.0
+
+
+def test_a_large_round_does_not_hold_up_a_small_one(server):
+    """Two 300-player rounds in the large lane (the default run's version of the next test)."""
+    small_beside_large(server, N300, 2)
+
+
+@pytest.mark.soak
+def test_a_1000_player_round_does_not_hold_up_a_small_one(server):
+    """A 1,000-player round (about a minute on 2 cores) and a 31-player round sent after it."""
+    small_beside_large(server, N1000, 1)
 
 
 @pytest.mark.soak

@@ -167,7 +167,7 @@ def create_app(workers: Workers | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
-        lanes.start()
+        await lanes.start()  # the server accepts requests once every worker is warm
         yield
         lanes.stop()
 

@@ -7,6 +7,8 @@ it (processes, not threads: the engine is Python as much as CP-SAT, and would sh
 Every solver call inside a job keeps the solver's time limit (the request's
 ``time_limit``); reaching it is an error, never a guess.  A worker that dies (out of memory,
 killed) breaks its pool: the pool is replaced and the request answered with an error.
+Each worker pairs a bundled round when it starts (:func:`~cpswiss.server.jobs.warm_up`), and
+:meth:`Workers.start` returns once all are warm, so the server takes requests warm.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 
@@ -36,11 +38,12 @@ class Lane:
     workers: int
     executor: ProcessPoolExecutor | None = field(default=None, repr=False)
 
-    def start(self) -> None:
+    def start(self) -> list[Future]:
+        """Start the workers now, not on the first request: each is ready (warm) when its
+        future is done."""
         context = multiprocessing.get_context("spawn")  # no fork of a running event loop
         self.executor = ProcessPoolExecutor(self.workers, mp_context=context, initializer=warm_up)
-        for _ in range(self.workers):  # start them now, not on the first request
-            self.executor.submit(int)
+        return [self.executor.submit(int) for _ in range(self.workers)]
 
     def stop(self) -> None:
         if self.executor is not None:
@@ -73,9 +76,9 @@ class Workers:
         small = small_workers or max(1, min(4, os.cpu_count() or 1))
         return cls(Lane("small", small), Lane("large", large_workers))
 
-    def start(self) -> None:
-        self.small.start()
-        self.large.start()
+    async def start(self) -> None:
+        """Start both lanes and wait until every worker is warm."""
+        await asyncio.gather(*(asyncio.wrap_future(f) for f in self.small.start() + self.large.start()))
 
     def stop(self) -> None:
         self.small.stop()
