@@ -18,11 +18,6 @@ import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
-import pytest
-
-pytest.importorskip("fastapi", reason="cpswiss serve needs the serve extra: pip install '.[serve]'")
-pytest.importorskip("uvicorn", reason="cpswiss serve needs the serve extra: pip install '.[serve]'")
-
 REPO = Path(__file__).resolve().parent.parent
 BENCH = REPO / "cpswiss" / "study" / "benchdata"
 DATA = REPO / "tests" / "data"
