@@ -134,7 +134,6 @@ def environment() -> dict[str, str]:
         pytest.fail("the cpswiss command is not installed (pip install -e '.[test]')")
     env = dict(os.environ)
     env["PATH"] = f"{scripts}{os.pathsep}{env.get('PATH', '')}"
-    env["COLUMNS"] = "100"
     return env
 
 
