@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from cpswiss.solver.completion import complete_matching_exists
 from cpswiss.solver.levels import Level
 from cpswiss.solver.model import (
     MatchingBound,
@@ -141,3 +142,33 @@ def test_greedy_start_is_a_maximal_matching_and_minimise_from_it_finds_the_optim
     m.start_from(start)
     best = min((levels[0].value(mt), levels[1].value(mt)) for mt in all_matchings(n, edges))
     assert tuple(m.minimise(levels)) == best
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_greedy_matching_has_the_most_pairs(seed):
+    """Without players left out, the start is a maximum matching (checked against every
+    matching), also where taking each player with the first free one after him falls short."""
+    rng = random.Random(900 + seed)
+    n = rng.randint(2, 10)
+    edges = random_graph(rng, n, rng.choice([0.2, 0.4, 0.7]))
+    start = greedy_matching(n, edges)
+    used = [v for e in start for v in edges[e]]
+    assert len(used) == len(set(used))
+    assert len(start) == max(len(mt) for mt in all_matchings(n, edges))
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_complete_matching_exists_is_exact(seed):
+    """The completion test's matching decision (C.04.3 A.9, C.2) against every matching: all
+    paired, or with an odd number all but one bye taker."""
+    rng = random.Random(1300 + seed)
+    n = rng.randint(1, 9)
+    edges = random_graph(rng, n, rng.choice([0.2, 0.4, 0.7, 0.9]))
+    takers = sorted(rng.sample(range(n), rng.randint(0, n)))
+
+    def complete(matching: list[int]) -> bool:
+        left = set(range(n)) - {v for e in matching for v in edges[e]}
+        return not left or (len(left) == 1 and left <= set(takers))
+
+    expected = any(complete(mt) for mt in all_matchings(n, edges))
+    assert complete_matching_exists(n, edges, takers) == expected

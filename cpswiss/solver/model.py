@@ -19,6 +19,7 @@ from fractions import Fraction
 from functools import cached_property
 
 import numpy as np
+import rustworkx as rx
 
 from cpswiss.errors import UnprovenError
 from cpswiss.solver.cpsat import cp_model
@@ -180,48 +181,53 @@ def tight_form(coef: dict[int, int], incident: list[list[int]], edges: list[tupl
     return zeros, groups
 
 
-def greedy_pairs(n: int, later: list[set[int]], leave_out: frozenset[int] = frozenset()) -> list[tuple[int, int]]:
-    """A maximal matching that is often maximum, as pairs (v, w), v < w; ``later[v]``: the
-    vertices after v it may be paired with.  Each vertex in turn with the first free vertex
-    after it; if that leaves more than one vertex unpaired, also the vertex with the fewest
-    free neighbours first, and the larger of the two.  Vertices in ``leave_out`` stay
-    unpaired."""
+def pairs_in_order(n: int, later: list[set[int]], leave_out: frozenset[int] = frozenset()) -> list[tuple[int, int]]:
+    """A maximal matching, as pairs (v, w), v < w: each vertex in turn with the first free
+    vertex after it (``later[v]``: the vertices after v it may be paired with); vertices in
+    ``leave_out`` stay unpaired."""
     free = [v not in leave_out for v in range(n)]
-    in_order = []
+    pairs = []
     for v in range(n):
         if free[v]:
             w = next((w for w in range(v + 1, n) if free[w] and w in later[v]), None)
             if w is not None:
                 free[v] = free[w] = False
-                in_order.append((v, w))
+                pairs.append((v, w))
+    return pairs
+
+
+def greedy_pairs(n: int, later: list[set[int]], leave_out: frozenset[int] = frozenset()) -> list[tuple[int, int]]:
+    """A matching with the most pairs, as pairs (v, w), v < w: :func:`pairs_in_order` when it
+    leaves at most one vertex unpaired, else a maximum matching (:func:`maximum_matching`).
+    Vertices in ``leave_out`` stay unpaired."""
+    in_order = pairs_in_order(n, later, leave_out)
     if 2 * len(in_order) >= n - len(leave_out) - 1:
         return in_order
-    adjacent: list[set[int]] = [set() for _ in range(n)]
-    for v in range(n):
-        if v not in leave_out:
-            for w in later[v] - leave_out:
-                adjacent[v].add(w)
-                adjacent[w].add(v)
-    unpaired = {v for v in range(n) if v not in leave_out}
-    fewest = []
-    while unpaired:
-        v = min(unpaired, key=lambda u: (len(adjacent[u] & unpaired), u))
-        unpaired.discard(v)
-        options = adjacent[v] & unpaired
-        if options:
-            w = min(options, key=lambda u: (len(adjacent[u] & unpaired), u))
-            unpaired.discard(w)
-            fewest.append((min(v, w), max(v, w)))
-    return fewest if len(fewest) > len(in_order) else in_order
+    most = maximum_matching(n, [(v, w) for v in range(n) if v not in leave_out
+                                for w in sorted(later[v] - leave_out)])
+    return most if len(most) > len(in_order) else in_order
+
+
+def maximum_matching(n: int, edges: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """A matching with the most pairs of the graph on n vertices with these edges (i, j),
+    i < j: Edmonds' blossom algorithm (rustworkx, compiled; the same graph gives the same
+    matching), as pairs (v, w), v < w, sorted."""
+    graph = rx.PyGraph()
+    graph.add_nodes_from(range(n))
+    graph.add_edges_from_no_data(edges)
+    return sorted((min(v, w), max(v, w)) for v, w in rx.max_weight_matching(graph, max_cardinality=True))
 
 
 def greedy_matching(n: int, edges: list[tuple[int, int]], leave_out: frozenset[int] = frozenset()) -> list[int]:
-    """:func:`greedy_pairs` on a graph given by its edges (i, j), i < j; edge indices."""
+    """:func:`greedy_pairs` on a graph given by its edges (i, j), i < j; edge indices.  With
+    nobody left out, a maximum matching."""
     later: list[set[int]] = [set() for _ in range(n)]
     for i, j in edges:
         later[i].add(j)
-    edge_of = {edge: e for e, edge in enumerate(edges)}
-    return [edge_of[pair] for pair in greedy_pairs(n, later, leave_out)]
+    pairs = greedy_pairs(n, later, leave_out)
+    wanted = set(pairs)
+    edge_of = {edge: e for e, edge in enumerate(edges) if edge in wanted}
+    return [edge_of[pair] for pair in pairs]
 
 
 class MatchingModel:
