@@ -3,7 +3,9 @@ small random graphs (bounds below the minimum, local forms equivalent to the sum
 levels implied by frozen levels recognised)."""
 
 import random
+from fractions import Fraction
 
+import numpy as np
 import pytest
 
 from cpswiss.solver.completion import complete_matching_exists
@@ -172,3 +174,24 @@ def test_complete_matching_exists_is_exact(seed):
 
     expected = any(complete(mt) for mt in all_matchings(n, edges))
     assert complete_matching_exists(n, edges, takers) == expected
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_determined_says_yes_exactly_for_combinations_of_frozen_levels(seed):
+    """A level is recognised as fixed by the frozen ones exactly when it is a rational
+    combination of them (checked against the ranks of the coefficient matrices)."""
+    rng = random.Random(2100 + seed)
+    n = 6
+    edges = random_graph(rng, n, 0.8) or [(0, 1)]
+    m = MatchingModel(n, edges)
+    frozen = [[rng.choice([0, 0, 1, 2, -1]) for _ in edges] for _ in range(rng.randint(1, 3))]
+    for vector in frozen:
+        m.freeze({e: c for e, c in enumerate(vector) if c}, 0)  # the value plays no part here
+    weights = [Fraction(rng.randint(-3, 3), rng.choice([1, 2, 3])) for _ in frozen]
+    combination = [sum(w * vector[e] for w, vector in zip(weights, frozen)) for e in range(len(edges))]
+    if all(c.denominator == 1 for c in combination):
+        assert m.determined({e: int(c) for e, c in enumerate(combination) if c})
+    other = [rng.randint(-2, 2) for _ in edges]
+    basis = np.array(frozen).T
+    in_span = np.linalg.matrix_rank(np.column_stack([basis, other])) == np.linalg.matrix_rank(basis)
+    assert m.determined({e: c for e, c in enumerate(other) if c}) == in_span

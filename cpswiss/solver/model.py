@@ -22,7 +22,7 @@ import numpy as np
 import rustworkx as rx
 
 from cpswiss.errors import UnprovenError
-from cpswiss.solver.cpsat import cp_model
+from cpswiss.solver.cpsat import CpModel, cp_model
 from cpswiss.solver.exchange import Exchanges
 from cpswiss.solver.levels import Level
 
@@ -164,12 +164,13 @@ def tight_form(coef: dict[int, int], incident: list[list[int]], edges: list[tupl
       edge at all this reads "value 0: no edge of positive weight".
     """
     bound = bound or MatchingBound(coef, incident, edges)
-    minimum, cover = bound.minima, bound.cover
+    minimum = bound.minima
     if sum(minimum) % 2 == 0 and value == sum(minimum) // 2:
         zeros = [e for e, (i, j) in enumerate(edges) if 2 * coef.get(e, 0) != minimum[i] + minimum[j]]
         zero_set = set(zeros)
         groups = [[e for e in inc if e not in zero_set] for v, inc in enumerate(incident) if minimum[v] < 0]
         return zeros, groups
+    cover = bound.cover
     if value != sum(cover.values()):
         return None
 
@@ -237,8 +238,8 @@ class MatchingModel:
         self.n = n
         self.edges = edges
         self.settings = settings or SolverSettings()
-        self.model = cp_model.CpModel()
-        self.x = [self.model.NewBoolVar(f"x{i}_{j}") for (i, j) in edges]
+        self.model = CpModel()
+        self.x = [self.model.new_bool_var(f"x{i}_{j}") for (i, j) in edges]
         assert all(var.Index() == e for e, var in enumerate(self.x))  # hints and values use it
         self.incident: list[list[int]] = [[] for _ in range(n)]
         for e, (i, j) in enumerate(edges):
@@ -246,10 +247,12 @@ class MatchingModel:
             self.incident[j].append(e)
         for v in range(n):
             if len(self.incident[v]) > 1:
-                self.model.AddAtMostOne(self.x[e] for e in self.incident[v])
+                self.model.add_at_most_one(self.x[e] for e in self.incident[v])
         self.solution: list[int] = [0] * len(edges)
         self.solves = 0
         self._frozen: list[np.ndarray] = []  # coefficient vectors of the frozen levels
+        self._edge_class = np.zeros(len(edges), dtype=np.int64)  # see _refine
+        self._representatives = np.zeros(1 if edges else 0, dtype=np.int64)
         self._group_literal: dict[tuple[int, ...], cp_model.IntVar] = {}
         self._zeros: set[int] = set()  # edges fixed to 0 by the local form of a frozen level
         # every constraint on the edges beyond "a matching", as (coef, value): Σ coef·x == value
@@ -330,9 +333,9 @@ class MatchingModel:
             if not ((own_floor is not None and optimum <= own_floor) or proof.proves(optimum)):
                 floor = max(b for b in (proof.value, own_floor, self._positive_bound(coef)) if b is not None)
                 if optimum > floor and not Exchanges(self).descend(coef, floor):
-                    self.model.Minimize(self.linear(coef))
+                    self.model.minimize(self.linear(coef))
                     self._solve(eager_lp=True)
-                    self.model.ClearObjective()
+                    self.model.clear_objective()
                 optimum = sum(c * self.solution[e] for e, c in coef.items())
             self.freeze(coef, optimum, proof)
             values.append(optimum + level.constant)
@@ -370,11 +373,12 @@ class MatchingModel:
         if local is not None:
             zeros, groups = local
             if zeros:
-                self.model.AddBoolAnd([self.x[e].Not() for e in zeros])
+                self.model.add_bool_and([self.x[e].negated() for e in zeros])
                 self._zeros.update(zeros)
             for group in groups:
-                self.model.AddExactlyOne(self.x[e] for e in group)
+                self.model.add_exactly_one(self.x[e] for e in group)
         self._frozen.append(self.dense(coef))
+        self._refine(self._frozen[-1])
 
     def dense(self, coef: dict[int, int], extra: int = 0) -> np.ndarray:
         """Σ coef·x as a vector over the edges (with ``extra`` zeros after them)."""
@@ -385,20 +389,43 @@ class MatchingModel:
     def determined(self, coef: dict[int, int]) -> bool:
         """Is Σ coef·x a rational combination of frozen levels (so already fixed)?
 
+        Edges on which every frozen level has the same coefficients (one class of
+        :meth:`_refine`) give the same equation, so the question is asked on one edge of
+        each class (if two edges of a class differ on the target, no combination exists).
         The combination is found in floating point and then verified exactly in
         integers, so a "yes" is a proof; a "no" only costs a solve.
         """
-        if not self._frozen:
-            return False
+        if not self._frozen or not self.edges:
+            return bool(self._frozen)
         target = self.dense(coef)
-        basis = np.stack(self._frozen, axis=1)
-        weights, *_ = np.linalg.lstsq(basis.astype(float), target.astype(float), rcond=None)
-        fractions = [Fraction(w).limit_denominator(1000) for w in weights]
+        representatives = self._representatives
+        target_of_class = target[representatives]
+        if not np.array_equal(target, target_of_class[self._edge_class]):
+            return False  # two edges alike on every frozen level, unlike on this one
+        basis = np.stack([vector[representatives] for vector in self._frozen], axis=1)
+        weights, *_ = np.linalg.lstsq(basis.astype(float), target_of_class.astype(float), rcond=None)
+        fractions = [Fraction(round(w)) if abs(w - round(w)) < 1e-9 else Fraction(w).limit_denominator(1000)
+                     for w in weights.tolist()]
         denominator = math.lcm(*(f.denominator for f in fractions))
         if denominator > 10**6 or any(abs(f) > 10**6 for f in fractions):
             return False
         scaled = np.array([f.numerator * (denominator // f.denominator) for f in fractions], dtype=np.int64)
-        return bool(np.array_equal(basis @ scaled, target * denominator))
+        return bool(np.array_equal(basis @ scaled, target_of_class * denominator))
+
+    def _refine(self, vector: np.ndarray) -> None:
+        """Split the classes of edges alike on every frozen level by a newly frozen one's
+        coefficients (``_edge_class``: each edge's class; ``_representatives``: one edge
+        of each class)."""
+        if not self.edges:
+            return
+        low = int(vector.min())
+        span = int(vector.max()) - low + 1
+        if span * len(self._representatives) < 1 << 62:  # one integer key per (class, coefficient)
+            keys = self._edge_class * span + (vector - low)
+        else:
+            keys = np.column_stack([self._edge_class, vector])
+        _, first, inverse = np.unique(keys, axis=0, return_index=True, return_inverse=True)
+        self._edge_class, self._representatives = inverse.ravel(), first
 
     def feasible_with(self, literals: list[tuple[int, int]]) -> bool:
         """Is there a solution (under the frozen optima) with these edges at these values?
@@ -406,28 +433,28 @@ class MatchingModel:
         The literals are passed as solver assumptions, not added to the model;
         on success the new solution is kept.
         """
-        return self._solve_assuming([self.x[e] if value else self.x[e].Not() for e, value in literals])
+        return self._solve_assuming([self.x[e] if value else self.x[e].negated() for e, value in literals])
 
     def least_with_unpaired(self, coef: dict[int, int], v: int) -> int | None:
         """The least Σ coef·x over the solutions (under the frozen optima) that leave vertex
         ``v`` unpaired, or None when none does.  Nothing is frozen and the solution in hand
         is kept: a question, not a decision."""
         kept = list(self.solution)
-        self.model.Minimize(self.linear(coef))
+        self.model.minimize(self.linear(coef))
         try:
-            if not self._solve_assuming([self._paired(self.incident[v]).Not()] if self.incident[v] else []):
+            if not self._solve_assuming([self._paired(self.incident[v]).negated()] if self.incident[v] else []):
                 return None
             return sum(c * self.solution[e] for e, c in coef.items())
         finally:
-            self.model.ClearObjective()
+            self.model.clear_objective()
             self.solution = kept
 
     def maximise_any(self, edges: list[int]) -> bool:
         """Is there a solution choosing at least one of ``edges``?  Keeps it if so."""
         if not edges:
             return False
-        switch = self.model.NewBoolVar("")
-        self.model.AddBoolOr([self.x[e] for e in edges]).OnlyEnforceIf(switch)
+        switch = self.model.new_bool_var("")
+        self.model.add_bool_or([self.x[e] for e in edges]).only_enforce_if(switch)
         return self._solve_assuming([switch])
 
     def _paired(self, edges: list[int]):
@@ -436,8 +463,8 @@ class MatchingModel:
         enforced sum would not."""
         key = tuple(edges)
         if key not in self._group_literal:
-            literal = self.model.NewBoolVar("")
-            self.model.Add(self.linear({e: 1 for e in edges}) == literal)
+            literal = self.model.new_bool_var("")
+            self.model.add(self.linear({e: 1 for e in edges}) == literal)
             self._group_literal[key] = literal
         return self._group_literal[key]
 
@@ -447,19 +474,19 @@ class MatchingModel:
 
     def leaves_one_unpaired(self, groups: list[list[int]]) -> bool:
         """Is there a solution choosing no edge of at least one group?  Keeps it if so."""
-        switch = self.model.NewBoolVar("")
+        switch = self.model.new_bool_var("")
         literals = [self._paired(edges) for edges in groups]
-        self.model.Add(sum(literals) <= len(literals) - 1).OnlyEnforceIf(switch)
+        self.model.add(sum(literals) <= len(literals) - 1).only_enforce_if(switch)
         return self._solve_assuming([switch])
 
     def _solve_assuming(self, literals: list) -> bool:
         """Solve with these literals assumed true (for this solve only)."""
-        self.model.ClearAssumptions()
-        self.model.AddAssumptions(literals)
+        self.model.clear_assumptions()
+        self.model.add_assumptions(literals)
         try:
             return self._solve(allow_infeasible=True)
         finally:
-            self.model.ClearAssumptions()
+            self.model.clear_assumptions()
 
     def adopt_if_solution(self, chosen: list[int]) -> bool:
         """Take these edges as the solution in hand when they are one: a matching that meets
@@ -499,7 +526,7 @@ class MatchingModel:
 
     def constrain(self, coef: dict[int, int], value: int) -> None:
         """Add Σ coef·x == value, and keep it on record (see :attr:`constraints`)."""
-        self.model.Add(self.linear(coef) == value)
+        self.model.add(self.linear(coef) == value)
         self.constraints.append((coef, value))
 
     def fix(self, e: int, value: int) -> None:
