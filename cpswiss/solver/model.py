@@ -17,6 +17,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
+from typing import Callable
 
 import numpy as np
 import rustworkx as rx
@@ -232,22 +233,25 @@ def greedy_matching(n: int, edges: list[tuple[int, int]], leave_out: frozenset[i
 
 
 class MatchingModel:
-    """A CP-SAT matching over ``n`` vertices and the given edges."""
+    """A CP-SAT matching over ``n`` vertices and the given edges.
+
+    The CP-SAT model itself (:attr:`model`, :attr:`x`) is built on first use: many
+    brackets are decided by proofs without a solve (bounds, exchanges, the blossom
+    relaxation), and building a model costs more than those proofs on small brackets.
+    Constraints added before are kept and added, in the same order, when it is built,
+    so the model solved is the same as if it had been built at once."""
 
     def __init__(self, n: int, edges: list[tuple[int, int]], settings: SolverSettings | None = None):
         self.n = n
         self.edges = edges
         self.settings = settings or SolverSettings()
-        self.model = CpModel()
-        self.x = [self.model.new_bool_var(f"x{i}_{j}") for (i, j) in edges]
-        assert all(var.Index() == e for e, var in enumerate(self.x))  # hints and values use it
+        self._model: CpModel | None = None
+        self._x: list = []
+        self._pending: list[Callable[[], None]] = []  # constraints waiting for the model
         self.incident: list[list[int]] = [[] for _ in range(n)]
         for e, (i, j) in enumerate(edges):
             self.incident[i].append(e)
             self.incident[j].append(e)
-        for v in range(n):
-            if len(self.incident[v]) > 1:
-                self.model.add_at_most_one(self.x[e] for e in self.incident[v])
         self.solution: list[int] = [0] * len(edges)
         self.solves = 0
         self._frozen: list[np.ndarray] = []  # coefficient vectors of the frozen levels
@@ -259,6 +263,38 @@ class MatchingModel:
         # (a frozen level's local form is equivalent to its sum, so the sum stands for it);
         # what an exchange of pairs must keep (cpswiss.exchange)
         self.constraints: list[tuple[dict[int, int], int]] = []
+
+    @property
+    def model(self) -> CpModel:
+        """The CP-SAT model: one Boolean per edge, at most one chosen edge per vertex, and
+        every constraint added so far."""
+        return self._built()
+
+    @property
+    def x(self) -> list:
+        """The edges' Booleans (building the model if need be)."""
+        self._built()
+        return self._x
+
+    def _built(self) -> CpModel:
+        if self._model is None:
+            self._model = CpModel()
+            self._x = [self._model.new_bool_var(f"x{i}_{j}") for (i, j) in self.edges]
+            assert all(var.Index() == e for e, var in enumerate(self._x))  # hints and values use it
+            for v in range(self.n):
+                if len(self.incident[v]) > 1:
+                    self._model.add_at_most_one(self._x[e] for e in self.incident[v])
+            pending, self._pending = self._pending, []
+            for add in pending:
+                add()
+        return self._model
+
+    def _add(self, add: Callable[[], None]) -> None:
+        """Add a constraint to the model now, or when it is built."""
+        if self._model is None:
+            self._pending.append(add)
+        else:
+            add()
 
     # -- solving ---------------------------------------------------------------
 
@@ -282,7 +318,7 @@ class MatchingModel:
         status = solver.Solve(self.model)
         self.solves += 1
         if status == cp_model.OPTIMAL:
-            self.solution = list(solver.ResponseProto().solution)[:len(self.x)]
+            self.solution = list(solver.ResponseProto().solution)[:len(self.edges)]
             return True
         if status == cp_model.INFEASIBLE and allow_infeasible:
             return False
@@ -373,10 +409,10 @@ class MatchingModel:
         if local is not None:
             zeros, groups = local
             if zeros:
-                self.model.add_bool_and([self.x[e].negated() for e in zeros])
+                self._add(lambda: self.model.add_bool_and([self.x[e].negated() for e in zeros]))
                 self._zeros.update(zeros)
             for group in groups:
-                self.model.add_exactly_one(self.x[e] for e in group)
+                self._add(lambda group=group: self.model.add_exactly_one(self.x[e] for e in group))
         self._frozen.append(self.dense(coef))
         self._refine(self._frozen[-1])
 
@@ -526,7 +562,7 @@ class MatchingModel:
 
     def constrain(self, coef: dict[int, int], value: int) -> None:
         """Add Σ coef·x == value, and keep it on record (see :attr:`constraints`)."""
-        self.model.add(self.linear(coef) == value)
+        self._add(lambda: self.model.add(self.linear(coef) == value))
         self.constraints.append((coef, value))
 
     def fix(self, e: int, value: int) -> None:
