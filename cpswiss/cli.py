@@ -190,6 +190,9 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--compare", metavar="'CMD {trf} {out}'",
                        help="also time this pairing command on the same files, interleaved with cpswiss "
                             "(both as whole processes): per-file ratio, median ratio, same pairing or not")
+    bench.add_argument("--check", action="store_true",
+                       help="time 'cpswiss check' of whole tournaments instead of one round (with --compare: "
+                            "another engine's check, e.g. 'bbpPairings-5.0.1 --dutch {trf} -c')")
     _solver_options(bench)
 
     serve = sub.add_parser("serve", help="the arbiter's web page and a JSON API (pip install 'cpswiss[serve]')")
@@ -424,11 +427,12 @@ def _cmd_rules(args) -> int:
 
 
 def _cmd_bench(args) -> int:
-    from cpswiss.study.bench import run_bench, run_compare
+    from cpswiss.study.bench import run_bench, run_compare, run_compare_check
 
     if args.compare:
-        return run_compare(args.paths, args.rules, args.compare, args.repeat)
-    return run_bench(args.paths, args.rules, _settings(args), args.repeat)
+        compare = run_compare_check if args.check else run_compare
+        return compare(args.paths, args.rules, args.compare, args.repeat)
+    return run_bench(args.paths, args.rules, _settings(args), args.repeat, check=args.check)
 
 
 def _cmd_serve(args) -> int:

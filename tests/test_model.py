@@ -3,9 +3,12 @@ small random graphs (bounds below the minimum, local forms equivalent to the sum
 levels implied by frozen levels recognised)."""
 
 import random
+from fractions import Fraction
 
+import numpy as np
 import pytest
 
+from cpswiss.solver.completion import complete_matching_exists
 from cpswiss.solver.levels import Level
 from cpswiss.solver.model import (
     MatchingBound,
@@ -141,3 +144,54 @@ def test_greedy_start_is_a_maximal_matching_and_minimise_from_it_finds_the_optim
     m.start_from(start)
     best = min((levels[0].value(mt), levels[1].value(mt)) for mt in all_matchings(n, edges))
     assert tuple(m.minimise(levels)) == best
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_greedy_matching_has_the_most_pairs(seed):
+    """Without players left out, the start is a maximum matching (checked against every
+    matching), also where taking each player with the first free one after him falls short."""
+    rng = random.Random(900 + seed)
+    n = rng.randint(2, 10)
+    edges = random_graph(rng, n, rng.choice([0.2, 0.4, 0.7]))
+    start = greedy_matching(n, edges)
+    used = [v for e in start for v in edges[e]]
+    assert len(used) == len(set(used))
+    assert len(start) == max(len(mt) for mt in all_matchings(n, edges))
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_complete_matching_exists_is_exact(seed):
+    """The completion test's matching decision (C.04.3 A.9, C.2) against every matching: all
+    paired, or with an odd number all but one bye taker."""
+    rng = random.Random(1300 + seed)
+    n = rng.randint(1, 9)
+    edges = random_graph(rng, n, rng.choice([0.2, 0.4, 0.7, 0.9]))
+    takers = sorted(rng.sample(range(n), rng.randint(0, n)))
+
+    def complete(matching: list[int]) -> bool:
+        left = set(range(n)) - {v for e in matching for v in edges[e]}
+        return not left or (len(left) == 1 and left <= set(takers))
+
+    expected = any(complete(mt) for mt in all_matchings(n, edges))
+    assert complete_matching_exists(n, edges, takers) == expected
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_determined_says_yes_exactly_for_combinations_of_frozen_levels(seed):
+    """A level is recognised as fixed by the frozen ones exactly when it is a rational
+    combination of them (checked against the ranks of the coefficient matrices)."""
+    rng = random.Random(2100 + seed)
+    n = 6
+    edges = random_graph(rng, n, 0.8) or [(0, 1)]
+    m = MatchingModel(n, edges)
+    frozen = [[rng.choice([0, 0, 1, 2, -1]) for _ in edges] for _ in range(rng.randint(1, 3))]
+    for vector in frozen:
+        m.freeze({e: c for e, c in enumerate(vector) if c}, 0)  # the value plays no part here
+    weights = [Fraction(rng.randint(-3, 3), rng.choice([1, 2, 3])) for _ in frozen]
+    combination = [sum(w * vector[e] for w, vector in zip(weights, frozen)) for e in range(len(edges))]
+    if all(c.denominator == 1 for c in combination):
+        assert m.determined({e: int(c) for e, c in enumerate(combination) if c})
+    other = [rng.randint(-2, 2) for _ in edges]
+    basis = np.array(frozen).T
+    in_span = np.linalg.matrix_rank(np.column_stack([basis, other])) == np.linalg.matrix_rank(basis)
+    assert m.determined({e: c for e, c in enumerate(other) if c}) == in_span

@@ -141,3 +141,15 @@ def test_bench_compare_times_another_command_on_the_same_files(capsys):
     assert "after-round-4.trf" in out and out.rstrip().splitlines()[1].endswith("yes")
     assert "median ratio (cpswiss / other, whole processes)" in out
     assert main(["bench", str(case), "--compare", "true"]) == 3
+
+
+def test_bench_check_times_whole_tournament_checks_against_another_command(capsys):
+    """``bench --check --compare``: per file the time of ``cpswiss check`` (every round
+    re-paired), the other command's, their ratio, the check's verdict and the other's exit."""
+    case = SCENARIOS / "seed-004" / "after-round-4.trf"
+    assert main(["bench", "--check", str(case), "--compare", "true {trf}"]) == 0
+    out = capsys.readouterr().out
+    row = out.rstrip().splitlines()[1]
+    assert row.startswith("after-round-4.trf") and row.endswith("rounds that differ: 3 / exit 0")
+    assert "median ratio (cpswiss / other, whole processes)" in out and "total" in out
+    assert main(["bench", "--check", str(case), "--compare", "true"]) == 3

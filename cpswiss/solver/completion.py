@@ -3,16 +3,16 @@
 Complete means: every player paired under C.1-C.3, except at most one (when
 their number is odd) who must be eligible for the bye (C.2).  A greedy pairing
 with the lowest eligible player out proves most sets completable at once (a
-"yes" from it is a complete pairing, so it is exact); otherwise an exact CP-SAT
-feasibility model decides.
+"yes" from it is a complete pairing, so it is exact); otherwise a maximum matching
+decides (Edmonds' blossom algorithm: a complete pairing exists exactly when the
+graph, with one more vertex joined to every player who may take the bye, has a
+perfect matching).
 """
 
 from __future__ import annotations
 
 from cpswiss.criteria.absolute import compatible_later, every_pair_compatible
-from cpswiss.errors import UnprovenError
-from cpswiss.solver.cpsat import cp_model
-from cpswiss.solver.model import greedy_pairs
+from cpswiss.solver.model import maximum_matching, pairs_in_order
 from cpswiss.tournament.state import PlayerState, RoundState
 
 
@@ -25,8 +25,7 @@ def bye_candidate(players: list[PlayerState], state: RoundState) -> frozenset[in
     return frozenset() if lowest is None else frozenset([lowest])
 
 
-def completable(players: list[PlayerState], state: RoundState, time_limit: float = 120.0,
-                anyone_left_out: bool = False) -> bool:
+def completable(players: list[PlayerState], state: RoundState, anyone_left_out: bool = False) -> bool:
     """Can these players all be paired (C1-C3), but for one who may take the bye when their
     number is odd (``anyone_left_out``: but for any one of them)?"""
     n = len(players)
@@ -36,28 +35,16 @@ def completable(players: list[PlayerState], state: RoundState, time_limit: float
         return n % 2 == 0 or anyone_left_out or any(state.may_take_pab(p) for p in players)
     later = compatible_later(players, state)
     left_out = bye_candidate(players, state) if not anyone_left_out else frozenset([n - 1] if n % 2 else [])
-    if 2 * len(greedy_pairs(n, later, left_out)) >= n - 1 and (n % 2 == 0 or left_out):
+    if 2 * len(pairs_in_order(n, later, left_out)) >= n - 1 and (n % 2 == 0 or left_out):
         return True  # a complete pairing, the bye to an eligible player
-    edges = [(i, j) for i in range(n) for j in sorted(later[i])]
-    model = cp_model.CpModel()
-    x = [model.NewBoolVar("") for _ in edges]
-    at: list[list] = [[] for _ in range(n)]
-    for var, (i, j) in zip(x, edges):
-        at[i].append(var)
-        at[j].append(var)
-    bye = {i: model.NewBoolVar("") for i in range(n)
-           if anyone_left_out or state.may_take_pab(players[i])} if n % 2 else {}
-    for i in range(n):
-        terms = at[i] + ([bye[i]] if i in bye else [])
-        model.AddExactlyOne(terms) if terms else model.AddBoolOr([])
-    if n % 2:
-        model.AddExactlyOne(bye.values()) if bye else model.AddBoolOr([])
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.max_time_in_seconds = time_limit
-    status = solver.Solve(model)
-    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return True
-    if status == cp_model.INFEASIBLE:
-        return False
-    raise UnprovenError("the completion test could not be decided within the time limit")
+    takers = [i for i in range(n) if anyone_left_out or state.may_take_pab(players[i])]
+    return complete_matching_exists(n, [(i, j) for i in range(n) for j in sorted(later[i])], takers)
+
+
+def complete_matching_exists(n: int, edges: list[tuple[int, int]], takers: list[int]) -> bool:
+    """Has the graph on n vertices a matching that leaves nobody unpaired, or with n odd
+    only one of ``takers``?  A perfect matching of the graph with, for n odd, one more
+    vertex joined to every taker (:func:`maximum_matching`: exact)."""
+    if n % 2 == 0:
+        return 2 * len(maximum_matching(n, edges)) == n
+    return 2 * len(maximum_matching(n + 1, edges + [(i, n) for i in takers])) == n + 1

@@ -66,4 +66,15 @@ def _import_cp_model() -> types.ModuleType:
 
 cp_model = _import_cp_model()
 
-__all__ = ["cp_model"]
+
+class CpModel(cp_model.CpModel):
+    """CP-SAT's model without the pre-PEP 8 aliases (``NewBoolVar`` for ``new_bool_var``, ...)
+    that OR-Tools attaches to every new model, one wrapper per method: about 2 ms a model,
+    and cpswiss builds hundreds of small models in a tournament.  cpswiss calls the
+    snake_case names only."""
+
+    def _add_pre_pep8_methods(self) -> None:
+        return None
+
+
+__all__ = ["CpModel", "cp_model"]

@@ -17,11 +17,13 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
+from typing import Callable
 
 import numpy as np
+import rustworkx as rx
 
 from cpswiss.errors import UnprovenError
-from cpswiss.solver.cpsat import cp_model
+from cpswiss.solver.cpsat import CpModel, cp_model
 from cpswiss.solver.exchange import Exchanges
 from cpswiss.solver.levels import Level
 
@@ -163,12 +165,13 @@ def tight_form(coef: dict[int, int], incident: list[list[int]], edges: list[tupl
       edge at all this reads "value 0: no edge of positive weight".
     """
     bound = bound or MatchingBound(coef, incident, edges)
-    minimum, cover = bound.minima, bound.cover
+    minimum = bound.minima
     if sum(minimum) % 2 == 0 and value == sum(minimum) // 2:
         zeros = [e for e, (i, j) in enumerate(edges) if 2 * coef.get(e, 0) != minimum[i] + minimum[j]]
         zero_set = set(zeros)
         groups = [[e for e in inc if e not in zero_set] for v, inc in enumerate(incident) if minimum[v] < 0]
         return zeros, groups
+    cover = bound.cover
     if value != sum(cover.values()):
         return None
 
@@ -180,76 +183,118 @@ def tight_form(coef: dict[int, int], incident: list[list[int]], edges: list[tupl
     return zeros, groups
 
 
-def greedy_pairs(n: int, later: list[set[int]], leave_out: frozenset[int] = frozenset()) -> list[tuple[int, int]]:
-    """A maximal matching that is often maximum, as pairs (v, w), v < w; ``later[v]``: the
-    vertices after v it may be paired with.  Each vertex in turn with the first free vertex
-    after it; if that leaves more than one vertex unpaired, also the vertex with the fewest
-    free neighbours first, and the larger of the two.  Vertices in ``leave_out`` stay
-    unpaired."""
+def pairs_in_order(n: int, later: list[set[int]], leave_out: frozenset[int] = frozenset()) -> list[tuple[int, int]]:
+    """A maximal matching, as pairs (v, w), v < w: each vertex in turn with the first free
+    vertex after it (``later[v]``: the vertices after v it may be paired with); vertices in
+    ``leave_out`` stay unpaired."""
     free = [v not in leave_out for v in range(n)]
-    in_order = []
+    pairs = []
     for v in range(n):
         if free[v]:
             w = next((w for w in range(v + 1, n) if free[w] and w in later[v]), None)
             if w is not None:
                 free[v] = free[w] = False
-                in_order.append((v, w))
+                pairs.append((v, w))
+    return pairs
+
+
+def greedy_pairs(n: int, later: list[set[int]], leave_out: frozenset[int] = frozenset()) -> list[tuple[int, int]]:
+    """A matching with the most pairs, as pairs (v, w), v < w: :func:`pairs_in_order` when it
+    leaves at most one vertex unpaired, else a maximum matching (:func:`maximum_matching`).
+    Vertices in ``leave_out`` stay unpaired."""
+    in_order = pairs_in_order(n, later, leave_out)
     if 2 * len(in_order) >= n - len(leave_out) - 1:
         return in_order
-    adjacent: list[set[int]] = [set() for _ in range(n)]
-    for v in range(n):
-        if v not in leave_out:
-            for w in later[v] - leave_out:
-                adjacent[v].add(w)
-                adjacent[w].add(v)
-    unpaired = {v for v in range(n) if v not in leave_out}
-    fewest = []
-    while unpaired:
-        v = min(unpaired, key=lambda u: (len(adjacent[u] & unpaired), u))
-        unpaired.discard(v)
-        options = adjacent[v] & unpaired
-        if options:
-            w = min(options, key=lambda u: (len(adjacent[u] & unpaired), u))
-            unpaired.discard(w)
-            fewest.append((min(v, w), max(v, w)))
-    return fewest if len(fewest) > len(in_order) else in_order
+    most = maximum_matching(n, [(v, w) for v in range(n) if v not in leave_out
+                                for w in sorted(later[v] - leave_out)])
+    return most if len(most) > len(in_order) else in_order
+
+
+def maximum_matching(n: int, edges: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """A matching with the most pairs of the graph on n vertices with these edges (i, j),
+    i < j: Edmonds' blossom algorithm (rustworkx, compiled; the same graph gives the same
+    matching), as pairs (v, w), v < w, sorted."""
+    graph = rx.PyGraph()
+    graph.add_nodes_from(range(n))
+    graph.add_edges_from_no_data(edges)
+    return sorted((min(v, w), max(v, w)) for v, w in rx.max_weight_matching(graph, max_cardinality=True))
 
 
 def greedy_matching(n: int, edges: list[tuple[int, int]], leave_out: frozenset[int] = frozenset()) -> list[int]:
-    """:func:`greedy_pairs` on a graph given by its edges (i, j), i < j; edge indices."""
+    """:func:`greedy_pairs` on a graph given by its edges (i, j), i < j; edge indices.  With
+    nobody left out, a maximum matching."""
     later: list[set[int]] = [set() for _ in range(n)]
     for i, j in edges:
         later[i].add(j)
-    edge_of = {edge: e for e, edge in enumerate(edges)}
-    return [edge_of[pair] for pair in greedy_pairs(n, later, leave_out)]
+    pairs = greedy_pairs(n, later, leave_out)
+    wanted = set(pairs)
+    edge_of = {edge: e for e, edge in enumerate(edges) if edge in wanted}
+    return [edge_of[pair] for pair in pairs]
 
 
 class MatchingModel:
-    """A CP-SAT matching over ``n`` vertices and the given edges."""
+    """A CP-SAT matching over ``n`` vertices and the given edges.
+
+    The CP-SAT model itself (:attr:`model`, :attr:`x`) is built on first use: many
+    brackets are decided by proofs without a solve (bounds, exchanges, the blossom
+    relaxation), and building a model costs more than those proofs on small brackets.
+    Constraints added before are kept and added, in the same order, when it is built,
+    so the model solved is the same as if it had been built at once."""
 
     def __init__(self, n: int, edges: list[tuple[int, int]], settings: SolverSettings | None = None):
         self.n = n
         self.edges = edges
         self.settings = settings or SolverSettings()
-        self.model = cp_model.CpModel()
-        self.x = [self.model.NewBoolVar(f"x{i}_{j}") for (i, j) in edges]
-        assert all(var.Index() == e for e, var in enumerate(self.x))  # hints and values use it
+        self._model: CpModel | None = None
+        self._x: list = []
+        self._pending: list[Callable[[], None]] = []  # constraints waiting for the model
         self.incident: list[list[int]] = [[] for _ in range(n)]
         for e, (i, j) in enumerate(edges):
             self.incident[i].append(e)
             self.incident[j].append(e)
-        for v in range(n):
-            if len(self.incident[v]) > 1:
-                self.model.AddAtMostOne(self.x[e] for e in self.incident[v])
         self.solution: list[int] = [0] * len(edges)
         self.solves = 0
         self._frozen: list[np.ndarray] = []  # coefficient vectors of the frozen levels
+        self._edge_class = np.zeros(len(edges), dtype=np.int64)  # see _refine
+        self._representatives = np.zeros(1 if edges else 0, dtype=np.int64)
         self._group_literal: dict[tuple[int, ...], cp_model.IntVar] = {}
         self._zeros: set[int] = set()  # edges fixed to 0 by the local form of a frozen level
         # every constraint on the edges beyond "a matching", as (coef, value): Σ coef·x == value
         # (a frozen level's local form is equivalent to its sum, so the sum stands for it);
         # what an exchange of pairs must keep (cpswiss.solver.exchange)
         self.constraints: list[tuple[dict[int, int], int]] = []
+
+    @property
+    def model(self) -> CpModel:
+        """The CP-SAT model: one Boolean per edge, at most one chosen edge per vertex, and
+        every constraint added so far."""
+        return self._built()
+
+    @property
+    def x(self) -> list:
+        """The edges' Booleans (building the model if need be)."""
+        self._built()
+        return self._x
+
+    def _built(self) -> CpModel:
+        if self._model is None:
+            self._model = CpModel()
+            self._x = [self._model.new_bool_var(f"x{i}_{j}") for (i, j) in self.edges]
+            assert all(var.Index() == e for e, var in enumerate(self._x))  # hints and values use it
+            for v in range(self.n):
+                if len(self.incident[v]) > 1:
+                    self._model.add_at_most_one(self._x[e] for e in self.incident[v])
+            pending, self._pending = self._pending, []
+            for add in pending:
+                add()
+        return self._model
+
+    def _add(self, add: Callable[[], None]) -> None:
+        """Add a constraint to the model now, or when it is built."""
+        if self._model is None:
+            self._pending.append(add)
+        else:
+            add()
 
     # -- solving ---------------------------------------------------------------
 
@@ -273,7 +318,7 @@ class MatchingModel:
         status = solver.Solve(self.model)
         self.solves += 1
         if status == cp_model.OPTIMAL:
-            self.solution = list(solver.ResponseProto().solution)[:len(self.x)]
+            self.solution = list(solver.ResponseProto().solution)[:len(self.edges)]
             return True
         if status == cp_model.INFEASIBLE and allow_infeasible:
             return False
@@ -324,9 +369,9 @@ class MatchingModel:
             if not ((own_floor is not None and optimum <= own_floor) or proof.proves(optimum)):
                 floor = max(b for b in (proof.value, own_floor, self._positive_bound(coef)) if b is not None)
                 if optimum > floor and not Exchanges(self).descend(coef, floor):
-                    self.model.Minimize(self.linear(coef))
+                    self.model.minimize(self.linear(coef))
                     self._solve(eager_lp=True)
-                    self.model.ClearObjective()
+                    self.model.clear_objective()
                 optimum = sum(c * self.solution[e] for e, c in coef.items())
             self.freeze(coef, optimum, proof)
             values.append(optimum + level.constant)
@@ -364,11 +409,12 @@ class MatchingModel:
         if local is not None:
             zeros, groups = local
             if zeros:
-                self.model.AddBoolAnd([self.x[e].Not() for e in zeros])
+                self._add(lambda: self.model.add_bool_and([self.x[e].negated() for e in zeros]))
                 self._zeros.update(zeros)
             for group in groups:
-                self.model.AddExactlyOne(self.x[e] for e in group)
+                self._add(lambda group=group: self.model.add_exactly_one(self.x[e] for e in group))
         self._frozen.append(self.dense(coef))
+        self._refine(self._frozen[-1])
 
     def dense(self, coef: dict[int, int], extra: int = 0) -> np.ndarray:
         """Σ coef·x as a vector over the edges (with ``extra`` zeros after them)."""
@@ -379,20 +425,43 @@ class MatchingModel:
     def determined(self, coef: dict[int, int]) -> bool:
         """Is Σ coef·x a rational combination of frozen levels (so already fixed)?
 
+        Edges on which every frozen level has the same coefficients (one class of
+        :meth:`_refine`) give the same equation, so the question is asked on one edge of
+        each class (if two edges of a class differ on the target, no combination exists).
         The combination is found in floating point and then verified exactly in
         integers, so a "yes" is a proof; a "no" only costs a solve.
         """
-        if not self._frozen:
-            return False
+        if not self._frozen or not self.edges:
+            return bool(self._frozen)
         target = self.dense(coef)
-        basis = np.stack(self._frozen, axis=1)
-        weights, *_ = np.linalg.lstsq(basis.astype(float), target.astype(float), rcond=None)
-        fractions = [Fraction(w).limit_denominator(1000) for w in weights]
+        representatives = self._representatives
+        target_of_class = target[representatives]
+        if not np.array_equal(target, target_of_class[self._edge_class]):
+            return False  # two edges alike on every frozen level, unlike on this one
+        basis = np.stack([vector[representatives] for vector in self._frozen], axis=1)
+        weights, *_ = np.linalg.lstsq(basis.astype(float), target_of_class.astype(float), rcond=None)
+        fractions = [Fraction(round(w)) if abs(w - round(w)) < 1e-9 else Fraction(w).limit_denominator(1000)
+                     for w in weights.tolist()]
         denominator = math.lcm(*(f.denominator for f in fractions))
         if denominator > 10**6 or any(abs(f) > 10**6 for f in fractions):
             return False
         scaled = np.array([f.numerator * (denominator // f.denominator) for f in fractions], dtype=np.int64)
-        return bool(np.array_equal(basis @ scaled, target * denominator))
+        return bool(np.array_equal(basis @ scaled, target_of_class * denominator))
+
+    def _refine(self, vector: np.ndarray) -> None:
+        """Split the classes of edges alike on every frozen level by a newly frozen one's
+        coefficients (``_edge_class``: each edge's class; ``_representatives``: one edge
+        of each class)."""
+        if not self.edges:
+            return
+        low = int(vector.min())
+        span = int(vector.max()) - low + 1
+        if span * len(self._representatives) < 1 << 62:  # one integer key per (class, coefficient)
+            keys = self._edge_class * span + (vector - low)
+        else:
+            keys = np.column_stack([self._edge_class, vector])
+        _, first, inverse = np.unique(keys, axis=0, return_index=True, return_inverse=True)
+        self._edge_class, self._representatives = inverse.ravel(), first
 
     def feasible_with(self, literals: list[tuple[int, int]]) -> bool:
         """Is there a solution (under the frozen optima) with these edges at these values?
@@ -400,28 +469,28 @@ class MatchingModel:
         The literals are passed as solver assumptions, not added to the model;
         on success the new solution is kept.
         """
-        return self._solve_assuming([self.x[e] if value else self.x[e].Not() for e, value in literals])
+        return self._solve_assuming([self.x[e] if value else self.x[e].negated() for e, value in literals])
 
     def least_with_unpaired(self, coef: dict[int, int], v: int) -> int | None:
         """The least Σ coef·x over the solutions (under the frozen optima) that leave vertex
         ``v`` unpaired, or None when none does.  Nothing is frozen and the solution in hand
         is kept: a question, not a decision."""
         kept = list(self.solution)
-        self.model.Minimize(self.linear(coef))
+        self.model.minimize(self.linear(coef))
         try:
-            if not self._solve_assuming([self._paired(self.incident[v]).Not()] if self.incident[v] else []):
+            if not self._solve_assuming([self._paired(self.incident[v]).negated()] if self.incident[v] else []):
                 return None
             return sum(c * self.solution[e] for e, c in coef.items())
         finally:
-            self.model.ClearObjective()
+            self.model.clear_objective()
             self.solution = kept
 
     def maximise_any(self, edges: list[int]) -> bool:
         """Is there a solution choosing at least one of ``edges``?  Keeps it if so."""
         if not edges:
             return False
-        switch = self.model.NewBoolVar("")
-        self.model.AddBoolOr([self.x[e] for e in edges]).OnlyEnforceIf(switch)
+        switch = self.model.new_bool_var("")
+        self.model.add_bool_or([self.x[e] for e in edges]).only_enforce_if(switch)
         return self._solve_assuming([switch])
 
     def _paired(self, edges: list[int]):
@@ -430,8 +499,8 @@ class MatchingModel:
         enforced sum would not."""
         key = tuple(edges)
         if key not in self._group_literal:
-            literal = self.model.NewBoolVar("")
-            self.model.Add(self.linear({e: 1 for e in edges}) == literal)
+            literal = self.model.new_bool_var("")
+            self.model.add(self.linear({e: 1 for e in edges}) == literal)
             self._group_literal[key] = literal
         return self._group_literal[key]
 
@@ -441,19 +510,19 @@ class MatchingModel:
 
     def leaves_one_unpaired(self, groups: list[list[int]]) -> bool:
         """Is there a solution choosing no edge of at least one group?  Keeps it if so."""
-        switch = self.model.NewBoolVar("")
+        switch = self.model.new_bool_var("")
         literals = [self._paired(edges) for edges in groups]
-        self.model.Add(sum(literals) <= len(literals) - 1).OnlyEnforceIf(switch)
+        self.model.add(sum(literals) <= len(literals) - 1).only_enforce_if(switch)
         return self._solve_assuming([switch])
 
     def _solve_assuming(self, literals: list) -> bool:
         """Solve with these literals assumed true (for this solve only)."""
-        self.model.ClearAssumptions()
-        self.model.AddAssumptions(literals)
+        self.model.clear_assumptions()
+        self.model.add_assumptions(literals)
         try:
             return self._solve(allow_infeasible=True)
         finally:
-            self.model.ClearAssumptions()
+            self.model.clear_assumptions()
 
     def adopt_if_solution(self, chosen: list[int]) -> bool:
         """Take these edges as the solution in hand when they are one: a matching that meets
@@ -493,7 +562,7 @@ class MatchingModel:
 
     def constrain(self, coef: dict[int, int], value: int) -> None:
         """Add Σ coef·x == value, and keep it on record (see :attr:`constraints`)."""
-        self.model.Add(self.linear(coef) == value)
+        self._add(lambda: self.model.add(self.linear(coef) == value))
         self.constraints.append((coef, value))
 
     def fix(self, e: int, value: int) -> None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cpswiss.errors import UnprovenError
-from cpswiss.solver.cpsat import cp_model
+from cpswiss.solver.cpsat import CpModel, cp_model
 from cpswiss.solver.model import SolverSettings
 
 
@@ -43,31 +43,31 @@ class RelaxedPairing:
 def _model(players: list[int], legal: list[tuple[int, int]], eligible: set[int],
            relaxables: list[Relaxable]) -> tuple[Any, list[Any]]:
     """The CP-SAT model of a complete pairing with relaxations, and the relaxations' variables."""
-    model = cp_model.CpModel()
+    model = CpModel()
     at: dict[int, list[Any]] = {p: [] for p in players}
     for a, b in legal:
-        x = model.NewBoolVar("")
+        x = model.new_bool_var("")
         at[a].append(x)
         at[b].append(x)
     odd = len(players) % 2 == 1
     byes = []
     if odd:
         for p in sorted(eligible):
-            y = model.NewBoolVar("")
+            y = model.new_bool_var("")
             at[p].append(y)
             byes.append(y)
     chosen = []
     for r in relaxables:
-        z = model.NewBoolVar("")
+        z = model.new_bool_var("")
         chosen.append(z)
         for p in r.players:
             at[p].append(z)
         if r.is_bye:
             byes.append(z)
     for p in players:
-        model.AddExactlyOne(at[p]) if at[p] else model.AddBoolOr([])
+        model.add_exactly_one(at[p]) if at[p] else model.add_bool_or([])
     if odd:
-        model.AddExactlyOne(byes) if byes else model.AddBoolOr([])
+        model.add_exactly_one(byes) if byes else model.add_bool_or([])
     return model, chosen
 
 
@@ -83,7 +83,7 @@ def least_relaxed(players: list[int], legal: list[tuple[int, int]], eligible: se
     while len(found) < count:
         model, chosen = _model(players, legal, eligible, relaxables)
         for earlier in found:  # a different violation set
-            model.AddBoolOr([chosen[i].Not() for i in earlier.relaxed] +
+            model.add_bool_or([chosen[i].negated() for i in earlier.relaxed] +
                             [z for i, z in enumerate(chosen) if i not in earlier.relaxed])
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
@@ -94,13 +94,13 @@ def least_relaxed(players: list[int], legal: list[tuple[int, int]], eligible: se
             if status == cp_model.INFEASIBLE:
                 break
             objective = sum(r.costs[k] * z for r, z in zip(relaxables, chosen))
-            model.Minimize(objective)
+            model.minimize(objective)
             status = solver.Solve(model)
             if status != cp_model.OPTIMAL:
                 break
             best = round(solver.ObjectiveValue())
             costs.append(best)
-            model.Add(objective == best)
+            model.add(objective == best)
         if status == cp_model.INFEASIBLE:
             break
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):

@@ -11,6 +11,12 @@ files in the same run (through ``/bin/sh``, as ``compare.py`` does; without
 (a whole ``cpswiss pair`` process each time), and prints per file both medians,
 their ratio (cpswiss / other) and whether the two pairings are the same, then
 the median ratio.
+
+``--check`` times the whole-tournament check instead of one round: ``cpswiss check FILE``
+(every round re-paired and compared with the file), and with ``--compare`` another
+engine's check of the same file (``'bbpPairings-5.0.1 --dutch {trf} -c'``), each a whole
+process; per file both medians, their ratio, whether cpswiss found every round as played
+and the other command's exit status, then the total and median ratios.
 """
 
 from __future__ import annotations
@@ -67,31 +73,91 @@ def _one(args: tuple[str, str, SolverSettings]) -> tuple[float, int, int, str]:
     return seconds, peak_kb, players, outcome
 
 
+def _one_check(args: tuple[str, str, SolverSettings]) -> tuple[float, int, int, str]:
+    path, rules, settings = args
+    from cpswiss.check.explain import check_tournament
+
+    start = time.perf_counter()
+    try:
+        report = check_tournament(path, rules, settings=settings)
+        outcome = "all rounds agree" if report.agrees else "rounds differ"
+        rounds = len(report.rounds)
+    except CpswissError as exc:
+        outcome = f"error: {exc.one_line()}"
+        rounds = 0
+    seconds = time.perf_counter() - start
+    peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return seconds, peak_kb, rounds, outcome
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
     return ordered[index]
 
 
-def run_bench(paths: list[str], rules: str, settings: SolverSettings, repeat: int = 1) -> int:
+def run_bench(paths: list[str], rules: str, settings: SolverSettings, repeat: int = 1, check: bool = False) -> int:
+    """Time each file in a fresh process: one round's pairing, or (``check``) the check of
+    every round of the tournament (the count column is then rounds, not players)."""
     files = collect(paths) if paths else default_files()
     if not files:
         raise InputError("no .trf files to benchmark")
     ctx = mp.get_context("spawn")
     times: list[float] = []
     peak = 0
-    print(f"{'file':<36} {'players':>7} {'median s':>9} {'max s':>7} {'peak MB':>8}  outcome")
+    print(f"{'file':<36} {'rounds' if check else 'players':>7} {'median s':>9} {'max s':>7} {'peak MB':>8}  outcome")
     with ctx.Pool(1, maxtasksperchild=1) as pool:
         for f in files:
-            runs = pool.map(_one, [(str(f), rules, settings)] * max(1, repeat), chunksize=1)
+            runs = pool.map(_one_check if check else _one, [(str(f), rules, settings)] * max(1, repeat), chunksize=1)
             secs = [r[0] for r in runs]
             times.extend(secs)
             peak_mb = max(r[1] for r in runs) / 1024
             peak = max(peak, peak_mb)
             print(f"{f.name:<36} {runs[0][2]:>7} {statistics.median(secs):>9.2f} {max(secs):>7.2f} "
                   f"{peak_mb:>8.0f}  {runs[0][3]}")
-    print(f"rounds {len(times)}: median {statistics.median(times):.2f} s, p90 {percentile(times, 0.9):.2f} s, "
+    print(f"{'tournaments' if check else 'rounds'} {len(times)}: median {statistics.median(times):.2f} s, p90 {percentile(times, 0.9):.2f} s, "
           f"max {max(times):.2f} s, peak memory {peak:.0f} MB")
+    return EXIT_OK
+
+
+def _timed_check(command: str, trf: Path) -> tuple[float, int, str]:
+    """Run a checking command on one file in a scratch folder: whole-process seconds, its
+    exit status and the last line it printed."""
+    with tempfile.TemporaryDirectory() as folder:
+        line = command.replace("{trf}", str(trf.resolve()))
+        start = time.perf_counter()
+        done = subprocess.run(line, shell=True, cwd=folder, capture_output=True, text=True)
+        seconds = time.perf_counter() - start
+        lines = (done.stdout + done.stderr).strip().splitlines()
+        return seconds, done.returncode, lines[-1] if lines else ""
+
+
+def run_compare_check(paths: list[str], rules: str | None, command: str, repeat: int = 1) -> int:
+    """Time ``cpswiss check`` and another engine's check of every round on the same files in
+    the same run, interleaved (both whole processes)."""
+    if "{trf}" not in command:
+        raise InputError("--compare: the command must contain {trf}")
+    files = collect(paths) if paths else default_files()
+    if not files:
+        raise InputError("no .trf files to benchmark")
+    ours = f"{sys.executable} -m cpswiss.cli check {{trf}}" + (f" --rules {rules}" if rules else "")
+    ratios, mine_total, theirs_total = [], 0.0, 0.0
+    print(f"{'file':<36} {'cpswiss s':>9} {'other s':>8} {'ratio':>6}  cpswiss check / other exit")
+    for f in files:
+        mine, theirs = [], []
+        for _ in range(max(1, repeat)):  # interleaved, so that both see the same machine load
+            mine.append(_timed_check(ours, f))
+            theirs.append(_timed_check(command, f))
+        a = statistics.median(t for t, _, _ in mine)
+        b = statistics.median(t for t, _, _ in theirs)
+        mine_total, theirs_total = mine_total + a, theirs_total + b
+        ratio = a / b if b > 0 else float("inf")
+        ratios.append(ratio)
+        verdict = "all rounds agree" if mine[0][1] == EXIT_OK else mine[0][2] or f"exit {mine[0][1]}"
+        print(f"{f.name:<36} {a:>9.2f} {b:>8.2f} {ratio:>6.2f}  {verdict} / exit {theirs[0][1]}")
+    total = mine_total / theirs_total if theirs_total > 0 else float("inf")
+    print(f"files {len(files)}: total {mine_total:.2f} s against {theirs_total:.2f} s (ratio {total:.2f}); "
+          f"median ratio (cpswiss / other, whole processes) {statistics.median(ratios):.2f}, worst {max(ratios):.2f}")
     return EXIT_OK
 
 

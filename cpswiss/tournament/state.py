@@ -281,11 +281,15 @@ def build_state(t: Tournament, rules: StateRules, round_no: int | None = None) -
         values = t.accelerations.get(pid, [])
         return values[r - 1] if 0 < r <= len(values) else 0
 
+    running: dict[int, list[int]] = {}  # player -> his score after rounds 0, 1, 2, ...
+
     def score_before(pid: int, r: int) -> int:
         """A.4 / RN-2: the score before round r, with round r's acceleration (no case of
         the 2017 corpus is accelerated: none has an XXA or XXS record, so none decides)."""
-        rec = t.players[pid]
-        return sum(points(rec, q) for q in range(1, r)) + accel(pid, r)
+        totals = running.setdefault(pid, [0])
+        while len(totals) < r:
+            totals.append(totals[-1] + points(t.players[pid], len(totals)))
+        return totals[r - 1] + accel(pid, r)
 
     ordered_ids = list(t.players) if t.pair_by_rank else sorted(t.players)
     rank_of = effective_pairing_numbers(t, ordered_ids, round_no, past)

@@ -32,7 +32,6 @@ from enum import Enum
 from collections.abc import Callable
 
 from cpswiss.criteria.bracket import Bracket
-from cpswiss.solver.levels import Level
 from cpswiss.solver.model import MatchingModel, SolverSettings, greedy_matching
 
 
@@ -125,16 +124,11 @@ def _exposable(n: int, edges: list[tuple[int, int]], asked: list[set[int]],
     matching leaving one of its players unpaired; each answer adds players to D, and
     "infeasible" proves the remaining sets disjoint from D.  Last, the number of solves.
     """
-    mate = _mates(n, edges, greedy_matching(n, edges))
+    mate = _mates(n, edges, greedy_matching(n, edges))  # a maximum matching
     size = sum(m is not None for m in mate) // 2
     model = None
-    if 2 * size < n - 1:  # not provably maximum: ask the solver
-        model = MatchingModel(n, edges, settings)
-        model.minimise([Level("pairs", {e: -1 for e in range(len(edges))})])
-        mate = _mates(n, edges, model.chosen())
-        size = len(model.chosen())
     if 2 * size == n:
-        return size, set(), 0 if model is None else model.solves  # perfect: nobody is exposable
+        return size, set(), 0  # perfect: nobody is exposable
     adjacent: list[set[int]] = [set() for _ in range(n)]
     for i, j in edges:
         adjacent[i].add(j)
