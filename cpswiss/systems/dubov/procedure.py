@@ -324,35 +324,62 @@ def first_transposition(s1: list[int], g2: list[int], allowed: set[tuple[int, in
     """Art. 3.2.5 / 4.4: the first ordering T2 of ``g2`` (transpositions in TPN order: G2's
     players by TPN, compared at their first difference) such that every S1[i]-T2[i] is an
     ``allowed`` pair - position by position, the first player whose choice still leaves a
-    perfect matching of the rest (a bipartite test; ``witness``: one perfect matching).
-    Also, for each position, the players before the chosen one that no legal pairing allowed."""
-    import networkx as nx
-
-    remaining = list(g2)
-    mate = dict(witness)
+    perfect matching of the rest (``witness``: one perfect matching S1 -> G2, kept up to
+    date; a choice is tested by one alternating-path search from it).  Also, for each
+    position, the players before the chosen one that no legal pairing allowed."""
+    mate = dict(witness)  # S1 player -> G2 player, a perfect matching of the undecided
     t2: list[int] = []
     skipped: dict[int, list[int]] = {}
+    remaining = list(g2)
     for pos, a in enumerate(s1):
-        rest_s1 = s1[pos + 1:]
+        undecided = s1[pos + 1:]
         for b in remaining:
-            if (a, b) not in allowed:
-                skipped.setdefault(pos, []).append(b)
-                continue
-            if mate.get(a) == b:
-                break
-            others = [x for x in remaining if x != b]
-            graph = nx.Graph()
-            graph.add_nodes_from((("s", x) for x in rest_s1))
-            graph.add_nodes_from((("t", y) for y in others))
-            graph.add_edges_from((("s", x), ("t", y)) for x in rest_s1 for y in others if (x, y) in allowed)
-            found = nx.bipartite.hopcroft_karp_matching(graph, top_nodes=[("s", x) for x in rest_s1])
-            if all(("s", x) in found for x in rest_s1):
-                mate = {x: found[("s", x)][1] for x in rest_s1}
-                mate[a] = b
+            if (a, b) in allowed and _force(mate, a, b, undecided, allowed):
                 break
             skipped.setdefault(pos, []).append(b)
         else:
             raise EngineLimitError("no legal transposition of G2 (Art. 3.2.5)")
         t2.append(b)
         remaining.remove(b)
+        del mate[a]
     return t2, skipped
+
+
+def _force(mate: dict[int, int], a: int, b: int, undecided: list[int], allowed: set[tuple[int, int]]) -> bool:
+    """Can the perfect matching ``mate`` (S1 -> G2) be changed to pair ``a`` with ``b``,
+    the players decided before left alone?  If so, change it.  The partner b had (x) must
+    reach the partner a leaves (y) by an alternating path among the ``undecided``."""
+    if mate[a] == b:
+        return True
+    owner = {g: s for s, g in mate.items()}
+    x, y = owner[b], mate[a]
+    if x not in undecided:
+        return False
+    # breadth-first search over S1 players; from s, any allowed G2 player g other than b;
+    # g free (= y) ends the path, else continue from g's owner
+    came_from: dict[int, tuple[int | None, int | None]] = {x: (None, None)}
+    queue = [x]
+    ends = None
+    candidates = [g for g in owner if g != b]
+    for s in queue:
+        for g in candidates:
+            if (s, g) not in allowed:
+                continue
+            if g == y:
+                ends = (s, g)
+                break
+            nxt = owner[g]
+            if nxt != a and nxt not in came_from:
+                came_from[nxt] = (s, g)
+                queue.append(nxt)
+        if ends:
+            break
+    if ends is None:
+        return False
+    s, g = ends
+    while s is not None:  # flip the path
+        previous, taken = came_from[s]
+        mate[s] = g
+        s, g = previous, taken
+    mate[a] = b
+    return True
