@@ -12,7 +12,7 @@ from cpswiss.formats.trf import parse_trf
 from cpswiss.rulesets.ruleset import load_rule_set
 from cpswiss.systems.dubov.facts import average_rating, dubov_facts, max_upfloats
 from cpswiss.systems.dubov.procedure import bye_order_key, choose_bye, pair_round, sequence_from_middle
-from cpswiss.systems.dubov.run import main
+from cpswiss.cli import main
 from cpswiss.tournament.state import build_state
 
 DATA = Path(__file__).parent / "data"
@@ -22,7 +22,7 @@ RULES = load_rule_set("dubov-2026")
 
 def pairing_lines(trf: Path, tmp_path: Path) -> list[str]:
     out = tmp_path / "out.txt"
-    assert main([str(trf), "-p", str(out)]) == 0
+    assert main(["pair", "--dubov", str(trf), "-p", str(out)]) == 0
     return out.read_text().split("\n")
 
 
@@ -113,6 +113,67 @@ def test_missing_rating_is_an_input_error(tmp_path, capsys):
     rows = [(1, 2400, "0.0", []), (2, 2300, "0.0", []), (3, 0, "0.0", []), (4, 2100, "0.0", [])]
     path = tmp_path / "unrated.trf"
     path.write_text("\n".join(player_line(pid, f"Player {pid}", rating, points, blocks) for pid, rating, points, blocks in rows) + "\nXXR 5\n")
-    assert main([str(path)]) == 3
+    assert main(["pair", "--dubov", str(path), "-p"]) == 3
     err = capsys.readouterr().err.strip().split("\n")
     assert len(err) == 1 and "player 3" in err[0] and "rating" in err[0] and "unrated.trf:3" in err[0]
+
+
+# ---------------------------------------------------------------------------
+# The command line: check, explain, resolve, --fix/--forbid, generate
+# ---------------------------------------------------------------------------
+
+CASE = SAMPLE / "n035-r04of10-t004"
+
+
+def test_cli_explain_names_the_transposition_step(tmp_path, capsys):
+    """A proposal that swaps the partners of S1[1] and S1[2] of the 1.5 bracket: Art. 4.4
+    decides (24 takes 13, the first G2 player in TPN order that leaves a legal pairing)."""
+    proposal = tmp_path / "proposal.txt"
+    text = (CASE.with_suffix(".expected")).read_text()
+    proposal.write_text(text.replace("\n13 24\n", "\n24 19\n").replace("\n18 19\n", "\n18 13\n"))
+    # exit status 1: the proposal is not the rules' pairing
+    assert main(["explain", str(CASE.with_suffix(".trf")), "--pairing", str(proposal), "--rules", "dubov-2026"]) == 1
+    out = capsys.readouterr().out
+    assert "=> C.04.4.1 Art. 3.2.5, 4.4: S1[1] = 24 (ARO 1681) meets 13" in out
+    assert "3.2.3: G1 (white seekers) [9 13 18 20 24], G2 [19 21 25]" in out
+    assert "3.2.4, 4.3: shifted to G2 [13], to G1 []" in out
+    assert "upfloaters [19]; residents [9 13 18 20 21 24 25]" in out
+
+
+def test_cli_explain_round_and_the_bye_reason(capsys):
+    case = SAMPLE / "n058-r09of11-t005.trf"
+    assert main(["pair", "--dubov", str(case), "--explain"]) == 0
+    out = capsys.readouterr().out
+    assert "53 " in out and "gets the pairing-allocated bye (Art. 3.1" in out
+    assert "barred by [C2]" in out and "56" in out.split("barred by [C2]")[1].split("\n")[0]
+
+
+def test_cli_fix_and_forbid_say_which_rule_gives_way(capsys):
+    """The pairing on standard output, the rule that gives way on standard error."""
+    case = str(SAMPLE / "n011-r03of06-t006.trf")
+    assert main(["pair", "--dubov", case, "-p", "--forbid", "1-2"]) == 0
+    captured = capsys.readouterr()
+    assert "C.04.4.1 Art. 2.3.1 [C5]: proposed 2, rules 0" in captured.err
+    assert captured.out.split("\n")[:2] == ["5", "10 1"]
+    assert main(["pair", "--dubov", case, "-p", "--fix", "3-6"]) == 0
+    captured = capsys.readouterr()
+    assert "Art. 3.2.5, 4.4: S1[1] = 10" in captured.err and "\n6 3\n" in captured.out
+
+
+def test_cli_resolve_lists_alternatives(capsys):
+    assert main(["resolve", str(SAMPLE / "n011-r03of06-t006.trf"), "--rules", "dubov-2026", "--count", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "Alternative 1: the rules' pairing" in out and "Alternative 2: if 2-1 may not be played" in out
+
+
+def test_cli_generate_then_check_every_round(tmp_path, capsys):
+    """A generated Dubov tournament carries FIDE_DUBOV and every round re-pairs the same."""
+    config = tmp_path / "config.txt"
+    config.write_text("PlayersNumber=14\nRoundsNumber=5\n")
+    out = tmp_path / "dubov.trf"
+    assert main(["generate", str(config), "-o", str(out), "--rules", "dubov-2026", "--seed", "3"]) == 0
+    assert "FIDE_DUBOV" in out.read_text()
+    capsys.readouterr()
+    assert main(["check", str(out)]) == 0
+    report = capsys.readouterr().out
+    assert "FIDE Dubov System" in report and "all rounds agree" in report

@@ -66,10 +66,8 @@ def dubov_facts(state: RoundState, rules: RuleSet) -> dict[int, DubovFacts]:
             before.append(total + _acceleration(t, pid, r))
             total += scoring.points(rec.entry(r))
         running[pid] = before
-    c8 = rules.criterion("dubov-maximum-upfloaters")
-    limit = max_upfloats(state.total_rounds or history + 1,
-                         c8.params.get("max_t_base", 2) if c8 else 2,
-                         c8.params.get("max_t_rounds_per_step", 5) if c8 else 5)
+    switches = rules.switches
+    limit = max_upfloats(state.total_rounds or history + 1, switches.max_t_base, switches.max_t_rounds_per_step)
     facts = {}
     for pid, rec in t.players.items():
         opponents, upfloats, last = [], 0, False

@@ -97,7 +97,7 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
         pairs += record.pairs
         paired = {pid for pair in record.pairs for pid in pair}
         pool = [p for p in pool if p.id not in paired]
-    return RoundPairing(pairs=pairs, bye=bye, brackets=records)
+    return RoundPairing(pairs=pairs, bye=bye, records=records)
 
 
 def bye_order_key(p: PlayerState) -> tuple[int, int, int]:
@@ -130,7 +130,7 @@ class PackedMatching:
     def __init__(self, n: int, edges: list[tuple[int, int]], levels: list[Level], probe_bound: int):
         self.n, self.edges = n, edges
         spare = {e: probe_bound for e in range(len(edges))}
-        packed = LexicographicMatching(n, edges, [{e: -1 for e in range(len(edges))}, *levels, spare])
+        packed = LexicographicMatching(n, edges, [*levels, spare])
         if not packed.exact:
             raise EngineLimitError("the Dubov criteria do not fit the matching's 128-bit weights")
         self.cost = [c - probe_bound for c in packed.cost]  # the spare digit left at 0
@@ -200,7 +200,7 @@ def pair_bracket(pool: list[PlayerState], state: RoundState, rules: RuleSet,
     later = compatible_later(pool, state)
     edges = [(i, j) for i in range(n) for j in sorted(later[i])]
     graph = BracketEdges(pool, edges, residents, facts, state)
-    criteria = [c for c in rules.criteria if c.kind == "quality"]
+    criteria = list(rules.criteria)
     levels = quality_levels(graph, tuple(criteria))
     m = PackedMatching(n, edges, [lv for _, lv in levels], probe_bound=1)
 
@@ -221,9 +221,10 @@ def pair_bracket(pool: list[PlayerState], state: RoundState, rules: RuleSet,
             passed.append(i)
             m.remove(m.edges_between(i, set(residents)))
     bracket = sorted(residents) + chosen
-    values = {}
+    values: dict[str, int] = {}
     for c, level in levels:
-        values[c.label] = values.get(c.label, 0) + m.value(level)
+        if c.kind == "quality":
+            values[c.label] = values.get(c.label, 0) + m.value(level)
 
     # 3.2.3: G1 the white seekers (the first half by TPN when nobody has played yet)
     by_tpn = sorted(bracket, key=lambda i: pool[i].rank)
@@ -241,7 +242,8 @@ def pair_bracket(pool: list[PlayerState], state: RoundState, rules: RuleSet,
     sub_edges = [(i, j) for (i, j) in edges if i in inside and j in inside
                  and (i in residents or j in residents)]
     sub = BracketEdges(pool, sub_edges, residents, facts, state)
-    colour_levels = [lv for c, lv in quality_levels(sub, tuple(criteria)) if c.unit == "dubov-colour-preference"]
+    colour_levels = [lv for c, lv in quality_levels(sub, tuple(criteria))
+                     if c.unit in ("dubov-completion", "dubov-colour-preference")]
     index = {v: k for k, v in enumerate(bracket)}
     local_edges = [(index[i], index[j]) for i, j in sub_edges]
     group_of = {index[i]: 1 for i in g1} | {index[i]: 2 for i in g2}

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from cpswiss.criteria.units import ABSOLUTE_UNITS  # noqa: F401  ([C1]-[C3], as the Dutch units)
 from cpswiss.rulesets.ruleset import Criterion
 from cpswiss.systems.dubov.facts import DubovFacts
 from cpswiss.tournament.state import PlayerState, RoundState
@@ -38,6 +39,12 @@ class BracketEdges:
 
     def lower(self, u: PlayerState) -> DubovFacts:
         return self.facts[u.id]
+
+
+def completion(b: BracketEdges, c: Criterion) -> list[Level]:
+    """[C4]: the bracket leaves the rest of the round completable - as many pairs as possible
+    over the bracket and everybody below it (a complete pairing when one exists)."""
+    return [{e: -1 for e in range(len(b.edges))}]
 
 
 def upfloaters(b: BracketEdges, c: Criterion) -> list[Level]:
@@ -97,6 +104,7 @@ def _skipped(b: BracketEdges, c: Criterion) -> bool:
 
 
 UNITS: dict[str, Callable[[BracketEdges, Criterion], list[Level]]] = {
+    "dubov-completion": completion,
     "dubov-upfloaters": upfloaters,
     "dubov-score-differences": score_differences,
     "dubov-colour-preference": colour_preference,
@@ -106,10 +114,16 @@ UNITS: dict[str, Callable[[BracketEdges, Criterion], list[Level]]] = {
 }
 
 
+ROUND_UNITS: frozenset[str] = frozenset()
+
+
 def quality_levels(b: BracketEdges, criteria: tuple[Criterion, ...]) -> list[tuple[Criterion, Level]]:
-    """The rule set's quality criteria as levels, in priority order, each with its criterion."""
+    """The rule set's completion and quality criteria as levels, in priority order, each with
+    its criterion."""
     out = []
     for c in criteria:
+        if c.kind not in ("completion", "quality"):
+            continue
         if c.unit not in UNITS:
             raise ValueError(f"criterion {c.id}: unit {c.unit!r} is not a Dubov unit")
         out += [(c, level) for level in UNITS[c.unit](b, c)]
