@@ -9,7 +9,7 @@ import pytest
 from conftest import SHARED, player_line
 
 from cpswiss.formats.trf import parse_trf
-from cpswiss.rulesets.ruleset import load_rule_set
+from cpswiss.rulesets.ruleset import load_rule_set, select_rule_set
 from cpswiss.systems.dubov.facts import average_rating, dubov_facts, max_upfloats
 from cpswiss.systems.dubov.procedure import bye_order_key, choose_bye, pair_round, sequence_from_middle
 from cpswiss.cli import main
@@ -177,3 +177,14 @@ def test_cli_generate_then_check_every_round(tmp_path, capsys):
     assert main(["check", str(out)]) == 0
     report = capsys.readouterr().out
     assert "FIDE Dubov System" in report and "all rounds agree" in report
+
+
+def test_record_192_fide_dubov_selects_the_2026_rules(tmp_path, capsys):
+    text = (SAMPLE / "n011-r03of06-t006.trf").read_text()
+    path = tmp_path / "coded.trf"
+    path.write_text("192 FIDE_DUBOV\n" + text)
+    out = tmp_path / "out.txt"
+    assert main(["pair", "--dubov", str(path), "-p", str(out)]) == 0
+    assert out.read_text() == (SAMPLE / "n011-r03of06-t006.expected").read_text()
+    t = parse_trf(path.read_text(), str(path))
+    assert select_rule_set(t)[0].name == "dubov-2026"
