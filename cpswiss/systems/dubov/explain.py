@@ -15,7 +15,7 @@ from cpswiss.rulesets.ruleset import RuleSet
 from cpswiss.solver.model import SolverSettings
 from cpswiss.systems.dubov.facts import DubovFacts, dubov_facts, max_upfloats
 from cpswiss.systems.dubov.procedure import BracketRecord, ByeRecord, bye_order_key
-from cpswiss.systems.dubov.units import BracketEdges, quality_levels
+from cpswiss.systems.dubov.units import pair_levels
 from cpswiss.systems.explaining import BracketAccount, Finding, RoundAccount, ids_text, pairs_text, who
 from cpswiss.tournament.state import RoundState
 
@@ -132,19 +132,6 @@ def _bye_finding(state: RoundState, ours: int | None, theirs: int | None) -> Fin
                    f"not {theirs}", proposed=str(theirs), rules=str(ours))
 
 
-def _criterion_values(pairs: list[tuple[int, int]], r: BracketRecord, state: RoundState, rules: RuleSet,
-                      facts: dict[int, DubovFacts]) -> list[tuple[str, str, int]]:
-    """(label, article, value) of every quality level for the bracket's pairs."""
-    ids = sorted({p for pair in pairs for p in pair})
-    index = {pid: k for k, pid in enumerate(ids)}
-    players = [state.players[pid] for pid in ids]
-    residents = frozenset(index[p] for p in r.residents if p in index)
-    edges = [(index[a], index[b]) for a, b in pairs]
-    graph = BracketEdges(players, edges, residents, facts, state)
-    return [(c.label, c.article, sum(level.values())) for c, level in quality_levels(graph, rules.criteria)
-            if c.kind == "quality"]
-
-
 def compare_bracket(r: BracketRecord, theirs: list[tuple[int, int]], state: RoundState, rules: RuleSet,
                     facts: dict[int, DubovFacts]) -> Finding:
     """Why the bracket's pairs are the text's and not the proposal's: an absolute criterion, the
@@ -158,11 +145,9 @@ def compare_bracket(r: BracketRecord, theirs: list[tuple[int, int]], state: Roun
     if not set(r.residents) <= paired:
         return Finding("C.04.4.1 Art. 3.2.1", "every resident of the bracket is paired in it (no downfloaters, "
                        f"Art. 1.3.2); the proposal leaves {ids_text(sorted(set(r.residents) - paired))}")
-    mine = _criterion_values(r.pairs, r, state, rules, facts)
-    other = _criterion_values(theirs, r, state, rules, facts)
-    for (label, article, ours), (_, _, value) in zip(mine, other):
+    for c, (ours, value) in pair_levels([r.pairs, theirs], r.residents, state, facts, rules.criteria):
         if ours != value:
-            return Finding(f"{article} {label}", f"proposed {value}, rules {ours} (more is worse)",
+            return Finding(f"{c.article} {c.label}", f"proposed {value}, rules {ours} (more is worse)",
                            proposed=str(value), rules=str(ours))
     upfloaters = sorted(p for p in paired if p not in r.residents)
     if set(upfloaters) != set(r.upfloaters):

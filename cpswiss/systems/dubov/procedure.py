@@ -34,12 +34,12 @@ from dataclasses import dataclass, field
 from cpswiss.criteria.absolute import compatible_later
 from cpswiss.errors import EngineLimitError, NoPairingError
 from cpswiss.rulesets.ruleset import RuleSet
-from cpswiss.solver.blossom import LexicographicMatching
+from cpswiss.solver.blossom import LIMIT, LexicographicMatching
 from cpswiss.solver.completion import completable
 from cpswiss.solver.model import SolverSettings
 from cpswiss.systems import RoundPairing
 from cpswiss.systems.dubov.facts import DubovFacts, dubov_facts
-from cpswiss.systems.dubov.units import BracketEdges, Level, quality_levels
+from cpswiss.systems.dubov.units import BracketEdges, Level, pair_values, quality_levels
 from cpswiss.tournament.state import WHITE, PlayerState, RoundState
 
 
@@ -129,11 +129,13 @@ class PackedMatching:
 
     def __init__(self, n: int, edges: list[tuple[int, int]], levels: list[Level], probe_bound: int):
         self.n, self.edges = n, edges
-        spare = {e: probe_bound for e in range(len(edges))}
-        packed = LexicographicMatching(n, edges, [*levels, spare])
-        if not packed.exact:
+        packed = LexicographicMatching(n, edges, levels)
+        # the spare digit: a matching's probe sum stays below one unit of the last criterion
+        scale = n * probe_bound // 2 + 1
+        self.cost = [c * scale for c in packed.cost]
+        if not packed.exact or max(map(abs, self.cost), default=0) * (n + 1) >= LIMIT:
             raise EngineLimitError("the Dubov criteria do not fit the matching's 128-bit weights")
-        self.cost = [c - probe_bound for c in packed.cost]  # the spare digit left at 0
+        self.index = {edge: e for e, edge in enumerate(edges)}
         self.removed: set[int] = set()
         self.at: list[list[int]] = [[] for _ in range(n)]
         for e, (i, j) in enumerate(edges):
@@ -182,9 +184,9 @@ class PackedMatching:
         self.mate = previous
         return False
 
-    def value(self, level: Level) -> int:
-        chosen = {e for e, (i, j) in enumerate(self.edges) if self.mate.get(i) == j and e not in self.removed}
-        return sum(c for e, c in level.items() if e in chosen)
+    def chosen(self) -> list[int]:
+        """The edges of the matching in hand."""
+        return [self.index[(i, j)] for i, j in self.mate.items() if i < j]
 
 
 # ---------------------------------------------------------------------------
@@ -199,32 +201,13 @@ def pair_bracket(pool: list[PlayerState], state: RoundState, rules: RuleSet,
     residents = frozenset(i for i, p in enumerate(pool) if p.score == top)
     later = compatible_later(pool, state)
     edges = [(i, j) for i in range(n) for j in sorted(later[i])]
-    graph = BracketEdges(pool, edges, residents, facts, state)
     criteria = list(rules.criteria)
-    levels = quality_levels(graph, tuple(criteria))
-    m = PackedMatching(n, edges, [lv for _, lv in levels], probe_bound=1)
-
-    # 3.2.1-3.2.2, 4.2: the number of upfloaters is the optimum's; the set, the first in
-    # the order of 4.2 among the optimal ones, chosen one candidate at a time
-    lower = [i for i in range(n) if i not in residents]
-    needed = sum(1 for i in lower if m.mate.get(i) in residents)
-    candidates = sorted(lower, key=lambda i: (-pool[i].score, pool[i].rank))
-    chosen: list[int] = []
-    passed: list[int] = []
-    for i in candidates:
-        if len(chosen) == needed:
-            break
-        if m.try_partner_in(i, set(residents)):
-            chosen.append(i)
-            m.remove(m.edges_between(i, set(lower)))
-        else:
-            passed.append(i)
-            m.remove(m.edges_between(i, set(residents)))
+    if _pair_alone(pool, residents, state):
+        chosen: list[int] = []
+        passed: list[int] = []
+    else:
+        chosen, passed = choose_upfloaters(pool, edges, residents, facts, state, criteria)
     bracket = sorted(residents) + chosen
-    values: dict[str, int] = {}
-    for c, level in levels:
-        if c.kind == "quality":
-            values[c.label] = values.get(c.label, 0) + m.value(level)
 
     # 3.2.3: G1 the white seekers (the first half by TPN when nobody has played yet)
     by_tpn = sorted(bracket, key=lambda i: pool[i].rank)
@@ -235,7 +218,7 @@ def pair_bracket(pool: list[PlayerState], state: RoundState, rules: RuleSet,
     g2 = [i for i in by_tpn if i not in g1]
     record = BracketRecord(score=top, residents=[pool[i].id for i in sorted(residents)],
                            upfloaters=list(chosen), passed_upfloaters=list(passed), g1=list(g1), g2=list(g2),
-                           shifted_to_g2=[], shifted_to_g1=[], s1=[], g2_order=[], t2=[], pairs=[], values=values)
+                           shifted_to_g2=[], shifted_to_g1=[], s1=[], g2_order=[], t2=[], pairs=[])
 
     # 3.2.4: the shifters, on the bracket alone (the rest's completion no longer depends on it)
     inside = set(bracket)
@@ -282,7 +265,41 @@ def pair_bracket(pool: list[PlayerState], state: RoundState, rules: RuleSet,
                 "g2_order", "t2"):
         setattr(record, key, [pool[i].id for i in getattr(record, key)])
     record.t2_skipped = {pos: [pool[i].id for i in ids] for pos, ids in record.t2_skipped.items()}
+    record.values = pair_values(record.pairs, record.residents, state, facts, rules.criteria)
     return record
+
+
+def _pair_alone(pool: list[PlayerState], residents: frozenset[int], state: RoundState) -> bool:
+    """No upfloater is needed ([C5] at 0) when the residents pair among themselves and the
+    players below can be paired completely on their own ([C4])."""
+    if len(residents) % 2:
+        return False
+    return completable([pool[i] for i in sorted(residents)], state) and \
+        completable([p for i, p in enumerate(pool) if i not in residents], state)
+
+
+def choose_upfloaters(pool: list[PlayerState], edges: list[tuple[int, int]], residents: frozenset[int],
+                      facts: dict[int, DubovFacts], state: RoundState, criteria: list) -> tuple[list[int], list[int]]:
+    """Art. 3.2.1-3.2.2, 4.2: as many upfloaters as the optimum ([C4], then [C5]-[C10] over
+    every pairing of the residents with the players below them) has; the set, the first in the
+    order of 4.2 (score descending, TPN ascending) among the optimal ones, one candidate at a
+    time.  Returns the upfloaters and the candidates passed over before the last one."""
+    graph = BracketEdges(pool, edges, residents, facts, state)
+    m = PackedMatching(len(pool), edges, [lv for _, lv in quality_levels(graph, tuple(criteria))], probe_bound=1)
+    lower = [i for i in range(len(pool)) if i not in residents]
+    needed = sum(1 for i in lower if m.mate.get(i) in residents)
+    chosen: list[int] = []
+    passed: list[int] = []
+    for i in sorted(lower, key=lambda i: (-pool[i].score, pool[i].rank)):
+        if len(chosen) == needed:
+            break
+        if m.try_partner_in(i, set(residents)):
+            chosen.append(i)
+            m.remove(m.edges_between(i, set(lower)))
+        else:
+            passed.append(i)
+            m.remove(m.edges_between(i, set(residents)))
+    return chosen, passed
 
 
 def _s1_key(p: PlayerState, facts: dict[int, DubovFacts]) -> tuple[int, int]:

@@ -9,6 +9,7 @@ count only for completion ([C4])."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Callable
 
 from cpswiss.criteria.units import ABSOLUTE_UNITS  # noqa: F401  ([C1]-[C3], as the Dutch units)
@@ -30,12 +31,18 @@ class BracketEdges:
     facts: dict[int, DubovFacts]
     state: RoundState
 
-    def upfloat_edges(self):
-        """(edge, resident, lower player) for each edge between a resident and a lower player."""
+    @cached_property
+    def upfloat_edge_list(self) -> list[tuple[int, PlayerState, PlayerState]]:
+        out = []
         for e, (i, j) in enumerate(self.edges):
             if (i in self.residents) != (j in self.residents):
                 r, u = (i, j) if i in self.residents else (j, i)
-                yield e, self.players[r], self.players[u]
+                out.append((e, self.players[r], self.players[u]))
+        return out
+
+    def upfloat_edges(self) -> list[tuple[int, PlayerState, PlayerState]]:
+        """(edge, resident, lower player) for each edge between a resident and a lower player."""
+        return self.upfloat_edge_list
 
     def lower(self, u: PlayerState) -> DubovFacts:
         return self.facts[u.id]
@@ -128,3 +135,29 @@ def quality_levels(b: BracketEdges, criteria: tuple[Criterion, ...]) -> list[tup
             raise ValueError(f"criterion {c.id}: unit {c.unit!r} is not a Dubov unit")
         out += [(c, level) for level in UNITS[c.unit](b, c)]
     return out
+
+
+def pair_levels(pairings: list[list[tuple[int, int]]], residents: list[int], state: RoundState,
+                facts: dict[int, DubovFacts], criteria: tuple[Criterion, ...]) -> list[tuple[Criterion, list[int]]]:
+    """Every quality level, in priority order, with its value for each of the ``pairings`` of
+    one bracket (pairs of player ids; ``residents``: the bracket's scoregroup).  The levels
+    are those of all the pairings together, so that a level (a score difference, an upfloat
+    count) means the same for each."""
+    ids = sorted({p for pairs in pairings for pair in pairs for p in pair})
+    index = {pid: k for k, pid in enumerate(ids)}
+    edges = sorted({tuple(sorted((index[a], index[b]))) for pairs in pairings for a, b in pairs})
+    edge_of = {edge: e for e, edge in enumerate(edges)}
+    graph = BracketEdges([state.players[pid] for pid in ids], edges,
+                         frozenset(index[p] for p in residents if p in index), facts, state)
+    chosen = [[edge_of[tuple(sorted((index[a], index[b])))] for a, b in pairs] for pairs in pairings]
+    return [(c, [sum(level.get(e, 0) for e in picked) for picked in chosen])
+            for c, level in quality_levels(graph, criteria) if c.kind == "quality"]
+
+
+def pair_values(pairs: list[tuple[int, int]], residents: list[int], state: RoundState,
+                facts: dict[int, DubovFacts], criteria: tuple[Criterion, ...]) -> dict[str, int]:
+    """Every quality criterion's value (label -> the sum over its levels) for a bracket's pairs."""
+    values: dict[str, int] = {}
+    for c, (value,) in pair_levels([pairs], residents, state, facts, criteria):
+        values[c.label] = values.get(c.label, 0) + value
+    return values
