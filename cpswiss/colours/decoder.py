@@ -48,7 +48,7 @@ class Pairing:
         return out
 
 
-def _last_difference(a: PlayerState, b: PlayerState) -> tuple[str | None, str | None]:
+def _last_difference(a: PlayerState, b: PlayerState) -> tuple[str, str] | None:
     """E.3: the colours of both players in the latest round in which they differed.
 
     RN-6: the played-game sequences (C.04.2 D.2: unplayed rounds squeezed out)
@@ -58,7 +58,7 @@ def _last_difference(a: PlayerState, b: PlayerState) -> tuple[str | None, str | 
     for ca, cb in zip(reversed(a.colours), reversed(b.colours)):
         if ca != cb:
             return ca, cb
-    return None, None
+    return None
 
 
 def _rank_parity(p: PlayerState, q: PlayerState, initial: str) -> str:
@@ -105,13 +105,13 @@ def allocate_colours(p: PlayerState, q: PlayerState, initial: str,
     if q.strength is Strength.STRONG and p.strength is not Strength.STRONG:
         return opposite(qp), "E.2"
     # E.3: alternate from the latest round with different colours
-    cp, cq = _last_difference(p, q)
-    if cp is not None:
-        return cq, "E.3"
-    # E.4: the higher ranked player's preference (1999 12.4: below the median, the lower's)
+    latest = _last_difference(p, q)
+    if latest is not None:
+        return latest[1], "E.3"
+    # E.4: the higher ranked player's preference (1999 12.4: below the median, the lower's);
+    # here both prefer the same colour, pp
     decider = lower if lower_decides else higher
-    colour = decider.preference
-    return (colour if decider is p else opposite(colour)), "E.4"
+    return (pp if decider is p else opposite(pp)), "E.4"
 
 
 def decode(state: RoundState, pairs: list[tuple[int, int]], bye: int | None,
