@@ -255,7 +255,10 @@ def pair_bracket(pool: list[PlayerState], state: RoundState, rules: RuleSet,
     t2_pool = sorted(G2, key=g2_key)
     usable = [local_edges[e] for e in range(len(local_edges)) if e not in bm.removed]
     allowed = {(a, b) for a, b in usable} | {(b, a) for a, b in usable}
-    t2, skipped = first_transposition(s1, t2_pool, allowed, {k: bm.mate[k] for k in s1})
+    witness = {k: bm.mate[k] for k in s1}
+    if set(witness.values()) != set(t2_pool):
+        raise EngineLimitError("the best pairing after the shifts is not one of G1 against G2 (Art. 3.2.4)")
+    t2, skipped = first_transposition(s1, t2_pool, allowed, witness)
     record.s1 = [bracket[k] for k in s1]
     record.g2_order = [bracket[k] for k in t2_pool]
     record.t2 = [bracket[k] for k in t2]
