@@ -61,6 +61,14 @@ def _last_difference(a: PlayerState, b: PlayerState) -> tuple[str, str] | None:
     return None
 
 
+def _rank_parity(p: PlayerState, q: PlayerState, initial: str) -> str:
+    """E.5 (Dubov Art. 5.2.1) for ``p`` against ``q``: the higher-ranked player takes the
+    initial colour if his pairing number is odd, the other colour if it is even."""
+    higher = p if order_key(p) < order_key(q) else q
+    colour = initial if higher.rank % 2 == 1 else opposite(initial)
+    return colour if higher is p else opposite(colour)
+
+
 def allocate_colours(p: PlayerState, q: PlayerState, initial: str,
                      no_preference: str = "rank-parity",
                      both_absolute: str = "wider-difference",
@@ -82,8 +90,7 @@ def allocate_colours(p: PlayerState, q: PlayerState, initial: str,
         if no_preference == "lower-number-white":
             first = p if p.rank < q.rank else q
             return (WHITE if first is p else BLACK), "E.5"
-        colour = initial if higher.rank % 2 == 1 else opposite(initial)
-        return (colour if higher is p else opposite(colour)), "E.5"
+        return _rank_parity(p, q, initial), "E.5"
     # E.2: the stronger preference; both absolute: the wider colour difference (RN-8;
     # no case of the 2017 corpus tells it apart from going on to E.3: both agree on 404/404)
     cd_p, cd_q = abs(p.colour_difference), abs(q.colour_difference)
@@ -120,8 +127,11 @@ def decode(state: RoundState, pairs: list[tuple[int, int]], bye: int | None,
     for a, b in pairs:
         p, q = (players[a], players[b]) if a < b else (players[b], players[a])
         below_median = rules.equal_histories == "median-side" and max(p.score, q.score) < median
-        colour, rule = allocate_colours(p, q, state.initial_colour, no_preference, rules.both_absolute,
-                                        lower_decides=below_median)
+        if rules.both_without_games == "rank-parity-first" and not p.colours and not q.colours:
+            colour, rule = _rank_parity(p, q, state.initial_colour), "E.5"  # Dubov Art. 5.2.1
+        else:
+            colour, rule = allocate_colours(p, q, state.initial_colour, no_preference, rules.both_absolute,
+                                            lower_decides=below_median)
         white, black = (p.id, q.id) if colour == WHITE else (q.id, p.id)
         decider = None
         if rule == "E.4":

@@ -46,8 +46,12 @@ class StateRules:
     # the higher one when his score is above that round's median, the lower one when below)
     float_by: Literal["scores", "transfers"] = "scores"
     # the last round's exception to the colour limits (C.04.1 f/g): "topscorers" (Dutch:
-    # players above 50%, and their opponents) or "everyone" (FIDE Swiss 1999 item 13)
-    last_round_colour_limits: Literal["topscorers", "everyone"] = "topscorers"
+    # players above 50%, and their opponents), "everyone" (FIDE Swiss 1999 item 13) or
+    # "nobody" (Dubov C.04.4.1 [C3]: no exception at all)
+    last_round_colour_limits: Literal["topscorers", "everyone", "nobody"] = "topscorers"
+    # the colour preference of a player who has not played a game yet: "none" (Dutch A.6,
+    # RN-5) or "mild-black" (Dubov C.04.4.1 Art. 1.6.4)
+    no_games_preference: Literal["none", "mild-black"] = "none"
     # FIDE Swiss 1999 item 22 (World Youth and Junior Championships): in the last N rounds
     # two players of one federation who both have more than 50% do not meet (0: never)
     same_federation_apart: int = 0
@@ -108,6 +112,10 @@ class ColourRules:
     # or "median-side" (FIDE Swiss 1999 item 12.4: in the median group or above it the
     # higher-placed player, below it the lower-placed one gets his due colour)
     equal_histories: Literal["higher-ranked", "median-side"] = "higher-ranked"
+    # two players who have both yet to play a game: "by-preferences" (E.1-E.5 as for anyone)
+    # or "rank-parity-first" (Dubov C.04.4.1 Art. 5.2.1: before any other rule, the
+    # higher-ranked player takes the initial colour if his pairing number is odd)
+    both_without_games: Literal["by-preferences", "rank-parity-first"] = "by-preferences"
 
 
 RelaxationKind = Literal["colour", "bye", "rematch"]

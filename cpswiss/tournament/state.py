@@ -149,6 +149,8 @@ class RoundState:
         """The last round's exception to the colour limits (C.04.1 f/g): for topscorers
         (Dutch A.7, RN-14; the pair is allowed when either player is one), or for every
         player (FIDE Swiss 1999 item 13: pairing equal scores comes first)."""
+        if self.rules.last_round_colour_limits == "nobody":  # Dubov [C3]: no exception
+            return False
         return self.is_last_round and (p.topscorer or self.rules.last_round_colour_limits == "everyone")
 
     @property
@@ -302,6 +304,8 @@ def build_state(t: Tournament, rules: StateRules, round_no: int | None = None) -
         played = [e for e in entries if e is not None and e.played]
         colours = tuple(WHITE if e.colour == "w" else BLACK for e in played)
         preference, strength, repeated = colour_preference(colours)
+        if not colours and rules.no_games_preference == "mild-black":  # Dubov Art. 1.6.4
+            preference, strength = BLACK, Strength.MILD
         floats = []
         for r in range(history, max(0, history - 2), -1):
             e = entries[r - 1]

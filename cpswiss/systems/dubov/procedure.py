@@ -1,0 +1,407 @@
+"""The FIDE Dubov System (C.04.4.1, 2026): one round, as Art. 3 orders the work.
+
+1. The pairing-allocated bye first (Art. 3.1): among the players [C2] allows, the first
+   whose removal leaves a complete pairing ([C4]) in the order lowest score, most games
+   played, largest TPN.
+2. The brackets from the highest score down (Art. 3.2).  For each:
+
+   * upfloaters (3.2.1-3.2.2, 4.2): the quality criteria [C5]-[C10] are minimised
+     lexicographically over every pairing of the remaining players that pairs all
+     residents and completes the rest; among the optimal sets of upfloaters the first in
+     the order of 4.2 (score descending, TPN ascending; sets compared at their first
+     differing sequence number) is taken, one player at a time;
+   * G1 = the white seekers, G2 = the others (3.2.3; when nobody in the bracket has played
+     yet, G1 is the first half by TPN);
+   * shifters (3.2.4, 4.3): as many as the best pairing ([C7]) needs, first from the
+     smaller subgroup (players it must pair among themselves), then from the larger one to
+     equal sizes; each time the first set in the order of 4.3 (sequence numbers from the
+     middle of the sorted subgroup outwards);
+   * S1 = G1 by ascending ARO, then TPN; T2 = the first transposition of G2 (TPN order,
+     4.4) that yields a legal pairing S1[i]-T2[i] (3.2.5).
+
+Every "first set that is best" is found without enumerating sets: a player is tried in
+the set's order and kept when an optimal pairing with him (and the choices before) still
+exists - a weighted matching (Edmonds' blossom algorithm) with the criteria packed as
+digits and one more digit that asks for him; T2 is fixed position by position with a
+bipartite perfect-matching test.  Each step proves its choice, so the result does not
+depend on the solver's path.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from cpswiss.criteria.absolute import compatible_later
+from cpswiss.errors import EngineLimitError, NoPairingError
+from cpswiss.rulesets.ruleset import RuleSet
+from cpswiss.solver.blossom import LIMIT, LexicographicMatching
+from cpswiss.solver.completion import completable
+from cpswiss.solver.model import SolverSettings
+from cpswiss.systems import RoundPairing
+from cpswiss.systems.dubov.facts import DubovFacts, dubov_facts
+from cpswiss.systems.dubov.units import BracketEdges, Level, pair_values, quality_levels
+from cpswiss.tournament.state import WHITE, PlayerState, RoundState
+
+
+@dataclass
+class ByeRecord:
+    """Art. 3.1: who got the pairing-allocated bye, and the players before him in the order
+    of 3.1.3-3.1.5 with why each was passed over."""
+
+    player: int
+    passed_over: list[tuple[int, str]] = field(default_factory=list)
+    ineligible: list[int] = field(default_factory=list)  # barred by [C2]
+
+
+@dataclass
+class BracketRecord:
+    """One bracket as Art. 3.2 pairs it (player ids throughout)."""
+
+    score: int
+    residents: list[int]
+    upfloaters: list[int]
+    passed_upfloaters: list[int]  # candidates before the last upfloater (4.2) left out
+    g1: list[int]  # 3.2.3, before shifting
+    g2: list[int]
+    shifted_to_g2: list[int]  # 3.2.4
+    shifted_to_g1: list[int]
+    s1: list[int]  # 3.2.5: final G1 by ascending ARO, TPN
+    g2_order: list[int]  # final G2 by TPN (4.4)
+    t2: list[int]  # the chosen transposition
+    pairs: list[tuple[int, int]]
+    values: dict[str, int] = field(default_factory=dict)  # criterion label -> value
+    # S1 position -> the G2 players before T2[i] in TPN order that no legal pairing allowed
+    t2_skipped: dict[int, list[int]] = field(default_factory=dict)
+
+
+def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | None = None) -> RoundPairing:
+    """The round's pairing (C.04.4.1 Art. 3): the bye, then the brackets from the top."""
+    facts = dubov_facts(state, rules)
+    players = state.to_pair
+    if not players:
+        raise NoPairingError("no player is available for this round")
+    records: list = []
+    bye = None
+    if len(players) % 2:
+        record = choose_bye(players, state)
+        records.append(record)
+        bye = record.player
+        players = [p for p in players if p.id != bye]
+    elif not completable(players, state):
+        raise NoPairingError("no round-pairing satisfies [C1]-[C3] (C.04.4.1 Art. 2.1): the arbiter decides")
+    pairs: list[tuple[int, int]] = []
+    pool = players
+    while pool:
+        record = pair_bracket(pool, state, rules, facts)
+        records.append(record)
+        pairs += record.pairs
+        paired = {pid for pair in record.pairs for pid in pair}
+        pool = [p for p in pool if p.id not in paired]
+    return RoundPairing(pairs=pairs, bye=bye, records=records)
+
+
+def bye_order_key(p: PlayerState) -> tuple[int, int, int]:
+    """Art. 3.1.3-3.1.5: the lowest score, then the most games played, then the largest TPN."""
+    return (p.score, -p.games_played, -p.rank)
+
+
+def choose_bye(players: list[PlayerState], state: RoundState) -> ByeRecord:
+    """Art. 3.1: the first player in :func:`bye_order_key` order whom [C2] allows and whose
+    removal leaves the others completely pairable ([C4], Art. 3.1.2)."""
+    ineligible = [p.id for p in players if not state.may_take_pab(p)]
+    passed: list[tuple[int, str]] = []
+    for p in sorted((p for p in players if state.may_take_pab(p)), key=bye_order_key):
+        if completable([q for q in players if q.id != p.id], state):
+            return ByeRecord(p.id, passed, ineligible)
+        passed.append((p.id, "the others could not all be paired without him ([C4], Art. 3.1.2)"))
+    raise NoPairingError("no player can take the pairing-allocated bye and leave the others pairable "
+                         "([C2], [C4]; C.04.4.1 Art. 3.1): the arbiter decides")
+
+
+# ---------------------------------------------------------------------------
+# The matching that proves each choice
+# ---------------------------------------------------------------------------
+
+class PackedMatching:
+    """Maximum-weight matchings of a graph whose edge costs are the criteria packed as
+    digits (:class:`~cpswiss.solver.blossom.LexicographicMatching`) with one spare digit
+    below them: a probe asks for one more thing without giving up any criterion."""
+
+    def __init__(self, n: int, edges: list[tuple[int, int]], levels: list[Level], probe_bound: int):
+        self.n, self.edges = n, edges
+        packed = LexicographicMatching(n, edges, levels)
+        # the spare digit: a matching's probe sum stays below one unit of the last criterion
+        scale = n * probe_bound // 2 + 1
+        self.cost = [c * scale for c in packed.cost]
+        if not packed.exact or max(map(abs, self.cost), default=0) * (n + 1) >= LIMIT:
+            raise EngineLimitError("the Dubov criteria do not fit the matching's 128-bit weights")
+        self.index = {edge: e for e, edge in enumerate(edges)}
+        self.removed: set[int] = set()
+        self.at: list[list[int]] = [[] for _ in range(n)]
+        for e, (i, j) in enumerate(edges):
+            self.at[i].append(e)
+            self.at[j].append(e)
+        self.mate: dict[int, int] = {}
+        self.solve()
+        if len(self.mate) < n:
+            raise NoPairingError("the remaining players cannot all be paired ([C4])")
+
+    def solve(self, probe: Level | None = None) -> dict[int, int]:
+        """An optimal matching, among those the one least on ``probe`` (each coefficient at
+        most the bound given); it becomes the matching in hand."""
+        import rustworkx as rx
+
+        probe = probe or {}
+        graph = rx.PyGraph()
+        graph.add_nodes_from(range(self.n))
+        graph.add_edges_from([(i, j, -(self.cost[e] + probe.get(e, 0)))
+                              for e, (i, j) in enumerate(self.edges) if e not in self.removed])
+        matched = rx.max_weight_matching(graph, max_cardinality=False, weight_fn=lambda w: w)
+        self.mate = {}
+        for i, j in matched:
+            self.mate[i], self.mate[j] = j, i
+        return self.mate
+
+    def remove(self, edges) -> None:
+        self.removed.update(edges)
+
+    def edges_between(self, i: int, group) -> list[int]:
+        return [e for e in self.at[i] if self.other(e, i) in group]
+
+    def other(self, e: int, i: int) -> int:
+        a, b = self.edges[e]
+        return b if a == i else a
+
+    def try_partner_in(self, i: int, group: set[int]) -> bool:
+        """Is there an optimal matching (on the edges left) that pairs ``i`` with one of
+        ``group``?  When there is, it becomes the matching in hand."""
+        if self.mate.get(i) in group:
+            return True
+        probe = {e: 1 for e in self.at[i] if self.other(e, i) not in group}
+        previous = self.mate
+        if self.solve(probe).get(i) in group:
+            return True
+        self.mate = previous
+        return False
+
+    def chosen(self) -> list[int]:
+        """The edges of the matching in hand."""
+        return [self.index[(i, j)] for i, j in self.mate.items() if i < j]
+
+
+# ---------------------------------------------------------------------------
+# One bracket
+# ---------------------------------------------------------------------------
+
+def pair_bracket(pool: list[PlayerState], state: RoundState, rules: RuleSet,
+                 facts: dict[int, DubovFacts]) -> BracketRecord:
+    """Art. 3.2 for the bracket of the highest score in ``pool`` (players in A.2 order)."""
+    top = pool[0].score
+    n = len(pool)
+    residents = frozenset(i for i, p in enumerate(pool) if p.score == top)
+    later = compatible_later(pool, state)
+    edges = [(i, j) for i in range(n) for j in sorted(later[i])]
+    criteria = list(rules.criteria)
+    if _pair_alone(pool, residents, state):
+        chosen: list[int] = []
+        passed: list[int] = []
+    else:
+        chosen, passed = choose_upfloaters(pool, edges, residents, facts, state, criteria)
+    bracket = sorted(residents) + chosen
+
+    # 3.2.3: G1 the white seekers (the first half by TPN when nobody has played yet)
+    by_tpn = sorted(bracket, key=lambda i: pool[i].rank)
+    if all(not pool[i].colours for i in bracket):
+        g1 = by_tpn[:len(by_tpn) // 2]
+    else:
+        g1 = [i for i in by_tpn if pool[i].preference == WHITE]
+    g2 = [i for i in by_tpn if i not in g1]
+    record = BracketRecord(score=top, residents=[pool[i].id for i in sorted(residents)],
+                           upfloaters=list(chosen), passed_upfloaters=list(passed), g1=list(g1), g2=list(g2),
+                           shifted_to_g2=[], shifted_to_g1=[], s1=[], g2_order=[], t2=[], pairs=[])
+
+    # 3.2.4: the shifters, on the bracket alone (the rest's completion no longer depends on it)
+    inside = set(bracket)
+    sub_edges = [(i, j) for (i, j) in edges if i in inside and j in inside
+                 and (i in residents or j in residents)]
+    sub = BracketEdges(pool, sub_edges, residents, facts, state)
+    colour_levels = [lv for c, lv in quality_levels(sub, tuple(criteria))
+                     if c.unit in ("dubov-completion", "dubov-colour-preference")]
+    index = {v: k for k, v in enumerate(bracket)}
+    local_edges = [(index[i], index[j]) for i, j in sub_edges]
+    group_of = {index[i]: 1 for i in g1} | {index[i]: 2 for i in g2}
+    within = {e: 1 for e, (a, b) in enumerate(local_edges) if group_of[a] == group_of[b]}
+    local_levels = [{e: c for e, c in lv.items()} for lv in colour_levels] + [within]
+    bm = PackedMatching(len(bracket), local_edges, local_levels, probe_bound=1)
+    G1 = [index[i] for i in g1]
+    G2 = [index[i] for i in g2]
+    player = lambda k: pool[bracket[k]]  # noqa: E731
+    g1_key = lambda k: _s1_key(player(k), facts)  # noqa: E731  (4.3.2: ARO, then TPN)
+    g2_key = lambda k: player(k).rank  # noqa: E731  (4.3.2: TPN)
+    first_is_smaller = len(G1) <= len(G2)
+    # step 1: players of the smaller subgroup it must pair among themselves
+    smaller, larger = (G1, G2) if first_is_smaller else (G2, G1)
+    count = sum(1 for k in smaller if bm.mate[k] in smaller) // 2
+    moved = _shift(bm, smaller, larger, count, g1_key if smaller is G1 else g2_key)
+    (record.shifted_to_g2 if first_is_smaller else record.shifted_to_g1).extend(bracket[k] for k in moved)
+    # step 2: equal sizes
+    if len(G1) != len(G2):
+        big, small = (G1, G2) if len(G1) > len(G2) else (G2, G1)
+        moved = _shift(bm, big, small, (len(big) - len(small)) // 2, g1_key if big is G1 else g2_key)
+        (record.shifted_to_g2 if big is G1 else record.shifted_to_g1).extend(bracket[k] for k in moved)
+
+    # 3.2.5, 4.4: S1 and the first legal transposition of G2
+    s1 = sorted(G1, key=g1_key)
+    t2_pool = sorted(G2, key=g2_key)
+    usable = [local_edges[e] for e in range(len(local_edges)) if e not in bm.removed]
+    allowed = {(a, b) for a, b in usable} | {(b, a) for a, b in usable}
+    witness = {k: bm.mate[k] for k in s1}
+    if set(witness.values()) != set(t2_pool):
+        raise EngineLimitError("the best pairing after the shifts is not one of G1 against G2 (Art. 3.2.4)")
+    t2, skipped = first_transposition(s1, t2_pool, allowed, witness)
+    record.s1 = [bracket[k] for k in s1]
+    record.g2_order = [bracket[k] for k in t2_pool]
+    record.t2 = [bracket[k] for k in t2]
+    record.t2_skipped = {pos: [bracket[k] for k in ks] for pos, ks in skipped.items()}
+    record.pairs = [(pool[bracket[a]].id, pool[bracket[b]].id) for a, b in zip(s1, t2)]
+    for key in ("upfloaters", "passed_upfloaters", "g1", "g2", "shifted_to_g2", "shifted_to_g1", "s1",
+                "g2_order", "t2"):
+        setattr(record, key, [pool[i].id for i in getattr(record, key)])
+    record.t2_skipped = {pos: [pool[i].id for i in ids] for pos, ids in record.t2_skipped.items()}
+    record.values = pair_values(record.pairs, record.residents, state, facts, rules.criteria)
+    return record
+
+
+def _pair_alone(pool: list[PlayerState], residents: frozenset[int], state: RoundState) -> bool:
+    """No upfloater is needed ([C5] at 0) when the residents pair among themselves and the
+    players below can be paired completely on their own ([C4])."""
+    if len(residents) % 2:
+        return False
+    return completable([pool[i] for i in sorted(residents)], state) and \
+        completable([p for i, p in enumerate(pool) if i not in residents], state)
+
+
+def choose_upfloaters(pool: list[PlayerState], edges: list[tuple[int, int]], residents: frozenset[int],
+                      facts: dict[int, DubovFacts], state: RoundState, criteria: list) -> tuple[list[int], list[int]]:
+    """Art. 3.2.1-3.2.2, 4.2: as many upfloaters as the optimum ([C4], then [C5]-[C10] over
+    every pairing of the residents with the players below them) has; the set, the first in the
+    order of 4.2 (score descending, TPN ascending) among the optimal ones, one candidate at a
+    time.  Returns the upfloaters and the candidates passed over before the last one."""
+    graph = BracketEdges(pool, edges, residents, facts, state)
+    m = PackedMatching(len(pool), edges, [lv for _, lv in quality_levels(graph, tuple(criteria))], probe_bound=1)
+    lower = [i for i in range(len(pool)) if i not in residents]
+    needed = sum(1 for i in lower if m.mate.get(i) in residents)
+    chosen: list[int] = []
+    passed: list[int] = []
+    for i in sorted(lower, key=lambda i: (-pool[i].score, pool[i].rank)):
+        if len(chosen) == needed:
+            break
+        if m.try_partner_in(i, set(residents)):
+            chosen.append(i)
+            m.remove(m.edges_between(i, set(lower)))
+        else:
+            passed.append(i)
+            m.remove(m.edges_between(i, set(residents)))
+    return chosen, passed
+
+
+def _s1_key(p: PlayerState, facts: dict[int, DubovFacts]) -> tuple[int, int]:
+    """Art. 3.2.5 / 4.3.2: ascending ARO, then ascending TPN."""
+    return (facts[p.id].aro, p.rank)
+
+
+def sequence_from_middle(items: list) -> list:
+    """Art. 4.3.3: sequence numbers from the (remaining) middle of the sorted list outwards;
+    of two players in the middle, the one higher in the list first (A..G: D C E B F A G)."""
+    rest, out = list(items), []
+    while rest:
+        k = (len(rest) - 1) // 2
+        out.append(rest.pop(k))
+    return out
+
+
+def _shift(bm: PackedMatching, source: list[int], target: list[int], count: int, order) -> list[int]:
+    """Art. 3.2.4 / 4.3: move ``count`` players from ``source`` to ``target``, the first set in
+    the order of 4.3 (source sorted as 4.3.2 says, numbered from the middle) that keeps the
+    best pairing: a shifted player is one the pairing pairs inside ``source``."""
+    if count <= 0:
+        return []
+    ordered = sorted(source, key=order)
+    moved: list[int] = []
+    for k in sequence_from_middle(ordered):
+        if len(moved) == count:
+            break
+        if bm.try_partner_in(k, set(source) - {k}):
+            bm.remove(bm.edges_between(k, set(target)))
+            source.remove(k)
+            target.append(k)
+            moved.append(k)
+    if len(moved) < count:
+        raise EngineLimitError("fewer shifters than the bracket's best pairing needs (Art. 3.2.4)")
+    return moved
+
+
+def first_transposition(s1: list[int], g2: list[int], allowed: set[tuple[int, int]],
+                        witness: dict[int, int]) -> tuple[list[int], dict[int, list[int]]]:
+    """Art. 3.2.5 / 4.4: the first ordering T2 of ``g2`` (transpositions in TPN order: G2's
+    players by TPN, compared at their first difference) such that every S1[i]-T2[i] is an
+    ``allowed`` pair - position by position, the first player whose choice still leaves a
+    perfect matching of the rest (``witness``: one perfect matching S1 -> G2, kept up to
+    date; a choice is tested by one alternating-path search from it).  Also, for each
+    position, the players before the chosen one that no legal pairing allowed."""
+    mate = dict(witness)  # S1 player -> G2 player, a perfect matching of the undecided
+    t2: list[int] = []
+    skipped: dict[int, list[int]] = {}
+    remaining = list(g2)
+    for pos, a in enumerate(s1):
+        undecided = s1[pos + 1:]
+        for b in remaining:
+            if (a, b) in allowed and _force(mate, a, b, undecided, allowed):
+                break
+            skipped.setdefault(pos, []).append(b)
+        else:
+            raise EngineLimitError("no legal transposition of G2 (Art. 3.2.5)")
+        t2.append(b)
+        remaining.remove(b)
+        del mate[a]
+    return t2, skipped
+
+
+def _force(mate: dict[int, int], a: int, b: int, undecided: list[int], allowed: set[tuple[int, int]]) -> bool:
+    """Can the perfect matching ``mate`` (S1 -> G2) be changed to pair ``a`` with ``b``,
+    the players decided before left alone?  If so, change it.  The partner b had (x) must
+    reach the partner a leaves (y) by an alternating path among the ``undecided``."""
+    if mate[a] == b:
+        return True
+    owner = {g: s for s, g in mate.items()}
+    x, y = owner[b], mate[a]
+    if x not in undecided:
+        return False
+    # breadth-first search over S1 players; from s, any allowed G2 player g other than b;
+    # g free (= y) ends the path, else continue from g's owner
+    came_from: dict[int, tuple[int | None, int | None]] = {x: (None, None)}
+    queue = [x]
+    ends = None
+    candidates = [g for g in owner if g != b]
+    for s in queue:
+        for g in candidates:
+            if (s, g) not in allowed:
+                continue
+            if g == y:
+                ends = (s, g)
+                break
+            nxt = owner[g]
+            if nxt != a and nxt not in came_from:
+                came_from[nxt] = (s, g)
+                queue.append(nxt)
+        if ends:
+            break
+    if ends is None:
+        return False
+    s, g = ends
+    while s is not None:  # flip the path
+        previous, taken = came_from[s]
+        mate[s] = g
+        s, g = previous, taken
+    mate[a] = b
+    return True
