@@ -129,6 +129,10 @@ class ColourRules:
     # or "median-side" (FIDE Swiss 1999 item 12.4: in the median group or above it the
     # higher-placed player, below it the lower-placed one gets his due colour)
     equal_histories: str = "higher-ranked"
+    # who is "higher ranked" when E.4 grants his preference: "score" (C.04.3 A.2: score, then
+    # pairing number) or "system-order" (the order the pairing system leaves in
+    # RoundState.system_order: Burstein's Index order, C.04.4.2 Art. 1.8 / Art. 5.2.5)
+    higher_ranked: str = "score"
 
 
 RELAXATION_KINDS = ("colour", "bye", "rematch")
