@@ -1,0 +1,75 @@
+"""The ``[switches]`` table of a Burstein rule file: which rounds another rule set pairs.
+
+C.04.4.2 (2026) Art. 1.6: the first rounds (the *seeding rounds*) are paired by the FIDE
+(Dutch) System; their number is half the number of rounds, rounded down, but at most four.
+The file states both the count and the rule set that pairs those rounds, so an edition or
+a variant changes them without code.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Literal, get_args
+
+from cpswiss.errors import InputError
+
+# the table of the rule file that holds them (TOML allows no [system] table beside the
+# rule file's ``system = "burstein"`` key)
+TABLE = "switches"
+
+SeedingRounds = Literal["min(floor(rounds/2),4)", "none"]
+
+
+@dataclass(frozen=True)
+class BursteinSwitches:
+    """``seeding_rounds``: how many rounds the seeding rule set pairs (Art. 1.6.2:
+    ``"min(floor(rounds/2),4)"``; ``"none"``: every round by the Index).
+    ``seeding_rule_set``: the rule set that pairs them, boards and colours (Art. 1.6.1: the
+    FIDE (Dutch) System, ``"dutch-2026"``)."""
+
+    seeding_rounds: SeedingRounds = "min(floor(rounds/2),4)"
+    seeding_rule_set: str = "dutch-2026"
+
+    def __post_init__(self) -> None:
+        if self.seeding_rounds not in get_args(SeedingRounds):
+            raise InputError(f"[{TABLE}] seeding_rounds: unknown value {self.seeding_rounds!r} "
+                             f"(known: {', '.join(get_args(SeedingRounds))})")
+
+    def seeding_round_count(self, total_rounds: int | None, path: str = "") -> int:
+        """Art. 1.6.2: the number of seeding rounds of a tournament of ``total_rounds``."""
+        if self.seeding_rounds == "none":
+            return 0
+        if total_rounds is None:
+            raise InputError("the Burstein System needs the number of rounds (XXR / 142) to know its "
+                             "seeding rounds (C.04.4.2 Art. 1.6.2)", path)
+        return min(total_rounds // 2, 4)
+
+
+def _system_table(source: str, seen: tuple[str, ...] = ()) -> dict:
+    """The switches table of a rule file, merged over the files it extends."""
+    from cpswiss.rulesets.ruleset import _locate
+
+    path = _locate(source)
+    if str(path) in seen:
+        return {}
+    data = tomllib.loads(Path(str(path)).read_text(encoding="utf-8")) if isinstance(path, Path) \
+        else tomllib.loads(path.read_text(encoding="utf-8"))
+    parent = _system_table(data["extends"], seen + (str(path),)) if data.get("extends") else {}
+    return {**parent, **data.get(TABLE, {})}
+
+
+def switches_of(rules) -> BursteinSwitches:
+    """The rule set's Burstein switches (its ``[switches]`` table); unknown keys are an
+    InputError naming the file and the key."""
+    own = getattr(rules, "switches", None)
+    if isinstance(own, BursteinSwitches):
+        return own
+    table = _system_table(rules.source) if rules.source else {}
+    known = {f.name for f in fields(BursteinSwitches)}
+    unknown = sorted(set(table) - known)
+    if unknown:
+        raise InputError(f"[{TABLE}]: unknown keys {', '.join(unknown)} (known: {', '.join(sorted(known))})",
+                         rules.source)
+    return BursteinSwitches(**table)
