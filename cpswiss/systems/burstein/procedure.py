@@ -174,17 +174,22 @@ def choose_bye(players: list[PlayerState], state: RoundState, key: dict[int, tup
 
 class StepMatcher:
     """The weighted matching of one bracket step: the criteria levels packed into one
-    weight per edge (:class:`~cpswiss.solver.blossom.LexicographicMatching`), one digit
-    below them for the fold order, and the choices fixed so far (edges taken out)."""
+    weight per edge (:class:`~cpswiss.solver.blossom.LexicographicMatching`), digits below
+    them for the fold order of as many BSNs as the 128-bit weights hold, and the choices
+    fixed so far (edges taken out)."""
 
     def __init__(self, g: StepGraph, levels: list[dict[int, int]]):
         self.g = g
         n = len(g.players)
         lex = LexicographicMatching(n, g.edges, [{e: -c for e, c in lv.items()} for lv in levels])
         self.lex = lex
-        self.scale = g.n_bracket + 1
-        self.base = [-c * self.scale for c in lex.cost]
-        if not lex.exact or (max(self.base, default=0) + self.scale) * (n // 2 + 1) >= WEIGHT_LIMIT:
+        self.base = [-c for c in lex.cost]
+        bound = (max(self.base, default=0) + 1) * (n // 2 + 1)
+        self.radix = g.n_bracket + 1  # one BSN's fold digit: 0 (floats) .. n_bracket
+        self.window = 0  # how many BSNs' fold digits fit below the criteria
+        while bound * self.radix ** (self.window + 1) < WEIGHT_LIMIT and self.window < g.n_bracket:
+            self.window += 1
+        if not lex.exact or self.window == 0:
             raise EngineLimitError("a bracket's criteria do not fit the matching's 128-bit weights")
         self.at: list[list[int]] = [[] for _ in range(n)]
         for e, (i, j) in enumerate(g.edges):
@@ -192,20 +197,22 @@ class StepMatcher:
             self.at[j].append(e)
         self.removed: set[int] = set()
         self.solves = 0
+        self.chosen: list[int] = []
 
-    def solve(self, preferring: int | None = None) -> dict[int, int]:
-        """A complete pairing of the step's players ([C4]) best on the levels; with
-        ``preferring`` = k, among those the one whose BSN k has the highest-BSN opponent
-        (floating last).  Returns mates (vertex -> vertex)."""
+    def solve(self, preferring: list[int] = ()) -> dict[int, int]:
+        """A complete pairing of the step's players ([C4]) best on the levels; then, for the
+        BSNs ``preferring`` (in order, at most ``window``), the first in the fold order
+        (Art. 4.3): each the highest-BSN opponent still possible, floating last.  A pair's
+        fold digit belongs to its lower BSN.  Returns mates (vertex -> vertex)."""
         nb = self.g.n_bracket
-        bonus = {}
-        if preferring is not None:
-            for e in self.at[preferring]:
-                i, j = self.g.edges[e]
-                other = j if i == preferring else i
-                bonus[e] = other + 1 if other < nb else 0
-        arcs = [(i, j, self.base[e] + bonus.get(e, 0)) for e, (i, j) in enumerate(self.g.edges)
-                if e not in self.removed]
+        digit = {k: self.radix ** (len(preferring) - 1 - d) for d, k in enumerate(preferring)}
+        scale = self.radix ** len(preferring)
+        arcs = []
+        for e, (i, j) in enumerate(self.g.edges):
+            if e in self.removed:
+                continue
+            bonus = digit[i] * (j + 1) if i in digit and j < nb else 0
+            arcs.append((i, j, self.base[e] * scale + bonus))
         n = len(self.g.players)
         count, chosen = self.lex._matching(n, arcs, max_cardinality=True)
         self.solves += 1
@@ -253,6 +260,7 @@ def pair_bracket(bracket: list[PlayerState], nxt: list[PlayerState], rest: list[
     matcher = StepMatcher(g, levels)
     mates = matcher.solve()
     decided: set[int] = set()
+    settled: set[int] = set()  # BSNs whose opponent the last solve chose in the fold order
     steps = []
     for k in range(len(bracket)):
         if k in decided:
@@ -260,8 +268,10 @@ def pair_bracket(bracket: list[PlayerState], nxt: list[PlayerState], rest: list[
         options = matcher.open_partners(k, decided)
         first = options[0] if options else None
         current = mates[k] if mates[k] < g.n_bracket else None
-        if current != first:
-            mates = matcher.solve(preferring=k)
+        if current != first and k not in settled:
+            window = [v for v in range(k, len(bracket)) if v not in decided][:matcher.window]
+            mates = matcher.solve(preferring=window)
+            settled = set(window)
             current = mates[k] if mates[k] < g.n_bracket else None
         if current is None:
             matcher.fix_float(k)
