@@ -190,7 +190,8 @@ def test_sample(case):
 
 @pytest.mark.parametrize("case, article", [
     ("n008-r03of05-t005", "[C8]"),
-    ("n020-r04of06-t014", "Art. 4.3"),
+    ("n038-r05of11-t013", "Art. 4.3"),
+    ("n011-r05of06-t008", "[C6]"),
     ("n025-r03of05-t011", "Art. 3.1.4"),
 ])
 def test_judge_names_the_article_against_py4swiss(case, article):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import tempfile
 from pathlib import Path
 
 from cpswiss.colours.decoder import decode
@@ -19,6 +20,7 @@ from cpswiss.formats.trf import read_trf
 from cpswiss.rulesets.ruleset import load_rule_set
 from cpswiss.systems.burstein.judge import judge
 from cpswiss.systems.burstein.procedure import pair_round
+from cpswiss.systems.burstein.switches import switches_of
 from cpswiss.tournament.state import build_state
 
 
@@ -50,6 +52,10 @@ def classify(trf: Path, other: Path, rules) -> tuple[str, str, str] | None:
             return kind, "board order", "same boards and colours, other order"
         theirs_set = set(boards)
         board = next(b for b in pairing.boards if (b.white, b.black) not in theirs_set)
+        if kind == "seeding":  # the seeding rule set's colours (Art. 1.6, reading R-1)
+            seeding = load_rule_set(switches_of(rules).seeding_rule_set)
+            article = f"{seeding.name} {seeding.speak(board.colour_rule)}"
+            return kind, f"Art. 1.6: colours of {article}", f"{board.white}-{board.black}"
         article = rules.speak(board.colour_rule)
         return kind, f"colours {article}", f"{board.white}-{board.black}: cpswiss by {article}"
     verdict = judge(state, raw.brackets[0], boards, bye, raw.bye)
@@ -64,18 +70,25 @@ def main() -> int:
     parser.add_argument("--rules", default="burstein-2026")
     args = parser.parse_args()
     rules = load_rule_set(args.rules)
-    print("| case | round | deciding article | detail |")
-    print("|---|---|---|---|")
-    for trf in sorted(Path(args.corpus).glob("*.trf")):
-        other = trf.with_suffix(args.suffix)
-        if not other.exists():
-            continue
-        try:
-            row = classify(trf, other, rules)
-        except CpswissError as exc:
-            row = ("?", "cpswiss error", str(exc))
-        if row is not None:
-            print(f"| {trf.stem} | {row[0]} | {row[1]} | {row[2]} |")
+    with tempfile.TemporaryDirectory() as tmp:  # the other reading of Art. 1.7.2 (R-2)
+        variant = Path(tmp) / "no-runs.toml"
+        variant.write_text(f'extends = "{rules.source}"\nname = "no-runs"\n'
+                           '[switches]\nzero_bye_runs = "not-counted"\n')
+        other_reading = load_rule_set(str(variant))
+        print("| case | round | deciding article | without R-2's zero-bye runs | detail |")
+        print("|---|---|---|---|---|")
+        for trf in sorted(Path(args.corpus).glob("*.trf")):
+            other = trf.with_suffix(args.suffix)
+            if not other.exists():
+                continue
+            try:
+                row = classify(trf, other, rules)
+                plain = classify(trf, other, other_reading) if row is not None else None
+            except CpswissError as exc:
+                row, plain = ("?", "cpswiss error", str(exc)), None
+            if row is not None:
+                same = "the same" if plain == row else ("agrees" if plain is None else plain[1])
+                print(f"| {trf.stem} | {row[0]} | {row[1]} | {same} | {row[2]} |")
     return 0
 
 

@@ -40,14 +40,15 @@ def _is_zero_bye(entry: RoundEntry | None) -> bool:
     return entry is None or entry.kind is RoundKind.ZERO_BYE
 
 
-def score_seen_by_opponents(t: Tournament, pid: int, rounds: int) -> int:
+def score_seen_by_opponents(t: Tournament, pid: int, rounds: int, runs_as_draws: bool = True) -> int:
     """Art. 1.7.2 (exception): the player's score after ``rounds`` rounds as his opponents'
     Buchholz and Sonneborn-Berger count it - the trailing series of zero-point byes, up to
-    the last round played, each counted as a draw (virtual points excluded)."""
+    the last round played, each counted as a draw (virtual points excluded).
+    ``runs_as_draws=False``: without the exception (to compare with other readings)."""
     rec = t.players[pid]
     entries = [rec.entry(r) for r in range(1, rounds + 1)]
     trailing = 0
-    for entry in reversed(entries):
+    for entry in reversed(entries if runs_as_draws else []):
         if not _is_zero_bye(entry):
             break
         trailing += 1
@@ -55,12 +56,13 @@ def score_seen_by_opponents(t: Tournament, pid: int, rounds: int) -> int:
     return sum(t.scoring.points(e) for e in counted) + trailing * t.scoring.draw
 
 
-def index_values(t: Tournament, round_no: int) -> dict[int, IndexValue]:
-    """Every player's Index before ``round_no`` (Art. 1.7.1, with the common rules of 1.7.2)."""
+def index_values(t: Tournament, round_no: int, runs_as_draws: bool = True) -> dict[int, IndexValue]:
+    """Every player's Index before ``round_no`` (Art. 1.7.1, with the common rules of 1.7.2;
+    ``runs_as_draws``: see :func:`score_seen_by_opponents`)."""
     rounds = round_no - 1
     own = {pid: sum(t.scoring.points(rec.entry(r)) for r in range(1, rounds + 1))
            for pid, rec in t.players.items()}
-    seen = {pid: score_seen_by_opponents(t, pid, rounds) for pid in t.players}
+    seen = {pid: score_seen_by_opponents(t, pid, rounds, runs_as_draws) for pid in t.players}
     values = {}
     for pid, rec in t.players.items():
         buchholz = sonneborn_berger = 0

@@ -100,7 +100,7 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
     switches = switches_of(rules)
     if state.round_no <= switches.seeding_round_count(state.total_rounds, state.tournament.path):
         return pair_seeding_round(state, load_rule_set(switches.seeding_rule_set), settings)
-    return pair_index_round(state, rules, settings)
+    return pair_index_round(state, rules, settings, switches.zero_bye_runs == "trailing-as-draws")
 
 
 def pair_seeding_round(state: RoundState, seeding: RuleSet, settings: SolverSettings | None) -> RoundPairing:
@@ -119,13 +119,15 @@ def pair_seeding_round(state: RoundState, seeding: RuleSet, settings: SolverSett
     return RoundPairing(result.pairs, result.bye, [BursteinRecords(seeding=True, dutch=result)])
 
 
-def pair_index_round(state: RoundState, rules: RuleSet, settings: SolverSettings | None = None) -> RoundPairing:
-    """Art. 3-4: the bye first, then the brackets from the top, each by the fold order."""
+def pair_index_round(state: RoundState, rules: RuleSet, settings: SolverSettings | None = None,
+                     runs_as_draws: bool = True) -> RoundPairing:
+    """Art. 3-4: the bye first, then the brackets from the top, each by the fold order
+    (``runs_as_draws``: Art. 1.7.2's zero-point-bye exception, :mod:`.index`)."""
     state.players = {pid: replace(p, topscorer=False) for pid, p in state.players.items()}
     players = state.to_pair
     if not players:
         raise NoPairingError("no player is available for this round")
-    values = index_values(state.tournament, state.round_no)
+    values = index_values(state.tournament, state.round_no, runs_as_draws)
     key = {p.id: index_order_key(values[p.id], p.rank) for p in players}
     state.system_order = {pid: k for k, pid in enumerate(sorted(key, key=key.__getitem__))}
     if not completable(players, state):

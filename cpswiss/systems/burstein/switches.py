@@ -20,6 +20,7 @@ from cpswiss.errors import InputError
 TABLE = "switches"
 
 SeedingRounds = Literal["min(floor(rounds/2),4)", "none"]
+ZeroByeRuns = Literal["trailing-as-draws", "not-counted"]
 
 
 @dataclass(frozen=True)
@@ -27,15 +28,20 @@ class BursteinSwitches:
     """``seeding_rounds``: how many rounds the seeding rule set pairs (Art. 1.6.2:
     ``"min(floor(rounds/2),4)"``; ``"none"``: every round by the Index).
     ``seeding_rule_set``: the rule set that pairs them, boards and colours (Art. 1.6.1: the
-    FIDE (Dutch) System, ``"dutch-2026"``)."""
+    FIDE (Dutch) System, ``"dutch-2026"``).  ``zero_bye_runs``: Art. 1.7.2's exception -
+    ``"trailing-as-draws"`` (a run of zero-point byes up to the current round counts as draws
+    in the opponents' Index; reading R-2) or ``"not-counted"`` (no exception)."""
 
     seeding_rounds: SeedingRounds = "min(floor(rounds/2),4)"
     seeding_rule_set: str = "dutch-2026"
+    zero_bye_runs: ZeroByeRuns = "trailing-as-draws"
 
     def __post_init__(self) -> None:
-        if self.seeding_rounds not in get_args(SeedingRounds):
-            raise InputError(f"[{TABLE}] seeding_rounds: unknown value {self.seeding_rounds!r} "
-                             f"(known: {', '.join(get_args(SeedingRounds))})")
+        for name, kind in (("seeding_rounds", SeedingRounds), ("zero_bye_runs", ZeroByeRuns)):
+            value = getattr(self, name)
+            if value not in get_args(kind):
+                raise InputError(f"[{TABLE}] {name}: unknown value {value!r} "
+                                 f"(known: {', '.join(get_args(kind))})")
 
     def seeding_round_count(self, total_rounds: int | None, path: str = "") -> int:
         """Art. 1.6.2: the number of seeding rounds of a tournament of ``total_rounds``."""
