@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from cpswiss.check.checker import Violation, check_pairing
 from cpswiss.colours.decoder import Pairing, decode
 from cpswiss.errors import InputError, InternalCheckError, NoPairingError
 from cpswiss.formats.trf import Tournament, format_points, read_trf
+from cpswiss.legality.checker import Violation, check_pairing
 from cpswiss.rulesets.ruleset import RuleSet, select_rule_set
 from cpswiss.solver.model import SolverSettings
-from cpswiss.systems import pair_round
-from cpswiss.systems.dutch.procedure import BracketRecord, readable_values
+from cpswiss.systems import RoundPairing
+from cpswiss.systems.registry import system_of
 from cpswiss.tournament.acceleration import accelerated
 from cpswiss.tournament.decisions import Decisions
 from cpswiss.tournament.state import RoundState, build_state
@@ -24,16 +24,15 @@ if TYPE_CHECKING:
 
 @dataclass
 class PairingResult:
-    """The pairing of one round, the state it was made from and how each bracket went."""
+    """The pairing of one round, the state it was paired under and how each bracket went."""
 
     pairing: Pairing
     state: RoundState
     rules: RuleSet
-    brackets: list[BracketRecord]
+    # the system's record of each bracket step (Dutch: BracketRecord; FIDE 1999: GroupRecord)
+    records: list[Any] = field(default_factory=list)
     settings: SolverSettings | None = None
     rules_reason: str = ""  # why this rule set (--rules, record 192, start date 042)
-    # FIDE Swiss 1999: one record per score group (cpswiss.systems.fide1999.procedure.GroupRecord)
-    groups: list = field(default_factory=list)
 
     def boards_frame(self) -> pd.DataFrame:
         """The boards as a table: board, white, black with names and scores."""
@@ -48,25 +47,19 @@ class PairingResult:
         return pd.DataFrame(rows)
 
     def brackets_frame(self) -> pd.DataFrame:
-        """Per-bracket criteria values (one column per criterion id; a criterion with
-        several levels, as a PSD, gives a tuple, highest score difference first)."""
-        rows = []
-        for r in self.brackets:
-            row = {"score": format_points(r.score), "mdps": r.mdps, "residents": r.residents,
-                   "collapsed": r.collapsed, "pairs": r.pairs, "downfloaters": r.downfloaters}
-            row.update(readable_values(r.bracket, self.rules, r.values(self.rules, self.settings)))
-            rows.append(row)
+        """Per-bracket facts and criteria values, one row per bracket (or score group) as the
+        pairing system records them."""
         import pandas as pd
-        return pd.DataFrame(rows)
+        return pd.DataFrame(system_of(self.rules).explainer.bracket_rows(self, self.settings))
 
 
-def pair_with_certificate(state: RoundState, rules: RuleSet, settings: SolverSettings | None = None):
+def pair_with_certificate(state: RoundState, rules: RuleSet, settings: SolverSettings | None = None) -> RoundPairing:
     """The system's pairing of the round; when no legal pairing exists, the error carries a
-    certificate (a Tutte barrier of the compatibility graph, :mod:`cpswiss.check.certificate`)."""
+    certificate (a Tutte barrier of the compatibility graph, :mod:`cpswiss.legality.certificate`)."""
     try:
-        return pair_round(state, rules, settings)
+        return system_of(rules).pair_round(state, rules, settings)
     except NoPairingError as exc:
-        from cpswiss.check.certificate import (  # networkx: only here
+        from cpswiss.legality.certificate import (  # networkx: only here
             barrier_text,
             find_barrier,
         )
@@ -104,8 +97,9 @@ def pair_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSet
         except InputError as exc:
             raise InputError(exc.problem, t.path) from None
     raw = pair_with_certificate(state, rules, settings)
+    state = raw.state or state  # with the system's round-wide rulings, which legality reads
     pairing = decode(state, raw.pairs, raw.bye, rules.colours)
     problems: list[Violation] = check_pairing(state, pairing)
     if problems:
         raise InternalCheckError("internal error: the pairing breaks " + "; ".join(map(str, problems)))
-    return PairingResult(pairing, state, rules, raw.brackets, settings, reason, raw.groups)
+    return PairingResult(pairing, state, rules, raw.records, settings, reason)

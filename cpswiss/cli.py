@@ -4,7 +4,8 @@
     cpswiss pair --dutch FILE.trf            print a readable board list
     cpswiss pair --dutch FILE.trf --explain  ... with why each float, the bye, each colour
     cpswiss pair --dutch FILE.trf -c         check every round of the file (= cpswiss check)
-    cpswiss pair --lim FILE.trf -p OUT       the same under the FIDE Swiss rules of 1987-99 (Lim)
+    cpswiss pair --lim FILE.trf -p OUT       the same under another system: one flag per system
+                                             (--lim: the FIDE Swiss rules of 1987-99)
     cpswiss check FILE.trf [--round N]       re-pair the rounds in the file and compare
     cpswiss explain FILE.trf --pairing P     is P the pairing the rules demand? which rule decides
     cpswiss explain FILE.trf --round N       the same for a round already in the file
@@ -31,6 +32,7 @@ from pathlib import Path
 from cpswiss import errors
 from cpswiss.errors import CpswissError, FileAccessError
 from cpswiss.solver.model import SolverSettings
+from cpswiss.systems.registry import PairingSystem, systems
 
 
 def _write_atomically(path: str, text: str) -> None:
@@ -98,11 +100,11 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
 
     pair = sub.add_parser("pair", help="pair the next round of a TRF file")
-    system = pair.add_mutually_exclusive_group(required=True)
-    system.add_argument("--dutch", metavar="FILE", help="FIDE (Dutch) System (C.04.3)")
-    system.add_argument("--lim", metavar="FILE",
-                        help="general FIDE Swiss rules of 1987-99, today's Lim system (C.04.4.3); "
-                             "the rule set defaults to fide-swiss-1999")
+    flags = pair.add_mutually_exclusive_group(required=True)
+    for system in systems():
+        flags.add_argument(f"--{system.flag}", metavar="FILE", dest=f"system_{system.name}",
+                           help=f"{system.title}; without --rules: {system.default_rule_set}"
+                                + (" or the edition the file asks for" if system.name == "dutch" else ""))
     pair.add_argument("-p", dest="output", nargs="?", const="-", default=None,
                       help="write the pairing file (count, then 'white black' per board, bye as 'id 0'); "
                            "without a file name: standard output")
@@ -237,18 +239,12 @@ def _cmd_pair(args) -> int:
     from cpswiss.api import pair_tournament
     from cpswiss.formats.trf import read_trf
 
-    if args.lim:
-        from cpswiss.rulesets.ruleset import load_rule_set
-
-        args.rules = args.rules or "fide-swiss-1999"
-        if load_rule_set(args.rules).system != "fide-1999":
-            raise UsageError(f"--lim pairs with the FIDE 1999 (Lim) system; {args.rules} is a rule set of "
-                             "another system (use --dutch)")
-        args.dutch = args.lim
+    system, path = _flagged_system(args)
+    args.rules = _rules_for_flag(system, args.rules, path)
     if args.check:
-        args.file, args.rounds = args.dutch, None
+        args.file, args.rounds = path, None
         return _cmd_check(args)
-    tournament = read_trf(args.dutch)
+    tournament = read_trf(path)
     decisions = _decisions(args)
     report: list[str] = []
     if not decisions.pairing_decisions.empty:
@@ -301,6 +297,28 @@ def _cmd_pair(args) -> int:
     if any(p.score != p.real_score for p in players.values()):
         print("(scores as real+virtual points: the virtual ones count for the pairing only)")
     return errors.EXIT_OK
+
+
+def _flagged_system(args: argparse.Namespace) -> tuple[PairingSystem, str]:
+    """The system whose flag was given (``--dutch``, ``--lim``, ...) and the file it names."""
+    return next((s, getattr(args, f"system_{s.name}")) for s in systems()
+                if getattr(args, f"system_{s.name}") is not None)
+
+
+def _rules_for_flag(system: PairingSystem, requested: str | None, path: str) -> str | None:
+    """The rule set a system flag pairs with: --rules if it is one of that system's, else the
+    system's default - except for the Dutch flag, which leaves the choice to the file (record
+    192, start date) as JaVaFo and bbpPairings do.  A rule set of another system is a usage error."""
+    from cpswiss.rulesets.ruleset import load_rule_set
+
+    if requested is None:
+        return None if system.name == "dutch" else system.default_rule_set
+    rules = load_rule_set(requested)
+    if rules.system != system.name:
+        other = next((s for s in systems() if s.name == rules.system), None)
+        raise UsageError(f"--{system.flag} pairs with the {system.title}; {requested} is a rule set of "
+                         f"the {rules.system} system" + (f" (use --{other.flag})" if other else ""))
+    return requested
 
 
 def _cmd_state(args) -> int:

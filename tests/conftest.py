@@ -1,13 +1,45 @@
-"""Shared fixtures: where the reference material lives, and small TRF builders."""
+"""Shared fixtures: where the reference material lives, and small TRF builders.
+
+The tests test what a user installed.  ``python -m pytest`` puts the working directory first
+on ``sys.path``, so from the repository root ``import cpswiss`` would read the source tree and
+hide a module that ``pip install .`` left out.  When cpswiss is installed from a built wheel
+(not editable), the repository root is taken off ``sys.path`` here, before any test imports
+cpswiss, and ``PYTHONSAFEPATH`` keeps it off for the Python subprocesses the tests start.  An
+editable install (a developer's ``pip install -e .``) maps to the source tree: nothing to do.
+"""
 
 from __future__ import annotations
 
+import importlib.metadata
 import os
+import sys
 from pathlib import Path
 
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
+
+
+def installed_package_dir() -> Path | None:
+    """Where pip installed the package ``cpswiss`` (None: not installed, or editable)."""
+    elsewhere = [p for p in sys.path if Path(p or os.curdir).resolve() != REPO]  # not a build's egg-info
+    dist = next(iter(importlib.metadata.distributions(name="cpswiss", path=elsewhere)), None)
+    if dist is None:
+        return None
+    init = Path(str(dist.locate_file("cpswiss/__init__.py"))).resolve()
+    if not init.exists() or REPO in init.parents:
+        return None
+    return init.parent
+
+
+def _test_the_installation() -> None:
+    if installed_package_dir() is None:
+        return
+    sys.path[:] = [p for p in sys.path if Path(p or os.curdir).resolve() != REPO]
+    os.environ["PYTHONSAFEPATH"] = "1"
+
+
+_test_the_installation()
 SHARED = Path(os.environ.get("CPSWISS_SHARED", REPO.parent / "shared"))
 SCENARIOS = REPO / "scenarios"
 

@@ -34,11 +34,11 @@ def test_seed_004_published_pairings(round_no, tmp_path):
 
 def test_seed_004_round_5_collapses_the_lowest_brackets():
     result = pair_tournament(SCENARIOS / "seed-004" / "after-round-4.trf", "dutch-2017")
-    collapsed = [b for b in result.brackets if b.collapsed]
+    collapsed = [b for b in result.records if b.collapsed]
     # A.9: the 1.0 bracket becomes the PPB; re-paired 13-8 with 14 floating to the CLB
     assert len(collapsed) == 1 and collapsed[0].score == 10
     assert collapsed[0].pairs == [(8, 13)] and collapsed[0].downfloaters == [14]
-    assert result.brackets[-1].pairs == [(14, 12)]
+    assert result.records[-1].pairs == [(14, 12)]
     rules = {(b.white, b.black): b.colour_rule for b in result.pairing.boards}
     assert rules[(14, 12)] == "E.4" and rules[(13, 8)] == "E.3"
 

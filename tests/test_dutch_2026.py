@@ -81,7 +81,7 @@ def test_c9_pab_goes_to_the_player_with_fewest_unplayed_games():
 
 def test_c9_level_counts_the_unplayed_games_of_the_player_left_unpaired():
     result = pair_tournament(parse_trf(_fixture(C9_HISTORY)), "dutch-2026")
-    last = result.brackets[-1]
+    last = result.records[-1]
     assert last.bracket.pab_in_bracket
     values = result.brackets_frame().iloc[-1]
     assert values["C9"] == (0,)  # player 4 played his game; 3 and 5: 0 and 1 unplayed

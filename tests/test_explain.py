@@ -283,7 +283,7 @@ def test_tie_break_is_the_first_optimal_candidate(case):
     rules = load_rule_set("dutch-2017")
     result = pair_tournament(SAMPLE / f"{case}.trf", rules)
     checked = 0
-    for record in result.brackets:
+    for record in result.records:
         b = record.bracket
         if len(b.vertices) > 12 or record.collapsed:
             continue

@@ -49,7 +49,7 @@ def test_item_15_round_two_pairs_top_then_lowest_then_median_group():
     """15.3 / 9.2: the 1-point group first (downward), then the 0-point group (upward), the
     median group (half a point) last, downward."""
     result = pair_tournament(HERE / "item15-after-round-1.trf", "lim")
-    order = [(g.score, g.direction, g.median) for g in result.groups]
+    order = [(g.score, g.direction, g.median) for g in result.records]
     assert order == [(10, DOWN, False), (0, UP, False), (5, DOWN, True)]
 
 
@@ -57,7 +57,7 @@ def test_item_15_round_two_pairs_top_then_lowest_then_median_group():
 def test_hand_worked_rounds(case, tmp_path):
     """The rounds worked by hand in the scenario's README: boards, colours and board order."""
     out = tmp_path / "out.txt"
-    assert main(["pair", "--dutch", str(HERE / f"{HAND_WORKED[case]}.trf"), "-p", str(out), "--rules", "lim"]) == 0
+    assert main(["pair", "--lim", str(HERE / f"{HAND_WORKED[case]}.trf"), "-p", str(out)]) == 0
     assert out.read_text() == (HERE / f"{case}-expected.txt").read_text()
 
 
@@ -66,7 +66,9 @@ def test_lim_option_pairs_with_the_1999_rules(tmp_path, capsys):
     assert main(["pair", "--lim", str(HERE / "crack-after-round-1.trf"), "-p", str(out)]) == 0
     assert out.read_text() == (HERE / "crack-expected.txt").read_text()
     assert main(["pair", "--lim", str(HERE / "crack-after-round-1.trf"), "--rules", "dutch-2017"]) == 3
-    assert "--lim pairs with the FIDE 1999 (Lim) system; dutch-2017" in capsys.readouterr().err
+    assert "--lim pairs with the General FIDE Swiss Rules 1987-99 (the Lim system, C.04.4.3); dutch-2017 is a rule " \
+           "set of the dutch system (use --dutch)" in capsys.readouterr().err
+    assert main(["pair", "--dutch", str(HERE / "crack-after-round-1.trf"), "--rules", "lim"]) == 3
 
 
 def test_crack_breaks_the_upper_groups_lowest_pairing():
@@ -74,9 +76,9 @@ def test_crack_breaks_the_upper_groups_lowest_pairing():
     came from above as from below (none), so the upper group's pairing nearest the median,
     3-5, is broken up and 3 and 5 play in the median group."""
     result = pair_tournament(HERE / "crack-after-round-1.trf", "lim")
-    median = result.groups[-1]
+    median = result.records[-1]
     assert median.cracks == [((3, 5), "above")]
-    assert result.groups[0].broken == [(3, 5)]
+    assert result.records[0].broken == [(3, 5)]
     text = explain_engine(HERE / "crack-after-round-1.trf", "lim").text()
     assert "cracked open 1 time (9.6)" in text
     assert "the pairing 3-5 of the group above (its lowest pairing, the one nearest the median)" in text
@@ -84,8 +86,8 @@ def test_crack_breaks_the_upper_groups_lowest_pairing():
 
 def test_second_crack_goes_below_when_more_floaters_came_from_above():
     result = pair_tournament(HERE / "two-cracks-after-round-4.trf", "lim")
-    assert result.groups[-1].cracks == [((7, 9), "above"), ((11, 6), "below")]
-    assert result.groups[-1].incoming == [7, 9, 11, 6]  # 10.6.3: down first, then up (lowest first)
+    assert result.records[-1].cracks == [((7, 9), "above"), ((11, 6), "below")]
+    assert result.records[-1].incoming == [7, 9, 11, 6]  # 10.6.3: down first, then up (lowest first)
 
 
 def test_transfers_and_the_rule_behind_each():
@@ -174,7 +176,7 @@ def test_maxi_tournament_keeps_colour_exchanges_within_100_points(tmp_path):
     assert "3 Carla (1.0) is transferred to the median group (9.2): 10.2 (Maxi-tournament)" in text
     assert {frozenset(b) for b in boards(pair_tournament(trf, "lim"))} >= {frozenset((6, 10)), frozenset((5, 7))}
     plain = tmp_path / "plain.toml"
-    plain.write_text('extends = "fide-swiss-1999"\nname = "plain"\n[procedure]\nmaxi_threshold = ""\n')
+    plain.write_text('extends = "fide-swiss-1999"\nname = "plain"\n[switches]\nmaxi_threshold = ""\n')
     assert {frozenset(b) for b in boards(pair_tournament(trf, str(plain)))} >= {frozenset((6, 5)), frozenset((10, 7))}
 
 

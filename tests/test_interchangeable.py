@@ -35,7 +35,7 @@ def first_round(players: int, seed: int):
 def test_the_shortcut_pairs_as_the_bracket_model(players, rules_name):
     rules = load_rule_set(rules_name)
     result = pair_tournament(first_round(players, players), rules)
-    (record,) = result.brackets
+    (record,) = result.records
     assert record.graph is None  # paired without the graph
     state = result.state
     bracket = state.to_pair
@@ -87,7 +87,7 @@ def test_players_who_differ_are_not_interchangeable():
 
 def test_three_thousand_players_in_round_one_need_no_graph():
     result = pair_tournament(first_round(3001, 5), "dutch-2026")
-    (record,) = result.brackets
+    (record,) = result.records
     assert record.graph is None
     assert len(result.pairing.boards) == 1500 and result.pairing.bye == 3001
     assert (result.pairing.boards[0].white, result.pairing.boards[0].black) in ((1, 1501), (1501, 1))

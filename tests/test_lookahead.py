@@ -54,7 +54,7 @@ def test_a_blossom_does_not_make_a_player_exposable():
 
 def steps_of(trf, rules_name):
     rules = load_rule_set(rules_name)
-    for record in pair_tournament(trf, rules_name).brackets:
+    for record in pair_tournament(trf, rules_name).records:
         b = record.bracket
         if not b.special and b.n_bracket < len(b.vertices):
             yield b, step_levels(b, rules)

@@ -10,8 +10,8 @@ import pytest
 from conftest import SCENARIOS, SHARED
 
 from cpswiss.api import pair_tournament
-from cpswiss.check.certificate import BYE, find_barrier
-from cpswiss.check.checker import check_pairing
+from cpswiss.legality.certificate import BYE, find_barrier
+from cpswiss.legality.checker import check_pairing
 from cpswiss.check.resolve import resolve
 from cpswiss.check.whatif import what_if
 from cpswiss.cli import main

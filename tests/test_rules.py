@@ -11,6 +11,8 @@ from cpswiss.cli import main
 from cpswiss.errors import InputError
 from cpswiss.rulesets.ruleset import available_rule_sets, diff, load_rule_set
 
+SAMPLE_TRF = SCENARIOS / "seed-004" / "after-round-4.trf"
+
 
 def test_editions_and_aliases():
     assert {"dutch-2017", "dutch-2026"} <= set(available_rule_sets())
@@ -48,9 +50,9 @@ def test_a_user_file_extends_an_edition(tmp_path):
 @pytest.mark.parametrize("text, problem", [
     ('name = "x"\ndrop = ["C1"]\n', "need 'extends'"),
     ('extends = "dutch-2026"\nname = "x"\ndrop = ["C99"]\n', "no criterion 'C99'"),
-    ('extends = "dutch-2026"\nname = "x"\n[state]\ncolour = 1\n', "unknown keys colour"),
+    ('extends = "dutch-2026"\nname = "x"\n[state]\ncolour = 1\n', "\\[state\\] colour: unknown key"),
     ('extends = "nowhere"\nname = "x"\n', "unknown rule set 'nowhere'"),
-    ('name = "x"\n[[criteria]]\nid = "C1"\nkind = "odd"\nunit = "no-rematch"\n', "kind must be one of"),
+    ('name = "x"\n[[criteria]]\nid = "C1"\nkind = "odd"\nunit = "no-rematch"\n', "kind .odd. is not one of"),
     ('name = [\n', "not valid TOML"),
 ])
 def test_bad_rule_files_are_input_errors(tmp_path, text, problem):
@@ -58,6 +60,46 @@ def test_bad_rule_files_are_input_errors(tmp_path, text, problem):
     path.write_text(text)
     with pytest.raises(InputError, match=problem):
         load_rule_set(str(path))
+
+
+# one deliberately broken rule file per class of mistake: each is named, with what is allowed,
+# when the file loads (exit 3), never at pairing time and never taken as a default
+BROKEN_RULE_FILES = [
+    ('[procedure]\ncompletion = "every-brackets"\n',
+     "[procedure] completion = 'every-brackets': not one of 'ppb', 'every-bracket'"),
+    ('[colours]\nfirst_round = "alternate"\n', "[colours] first_round = 'alternate': not one of"),
+    ('[state]\nbye_barred_by = ["pab", "forfeit"]\n', "[state] bye_barred_by = 'forfeit': not one of"),
+    ('[state]\nsame_federation_apart = "two"\n', "[state] same_federation_apart = 'two': expected int"),
+    ('[resolve]\nrelax = ["colour", "forbidden"]\n', "[resolve] relax = 'forbidden': not one of"),
+    ('[[insert]]\nafter = "C6"\nid = "X"\nkind = "quality"\nunit = "colour-preferences"\n',
+     "criterion X: unknown unit 'colour-preferences' for the dutch system"),
+    ('system = "dubov-1997"\n', "system = 'dubov-1997': unknown pairing system (known: dutch, fide-1999"),
+    ('refrence_engine = "x"\n', "refrence_engine: unknown key"),
+    ('[switches]\nmaxi_threshold = "2^rounds"\n', "[switches]: the dutch system has no switches"),
+]
+
+
+@pytest.mark.parametrize("body, message", BROKEN_RULE_FILES)
+def test_a_broken_rule_file_is_one_line_naming_the_key(tmp_path, capsys, body, message):
+    path = tmp_path / "mine.toml"
+    path.write_text('extends = "dutch-2026"\nname = "mine"\n' + body)
+    assert main(["pair", "--dutch", str(SAMPLE_TRF), "--rules", str(path)]) == 3
+    err = capsys.readouterr().err
+    assert err.startswith(f"cpswiss: {path}: ") and message in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_systems_switches_are_checked_too(tmp_path, capsys):
+    path = tmp_path / "lim.toml"
+    path.write_text('extends = "fide-swiss-1999"\nname = "mine"\n[switches]\nmaxi_threshold = "2n"\n'
+                    "maxi_gap = 50\n")
+    assert main(["rules", "show", str(path)]) == 3
+    assert "[switches] maxi_gap: unknown key (known: maxi_threshold, maxi_rating_gap)" in capsys.readouterr().err
+    path.write_text('extends = "fide-swiss-1999"\nname = "mine"\n[switches]\nmaxi_threshold = "2n"\n')
+    assert main(["rules", "show", str(path)]) == 3
+    assert "[switches] maxi_threshold = '2n': not one of '', '2^rounds', '2*rounds'" in capsys.readouterr().err
+    path.write_text('extends = "fide-swiss-1999"\nname = "mine"\n[switches]\nmaxi_threshold = "2*rounds"\n')
+    assert main(["rules", "show", str(path)]) == 0
+    assert "switches.maxi_threshold = 2*rounds" in capsys.readouterr().out
 
 
 def test_a_cycle_of_extends_is_an_input_error(tmp_path):

@@ -12,10 +12,9 @@ Three questions, one account:
 * ``check_tournament`` - every round of a file re-paired from the state before
   it and compared with what was played.
 
-Values are compared on the same bracket graph the engine solved (the
-bracket's MDPs and residents and the players below): the proposal's pairs
-inside the bracket are fixed and the rest of the step (the look-ahead of C.7)
-is optimised, exactly as for the engine's own choice.
+Legality, colours and the edition's words are common to every system; the brackets and
+the rule that decides between two pairings are the system's (its ``explanation`` module,
+reached through :mod:`cpswiss.systems.registry`).
 """
 
 from __future__ import annotations
@@ -25,26 +24,25 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cpswiss.api import PairingResult, pair_tournament
-from cpswiss.check.checker import Violation, check_pairing
 from cpswiss.colours.decoder import Board, Pairing
-from cpswiss.criteria.absolute import compatible
-from cpswiss.criteria.bracket import Bracket
-from cpswiss.criteria.units import bracket_levels
 from cpswiss.errors import FileAccessError, InputError, NoPairingError
-from cpswiss.formats.trf import Tournament, format_points, is_number, read_trf
-from cpswiss.rulesets.ruleset import Criterion, RuleSet, select_rule_set
+from cpswiss.formats.trf import Tournament, is_number, read_trf
+from cpswiss.legality.checker import Violation, check_pairing
+from cpswiss.rulesets.ruleset import RuleSet, select_rule_set
 from cpswiss.solver.model import SolverSettings
-from cpswiss.systems.dutch.parameters import bracket_parameters
-from cpswiss.systems.dutch.procedure import (
-    BracketRecord,
-    generation_order,
-    optimum_given,
-    readable_values,
+from cpswiss.systems.explaining import (
+    BracketAccount,
+    Finding,
+    RoundAccount,
+    criterion_article,
+    ids_text,
+    pairs_text,
+    who,
 )
+from cpswiss.systems.registry import system_of
 from cpswiss.tournament.state import (
     BLACK,
     WHITE,
-    Float,
     PlayerState,
     Strength,
     order_key,
@@ -56,50 +54,6 @@ if TYPE_CHECKING:
 # ---------------------------------------------------------------------------
 # Results
 # ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Finding:
-    """One reason: the article that decides, in words, with the values compared."""
-
-    article: str  # e.g. "C.04.3 C.10", "C.04.3 B.8 / D.1", "C.04.3 E.2"
-    message: str
-    players: tuple[int, ...] = ()
-    proposed: str | None = None
-    rules: str | None = None
-
-    def __str__(self) -> str:
-        return f"{self.article}: {self.message}"
-
-
-@dataclass
-class BracketAccount:
-    """One bracket step as the engine paired it, and the proposal's choice there."""
-
-    number: int
-    score: str  # the residents' score
-    kind: str  # homogeneous, heterogeneous, PPB, collapsed last bracket, last bracket
-    residents: list[int]
-    mdps: list[int]
-    s1: list[int]
-    s2: list[int]
-    limbo: list[int]
-    remainder_s1: list[int]  # heterogeneous brackets: the remainder (B.3), before exchanges
-    remainder_s2: list[int]
-    pairs: list[tuple[int, int]]  # the engine's pairs inside the bracket
-    downfloaters: list[int]
-    values: dict[str, tuple[int, ...]] = field(default_factory=dict)  # as a reader counts
-    proposed_pairs: list[tuple[int, int]] | None = None
-    proposed_downfloaters: list[int] | None = None
-    proposed_values: dict[str, tuple[int, ...]] | None = None
-    notes: list[str] = field(default_factory=list)
-    verdict: Finding | None = None
-
-    @property
-    def agrees(self) -> bool | None:
-        if self.proposed_pairs is None:
-            return None
-        return {frozenset(p) for p in self.proposed_pairs} == {frozenset(p) for p in self.pairs}
 
 
 @dataclass
@@ -172,21 +126,21 @@ class Explanation:
         for a in self.brackets:
             out.append(f"{term('Bracket')} {a.number}: score {a.score}, {a.kind}")
             if a.mdps:
-                out.append(f"  {term('MDPs')} {_ids(a.mdps)}; residents {_ids(a.residents)}")
+                out.append(f"  {term('MDPs')} {ids_text(a.mdps)}; residents {ids_text(a.residents)}")
             else:
-                out.append(f"  residents {_ids(a.residents)}")
-            out.append(f"  S1 {_ids(a.s1)}; S2 {_ids(a.s2)}" + (f"; limbo {_ids(a.limbo)}" if a.limbo else ""))
+                out.append(f"  residents {ids_text(a.residents)}")
+            out.append(f"  S1 {ids_text(a.s1)}; S2 {ids_text(a.s2)}" + (f"; limbo {ids_text(a.limbo)}" if a.limbo else ""))
             if a.remainder_s1 or a.remainder_s2:
-                out.append(f"  remainder: S1 {_ids(a.remainder_s1)}; S2 {_ids(a.remainder_s2)}")
-            out.append(f"  rules:    {_pairs(a.pairs)}"
-                       + (f"; {term('floating')} {_ids(a.downfloaters)}" if a.downfloaters else ""))
+                out.append(f"  remainder: S1 {ids_text(a.remainder_s1)}; S2 {ids_text(a.remainder_s2)}")
+            out.append(f"  rules:    {pairs_text(a.pairs)}"
+                       + (f"; {term('floating')} {ids_text(a.downfloaters)}" if a.downfloaters else ""))
             if a.proposed_pairs is not None:
                 if a.agrees:
                     out.append("  proposal: the same")
                 else:
-                    floating = (f"; {term('floating')} {_ids(a.proposed_downfloaters)}"
+                    floating = (f"; {term('floating')} {ids_text(a.proposed_downfloaters)}"
                                 if a.proposed_downfloaters else "")
-                    out.append(f"  proposal: {_pairs(a.proposed_pairs)}{floating}")
+                    out.append(f"  proposal: {pairs_text(a.proposed_pairs)}{floating}")
             out += [f"  {note}" for note in a.notes]
             if a.verdict is not None:
                 out.append(f"  => {a.verdict}")
@@ -204,19 +158,6 @@ class Explanation:
             else:
                 out.append(f"Verdict: the proposal is not the pairing the rules demand. {self.decisive}")
         return "\n".join(out)
-
-
-def who(p: PlayerState) -> str:
-    """A player as an arbiter names him: pairing number, name and score, e.g. ``5 Eloise (3.0)``."""
-    return f"{p.id} {p.name} ({p.score_text})" if p.name else f"{p.id} ({p.score_text})"
-
-
-def _ids(ids: list[int]) -> str:
-    return "[" + " ".join(map(str, ids)) + "]"
-
-
-def _pairs(pairs: list[tuple[int, int]]) -> str:
-    return " ".join(f"{a}-{b}" for a, b in pairs) if pairs else "(no pair)"
 
 
 # ---------------------------------------------------------------------------
@@ -273,142 +214,6 @@ def _pairing_in_file(t: Tournament, round_no: int) -> Pairing:
 
 
 # ---------------------------------------------------------------------------
-# The account of each bracket
-# ---------------------------------------------------------------------------
-
-
-def _kind(record: BracketRecord, previous: BracketRecord | None) -> str:
-    if record.collapsed:
-        return "PPB (A.9: re-paired with every player below it)"
-    if record.bracket is not None and record.bracket.holds_rest:
-        return ("heterogeneous" if record.mdps else "homogeneous") + \
-            " ([C4]: re-paired on a model holding every remaining player)"
-    if record.special:
-        if previous is not None and previous.collapsed:
-            return "collapsed last bracket (A.9)"
-        return "last bracket"
-    return "heterogeneous" if record.mdps else "homogeneous"
-
-
-def criterion_article(rules: RuleSet, cid: str) -> str:
-    """How the edition cites a criterion: ``C.04.3 C.10`` (2017), ``C.04.3 Art. 2.4.7 [C12]``
-    (2026), from the rule set's ``article`` and ``label``."""
-    c = next((c for c in rules.criteria if c.id == cid), None)
-    if c is None or not c.article:
-        return f"C.04.3 C.{cid[1:]}" if cid[:1] == "C" and cid[1:].isdigit() else cid
-    return c.article if c.label == cid or c.label in c.article else f"{c.article} {c.label}"
-
-
-def _level_label(label: str, name: str) -> str:
-    return name[len(label):].strip() if name.startswith(label) else name
-
-
-def first_difference(b: Bracket, rules: RuleSet, ours: dict[str, tuple[int, ...]],
-                     theirs: dict[str, tuple[int, ...]], theirs_name: str = "proposed") -> Finding | None:
-    """The first criterion (rule-set order) on which two choices of the step differ."""
-    for cid, levels in bracket_levels(b, rules.criteria):
-        for level, mine, other in zip(levels, ours[cid], theirs[cid]):
-            if mine != other:
-                worse = "fewer" if level.sense < 0 else "more"
-                label = _level_label(rules.label(cid), level.name)
-                return Finding(criterion_article(rules, cid), f"{label}: {theirs_name} {level.shown(other)}, rules "
-                               f"{level.shown(mine)} ({worse} is worse)",
-                               proposed=str(level.shown(other)), rules=str(level.shown(mine)))
-    return None
-
-
-def generation_difference(b: Bracket, ours: list[tuple[int, int]], theirs: list[tuple[int, int]],
-                          theirs_name: str = "the proposal") -> Finding:
-    """B.8: of two candidates equal on every criterion, which step of D.1-D.3 puts ours first."""
-    for mine, other in zip(generation_order(b, ours), generation_order(b, theirs)):
-        if mine.key != other.key:
-            return Finding(f"C.04.3 B.8 / {mine.article}",
-                           f"both candidates are equal on every criterion; the rules' one is generated "
-                           f"first by {mine.article}, on {mine.what}: rules {mine.shown}, "
-                           f"{theirs_name} {other.shown}", proposed=other.shown, rules=mine.shown)
-    return Finding("C.04.3 B.8", "the two candidates are the same")
-
-
-def _structure(record: BracketRecord) -> tuple[list[int], list[int], list[int], list[int], list[int]]:
-    """S1, S2, limbo and the remainder's S1 and S2 (B.2, B.3) for the pairing chosen,
-    MDPs as exchanged by D.3; the remainder is split before any D.2 exchange."""
-    paired = {p for pair in record.pairs for p in pair}
-    mdps = set(record.mdps)
-    if record.mdps:
-        s1 = [p for p in record.mdps if p in paired]
-        limbo = [p for p in record.mdps if p not in paired]
-        s2 = list(record.residents)
-    else:
-        s1, s2, limbo = [], [], []
-    with_mdp = {p for pair in record.pairs if mdps & set(pair) for p in pair}
-    remainder = [p for p in record.residents if p not in with_mdp]
-    k = sum(1 for pair in record.pairs if not mdps & set(pair))
-    if not record.mdps:
-        return remainder[:k], remainder[k:], [], [], []
-    return s1, s2, limbo, remainder[:k], remainder[k:]
-
-
-def _accounts(result: PairingResult) -> list[BracketAccount]:
-    accounts = []
-    previous = None
-    for number, record in enumerate(result.brackets, start=1):
-        s1, s2, limbo, rem_s1, rem_s2 = _structure(record)
-        account = BracketAccount(
-            number=number, score=format_points(record.score), kind=_kind(record, previous),
-            residents=record.residents, mdps=record.mdps, s1=s1, s2=s2, limbo=limbo,
-            remainder_s1=rem_s1, remainder_s2=rem_s2,
-            pairs=list(record.pairs), downfloaters=record.downfloaters)
-        style = result.rules.procedure.bracket_parameters
-        if style:
-            players = [result.state.players[pid] for pid in record.mdps + record.residents]
-            parameters = bracket_parameters(players, len(record.mdps), result.state.round_no, style)
-            account.notes.append(parameters.text(style))
-        if record.collapsed:
-            stranded = _stranded(record, result) if result.rules.criterion("stranded-downfloaters") else []
-            if stranded:
-                account.notes.append(
-                    f"C.12: its downfloater{'s' if len(stranded) > 1 else ''} {_ids(stranded)} could "
-                    "meet nobody below (B.1, B.2), and no other choice of downfloaters does better: "
-                    "going back to this bracket (the backtrack) cannot help")
-            account.notes.append(
-                f"A.9: its best pairing on C.5-C.19 ({_pairs(record.abandoned_pairs)}, floating "
-                f"{_ids(record.abandoned_downfloaters)}) leaves players below it that cannot all be "
-                "paired (C.4), so it is the PPB and is re-paired together with every lower player; "
-                "the brackets below it collapse into the last bracket")
-        accounts.append(account)
-        previous = record
-    return accounts
-
-
-def _stranded(record: BracketRecord, result: PairingResult) -> list[int]:
-    """2013 C.1 / C.12: the downfloaters of a PPB's first pairing who may meet nobody below it."""
-    b, state = record.bracket, result.state
-    below = b.vertices[b.n_bracket:]
-    return [pid for pid in record.abandoned_downfloaters
-            if not any(compatible(state.players[pid], q, state) for q in below)]
-
-
-def _vertex(b: Bracket, pid: int) -> int:
-    return b.vertex_of[pid]
-
-
-def _inside_edges(b: Bracket, pairs: list[tuple[int, int]]) -> list[int] | None:
-    """The bracket edges of these pairs (None if one of them is not an edge)."""
-    index = {b.edges[e]: e for e in b.inside}
-    out = []
-    for x, y in pairs:
-        i, j = sorted((_vertex(b, x), _vertex(b, y)))
-        if (i, j) not in index:
-            return None
-        out.append(index[(i, j)])
-    return out
-
-
-def _vertex_pairs(b: Bracket, pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    return [tuple(sorted((_vertex(b, x), _vertex(b, y)))) for x, y in pairs]
-
-
-# ---------------------------------------------------------------------------
 # Colours
 # ---------------------------------------------------------------------------
 
@@ -440,7 +245,7 @@ def colour_reason(board: Board, players: dict[int, PlayerState]) -> str:
     elif rule == "E.4":
         what = f"grants the preference of the higher-ranked player, {higher.id}"
     elif rule == "E.5":
-        what = (f"neither has a preference: the higher-ranked {higher.id} gets the colour his "
+        what = (f"neither has a preference: the higher-ranked {higher.id} gets the colour that player's "
                 f"pairing number gives from the initial colour")
     else:
         what = "colours as proposed"
@@ -501,158 +306,33 @@ def explain_engine(tournament: Tournament | str | Path, rule_set: str | RuleSet 
 
 
 def account_of(result: PairingResult, settings: SolverSettings | None, file: str) -> Explanation:
-    """The explanation of an engine result (floats, bye, colours)."""
-    rules = result.rules
-    if result.groups:
-        return _group_account_of(result, settings, file)
-    accounts = _accounts(result)
-    for record, account in zip(result.brackets, accounts):
-        b = record.bracket
-        ours = record.values(rules, settings)
-        account.values = readable_values(b, rules, ours)
-        account.notes += relaxation_notes(record, rules, account.values, result.state)
-        size = len(record.mdps) + len(record.residents)
-        if record.downfloaters:
-            pairs_label = (rules.criterion("pairs") or Criterion("C5", "quality", "pairs")).label
-            account.notes.append(f"{pairs_label}: {size} player{'s' if size > 1 else ''}, at most "
-                                 f"{len(record.pairs)} pair{'s' if len(record.pairs) != 1 else ''}")
-        is_bye = record is result.brackets[-1] and result.pairing.bye is not None
-        for pid in record.downfloaters:
-            what = "gets the pairing-allocated bye" if is_bye and pid == result.pairing.bye else "floats down"
-            account.notes.append(f"{who(result.state.players[pid])} {what}: "
-                                 f"{_why_unpaired(b, rules, settings, record, ours, pid)}")
+    """The explanation of an engine result: the system's account of its brackets, the bye, and
+    why each board has its colours."""
+    system = system_of(result.rules).explainer.account(result, settings)
     colours = [colour_finding(board, result.state.players, n)
                for n, board in enumerate(result.pairing.boards, start=1)]
     return in_edition_terms(Explanation(file, result.pairing.round_no, edition_text(result), result.pairing,
-                                        None, [], accounts, None, colours, _bye_reason(result, accounts)),
-                            rules)
-
-
-def _group_account_of(result: PairingResult, settings: SolverSettings | None, file: str) -> Explanation:
-    """The FIDE Swiss 1999 account: score groups, transfers and cracks (:mod:`.groups`)."""
-    from cpswiss.check.groups import TERMS, bye_reason, group_accounts, median_text
-
-    accounts = group_accounts(result.groups, result.state, result.rules, settings)
-    colours = [colour_finding(board, result.state.players, n)
-               for n, board in enumerate(result.pairing.boards, start=1)]
-    return in_edition_terms(Explanation(file, result.pairing.round_no, edition_text(result), result.pairing,
-                                        None, [], accounts, None, colours,
-                                        bye_reason(result.state, result.pairing.bye), TERMS,
-                                        median_text(result.state, result.groups)), result.rules)
-
-
-def relaxation_notes(record: BracketRecord, rules: RuleSet, values: dict[str, tuple[int, ...]],
-                     state) -> list[str]:
-    """2013 C.10 (C.04.3.1): which relaxation steps the bracket's pairing needed.
-
-    A criterion with a ``relaxation`` parameter (the 2013 file: C.10.a-f) was given up
-    where the rules' pairing does not meet it; one with ``allowance = "X1"`` (B.4) only
-    beyond the X1 colour failures that A.8 allows from the start."""
-    notes = []
-    players = [state.players[pid] for pid in record.mdps + record.residents]
-    style = rules.procedure.bracket_parameters or "A.6-A.8"
-    x1 = bracket_parameters(players, len(record.mdps), state.round_no, style).x1
-    b = record.bracket
-    for c in sorted((c for c in rules.criteria if "relaxation" in c.params), key=lambda c: c.params["relaxation"]):
-        count = values.get(c.id, (0,))[0] if values.get(c.id) else 0
-        if c.params.get("float") == "down":
-            # as the text counts it: a resident who floats down again although somebody of
-            # the bracket could meet him (an MDP's float was counted where he came from, and
-            # a player nobody may meet moves down by C.1, not by a relaxation)
-            back = int(c.params.get("rounds_back", 1))
-            count = sum(1 for pid in record.downfloaters if pid in record.residents
-                        and state.players[pid].float_back(back) is Float.DOWN
-                        and b.incident_in_bracket[b.vertex_of[pid]])
-        if c.params.get("allowance") == "X1":
-            if count > x1:
-                notes.append(f"{c.params['relaxation']}: {c.label} - X raised from X1 = {x1} to {count} "
-                             f"(pair{'s' if count > 1 else ''} not meeting both colour preferences)")
-        elif count > 0:
-            notes.append(f"{c.params['relaxation']}: {c.label} given up for {count} "
-                         f"player{'s' if count > 1 else ''} ({c.unit.replace('-', ' ')}"
-                         f"{', ' + c.params['float'] + 'floaters' if 'float' in c.params else ''})")
-    return notes
-
-
-def _bye_reason(result: PairingResult, accounts: list[BracketAccount]) -> str | None:
-    bye = result.pairing.bye
-    if bye is None:
-        return None
-    for account in accounts:
-        for note in account.notes:
-            if note.startswith(f"{bye} gets the pairing-allocated bye"):
-                return f"{note} (bracket {account.number})"
-    return (f"{bye} gets the pairing-allocated bye: he is the one player left once every bracket above "
-            "has paired as many players as it can (C.5), and he may receive it (C.2)")
-
-
-def _why_unpaired(b: Bracket, rules: RuleSet, settings: SolverSettings | None, record: BracketRecord,
-                  ours: dict[str, tuple[int, ...]], pid: int) -> str:
-    """The counterfactual: pair the player inside the bracket, and see what it costs."""
-    v = _vertex(b, pid)
-    if not b.incident_in_bracket[v]:
-        return "no player of the bracket may meet him (C.1 / C.3)"
-    other = optimum_given(b, rules, settings, paired_inside=v)
-    if other is None:
-        return "he cannot be paired inside the bracket (C.1 / C.3)"
-    values, chosen = other
-    finding = first_difference(b, rules, ours, values, theirs_name="pairing him")
-    if finding is not None:
-        return f"{finding.article} - {finding.message}"
-    alt = [b.edges[e] for e in chosen if b.edges[e][1] < b.n_bracket]
-    tie = generation_difference(b, _vertex_pairs(b, record.pairs), alt, theirs_name="pairing him")
-    return f"{tie.article} - {tie.message}"
+                                        None, [], system.brackets, None, colours, system.bye, system.terms,
+                                        system.header), result.rules)
 
 
 def compare_with(t: Tournament, rules: RuleSet, result: PairingResult, proposed: Pairing,
                  settings: SolverSettings | None) -> Explanation:
-    """A proposed pairing against an engine result: legality, then the first bracket where
-    they differ with every criterion value of both there, or else the colours."""
+    """A proposed pairing against an engine result: legality, then the system's first bracket
+    where they differ with the criterion that decides there, or else the colours."""
     state = result.state
     violations = check_pairing(state, proposed)
-    terms, header = {}, ""
-    if result.groups:
-        from cpswiss.check.groups import TERMS, group_accounts, median_text
-
-        accounts = group_accounts(result.groups, state, rules, settings)
-        terms, header = TERMS, median_text(state, result.groups)
-    else:
-        accounts = _accounts(result)
-    decisive: Finding | None = None
+    system = system_of(rules).explainer.compare(result, proposed, settings)
     colours: list[Finding] = []
+    decisive = system.decisive
     if violations:
         v = violations[0]
         decisive = Finding(v.article, f"the proposal is illegal: {v.message}", players=v.players)
-    elif result.groups:
-        from cpswiss.check.groups import compare_groups
-
-        decisive = compare_groups(result.groups, accounts, {frozenset((bd.white, bd.black))
-                                                            for bd in proposed.boards}, rules, settings)
-        if decisive is None and proposed.bye != result.pairing.bye:
-            decisive = Finding("FIDE Swiss 1999 item 8.1", f"the bye goes to {result.pairing.bye}, "
-                               f"not {proposed.bye}", proposed=str(proposed.bye), rules=str(result.pairing.bye))
-        if decisive is None:
-            colours, decisive = _colour_verdict(result, proposed)
-    else:
-        proposed_pairs = {frozenset((bd.white, bd.black)) for bd in proposed.boards}
-        for record, account in zip(result.brackets, accounts):
-            members = set(record.mdps) | set(record.residents)
-            order = {pid: k for k, pid in enumerate(record.mdps + record.residents)}
-            mine = sorted((tuple(sorted(p, key=order.__getitem__)) for p in proposed_pairs if p <= members),
-                          key=lambda pair: order[pair[0]])
-            account.proposed_pairs = mine
-            paired = {p for pair in mine for p in pair}
-            account.proposed_downfloaters = [p for p in record.mdps + record.residents if p not in paired]
-            if account.agrees:
-                continue
-            account.verdict = _bracket_verdict(record, rules, settings, mine, account)
-            decisive = account.verdict
-            break
-        if decisive is None:
-            colours, decisive = _colour_verdict(result, proposed)
+    elif decisive is None:
+        colours, decisive = _colour_verdict(result, proposed)
     return in_edition_terms(Explanation(t.path, state.round_no, edition_text(result), result.pairing, proposed,
-                                        violations, accounts, decisive, colours, terms=terms, header=header),
-                            rules)
+                                        violations, system.brackets, decisive, colours, terms=system.terms,
+                                        header=system.header), rules)
 
 
 def in_edition_terms(explanation: Explanation, rules: RuleSet) -> Explanation:
@@ -668,29 +348,10 @@ def in_edition_terms(explanation: Explanation, rules: RuleSet) -> Explanation:
     for a in explanation.brackets:
         a.kind, a.notes, a.verdict = speak(a.kind), [speak(n) for n in a.notes], finding(a.verdict)
     return replace(explanation, decisive=finding(explanation.decisive),
-                   colours=[finding(f) for f in explanation.colours],
+                   colours=[f for f in map(finding, explanation.colours) if f is not None],
                    bye=None if explanation.bye is None else speak(explanation.bye),
                    violations=[replace(v, article=speak(v.article), message=speak(v.message))
                                for v in explanation.violations])
-
-
-def _bracket_verdict(record: BracketRecord, rules: RuleSet, settings: SolverSettings | None,
-                     mine: list[tuple[int, int]], account: BracketAccount) -> Finding:
-    b = record.bracket
-    edges = _inside_edges(b, mine)
-    if edges is None:
-        return Finding("C.04.3 B.3", "the proposal pairs two MDPs with each other, which no candidate of "
-                       "the bracket does (MDPs meet residents)", proposed=_pairs(mine), rules=_pairs(record.pairs))
-    ours = record.values(rules, settings)
-    theirs = optimum_given(b, rules, settings, inside=edges)
-    if theirs is None:
-        return Finding("C.04.3 C.4", "the players below cannot all be paired after the proposal's choice")
-    account.values = readable_values(b, rules, ours)
-    account.proposed_values = readable_values(b, rules, theirs[0])
-    finding = first_difference(b, rules, ours, theirs[0])
-    if finding is None:
-        finding = generation_difference(b, _vertex_pairs(b, record.pairs), _vertex_pairs(b, mine))
-    return finding
 
 
 def _colour_verdict(result: PairingResult, proposed: Pairing) -> tuple[list[Finding], Finding | None]:

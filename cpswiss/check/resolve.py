@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from cpswiss.api import PairingResult, pair_tournament
-from cpswiss.check.checker import Violation, check_pairing
+from cpswiss.legality.checker import Violation, check_pairing
 from cpswiss.check.whatif import CriterionChange, what_if
 from cpswiss.colours.decoder import Pairing
 from cpswiss.criteria.absolute import compatible
@@ -57,7 +57,7 @@ class Alternative:
                 "violations": [{"article": v.article, "players": list(v.players), "message": v.message}
                                for v in self.violations],
                 "costs": self.costs,
-                "criteria": self.result.brackets_frame().drop(columns=["collapsed"]).to_dict("records"),
+                "criteria": self.result.brackets_frame().drop(columns=["collapsed"], errors="ignore").to_dict("records"),
                 "changes": [vars(c) for c in self.changes]}
 
 

@@ -1,4 +1,4 @@
-"""What if the arbiter decides: the best pairing under his decisions, and what it costs.
+"""What if the arbiter decides: the best pairing under the arbiter's decisions, and what it costs.
 
 ``cpswiss pair --fix 3-7 --forbid 5-9 --bye 12 --absent 4``: the pairing system pairs the
 round under the decisions (:mod:`cpswiss.tournament.decisions`), and the result is compared
@@ -14,16 +14,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cpswiss.api import PairingResult, pair_tournament
-from cpswiss.check.explain import (
-    BracketAccount,
-    Explanation,
-    compare_with,
-    criterion_article,
-)
-from cpswiss.criteria.units import bracket_levels
+from cpswiss.check.explain import Explanation, compare_with
 from cpswiss.formats.trf import Tournament, read_trf
 from cpswiss.rulesets.ruleset import RuleSet
 from cpswiss.solver.model import SolverSettings
+from cpswiss.systems.explaining import BracketAccount, criterion_article
 from cpswiss.tournament.decisions import Decisions
 
 if TYPE_CHECKING:
@@ -61,7 +56,7 @@ class WhatIf:
         account = next((a for a in self.comparison.brackets if a.proposed_values is not None), None)
         if account is None:
             return []
-        return _changes(account, self.baseline, self.result.rules)
+        return _changes(account, self.result.rules)
 
     def frame(self) -> pd.DataFrame:
         import pandas as pd
@@ -99,19 +94,16 @@ def _pairs(pairs, floaters) -> str:
     return text + (f", floating {list(floaters)}" if floaters else "")
 
 
-def _changes(account: BracketAccount, baseline: PairingResult, rules: RuleSet) -> list[CriterionChange]:
-    record = baseline.brackets[account.number - 1]
-    levels = dict(bracket_levels(record.bracket, rules.criteria))
+def _changes(account: BracketAccount, rules: RuleSet) -> list[CriterionChange]:
     changes = []
+    proposed = account.proposed_values or {}
     for cid, values in account.values.items():
-        theirs = account.proposed_values.get(cid, values)
-        for level, mine, other in zip(levels.get(cid, []), values, theirs):
+        theirs = proposed.get(cid, values)
+        for level, mine, other in zip(account.levels.get(cid, ()), values, theirs):
             if mine != other:
-                label = rules.label(cid)
-                name = rules.speak(criterion_article(rules, cid))
-                label = level.name[len(label):].strip() if level.name.startswith(label) else level.name
-                changes.append(CriterionChange(account.number, account.score, name, label, mine, other,
-                                               worse=(other - mine) * level.sense > 0))
+                changes.append(CriterionChange(account.number, account.score,
+                                               rules.speak(criterion_article(rules, cid)), level.name, mine,
+                                               other, worse=(other - mine) * level.sense > 0))
     return changes
 
 

@@ -45,9 +45,7 @@ from cpswiss.formats.trf import (
     write_trf,
 )
 from cpswiss.rulesets.ruleset import RuleSet, load_rule_set
-
-EDITION_CODES = {"dutch-2017": "FIDE_DUTCH_2017", "dutch-2026": "FIDE_DUTCH_2026",  # 092 / 192
-                 "fide-swiss-1999": "FIDE_LIM"}
+from cpswiss.systems.registry import trf_code_of
 
 
 # RTG key -> GeneratorConfig field
@@ -142,7 +140,7 @@ def initial_tournament(config: GeneratorConfig, seed: int, rules: RuleSet, trf26
     ratings = sorted((rng.randint(config.lowest_rating, config.highest_rating) for _ in range(config.players)),
                      reverse=True)
     colour = "white1" if _rng(seed, "colour").random() < 0.5 else "black1"
-    code = EDITION_CODES.get(rules.name)
+    code = trf_code_of(rules)  # written in 092 (TRF16) or 192 (TRF-2026)
     lines = [f"012 cpswiss generated tournament (seed {seed}, {rules.name})"]
     if trf26:
         lines += [f"142 {config.rounds}", f"152 {colour[0].upper()}"] + ([f"192 {code}"] if code else [])

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from cpswiss.check.checker import meeting_violation
+from cpswiss.legality.checker import meeting_violation
 from cpswiss.errors import InputError
 from cpswiss.tournament.state import RoundState
 

@@ -38,12 +38,7 @@ from cpswiss.criteria.bracket import Bracket, interchangeable
 from cpswiss.criteria.units import LOOKAHEAD_UNITS, bracket_levels
 from cpswiss.errors import EngineLimitError, NoPairingError
 from cpswiss.rulesets.ruleset import RuleSet
-from cpswiss.solver.completion import (
-    bye_candidate,
-    colour_waived_groups,
-    completable,
-    lowest_pab_score,
-)
+from cpswiss.solver.completion import bye_candidate, completable
 from cpswiss.solver.blossom import LexicographicMatching
 from cpswiss.solver.levels import Level
 from cpswiss.solver.model import (
@@ -52,8 +47,9 @@ from cpswiss.solver.model import (
     SolverSettings,
     greedy_matching,
 )
-from cpswiss.systems.dutch.lookahead import single_downfloater_classes, single_downfloater_value
 from cpswiss.systems import RoundPairing
+from cpswiss.systems.dutch.lookahead import single_downfloater_classes, single_downfloater_value
+from cpswiss.systems.dutch.rulings import with_round_rulings
 from cpswiss.systems.dutch.tiebreak import TieBreak, generation_order
 from cpswiss.tournament.state import PlayerState, RoundState, scoregroups
 
@@ -114,10 +110,8 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
         raise NoPairingError("no player is available for this round")
     groups = scoregroups(players)
     clash = rules.criterion("absolute-colour-clash")
-    if clash is not None and "waive" in clash.params:  # seed 003's colour variants
-        state.colour_clash_waived = colour_waived_groups(groups, state, tuple(clash.params["waive"]))
-    if rules.criterion("pab-score") is not None:
-        state.pab_score_limit = lowest_pab_score(players, state)
+    waive = tuple(clash.params["waive"]) if clash is not None and "waive" in clash.params else None
+    state = with_round_rulings(state, groups, waive, lowest_pab=rules.criterion("pab-score") is not None)
     if not completable(players, state):
         raise NoPairingError("no round-pairing satisfies C1-C3 with at most one bye to an eligible "
                              "player (C.04.3 A.9, 2026 Art. 1.9.3: the arbiter decides)")
@@ -187,7 +181,7 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
         index = next_index
         special = index == len(groups)
     bye = bracket[0].id if bracket else None
-    return RoundPairing(pairs, bye, records)
+    return RoundPairing(pairs, bye, records, state)
 
 
 def landing_bracket(groups: list[list[PlayerState]], index: int, state: RoundState) -> list[PlayerState]:

@@ -42,6 +42,7 @@ from cpswiss.solver.completion import completable
 from cpswiss.solver.levels import Level
 from cpswiss.solver.model import MatchingModel, SolverSettings, greedy_matching
 from cpswiss.systems import RoundPairing
+from cpswiss.systems.fide1999 import Fide1999Switches
 from cpswiss.tournament.state import PlayerState, RoundState, order_key, scoregroups
 
 DOWN, UP = "down", "up"
@@ -82,11 +83,12 @@ def maxi_gap(state: RoundState, rules: RuleSet) -> int | None:
     """The rating gap when the tournament is a Maxi-tournament, else None.  Q-1: "more than
     2n players" is read as 2^n (the 1988 GA, as the archive copy quoted by the Lim digest
     has it) under ``maxi_threshold = "2^rounds"``, as 2 x n under ``"2*rounds"``."""
-    rule, rounds = rules.procedure.maxi_threshold, state.total_rounds
+    switches = rules.switches or Fide1999Switches()
+    rule, rounds = switches.maxi_threshold, state.total_rounds
     if not rule or rounds is None:
         return None
     limit = 2 ** rounds if rule == "2^rounds" else 2 * rounds
-    return rules.procedure.maxi_rating_gap if len(state.players) > limit else None
+    return switches.maxi_rating_gap if len(state.players) > limit else None
 
 
 def group_criteria(rules: RuleSet, gap: int | None) -> tuple[list[Criterion], list[Criterion]]:
@@ -135,7 +137,7 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
     median_record = _pair_median(middle, records_above, records_below, median, state, rules, settings)
     records = records_above + records_below + [median_record]
     pairs = [pair for r in records for pair in r.pairs]
-    return RoundPairing(pairs, bye.id if bye else None, groups=records)
+    return RoundPairing(pairs, bye.id if bye else None, records)
 
 
 def _pair_side(groups: list[list[PlayerState]], direction: str, then: list[PlayerState], state: RoundState,

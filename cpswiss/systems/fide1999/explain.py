@@ -2,29 +2,32 @@
 score group, in the text's words - the median group, transfers (floaters) and the "crack"
 of the median group (items 9.2-9.6, 10, 11) - with the rule behind every transfer.
 
-The accounts use the shared :class:`~cpswiss.check.explain.BracketAccount` and
-:class:`~cpswiss.check.explain.Explanation`, so ``pair --explain``, ``explain`` and
-``--json`` print them as they print the Dutch brackets; only the reasons differ.
+The accounts are the shared :class:`~cpswiss.systems.explaining.BracketAccount`, so
+``pair --explain``, ``explain`` and ``--json`` print them as they print the Dutch brackets;
+only the reasons differ.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from cpswiss.check.explain import (
-    BracketAccount,
-    Finding,
-    _pairs,
-    criterion_article,
-    first_difference,
-    who,
-)
+from cpswiss.colours.decoder import Pairing
 from cpswiss.criteria.absolute import compatible
 from cpswiss.criteria.units import evaluate
 from cpswiss.formats.trf import format_points
 from cpswiss.rulesets.ruleset import RuleSet
 from cpswiss.solver.model import SolverSettings
 from cpswiss.systems.dutch.procedure import optimum_given
+from cpswiss.systems.explaining import (
+    BracketAccount,
+    Finding,
+    RoundAccount,
+    criterion_article,
+    first_difference,
+    pairs_text,
+    who,
+)
 from cpswiss.systems.fide1999.procedure import (
     DOWN,
     GroupRecord,
@@ -33,9 +36,39 @@ from cpswiss.systems.fide1999.procedure import (
 )
 from cpswiss.tournament.state import PlayerState, RoundState, order_key
 
+if TYPE_CHECKING:
+    from cpswiss.api import PairingResult
+
 # how the accounts name the Dutch words of Explanation.text
 TERMS = {"Bracket": "Group", "MDPs": "transferred in", "floating": "transferred on",
          "C.04.1, C.04.3 C.1-C.3": "items 2, 8.2, 9.1"}
+
+
+def account(result: PairingResult, settings: SolverSettings | None) -> RoundAccount:
+    """The engine's pairing: every score group in the text's order, each transfer and crack
+    with its rule, and the bye (8.1, 8.2)."""
+    return RoundAccount(group_accounts(result.records, result.state, result.rules, settings),
+                        bye=bye_reason(result.state, result.pairing.bye), terms=TERMS,
+                        header=median_text(result.state, result.records))
+
+
+def compare(result: PairingResult, proposed: Pairing, settings: SolverSettings | None) -> RoundAccount:
+    """The first group whose pairs the proposal does not make, and the rule that decides there;
+    else the bye (8.1)."""
+    accounts = group_accounts(result.records, result.state, result.rules, settings)
+    decisive = compare_groups(result.records, accounts, {frozenset((bd.white, bd.black)) for bd in proposed.boards},
+                              result.rules, settings)
+    if decisive is None and proposed.bye != result.pairing.bye:
+        decisive = Finding("FIDE Swiss 1999 item 8.1", f"the bye goes to {result.pairing.bye}, not {proposed.bye}",
+                           proposed=str(proposed.bye), rules=str(result.pairing.bye))
+    return RoundAccount(accounts, decisive=decisive, terms=TERMS, header=median_text(result.state, result.records))
+
+
+def bracket_rows(result: PairingResult, settings: SolverSettings | None) -> list[dict]:
+    """One row per score group, in the text's order: who was transferred in and on, the pairs."""
+    return [{"score": format_points(r.score), "median": r.median, "direction": r.direction,
+             "incoming": r.incoming, "residents": r.residents, "pairs": r.pairs, "transferred": r.transferred}
+            for r in result.records]
 
 
 def group_accounts(groups: list[GroupRecord], state: RoundState, rules: RuleSet,
@@ -125,7 +158,7 @@ def _floater_notes(record: GroupRecord, state: RoundState) -> list[str]:
 
 def why_transferred(record: GroupRecord, rules: RuleSet, settings: SolverSettings | None, pid: int) -> str:
     """The rule that sends a player on: no suitable opponent in the group (9.3 a-c), or the
-    first criterion a pairing that keeps him would do worse on, or the text's choice among
+    first criterion a pairing that keeps the player would do worse on, or the text's choice among
     equal pairings (10.3 / 10.4)."""
     b = record.bracket
     v = b.vertex_of[pid]
@@ -144,7 +177,7 @@ def why_transferred(record: GroupRecord, rules: RuleSet, settings: SolverSetting
         return _criterion_reason(finding, record, rules)
     if pid in record.colour_floaters:
         return (f"10.2 (Maxi-tournament): of the players within {record.maxi_gap} rating points of the group's "
-                "last player, his transfer lets the most others have their due colours")
+                "last player, this transfer lets the most others have their due colours")
     if record.direction == DOWN:
         return ("10.3: pairing downward, the floater is the lowest-placed player for whom a suitable "
                 "opponent remains among the others")
@@ -181,7 +214,7 @@ def _no_suitable_opponent(p: PlayerState, others: list[PlayerState], state: Roun
 
 
 def bye_reason(state: RoundState, bye: int | None) -> str | None:
-    """8.1, 8.2: why the bye goes to its player: who is below him and why they do not get it."""
+    """8.1, 8.2: why the bye goes to its player: who is below that player and why they do not get it."""
     if bye is None:
         return None
     order = state.to_pair
@@ -224,7 +257,7 @@ def compare_groups(groups: list[GroupRecord], accounts: list[BracketAccount], pr
         chosen = [edge_of.get(frozenset(p)) for p in mine]
         if None in chosen:
             account.verdict = Finding(criterion_article(rules, "9.1"), "the proposal pairs players who may not "
-                                      "meet (2, 9.1)", proposed=_pairs(mine), rules=_pairs(record.pairs))
+                                      "meet (2, 9.1)", proposed=pairs_text(mine), rules=pairs_text(record.pairs))
             return account.verdict
         group_rules = _as_minimised(record, rules)
         finding = first_difference(b, group_rules, evaluate(b, group_rules.criteria, record.chosen),
@@ -233,10 +266,11 @@ def compare_groups(groups: list[GroupRecord], accounts: list[BracketAccount], pr
             finding = Finding("FIDE Swiss 1999 items 10.3, 10.4, 10.8, 11.1",
                               "both pairings are equal on every criterion; the text's order of work (floaters' "
                               "opponents, then who floats, then the predicted pairing with exchanges) reaches "
-                              "the rules' one first", proposed=_pairs(mine), rules=_pairs(record.pairs))
+                              "the rules' one first", proposed=pairs_text(mine), rules=pairs_text(record.pairs))
         account.verdict = finding
         return finding
     return None
 
 
-__all__ = ["TERMS", "bye_reason", "compare_groups", "group_accounts", "median_text", "why_transferred"]
+__all__ = ["TERMS", "account", "bracket_rows", "bye_reason", "compare", "compare_groups", "group_accounts",
+           "median_text", "why_transferred"]

@@ -1,0 +1,1 @@
+"""Legality: whether a pairing breaks the absolute rules (C.04.1, the absolute criteria), and why no legal pairing exists (a Tutte barrier). Below the API: the pairing systems, the API and the arbiter's tools all rely on it."""

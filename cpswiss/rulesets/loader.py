@@ -1,0 +1,196 @@
+"""Reading rule sets: ``models/NAME.toml`` by name or alias, or a user's own file, merged with
+the files it extends, and checked as input - every table key known, every switch value one its
+type allows, every criterion's kind and unit known to the system that pairs it - so that a
+mistake in a rule file is one line naming the file and the key (exit 3) when it loads, never an
+error at pairing time and never a silent default."""
+
+from __future__ import annotations
+
+import tomllib
+from importlib import resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import Any
+
+from cpswiss.errors import InputError
+from cpswiss.rulesets.model import (
+    CRITERION_KINDS,
+    AccelerationRules,
+    ColourRules,
+    Criterion,
+    ProcedureRules,
+    ResolveRules,
+    RuleSet,
+    StateRules,
+)
+from cpswiss.rulesets.tables import read_table
+
+
+def _models_dir():
+    """``models/``: installed as the package ``cpswiss.models``, or beside the source tree."""
+    try:
+        return resources.files("cpswiss.models")
+    except ModuleNotFoundError:
+        return Path(__file__).resolve().parents[2] / "models"
+
+
+def _model_files() -> dict[str, object]:
+    return {p.name[:-5]: p for p in _models_dir().iterdir() if p.name.endswith(".toml")}
+
+
+def _read_toml(source, label: str) -> dict:
+    try:
+        return tomllib.loads(source.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise InputError(f"rule set is not valid TOML: {exc}", label) from None
+
+
+def _aliases() -> dict[str, str]:
+    """alias -> file name, from the ``aliases`` key of every file in ``models/``."""
+    table = {}
+    for name, path in _model_files().items():
+        for alias in _read_toml(path, str(path)).get("aliases", []):
+            table[alias] = name
+    return table
+
+
+def available_rule_sets() -> list[str]:
+    return sorted(_model_files())
+
+
+def _locate(name: str):
+    files = _model_files()
+    if name in files:
+        return files[name]
+    aliases = _aliases()
+    if name in aliases:
+        return files[aliases[name]]
+    path = Path(name)
+    if path.suffix == ".toml" or path.exists():
+        if not path.is_file():
+            raise InputError(f"rule set file not found: {name}")
+        return path
+    known = ", ".join(available_rule_sets() + sorted(aliases))
+    raise InputError(f"unknown rule set {name!r}; known: {known}")
+
+
+TABLES = {"state": StateRules, "procedure": ProcedureRules, "acceleration": AccelerationRules,
+          "colours": ColourRules, "resolve": ResolveRules}
+TOP_LEVEL_KEYS = {"name", "title", "system", "aliases", "extends", "reference_engine", "vocabulary", "switches",
+                  "criteria", "drop", "replace", "insert", "order", *TABLES}
+
+
+def _criterion(entry: dict, label: str) -> Criterion:
+    missing = [k for k in ("id", "kind", "unit") if k not in entry]
+    if missing:
+        raise InputError(f"a criterion lacks {', '.join(missing)}: {entry}", label)
+    if entry["kind"] not in CRITERION_KINDS:
+        raise InputError(f"criterion {entry['id']}: kind {entry['kind']!r} is not one of "
+                         f"{', '.join(CRITERION_KINDS)}", label)
+    params = {k: v for k, v in entry.items() if k not in ("id", "kind", "unit", "article")}
+    return Criterion(entry["id"], entry["kind"], entry["unit"], params, entry.get("article", ""))
+
+
+def _entry(c: Criterion) -> dict:
+    return {"id": c.id, "kind": c.kind, "unit": c.unit, "article": c.article, **c.params}
+
+
+def _apply_overrides(criteria: list[dict], data: dict, label: str) -> list[dict]:
+    """``drop``, ``[[replace]]``, ``[[insert]]`` and ``order`` of a file that extends another."""
+    ids = lambda: [c["id"] for c in criteria]  # noqa: E731
+    for cid in data.get("drop", []):
+        if cid not in ids():
+            raise InputError(f"drop: no criterion {cid!r} in the parent rule set", label)
+        criteria = [c for c in criteria if c["id"] != cid]
+    for change in data.get("replace", []):
+        cid = change.get("id")
+        if cid not in ids():
+            raise InputError(f"replace: no criterion {cid!r} in the parent rule set", label)
+        criteria = [({**c, **change} if c["id"] == cid else c) for c in criteria]
+    for change in data.get("insert", []):
+        change = dict(change)
+        anchor, after = change.pop("after", None), True
+        if anchor is None:
+            anchor, after = change.pop("before", None), False
+        if anchor not in ids():
+            raise InputError(f"insert: no criterion {anchor!r} to insert next to", label)
+        at = ids().index(anchor) + (1 if after else 0)
+        criteria = criteria[:at] + [change] + criteria[at:]
+    order = data.get("order")
+    if order:
+        unknown = [cid for cid in order if cid not in ids()]
+        if unknown:
+            raise InputError(f"order: unknown criteria {', '.join(unknown)}", label)
+        by_id = {c["id"]: c for c in criteria}
+        criteria = [by_id[cid] for cid in order] + [c for c in criteria if c["id"] not in order]
+    return criteria
+
+
+def _load(name: str, seen: tuple[str, ...] = ()) -> tuple[dict, list[dict]]:
+    """The merged table of a rule set and its criteria entries, parents first."""
+    source = _locate(name)
+    label = str(source)
+    if label in seen:
+        raise InputError(f"rule sets extend each other in a cycle: {' -> '.join(seen + (label,))}", label)
+    data = _read_toml(source, label)
+    unknown = sorted(set(data) - TOP_LEVEL_KEYS)
+    if unknown:
+        raise InputError(f"{unknown[0]}: unknown key (known: {', '.join(sorted(TOP_LEVEL_KEYS))})", label)
+    parent_name = data.get("extends")
+    if parent_name:
+        merged, criteria = _load(parent_name, seen + (label,))
+        merged = {**merged, "state": {**merged.get("state", {}), **data.get("state", {})},
+                  "procedure": {**merged.get("procedure", {}), **data.get("procedure", {})},
+                  "vocabulary": {**merged.get("vocabulary", {}), **data.get("vocabulary", {})},
+                  "acceleration": {**merged.get("acceleration", {}), **data.get("acceleration", {})},
+                  "colours": {**merged.get("colours", {}), **data.get("colours", {})},
+                  "resolve": {**merged.get("resolve", {}), **data.get("resolve", {})},
+                  "switches": {**merged.get("switches", {}), **data.get("switches", {})}}
+        for key in ("aliases", "extends", "reference_engine"):  # a child's own, never inherited
+            merged.pop(key, None)
+        for key in ("name", "title", "system", "reference_engine", "aliases", "extends"):
+            if key in data:
+                merged[key] = data[key]
+        if "criteria" in data:
+            criteria = list(data["criteria"])
+        criteria = _apply_overrides(criteria, data, label)
+    else:
+        merged = dict(data)
+        criteria = list(data.get("criteria", []))
+        if any(k in data for k in ("drop", "replace", "insert", "order")):
+            raise InputError("drop/replace/insert/order need 'extends'", label)
+    merged["source"] = label
+    return merged, criteria
+
+
+def load_rule_set(name: str = "dutch-2026") -> RuleSet:
+    """A rule set by name or alias in ``models/``, or by the path of a TOML file, checked as input:
+    an unknown key, switch value, criterion kind or unit, or pairing system is an InputError
+    naming the file and the key, with what is allowed."""
+    from cpswiss.systems.registry import system_named  # the registry reads tables as this module does
+
+    data, entries = _load(name)
+    label = data["source"]
+    if "name" not in data:
+        raise InputError("a rule set needs a name", label)
+    try:
+        system = system_named(data.get("system", "dutch"))
+    except InputError as exc:
+        raise InputError(exc.problem, label) from None
+    tables = {key: read_table(kind, data.get(key, {}), key, label) for key, kind in TABLES.items()}
+    criteria = tuple(_criterion(e, label) for e in entries)
+    seen: set[str] = set()
+    units = system.unit_names()
+    for c in criteria:
+        if c.id in seen:
+            raise InputError(f"criterion {c.id} is listed twice", label)
+        if c.unit not in units:
+            raise InputError(f"criterion {c.id}: unknown unit {c.unit!r} for the {system.name} system "
+                             f"(known: {', '.join(sorted(units))})", label)
+        seen.add(c.id)
+    return RuleSet(
+        name=data["name"], title=data.get("title", data["name"]), system=system.name,
+        criteria=criteria, aliases=tuple(data.get("aliases", ())), extends=data.get("extends"),
+        reference_engine=data.get("reference_engine", ""), source=label,
+        vocabulary=dict(data.get("vocabulary", {})),
+        switches=system.read_switches(data.get("switches", {}), label), **tables)

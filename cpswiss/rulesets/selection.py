@@ -1,0 +1,88 @@
+"""Which rule set pairs a tournament: ``--rules``, else the TRF-2026 record ``192`` (through the
+pairing systems' codes), else the start date ``042`` (the Dutch edition then in force)."""
+
+from __future__ import annotations
+
+import re
+
+from cpswiss.errors import InputError
+from cpswiss.rulesets.loader import load_rule_set
+from cpswiss.rulesets.model import RuleSet
+from cpswiss.systems.registry import system_for_code, systems
+
+
+EDITION_IN_FORCE = "dutch-2026"
+EDITION_BEFORE_2026 = "dutch-2017"
+EDITION_2026_START = (2026, 2, 1)  # C.04.3 applied from 1 February 2026
+# the edition an event was paired under, by its start date: each until the next one applied
+EDITIONS_BY_START_DATE = (((2017, 7, 1), "dutch-2013"),  # the 2017 text applied from 1 July 2017
+                          (EDITION_2026_START, EDITION_BEFORE_2026))
+
+
+def parse_start_date(text: str | None) -> tuple[int, int, int] | None:
+    """A ``042`` start date as (year, month, day): ``YYYY/MM/DD``, ``YYYY-MM-DD``,
+    ``YYYY.MM.DD`` or ``DD.MM.YYYY`` (``DD/MM/YYYY``); a two-digit year is read as 20YY
+    (trf-caveats: some generators write one).  None when it cannot be read."""
+    if not text:
+        return None
+    parts = [int(x) for x in re.findall(r"\d+", text)[:3]]
+    if len(parts) != 3:
+        return None
+    if len(re.findall(r"\d+", text)[0]) == 4 or parts[0] > 31:
+        year, month, day = parts
+    else:
+        day, month, year = parts
+    if year < 100:
+        year += 2000
+    if not (1 <= month <= 12 and 1 <= day <= 31):
+        return None
+    return year, month, day
+
+
+def select_rule_set(tournament, requested: str | RuleSet | None = None,
+                    accelerate: str | None = None) -> tuple[RuleSet, str]:
+    """The rule set that pairs a tournament, and why (said in the board list, ``--explain``
+    and ``check``): ``--rules`` wins; else the TRF-2026 ``192`` record (a ``_BAKU`` code adds
+    the edition's Baku acceleration); else the start date (``042``): before 1 July 2017 the
+    2013 edition, before 1 February 2026 the 2017 edition, else the edition in force.  ``accelerate`` (``--accelerate``) names an
+    acceleration method over the rule set's own."""
+    rules, reason = _select(tournament, requested)
+    if accelerate:
+        rules = rules.accelerated(accelerate)
+        reason += f", --accelerate {accelerate}"
+    return rules, reason
+
+
+def _select(tournament, requested: str | RuleSet | None) -> tuple[RuleSet, str]:
+    if isinstance(requested, RuleSet):
+        return requested, "given by the caller"
+    if requested:
+        return load_rule_set(requested), f"--rules {requested}"
+    code, record = (tournament.system or "").strip().upper(), "192"
+    if not code and (tournament.type_text or "").upper().startswith("FIDE_"):
+        # TRF16's free-text 092 holding an ETT26 code, as bbpPairings 6.0.0 writes it
+        code, record = tournament.type_text.strip().upper(), "092"
+    date = parse_start_date(tournament.start_date)
+    claimed = system_for_code(code) if code else None
+    baku = code.endswith("_BAKU")  # the edition's Baku acceleration
+
+    def edition(name: str) -> RuleSet:
+        rules = load_rule_set(name)
+        return rules.accelerated("baku") if baku else rules
+
+    if claimed is not None:
+        return edition(claimed[1]), f"record {record} {code}"
+    bare = code[:-len("_BAKU")] if baku else code
+    if bare and bare != "FIDE_DUTCH" and bare.startswith("FIDE_"):
+        known = sorted(c for s in systems() for c in s.trf_codes)
+        raise InputError(f"{record} {code}: this pairing system is not supported (known codes: FIDE_DUTCH, "
+                         f"{', '.join(known)}, each also with _BAKU)", tournament.path)
+    if date is not None:
+        because = f"record {record} {code}, " if code else ""
+        for start, name in EDITIONS_BY_START_DATE:
+            if date < start:
+                return edition(name), (f"{because}start date {tournament.start_date} (042) before "
+                                       f"{start[0]}-{start[1]:02d}-{start[2]:02d}")
+        return edition(EDITION_IN_FORCE), f"{because}start date {tournament.start_date} (042) from 2026-02-01"
+    because = f"record {record} {code} without a start date" if code else "no --rules, 192 or 042 date"
+    return edition(EDITION_IN_FORCE), f"{because}: the edition in force"

@@ -1,0 +1,45 @@
+"""A rule file's table read as a typed, frozen dataclass: the one way every table of a rule
+file (``[state]``, ``[procedure]``, ``[colours]``, a system's ``[system]``, ...) is checked."""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from collections.abc import Mapping
+from typing import Any
+
+from cpswiss.errors import InputError
+
+
+def read_table(kind: type, table: Mapping[str, Any], name: str, source: str) -> Any:
+    """A rule file's table as the frozen dataclass ``kind``: unknown keys and values that are
+    not of the field's type (for a ``Literal``, not one of its values) are an InputError
+    naming the table and key, with what is allowed."""
+    fields = {f.name: f for f in dataclasses.fields(kind)}
+    hints = typing.get_type_hints(kind)
+    unknown = sorted(set(table) - set(fields))
+    if unknown:
+        raise InputError(f"[{name}] {unknown[0]}: unknown key (known: {', '.join(fields)})", source)
+    values = {}
+    for key, value in table.items():
+        values[key] = _typed(hints[key], value, f"[{name}] {key}", source)
+    return kind(**values)
+
+
+def _typed(hint: Any, value: Any, key: str, source: str) -> Any:
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is typing.Literal:
+        if value not in args:
+            raise InputError(f"{key} = {value!r}: not one of {', '.join(map(repr, args))}", source)
+        return value
+    if origin is tuple:
+        if not isinstance(value, list):
+            raise InputError(f"{key}: expected a list, found {value!r}", source)
+        item = args[0]
+        return tuple(_typed(item, v, key, source) for v in value)
+    expected = {bool: bool, int: int, str: str, float: (int, float)}.get(hint)
+    if expected is not None:
+        if not isinstance(value, expected) or (hint is not bool and isinstance(value, bool)):
+            raise InputError(f"{key} = {value!r}: expected {hint.__name__}", source)
+        return value
+    return value

@@ -1,0 +1,138 @@
+"""What a system's explanation gives back, and the pieces every system's explanation shares.
+
+A system's ``explanation`` module (see :mod:`cpswiss.systems.registry`) turns the records of its
+round procedure into a :class:`RoundAccount`: one :class:`BracketAccount` per bracket (or score
+group) in the order the text pairs them, the reason for the pairing-allocated bye, and - for a
+proposal - the first :class:`Finding` by which the proposal's pairs are not the rules'.  The
+arbiter's tool (:mod:`cpswiss.check.explain`) adds legality, colours and the edition's words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from cpswiss.criteria.bracket import Bracket
+from cpswiss.criteria.units import bracket_levels
+from cpswiss.rulesets.ruleset import RuleSet
+from cpswiss.tournament.state import PlayerState
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One reason: the article that decides, in words, with the values compared."""
+
+    article: str  # e.g. "C.04.3 C.10", "C.04.3 B.8 / D.1", "C.04.3 E.2"
+    message: str
+    players: tuple[int, ...] = ()
+    proposed: str | None = None
+    rules: str | None = None
+
+    def __str__(self) -> str:
+        return f"{self.article}: {self.message}"
+
+
+@dataclass(frozen=True)
+class LevelName:
+    """How a criterion level is read: its name and sense (-1: fewer is worse, 1: more is worse)."""
+
+    name: str
+    sense: int
+
+
+@dataclass
+class BracketAccount:
+    """One bracket step as the engine paired it, and the proposal's choice there."""
+
+    number: int
+    score: str  # the residents' score
+    kind: str  # homogeneous, heterogeneous, PPB, collapsed last bracket, last bracket
+    residents: list[int]
+    mdps: list[int]  # players who came from another scoregroup (Dutch MDPs, upfloaters, transfers)
+    s1: list[int]
+    s2: list[int]
+    limbo: list[int]
+    remainder_s1: list[int]  # heterogeneous brackets: the remainder (B.3), before exchanges
+    remainder_s2: list[int]
+    pairs: list[tuple[int, int]]  # the engine's pairs inside the bracket
+    downfloaters: list[int]  # players the bracket passes on
+    values: dict[str, tuple[int, ...]] = field(default_factory=dict)  # as a reader counts
+    proposed_pairs: list[tuple[int, int]] | None = None
+    proposed_downfloaters: list[int] | None = None
+    proposed_values: dict[str, tuple[int, ...]] | None = None
+    notes: list[str] = field(default_factory=list)
+    verdict: Finding | None = None
+    # how each criterion's levels in ``values`` are named and read
+    levels: dict[str, tuple[LevelName, ...]] = field(default_factory=dict)
+
+    @property
+    def agrees(self) -> bool | None:
+        if self.proposed_pairs is None:
+            return None
+        return {frozenset(p) for p in self.proposed_pairs} == {frozenset(p) for p in self.pairs}
+
+
+@dataclass
+class RoundAccount:
+    """A system's account of one round: its brackets, the bye, and against a proposal the first
+    rule by which the proposal's pairs or bye are not the rules' (colours are judged apart)."""
+
+    brackets: list[BracketAccount]
+    bye: str | None = None
+    decisive: Finding | None = None
+    terms: dict[str, str] = field(default_factory=dict)  # the system's words for the text's
+    header: str = ""  # a line about the round as a whole
+
+
+def who(p: PlayerState) -> str:
+    """A player as an arbiter names them: pairing number, name and score, e.g. ``5 Eloise (3.0)``."""
+    return f"{p.id} {p.name} ({p.score_text})" if p.name else f"{p.id} ({p.score_text})"
+
+
+def ids_text(ids: list[int]) -> str:
+    return "[" + " ".join(map(str, ids)) + "]"
+
+
+def pairs_text(pairs: list[tuple[int, int]]) -> str:
+    return " ".join(f"{a}-{b}" for a, b in pairs) if pairs else "(no pair)"
+
+
+def criterion_article(rules: RuleSet, cid: str) -> str:
+    """How the edition cites a criterion: ``C.04.3 C.10`` (2017), ``C.04.3 Art. 2.4.7 [C12]``
+    (2026), from the rule set's ``article`` and ``label``."""
+    c = next((c for c in rules.criteria if c.id == cid), None)
+    if c is None or not c.article:
+        return f"C.04.3 C.{cid[1:]}" if cid[:1] == "C" and cid[1:].isdigit() else cid
+    return c.article if c.label == cid or c.label in c.article else f"{c.article} {c.label}"
+
+
+def level_label(label: str, name: str) -> str:
+    """A level's name without its criterion's label in front (``[C7] PSD 3`` -> ``PSD 3``)."""
+    return name[len(label):].strip() if name.startswith(label) else name
+
+
+def level_names(b: Bracket, rules: RuleSet) -> dict[str, tuple[LevelName, ...]]:
+    """The names and senses of every criterion level of a bracket step."""
+    return {cid: tuple(LevelName(level_label(rules.label(cid), level.name), level.sense) for level in levels)
+            for cid, levels in bracket_levels(b, rules.criteria)}
+
+
+def first_difference(b: Bracket, rules: RuleSet, ours: dict[str, tuple[int, ...]],
+                     theirs: dict[str, tuple[int, ...]], theirs_name: str = "proposed") -> Finding | None:
+    """The first criterion (rule-set order) on which two choices of the step differ."""
+    for cid, levels in bracket_levels(b, rules.criteria):
+        for level, mine, other in zip(levels, ours[cid], theirs[cid]):
+            if mine != other:
+                worse = "fewer" if level.sense < 0 else "more"
+                label = level_label(rules.label(cid), level.name)
+                return Finding(criterion_article(rules, cid), f"{label}: {theirs_name} {level.shown(other)}, rules "
+                               f"{level.shown(mine)} ({worse} is worse)",
+                               proposed=str(level.shown(other)), rules=str(level.shown(mine)))
+    return None
+
+
+def proposed_inside(members: list[int], proposed_pairs: set[frozenset[int]]) -> list[tuple[int, int]]:
+    """The proposal's pairs with both players among ``members``, each ordered and listed by the
+    members' order."""
+    order = {pid: k for k, pid in enumerate(members)}
+    return sorted((tuple(sorted(p, key=order.__getitem__)) for p in proposed_pairs if p <= order.keys()),
+                  key=lambda pair: order[pair[0]])  # type: ignore[return-value]
