@@ -8,10 +8,12 @@ import pytest
 
 from conftest import REPO, player_line, shared_path
 from cpswiss.api import pair_tournament
-from cpswiss.colours.decoder import decode
+from cpswiss.check.explain import check_tournament, explain_engine, explain_pairing
+from cpswiss.cli import main
 from cpswiss.errors import InputError, NoPairingError
 from cpswiss.formats.trf import read_trf
 from cpswiss.rulesets.ruleset import load_rule_set
+from cpswiss.study.generate import GeneratorConfig, generate
 from cpswiss.systems.burstein.fold import candidates, text
 from cpswiss.systems.burstein.index import index_values, score_seen_by_opponents
 from cpswiss.systems.burstein.judge import judge
@@ -24,10 +26,7 @@ RULES = load_rule_set("burstein-2026")
 
 
 def burstein_lines(path: Path) -> list[str]:
-    t = read_trf(path)
-    state = build_state(t, RULES.state)
-    raw = pair_round(state, RULES)
-    return decode(state, raw.pairs, raw.bye, RULES.colours).lines()
+    return pair_tournament(path, "burstein-2026").pairing.lines()
 
 
 def expected_lines(path: Path) -> list[str]:
@@ -71,8 +70,13 @@ def test_seeding_rounds_follow_the_file():
 def test_unknown_switch_is_an_input_error(tmp_path):
     path = tmp_path / "mine.toml"
     path.write_text('extends = "burstein-2026"\nname = "mine"\n[switches]\nseeding_round = 3\n')
-    with pytest.raises(InputError, match=r"\[switches\]: unknown keys seeding_round"):
-        switches_of(load_rule_set(str(path)))
+    with pytest.raises(InputError, match=r"mine.toml: \[switches\] seeding_round: unknown key"):
+        load_rule_set(str(path))
+    path.write_text('extends = "burstein-2026"\nname = "mine"\n[switches]\nzero_bye_runs = "all"\n')
+    with pytest.raises(InputError, match=r"zero_bye_runs"):
+        load_rule_set(str(path))
+    path.write_text('extends = "burstein-2026"\nname = "mine"\n[switches]\nseeding_rounds = "none"\n')
+    assert switches_of(load_rule_set(str(path))).seeding_round_count(9) == 0
 
 
 @pytest.mark.parametrize("case", ["n008-r01of05-t005", "n008-r02of05-t005", "n040-r04of10-t006",
@@ -163,7 +167,7 @@ def test_each_bracket_is_the_first_best_candidate_of_the_fold_order(case):
     """Art. 3.2, 4.3: against every pairing of each bracket of up to 8 players."""
     path = shared_path("conformance", "burstein-2026", f"{case}.trf")
     state = build_state(read_trf(path), RULES.state)
-    records = pair_round(state, RULES).brackets[0]
+    records = pair_round(state, RULES).records[0]
     checked = 0
     for b in records.brackets:
         if len(b.players) > 8:
@@ -201,6 +205,85 @@ def test_judge_names_the_article_against_py4swiss(case, article):
     numbers = list(map(int, path.with_suffix(".py4swiss").read_text().split()[1:]))
     boards = list(zip(numbers[0::2], numbers[1::2]))
     bye = next((w for w, b in boards if b == 0), None)
-    verdict = judge(state, raw.brackets[0], [p for p in boards if 0 not in p], bye, raw.bye)
+    verdict = judge(state, raw.records[0], [p for p in boards if 0 not in p], bye, raw.bye)
     assert verdict is not None and verdict.article == article
-    assert judge(state, raw.brackets[0], raw.pairs, raw.bye, raw.bye) is None
+    assert judge(state, raw.records[0], raw.pairs, raw.bye, raw.bye) is None
+
+
+# --- through the command line and the arbiter's tools (the plugin) ---------------------------
+
+
+def generated(seed: int, players: int, rounds: int = 7):
+    config = GeneratorConfig(players=players, rounds=rounds, draw_percentage=30, forfeit_rate=30, retired_rate=20,
+                             half_point_bye_rate=15, zero_point_bye_rate=20, late_entry_rate=25)
+    return generate(config, seed, "burstein-2026")
+
+
+@pytest.mark.parametrize("seed, players", [(1, 17), (2, 24), (5, 41)])
+def test_generated_tournaments_check_under_burstein_and_seed_by_dutch(seed, players):
+    """Every round re-pairs to itself; the seeding rounds (3 of 7) are the Dutch 2026 pairing
+    and the Index rounds are not all Dutch."""
+    t = generated(seed, players)
+    assert check_tournament(t, "burstein-2026").agrees
+    assert check_tournament(t, "dutch-2026", rounds=[1, 2, 3]).agrees
+
+
+def test_pair_flag_and_record_192(tmp_path):
+    path = SAMPLE / "n038-r05of11-t013.trf"
+    out = tmp_path / "p.txt"
+    assert main(["pair", "--burstein", str(path), "-p", str(out)]) == 0
+    assert expected_lines(out) == expected_lines(SAMPLE / "n038-r05of11-t013.expected")
+    text = path.read_text().replace("XXR 11", "XXR 11\n192 FIDE_BURSTEIN")
+    coded = tmp_path / "coded.trf"
+    coded.write_text(text)
+    assert pair_tournament(coded).rules.name == "burstein-2026"
+    assert main(["pair", "--burstein", str(path), "--rules", "dutch-2026"]) == 3
+
+
+def test_explain_names_the_fold_order_against_py4swiss():
+    explanation = explain_pairing(SAMPLE / "n038-r05of11-t013.trf", SAMPLE / "n038-r05of11-t013.py4swiss",
+                                  rule_set="burstein-2026")
+    assert not explanation.agrees
+    assert explanation.decisive.article == "C.04.4.2 Art. 4.3"
+    assert "BSN 1 (9) meets BSN 3 before BSN 2" in explanation.decisive.message
+
+
+def test_explain_names_c6_and_the_bye_rule():
+    c6 = explain_pairing(SAMPLE / "n011-r05of06-t008.trf", SAMPLE / "n011-r05of06-t008.py4swiss",
+                         rule_set="burstein-2026")
+    assert c6.decisive.article == "C.04.4.2 Art. 2.3.2 [C6]"
+    bye = explain_pairing(SAMPLE / "n025-r03of05-t011.trf", SAMPLE / "n025-r03of05-t011.py4swiss",
+                          rule_set="burstein-2026")
+    assert bye.decisive.article == "C.04.4.2 Art. 3.1.4"
+
+
+def test_engine_account_lists_the_index_order_and_the_fold_steps():
+    explanation = explain_engine(SAMPLE / "n038-r05of11-t013.trf", rule_set="burstein-2026")
+    notes = [note for bracket in explanation.brackets for note in bracket.notes]
+    assert any(note.startswith("BSN order (Index") and "1. 9 " in note and "BH 10, SB 5" in note for note in notes)
+    assert any(note.startswith("BSN 1 (9) meets BSN 3 (7): before him in the fold order BSN 4 (5): [C5]")
+               for note in notes)
+    odd = explain_engine(SAMPLE / "n025-r03of05-t011.trf", rule_set="burstein-2026")
+    assert odd.bye is not None and odd.bye.startswith("24 ") and "Art. 3.1.1-3.1.5" in odd.bye
+
+
+def test_seeding_round_is_explained_by_the_dutch_rules():
+    explanation = explain_engine(SAMPLE / "n020-r03of06-t014.trf", rule_set="burstein-2026")
+    assert explanation.header.startswith("Seeding round (C.04.4.2 Art. 1.6): rounds 1-3 are paired by dutch-2026")
+
+
+def test_what_if_fix_and_forbid(capsys):
+    path = str(SAMPLE / "n038-r05of11-t013.trf")
+    assert main(["pair", "--burstein", path, "--fix", "9-1", "-p", "-"]) == 0
+    fixed = capsys.readouterr().out
+    assert "9 1" in fixed.splitlines() or "1 9" in fixed.splitlines()
+    assert main(["pair", "--burstein", path, "--forbid", "9-7", "-p", "-"]) == 0
+    forbidden = capsys.readouterr().out.splitlines()
+    assert "9 7" not in forbidden and "7 9" not in forbidden
+
+
+def test_resolve_gives_the_rules_pairing_first(capsys):
+    assert main(["resolve", str(SAMPLE / "n008-r03of05-t005.trf"), "--rules", "burstein-2026", "--count", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "Alternative 1: the rules' pairing" in out
+    assert "Alternative 2: if 2-3 may not be played" in out and "[C8]" in out

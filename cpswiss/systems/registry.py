@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 SYSTEM_PACKAGES: tuple[str, ...] = (
     "cpswiss.systems.dutch",
     "cpswiss.systems.fide1999",
+    "cpswiss.systems.burstein",
 )
 
 

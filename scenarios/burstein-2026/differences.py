@@ -14,14 +14,11 @@ import sys
 import tempfile
 from pathlib import Path
 
-from cpswiss.colours.decoder import decode
+from cpswiss.api import pair_tournament
 from cpswiss.errors import CpswissError
-from cpswiss.formats.trf import read_trf
 from cpswiss.rulesets.ruleset import load_rule_set
 from cpswiss.systems.burstein.judge import judge
-from cpswiss.systems.burstein.procedure import pair_round
 from cpswiss.systems.burstein.switches import switches_of
-from cpswiss.tournament.state import build_state
 
 
 def read_pairing(path: Path) -> tuple[list[tuple[int, int]], int | None] | None:
@@ -35,12 +32,10 @@ def read_pairing(path: Path) -> tuple[list[tuple[int, int]], int | None] | None:
 
 
 def classify(trf: Path, other: Path, rules) -> tuple[str, str, str] | None:
-    t = read_trf(trf)
-    state = build_state(t, rules.state)
-    raw = pair_round(state, rules)
-    pairing = decode(state, raw.pairs, raw.bye, rules.colours)
+    result = pair_tournament(trf, rules)
+    state, pairing, records = result.state, result.pairing, result.records[0]
     theirs = read_pairing(other)
-    kind = "seeding" if raw.brackets[0].seeding else "index"
+    kind = "seeding" if records.seeding else "index"
     if theirs is None:
         return kind, "no pairing", other.read_text().strip()[:60]
     boards, bye = theirs
@@ -58,7 +53,7 @@ def classify(trf: Path, other: Path, rules) -> tuple[str, str, str] | None:
             return kind, f"Art. 1.6: colours of {article}", f"{board.white}-{board.black}"
         article = rules.speak(board.colour_rule)
         return kind, f"colours {article}", f"{board.white}-{board.black}: cpswiss by {article}"
-    verdict = judge(state, raw.brackets[0], boards, bye, raw.bye)
+    verdict = judge(state, records, boards, bye, pairing.bye)
     where = f" (bracket {verdict.bracket})" if verdict.bracket else ""
     return kind, verdict.article, verdict.message + where
 

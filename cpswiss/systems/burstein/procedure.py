@@ -116,14 +116,15 @@ def pair_seeding_round(state: RoundState, seeding: RuleSet, settings: SolverSett
     else:
         seeding_state = state
     result = dutch_pair_round(seeding_state, seeding, settings)
-    return RoundPairing(result.pairs, result.bye, [BursteinRecords(seeding=True, dutch=result)])
+    return RoundPairing(result.pairs, result.bye, [BursteinRecords(seeding=True, dutch=result)],
+                        state=result.state or seeding_state)
 
 
 def pair_index_round(state: RoundState, rules: RuleSet, settings: SolverSettings | None = None,
                      runs_as_draws: bool = True) -> RoundPairing:
     """Art. 3-4: the bye first, then the brackets from the top, each by the fold order
     (``runs_as_draws``: Art. 1.7.2's zero-point-bye exception, :mod:`.index`)."""
-    state.players = {pid: replace(p, topscorer=False) for pid, p in state.players.items()}
+    state = replace(state, players={pid: replace(p, topscorer=False) for pid, p in state.players.items()})
     players = state.to_pair
     if not players:
         raise NoPairingError("no player is available for this round")
@@ -155,7 +156,7 @@ def pair_index_round(state: RoundState, rules: RuleSet, settings: SolverSettings
     if floaters:
         raise EngineLimitError("the last bracket left players unpaired: "
                                + ", ".join(str(p.id) for p in floaters))
-    return RoundPairing(pairs, bye, [records])
+    return RoundPairing(pairs, bye, [records], state=state)
 
 
 def choose_bye(players: list[PlayerState], state: RoundState, key: dict[int, tuple]) -> ByeRecord:

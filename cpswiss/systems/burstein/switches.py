@@ -8,16 +8,12 @@ a variant changes them without code.
 
 from __future__ import annotations
 
-import tomllib
-from dataclasses import dataclass, fields
-from pathlib import Path
+from dataclasses import dataclass
 from typing import Literal, get_args
 
 from cpswiss.errors import InputError
 
-# the table of the rule file that holds them (TOML allows no [system] table beside the
-# rule file's ``system = "burstein"`` key)
-TABLE = "switches"
+TABLE = "switches"  # the rule file's table that holds them
 
 SeedingRounds = Literal["min(floor(rounds/2),4)", "none"]
 ZeroByeRuns = Literal["trailing-as-draws", "not-counted"]
@@ -53,29 +49,7 @@ class BursteinSwitches:
         return min(total_rounds // 2, 4)
 
 
-def _system_table(source: str, seen: tuple[str, ...] = ()) -> dict:
-    """The switches table of a rule file, merged over the files it extends."""
-    from cpswiss.rulesets.ruleset import _locate
-
-    path = _locate(source)
-    if str(path) in seen:
-        return {}
-    data = tomllib.loads(Path(str(path)).read_text(encoding="utf-8")) if isinstance(path, Path) \
-        else tomllib.loads(path.read_text(encoding="utf-8"))
-    parent = _system_table(data["extends"], seen + (str(path),)) if data.get("extends") else {}
-    return {**parent, **data.get(TABLE, {})}
-
-
 def switches_of(rules) -> BursteinSwitches:
-    """The rule set's Burstein switches (its ``[switches]`` table); unknown keys are an
-    InputError naming the file and the key."""
-    own = getattr(rules, "switches", None)
-    if isinstance(own, BursteinSwitches):
-        return own
-    table = _system_table(rules.source) if rules.source else {}
-    known = {f.name for f in fields(BursteinSwitches)}
-    unknown = sorted(set(table) - known)
-    if unknown:
-        raise InputError(f"[{TABLE}]: unknown keys {', '.join(unknown)} (known: {', '.join(sorted(known))})",
-                         rules.source)
-    return BursteinSwitches(**table)
+    """The rule set's Burstein switches (its ``[switches]`` table, read and checked when the
+    file loads: :meth:`cpswiss.systems.registry.PairingSystem.read_switches`)."""
+    return rules.switches if isinstance(rules.switches, BursteinSwitches) else BursteinSwitches()
