@@ -237,6 +237,10 @@ def test_pair_flag_and_record_192(tmp_path):
     coded = tmp_path / "coded.trf"
     coded.write_text(text)
     assert pair_tournament(coded).rules.name == "burstein-2026"
+    baku = tmp_path / "baku.trf"
+    baku.write_text(text.replace("FIDE_BURSTEIN", "FIDE_BURSTEIN_BAKU"))
+    rules = pair_tournament(baku).rules
+    assert rules.name == "burstein-2026" and rules.acceleration.generator == "baku-2026"
     assert main(["pair", "--burstein", str(path), "--rules", "dutch-2026"]) == 3
 
 

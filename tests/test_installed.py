@@ -26,6 +26,7 @@ CPSWISS = Path(sys.executable).with_name("cpswiss")
 EXAMPLES = {
     "dutch": SCENARIOS / "seed-004" / "after-round-4.trf",
     "fide-1999": SCENARIOS / "fide-swiss-1999" / "transfers-after-round-3.trf",
+    "burstein": SCENARIOS / "burstein-2026" / "index-round-5-of-11.trf",
 }
 
 
