@@ -49,7 +49,7 @@ class Pairing:
         return out
 
 
-def _last_difference(a: PlayerState, b: PlayerState) -> tuple[str | None, str | None]:
+def _last_difference(a: PlayerState, b: PlayerState) -> tuple[str, str] | None:
     """E.3: the colours of both players in the latest round in which they differed.
 
     RN-6: the played-game sequences (C.04.2 D.2: unplayed rounds squeezed out)
@@ -59,14 +59,14 @@ def _last_difference(a: PlayerState, b: PlayerState) -> tuple[str | None, str | 
     for ca, cb in zip(reversed(a.colours), reversed(b.colours)):
         if ca != cb:
             return ca, cb
-    return None, None
+    return None
 
 
 def allocate_colours(p: PlayerState, q: PlayerState, initial: str,
                      no_preference: str = "rank-parity",
                      both_absolute: str = "wider-difference",
                      lower_decides: bool = False,
-                     ranking: Callable[[PlayerState], tuple] = order_key) -> tuple[str, str]:
+                     ranking: Callable[[PlayerState], tuple[int, ...]] = order_key) -> tuple[str, str]:
     """The colour of ``p`` against ``q`` and the rule that decided (C.04.3 E.1-E.5).
     ``no_preference`` (how E.5 colours two players who both have no preference) and
     ``both_absolute`` (E.2 between two absolute preferences): see
@@ -102,14 +102,14 @@ def allocate_colours(p: PlayerState, q: PlayerState, initial: str,
     if q.strength is Strength.STRONG and p.strength is not Strength.STRONG:
         return opposite(qp), "E.2"
     # E.3: alternate from the latest round with different colours
-    cp, cq = _last_difference(p, q)
-    if cp is not None:
-        return cq, "E.3"
-    # E.4: the higher ranked player's preference (1999 12.4: below the median, the lower's)
+    latest = _last_difference(p, q)
+    if latest is not None:
+        return latest[1], "E.3"
+    # E.4: the higher ranked player's preference (1999 12.4: below the median, the lower's);
+    # here both prefer the same colour, pp.  ``ranking`` says who is higher ranked.
     higher, lower = (p, q) if ranking(p) < ranking(q) else (q, p)
     decider = lower if lower_decides else higher
-    colour = decider.preference
-    return (colour if decider is p else opposite(colour)), "E.4"
+    return (pp if decider is p else opposite(pp)), "E.4"
 
 
 def decode(state: RoundState, pairs: list[tuple[int, int]], bye: int | None,
@@ -121,9 +121,10 @@ def decode(state: RoundState, pairs: list[tuple[int, int]], bye: int | None,
     players = state.players
     no_preference = "rank-parity" if state.round_no == 1 else rules.later_no_preference
     median = (state.round_no - 1) * state.points_for_win // 2
-    ranking = order_key
+    ranking: Callable[[PlayerState], tuple[int, ...]] = order_key
     if rules.higher_ranked == "system-order" and state.system_order:
-        ranking = lambda p: (state.system_order[p.id],)  # noqa: E731
+        order = state.system_order
+        ranking = lambda p: (order[p.id],)  # noqa: E731
     boards = []
     for a, b in pairs:
         p, q = (players[a], players[b]) if a < b else (players[b], players[a])

@@ -238,7 +238,8 @@ class Tournament:
                 continue
             if e.kind is RoundKind.PAB:
                 byes.append(pid)
-            elif e.kind.has_opponent and (e.colour == "w" or (e.colour != "b" and pid < e.opponent)):
+            elif e.kind.has_opponent and e.opponent is not None and \
+                    (e.colour == "w" or (e.colour != "b" and pid < e.opponent)):
                 boards.append((pid, e.opponent))
         return boards, byes
 
@@ -372,10 +373,10 @@ def parse_trf(text: str, path: str = "<input>") -> Tournament:
         elif code == "062":
             deferred.append((code, line, number))
         elif code == "152":
-            value = line[3:].strip().upper()
-            if value not in ("W", "B"):
-                raise InputError(f"initial colour must be W or B, not {value!r}", path, number)
-            t.initial_colour = value.lower()
+            colour = line[3:].strip().upper()
+            if colour not in ("W", "B"):
+                raise InputError(f"initial colour must be W or B, not {colour!r}", path, number)
+            t.initial_colour = colour.lower()
         elif code in ("XXA", "XXP", "260", "XXZ", "240", "250"):
             deferred.append((code, line, number))
         elif code == "XXS":
@@ -656,7 +657,7 @@ def _validate(t: Tournament, player_lines: dict[int, int]) -> None:
             raise InputError(f"player {pid} has a block for round {len(record.rounds)} but the "
                              f"tournament has {t.total_rounds} rounds (XXR)", path, record.line)
         for index, entry in enumerate(record.rounds):
-            if entry is None or not entry.kind.has_opponent:
+            if entry is None or not entry.kind.has_opponent or entry.opponent is None:
                 continue
             round_no = index + 1
             opp = t.players.get(entry.opponent)

@@ -17,6 +17,7 @@ players, and the deficiency is exactly the number of players no pairing can plac
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import networkx as nx
@@ -81,7 +82,7 @@ def _name(v: int) -> str:
     return "the bye" if v == BYE else str(v)
 
 
-def _names(vs) -> str:
+def _names(vs: Iterable[int]) -> str:
     return "{" + ", ".join(_name(v) for v in vs) + "}"
 
 

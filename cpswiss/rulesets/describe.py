@@ -3,7 +3,7 @@ order) and ``cpswiss rules diff`` (what one changes against another)."""
 
 from __future__ import annotations
 
-from cpswiss.rulesets.model import RuleSet
+from cpswiss.rulesets.model import Criterion, RuleSet
 
 
 def describe(rules: RuleSet) -> list[str]:
@@ -41,18 +41,17 @@ def diff(a: RuleSet, b: RuleSet) -> list[str]:
         for key in dict.fromkeys([*left, *right]):
             if left.get(key) != right.get(key):
                 lines.append(f"{table}.{key}: {_show(left.get(key, '-'))} -> {_show(right.get(key, '-'))}")
-    key = lambda c: (c.unit, tuple(sorted((k, str(v)) for k, v in c.params.items() if k != "label")))  # noqa: E731
-    left, right = [key(c) for c in a.criteria], [key(c) for c in b.criteria]
-    names_a = {key(c): c.label for c in a.criteria}
-    names_b = {key(c): c.label for c in b.criteria}
-    for k in left:
-        if k not in right:
+    units_a, units_b = [_unit_key(c) for c in a.criteria], [_unit_key(c) for c in b.criteria]
+    names_a = {_unit_key(c): c.label for c in a.criteria}
+    names_b = {_unit_key(c): c.label for c in b.criteria}
+    for k in units_a:
+        if k not in units_b:
             lines.append(f"- {names_a[k]} {_unit_text(k)} (only in {a.name})")
-    for k in right:
-        if k not in left:
+    for k in units_b:
+        if k not in units_a:
             lines.append(f"+ {names_b[k]} {_unit_text(k)} (only in {b.name})")
-    shared_a = [k for k in left if k in right]
-    shared_b = [k for k in right if k in left]
+    shared_a = [k for k in units_a if k in units_b]
+    shared_b = [k for k in units_b if k in units_a]
     if shared_a != shared_b:
         lines.append("order of the shared criteria: " + ", ".join(names_b[k] for k in shared_b))
     renamed = [(names_a[k], names_b[k]) for k in shared_a if names_a[k] != names_b[k]]
@@ -67,12 +66,20 @@ def _table(rules: RuleSet, table: str) -> dict[str, object]:
     return {} if value is None else dict(vars(value))
 
 
-def _unit_text(k: tuple) -> str:
+UnitKey = tuple[str, tuple[tuple[str, str], ...]]
+
+
+def _unit_key(c: Criterion) -> UnitKey:
+    """A criterion as its unit and parameters (its label aside): what two rule sets share."""
+    return c.unit, tuple(sorted((k, str(v)) for k, v in c.params.items() if k != "label"))
+
+
+def _unit_text(k: UnitKey) -> str:
     unit, params = k
     return unit + ("" if not params else " (" + ", ".join(f"{p}={v}" for p, v in params) + ")")
 
 
-def _show(value) -> str:
+def _show(value: object) -> str:
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(map(str, value)) + "]"
     return str(value)

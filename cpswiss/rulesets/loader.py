@@ -26,7 +26,7 @@ from cpswiss.rulesets.model import (
 from cpswiss.rulesets.tables import read_table
 
 
-def _models_dir():
+def _models_dir() -> Traversable:
     """``models/``: installed as the package ``cpswiss.models``, or beside the source tree."""
     try:
         return resources.files("cpswiss.models")
@@ -34,11 +34,11 @@ def _models_dir():
         return Path(__file__).resolve().parents[2] / "models"
 
 
-def _model_files() -> dict[str, object]:
+def _model_files() -> dict[str, Traversable]:
     return {p.name[:-5]: p for p in _models_dir().iterdir() if p.name.endswith(".toml")}
 
 
-def _read_toml(source, label: str) -> dict:
+def _read_toml(source: Traversable, label: str) -> dict[str, Any]:
     try:
         return tomllib.loads(source.read_text(encoding="utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
@@ -58,7 +58,7 @@ def available_rule_sets() -> list[str]:
     return sorted(_model_files())
 
 
-def _locate(name: str):
+def _locate(name: str) -> Traversable:
     files = _model_files()
     if name in files:
         return files[name]
@@ -80,7 +80,7 @@ TOP_LEVEL_KEYS = {"name", "title", "system", "aliases", "extends", "reference_en
                   "criteria", "drop", "replace", "insert", "order", *TABLES}
 
 
-def _criterion(entry: dict, label: str) -> Criterion:
+def _criterion(entry: dict[str, Any], label: str) -> Criterion:
     missing = [k for k in ("id", "kind", "unit") if k not in entry]
     if missing:
         raise InputError(f"a criterion lacks {', '.join(missing)}: {entry}", label)
@@ -91,13 +91,15 @@ def _criterion(entry: dict, label: str) -> Criterion:
     return Criterion(entry["id"], entry["kind"], entry["unit"], params, entry.get("article", ""))
 
 
-def _entry(c: Criterion) -> dict:
+def _entry(c: Criterion) -> dict[str, Any]:
     return {"id": c.id, "kind": c.kind, "unit": c.unit, "article": c.article, **c.params}
 
 
-def _apply_overrides(criteria: list[dict], data: dict, label: str) -> list[dict]:
+def _apply_overrides(criteria: list[dict[str, Any]], data: dict[str, Any], label: str) -> list[dict[str, Any]]:
     """``drop``, ``[[replace]]``, ``[[insert]]`` and ``order`` of a file that extends another."""
-    ids = lambda: [c["id"] for c in criteria]  # noqa: E731
+    def ids() -> list[str]:
+        return [c["id"] for c in criteria]
+
     for cid in data.get("drop", []):
         if cid not in ids():
             raise InputError(f"drop: no criterion {cid!r} in the parent rule set", label)
@@ -126,7 +128,7 @@ def _apply_overrides(criteria: list[dict], data: dict, label: str) -> list[dict]
     return criteria
 
 
-def _load(name: str, seen: tuple[str, ...] = ()) -> tuple[dict, list[dict]]:
+def _load(name: str, seen: tuple[str, ...] = ()) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The merged table of a rule set and its criteria entries, parents first."""
     source = _locate(name)
     label = str(source)

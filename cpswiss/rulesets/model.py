@@ -29,7 +29,7 @@ class Criterion:
     @property
     def label(self) -> str:
         """The criterion as the edition names it: ``[C7]`` (2026) or ``C.7`` (2017)."""
-        return self.params.get("label", self.id)
+        return str(self.params.get("label", self.id))
 
 
 @dataclass(frozen=True)

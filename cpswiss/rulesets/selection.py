@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from cpswiss.errors import InputError
+from cpswiss.formats.trf import Tournament
 from cpswiss.rulesets.loader import load_rule_set
 from cpswiss.rulesets.model import RuleSet
 from cpswiss.systems.registry import system_for_code, systems
@@ -39,7 +40,7 @@ def parse_start_date(text: str | None) -> tuple[int, int, int] | None:
     return year, month, day
 
 
-def select_rule_set(tournament, requested: str | RuleSet | None = None,
+def select_rule_set(tournament: Tournament, requested: str | RuleSet | None = None,
                     accelerate: str | None = None) -> tuple[RuleSet, str]:
     """The rule set that pairs a tournament, and why (said in the board list, ``--explain``
     and ``check``): ``--rules`` wins; else the TRF-2026 ``192`` record (a ``_BAKU`` code adds
@@ -53,15 +54,16 @@ def select_rule_set(tournament, requested: str | RuleSet | None = None,
     return rules, reason
 
 
-def _select(tournament, requested: str | RuleSet | None) -> tuple[RuleSet, str]:
+def _select(tournament: Tournament, requested: str | RuleSet | None) -> tuple[RuleSet, str]:
     if isinstance(requested, RuleSet):
         return requested, "given by the caller"
     if requested:
         return load_rule_set(requested), f"--rules {requested}"
     code, record = (tournament.system or "").strip().upper(), "192"
-    if not code and (tournament.type_text or "").upper().startswith("FIDE_"):
+    type_text = (tournament.type_text or "").strip().upper()
+    if not code and type_text.startswith("FIDE_"):
         # TRF16's free-text 092 holding an ETT26 code, as bbpPairings 6.0.0 writes it
-        code, record = tournament.type_text.strip().upper(), "092"
+        code, record = type_text, "092"
     date = parse_start_date(tournament.start_date)
     claimed = system_for_code(code) if code else None
     baku = code.endswith("_BAKU")  # the edition's Baku acceleration

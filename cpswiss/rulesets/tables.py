@@ -37,7 +37,8 @@ def _typed(hint: Any, value: Any, key: str, source: str) -> Any:
             raise InputError(f"{key}: expected a list, found {value!r}", source)
         item = args[0]
         return tuple(_typed(item, v, key, source) for v in value)
-    expected = {bool: bool, int: int, str: str, float: (int, float)}.get(hint)
+    simple: dict[object, type | tuple[type, ...]] = {bool: bool, int: int, str: str, float: (int, float)}
+    expected = simple.get(hint)
     if expected is not None:
         if not isinstance(value, expected) or (hint is not bool and isinstance(value, bool)):
             raise InputError(f"{key} = {value!r}: expected {hint.__name__}", source)

@@ -69,6 +69,12 @@ class LexicographicMatching:
             return True
         return None
 
+    def least(self, usable: list[int]) -> tuple[int, list[int]]:
+        """The least-cost matching over the ``usable`` edges: exactly the lexicographic minimum
+        of the levels over the matchings of that graph when :attr:`exact`."""
+        _, chosen = self._matching(self.n, [(self.edges[e][0], self.edges[e][1], -self.cost[e]) for e in usable])
+        return self.value(chosen), chosen
+
     def least_pairing(self, v: int, allowed: set[int], excluded: set[int]) -> tuple[int, list[int]] | None:
         """The least-cost matching that pairs ``v`` by one of the edges ``allowed`` (his other
         edges and the ``excluded`` ones unused): its cost and edges; None when no matching

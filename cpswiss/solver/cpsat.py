@@ -16,9 +16,10 @@ from __future__ import annotations
 import importlib
 import sys
 import types
+from typing import Any
 
 
-def _real(name: str):
+def _real(name: str) -> Any:
     """The real pandas' attribute (importing pandas, the stand-in put aside, if need be)."""
     module = sys.modules.get("pandas")
     if module is None or isinstance(module, _DeferredPandas):
@@ -30,10 +31,10 @@ def _real(name: str):
 class _Deferred(type):
     """A class standing for a pandas class until pandas is needed."""
 
-    def __instancecheck__(cls, obj) -> bool:
+    def __instancecheck__(cls, obj: object) -> bool:
         return "pandas" in sys.modules and isinstance(obj, _real(cls.__name__))
 
-    def __call__(cls, *args, **kwargs):
+    def __call__(cls, *args: Any, **kwargs: Any) -> Any:
         return _real(cls.__name__)(*args, **kwargs)
 
 
@@ -41,11 +42,11 @@ class _DeferredPandas(types.ModuleType):
     Index = _Deferred("Index", (), {})
     Series = _Deferred("Series", (), {})
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:
         return _real(name)
 
 
-def _import_cp_model():
+def _import_cp_model() -> types.ModuleType:
     if "pandas" in sys.modules or "ortools.sat.python.cp_model" in sys.modules:
         from ortools.sat.python import cp_model
 

@@ -12,6 +12,7 @@ those relaxations allowed.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from cpswiss.errors import UnprovenError
 from cpswiss.solver.cpsat import cp_model
@@ -39,9 +40,11 @@ class RelaxedPairing:
     costs: tuple[int, ...]
 
 
-def _model(players: list[int], legal: list[tuple[int, int]], eligible: set[int], relaxables: list[Relaxable]):
+def _model(players: list[int], legal: list[tuple[int, int]], eligible: set[int],
+           relaxables: list[Relaxable]) -> tuple[Any, list[Any]]:
+    """The CP-SAT model of a complete pairing with relaxations, and the relaxations' variables."""
     model = cp_model.CpModel()
-    at: dict[int, list] = {p: [] for p in players}
+    at: dict[int, list[Any]] = {p: [] for p in players}
     for a, b in legal:
         x = model.NewBoolVar("")
         at[a].append(x)

@@ -10,9 +10,11 @@ arbiter's tool (:mod:`cpswiss.check.explain`) adds legality, colours and the edi
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from cpswiss.criteria.bracket import Bracket
 from cpswiss.criteria.units import bracket_levels
+from cpswiss.errors import InternalCheckError
 from cpswiss.rulesets.ruleset import RuleSet
 from cpswiss.tournament.state import PlayerState
 
@@ -83,6 +85,19 @@ class RoundAccount:
     header: str = ""  # a line about the round as a whole
 
 
+class HasGraph(Protocol):
+    @property
+    def bracket(self) -> Bracket | None: ...
+
+
+def graph_of(record: HasGraph) -> Bracket:
+    """The bracket graph a system's record was solved on (every record an explanation reads has one)."""
+    b = record.bracket
+    if b is None:
+        raise InternalCheckError("internal error: a bracket record without its graph")
+    return b
+
+
 def who(p: PlayerState) -> str:
     """A player as an arbiter names them: pairing number, name and score, e.g. ``5 Eloise (3.0)``."""
     return f"{p.id} {p.name} ({p.score_text})" if p.name else f"{p.id} ({p.score_text})"
@@ -134,5 +149,5 @@ def proposed_inside(members: list[int], proposed_pairs: set[frozenset[int]]) -> 
     """The proposal's pairs with both players among ``members``, each ordered and listed by the
     members' order."""
     order = {pid: k for k, pid in enumerate(members)}
-    return sorted((tuple(sorted(p, key=order.__getitem__)) for p in proposed_pairs if p <= order.keys()),
-                  key=lambda pair: order[pair[0]])  # type: ignore[return-value]
+    inside = [sorted(p, key=order.__getitem__) for p in proposed_pairs if p <= order.keys()]
+    return sorted(((a, b) for a, b in inside), key=lambda pair: order[pair[0]])

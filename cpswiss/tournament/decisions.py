@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from cpswiss.legality.checker import meeting_violation
 from cpswiss.errors import InputError
-from cpswiss.tournament.state import RoundState
+from cpswiss.legality.checker import meeting_violation
+from cpswiss.tournament.state import PlayerState, RoundState
 
 
 def parse_pair(text: str, option: str) -> tuple[int, int]:
@@ -67,7 +67,7 @@ class Decisions:
         """The state of the round under these decisions (the input is not changed)."""
         players = dict(state.players)
 
-        def player(pid: int, option: str):
+        def player(pid: int, option: str) -> PlayerState:
             if pid not in players:
                 raise InputError(f"{option}: there is no player {pid}")
             if not players[pid].available:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, overload
 
 from cpswiss.errors import InputError
 from cpswiss.formats.trf import RoundEntry, RoundKind, Tournament, format_points
@@ -22,7 +22,16 @@ if TYPE_CHECKING:
     import pandas as pd
 
 
+@overload
+def opposite(colour: str) -> str: ...
+
+
+@overload
+def opposite(colour: None) -> None: ...
+
+
 def opposite(colour: str | None) -> str | None:
+    """The other colour (None for none)."""
     return {WHITE: BLACK, BLACK: WHITE}.get(colour) if colour else None
 
 

@@ -25,6 +25,7 @@ from cpswiss.systems.dutch.procedure import (
     BracketRecord,
     generation_order,
     optimum_given,
+    pair_bracket,
     readable_values,
 )
 from cpswiss.systems.explaining import (
@@ -32,6 +33,7 @@ from cpswiss.systems.explaining import (
     Finding,
     RoundAccount,
     first_difference,
+    graph_of,
     ids_text,
     level_names,
     pairs_text,
@@ -49,7 +51,7 @@ def account(result: PairingResult, settings: SolverSettings | None) -> RoundAcco
     rules = result.rules
     accounts = _accounts(result)
     for record, bracket_account in zip(result.records, accounts):
-        b = record.bracket
+        b = graph_of(record)
         ours = record.values(rules, settings)
         _fill_values(bracket_account, b, rules, ours)
         bracket_account.notes += relaxation_notes(record, rules, bracket_account.values, result.state)
@@ -90,7 +92,7 @@ def bracket_rows(result: PairingResult, settings: SolverSettings | None) -> list
     for r in result.records:
         row: dict[str, Any] = {"score": format_points(r.score), "mdps": r.mdps, "residents": r.residents,
                                "collapsed": r.collapsed, "pairs": r.pairs, "downfloaters": r.downfloaters}
-        row.update(readable_values(r.bracket, result.rules, r.values(result.rules, settings)))
+        row.update(readable_values(graph_of(r), result.rules, r.values(result.rules, settings)))
         rows.append(row)
     return rows
 
@@ -179,7 +181,7 @@ def _accounts(result: PairingResult) -> list[BracketAccount]:
 
 def _stranded(record: BracketRecord, result: PairingResult) -> list[int]:
     """2013 C.1 / C.12: the downfloaters of a PPB's first pairing who may meet nobody below it."""
-    b, state = record.bracket, result.state
+    b, state = graph_of(record), result.state
     below = b.vertices[b.n_bracket:]
     return [pid for pid in record.abandoned_downfloaters
             if not any(compatible(state.players[pid], q, state) for q in below)]
@@ -212,7 +214,7 @@ def relaxation_notes(record: BracketRecord, rules: RuleSet, values: dict[str, tu
     players = [state.players[pid] for pid in record.mdps + record.residents]
     style = rules.procedure.bracket_parameters or "A.6-A.8"
     x1 = bracket_parameters(players, len(record.mdps), state.round_no, style).x1
-    b = record.bracket
+    b = graph_of(record)
     for c in sorted((c for c in rules.criteria if "relaxation" in c.params), key=lambda c: c.params["relaxation"]):
         count = values.get(c.id, (0,))[0] if values.get(c.id) else 0
         if c.params.get("float") == "down":
@@ -255,18 +257,20 @@ def _why_unpaired(b: Bracket, rules: RuleSet, settings: SolverSettings | None, r
     other = optimum_given(b, rules, settings, paired_inside=v)
     if other is None:
         return "this player cannot be paired inside the bracket (C.1 / C.3)"
-    values, chosen = other
-    finding = first_difference(b, rules, ours, values, theirs_name="pairing this player")
+    finding = first_difference(b, rules, ours, other[0], theirs_name="pairing this player")
     if finding is not None:
         return f"{finding.article} - {finding.message}"
-    alt = [b.edges[e] for e in chosen if b.edges[e][1] < b.n_bracket]
+    # equal on every criterion: the generation order decides, against the first-generated of
+    # the candidates that pair this player
+    first = pair_bracket(b, rules, settings, pairing_inside=v)
+    alt = [b.edges[e] for e in first.chosen if b.edges[e][1] < b.n_bracket]
     tie = generation_difference(b, _vertex_pairs(b, record.pairs), alt, theirs_name="pairing this player")
     return f"{tie.article} - {tie.message}"
 
 
 def _bracket_verdict(record: BracketRecord, rules: RuleSet, settings: SolverSettings | None,
                      mine: list[tuple[int, int]], bracket_account: BracketAccount) -> Finding:
-    b = record.bracket
+    b = graph_of(record)
     edges = _inside_edges(b, mine)
     if edges is None:
         return Finding("C.04.3 B.3", "the proposal pairs two MDPs with each other, which no candidate of "

@@ -35,8 +35,8 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from cpswiss.criteria.bracket import Bracket, interchangeable
-from cpswiss.criteria.units import LOOKAHEAD_UNITS, bracket_levels
-from cpswiss.errors import EngineLimitError, NoPairingError
+from cpswiss.criteria.units import LOOKAHEAD_UNITS, bracket_levels, evaluate
+from cpswiss.errors import EngineLimitError, InternalCheckError, NoPairingError
 from cpswiss.rulesets.ruleset import RuleSet
 from cpswiss.solver.completion import bye_candidate, completable
 from cpswiss.solver.blossom import LexicographicMatching
@@ -77,6 +77,8 @@ class BracketRecord:
     # A.9: when this is the PPB, the best pairing of the first attempt, whose
     # downfloaters could not be completed below (pairs and downfloaters, by id)
     abandoned_pairs: list[tuple[int, int]] = field(default_factory=list)
+    # the criteria values of the pairing chosen, once asked for (:meth:`values`), and under which rules
+    optimum: tuple[RuleSet, dict[str, tuple[int, ...]]] | None = field(default=None, repr=False, compare=False)
     abandoned_downfloaters: list[int] = field(default_factory=list)
     # a step paired without its graph (:func:`pair_interchangeable`): what builds the
     # graph, its levels and the chosen edges when first asked for
@@ -98,10 +100,13 @@ class BracketRecord:
 
     def values(self, rules: RuleSet, settings: SolverSettings | None = None) -> dict[str, tuple[int, ...]]:
         """C.4-C.19 values of the step's pairing, with the best look-ahead below (C.7), as the
-        levels count them (minimised; see :func:`readable_values`)."""
-        result = optimum_given(self.bracket, rules, settings, inside=self.inside_edges)
-        assert result is not None
-        return result[0]
+        levels count them (minimised; see :func:`readable_values`); computed once per rule set."""
+        if self.optimum is None or self.optimum[0] is not rules:
+            result = optimum_given(self.bracket, rules, settings, inside=self.inside_edges)
+            if result is None:
+                raise InternalCheckError("internal error: the bracket's own pairing cannot be valued")
+            self.optimum = (rules, result[0])
+        return self.optimum[1]
 
 
 def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | None = None) -> RoundPairing:
@@ -279,10 +284,18 @@ def pair_interchangeable(bracket: list[PlayerState], state: RoundState, rules: R
                          collapsed=False, pairs=pairs, downfloaters=[], build=build)
 
 
-def pair_bracket(b: Bracket, rules: RuleSet, settings: SolverSettings | None = None) -> BracketRecord:
-    """Pair one bracket: lexicographic optimum of C.4-C.19, then the B.8 tie-break."""
+def pair_bracket(b: Bracket, rules: RuleSet, settings: SolverSettings | None = None, *,
+                 pairing_inside: int | None = None) -> BracketRecord:
+    """Pair one bracket: lexicographic optimum of C.4-C.19, then the B.8 tie-break.
+
+    ``pairing_inside`` (explanations: a floater's counterfactual): vertex that the candidates
+    must pair inside the bracket when they can, as a level ranked before every criterion, so
+    the answer is the first-generated optimal candidate among those that pair it."""
     step = step_levels(b, rules)
-    chosen = perfect_first_candidate(b, step.all)
+    if pairing_inside is not None:
+        step.before.insert(0, Level("the player paired inside the bracket",
+                                    {e: -1 for e in b.incident_in_bracket[pairing_inside]}, sense=-1))
+    chosen = perfect_first_candidate(b, step.all) if pairing_inside is None else None
     solves = 0
     if chosen is None:
         chosen, solves = optimise_and_break_ties(b, step, settings)
@@ -335,19 +348,53 @@ def optimum_given(b: Bracket, rules: RuleSet, settings: SolverSettings | None = 
     the step, the look-ahead of C.7, is still optimised).  ``paired_inside``: this
     vertex must be paired inside the bracket.  None when no pairing meets the
     condition.  Used to value a proposed pairing and to say why a player floats.
+
+    The step under such a condition is a plain lexicographic matching problem (no constraint
+    but the condition), which the blossom algorithm solves exactly
+    (:class:`~cpswiss.solver.blossom.LexicographicMatching`) whenever the levels pack into one
+    exact weight; otherwise the CP-SAT model decides.  With the pairs inside fixed, a level
+    over inside edges only is a constant, and only the others are minimised.
     """
-    m = MatchingModel(len(b.vertices), b.edges, settings)
+    levels = [lv for _, group in bracket_levels(b, rules.criteria) for lv in group]
+    inside_edges = set(b.inside)
+    usable = list(range(len(b.edges)))
     if inside is not None:
-        wanted = set(inside)
-        for e in b.inside:
-            m.fix(e, int(e in wanted))
-    if paired_inside is not None:
-        m.require(b.incident_in_bracket[paired_inside], 1)
-    if not m.feasible_with([]):
+        taken = {v for e in inside for v in b.edges[e]}
+        usable = [e for e, (i, j) in enumerate(b.edges) if e not in inside_edges and i not in taken and j not in taken]
+        levels = [lv for lv in levels if any(c and e not in inside_edges for e, c in lv.coef.items())]
+    found = _least_matching(b, levels, usable, paired_inside)
+    if found is None:
+        m = MatchingModel(len(b.vertices), b.edges, settings)
+        if inside is not None:
+            for e in b.inside:
+                m.fix(e, int(e in set(inside)))
+        if paired_inside is not None:
+            m.require(b.incident_in_bracket[paired_inside], 1)
+        if not m.feasible_with([]):
+            return None
+        m.minimise(levels)
+        found = [e for e in m.chosen() if inside is None or e not in inside_edges]
+    elif not found and paired_inside is not None:
         return None
-    named = bracket_levels(b, rules.criteria)
-    flat = iter(m.minimise([lv for _, levels in named for lv in levels]))
-    return {cid: tuple(next(flat) for _ in levels) for cid, levels in named}, m.chosen()
+    chosen = sorted(set(inside or ()) | set(found))
+    return evaluate(b, rules.criteria, chosen), chosen
+
+
+def _least_matching(b: Bracket, levels: list[Level], usable: list[int], paired_inside: int | None) -> list[int] | None:
+    """The edges of a lexicographically least matching over the ``usable`` edges (pairing
+    ``paired_inside``, if given, by one of its edges inside the bracket: an empty list when no
+    matching can), or None when the levels do not pack into one exact weight."""
+    allowed = set(usable)
+    lex = LexicographicMatching(len(b.vertices), b.edges,
+                                [{e: c for e, c in lv.coef.items() if e in allowed} for lv in levels if not lv.trivial])
+    if not lex.exact:
+        return None
+    if paired_inside is None:
+        return lex.least(usable)[1]
+    own = set(b.incident_in_bracket[paired_inside])
+    excluded = {e for e in range(len(b.edges)) if e not in allowed}
+    least = lex.least_pairing(paired_inside, own & allowed, excluded)
+    return [] if least is None else least[1]
 
 
 def readable_values(b: Bracket, rules: RuleSet, values: dict[str, tuple[int, ...]]) -> dict[str, tuple[int, ...]]:

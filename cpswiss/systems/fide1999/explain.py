@@ -10,7 +10,7 @@ only the reasons differ.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cpswiss.colours.decoder import Pairing
 from cpswiss.criteria.absolute import compatible
@@ -25,6 +25,7 @@ from cpswiss.systems.explaining import (
     RoundAccount,
     criterion_article,
     first_difference,
+    graph_of,
     pairs_text,
     who,
 )
@@ -64,7 +65,7 @@ def compare(result: PairingResult, proposed: Pairing, settings: SolverSettings |
     return RoundAccount(accounts, decisive=decisive, terms=TERMS, header=median_text(result.state, result.records))
 
 
-def bracket_rows(result: PairingResult, settings: SolverSettings | None) -> list[dict]:
+def bracket_rows(result: PairingResult, settings: SolverSettings | None) -> list[dict[str, Any]]:
     """One row per score group, in the text's order: who was transferred in and on, the pairs."""
     return [{"score": format_points(r.score), "median": r.median, "direction": r.direction,
              "incoming": r.incoming, "residents": r.residents, "pairs": r.pairs, "transferred": r.transferred}
@@ -160,7 +161,7 @@ def why_transferred(record: GroupRecord, rules: RuleSet, settings: SolverSetting
     """The rule that sends a player on: no suitable opponent in the group (9.3 a-c), or the
     first criterion a pairing that keeps the player would do worse on, or the text's choice among
     equal pairings (10.3 / 10.4)."""
-    b = record.bracket
+    b = graph_of(record)
     v = b.vertex_of[pid]
     p = b.vertices[v]
     others = [q for q in b.vertices if q.id != pid]
@@ -239,23 +240,23 @@ def median_text(state: RoundState, groups: list[GroupRecord] | None = None) -> s
     return text
 
 
-def compare_groups(groups: list[GroupRecord], accounts: list[BracketAccount], proposed_pairs: set[frozenset],
+def compare_groups(groups: list[GroupRecord], accounts: list[BracketAccount], proposed_pairs: set[frozenset[int]],
                    rules: RuleSet, settings: SolverSettings | None) -> Finding | None:
     """The first group (in the text's order) whose pairs a proposal does not make, and the rule
     that decides there (the first criterion it does worse on, or the text's order of work)."""
     shown = [r for r in groups if r.incoming or r.residents]
     for record, account in zip(shown, accounts):
         members = set(record.incoming) | set(record.residents)
-        mine = [tuple(sorted(p)) for p in proposed_pairs if p <= members]
+        mine = [(min(p), max(p)) for p in proposed_pairs if p <= members]
         account.proposed_pairs = sorted(mine)
         paired = {p for pair in mine for p in pair}
         account.proposed_downfloaters = [p for p in record.incoming + record.residents if p not in paired]
         if account.agrees:
             continue
-        b = record.bracket
+        b = graph_of(record)
         edge_of = {frozenset((b.vertices[i].id, b.vertices[j].id)): e for e, (i, j) in enumerate(b.edges)}
-        chosen = [edge_of.get(frozenset(p)) for p in mine]
-        if None in chosen:
+        chosen = [edge_of[frozenset(p)] for p in mine if frozenset(p) in edge_of]
+        if len(chosen) < len(mine):
             account.verdict = Finding(criterion_article(rules, "9.1"), "the proposal pairs players who may not "
                                       "meet (2, 9.1)", proposed=pairs_text(mine), rules=pairs_text(record.pairs))
             return account.verdict

@@ -31,6 +31,7 @@ docstrings below (Q-n of ``../shared/spec/fide-1999.md``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from cpswiss.criteria.absolute import compatible
@@ -240,7 +241,7 @@ def pair_group(group: list[PlayerState], incoming: list[PlayerState], floater_di
     m.start_from(greedy_matching(len(vertices), b.edges))
     m.minimise(levels)
     maxi = None
-    if by_exchanges:
+    if by_exchanges and gap is not None:  # a Maxi group's colours come by exchanges
         colour = [level for _, group_levels in bracket_levels(b, by_exchanges) for level in group_levels]
         maxi = Maxi(gap, colour[0])
     colour_floaters = break_ties(b, m, floater_directions, maxi)
@@ -290,8 +291,9 @@ def break_ties(b: Bracket, m: MatchingModel, floater_directions: list[str],
 
     def take(u: int, candidates: list[int]) -> int | None:
         for v in candidates:
-            if feasible(u, v):
-                m.fix(edge(u, v), 1)
+            e = edge(u, v)
+            if e is not None and feasible(u, v):
+                m.fix(e, 1)
                 return v
         return None
 
@@ -303,7 +305,7 @@ def break_ties(b: Bracket, m: MatchingModel, floater_directions: list[str],
         """Maxi: the first who can take ``u``, unless one with a suitable colour is within
         the gap of him (10.8, 12.7)."""
         first = next((v for v in candidates if feasible(u, v)), None)
-        if first is None or suits(u, first):
+        if first is None or maxi is None or suits(u, first):
             return [first] if first is not None else []
         close = [v for v in candidates if suits(u, v) and abs(_rating(b, v) - _rating(b, first)) <= maxi.gap]
         return close + [first]
@@ -361,7 +363,7 @@ def break_ties(b: Bracket, m: MatchingModel, floater_directions: list[str],
             pick, first = plan[v]
             if pick == first or feasible(v, first):  # the plan's first candidate is the real one
                 m.solution = witness
-                m.fix(edge(v, pick), 1)
+                m.fix(edge_of[(min(v, pick), max(v, pick))], 1)
                 taken |= {v, pick}
                 continue
             plan = None  # from here on, step by step
@@ -374,7 +376,9 @@ def break_ties(b: Bracket, m: MatchingModel, floater_directions: list[str],
     return colour_floaters
 
 
-def _plan(m: MatchingModel, rest: list[int], taken: set[int], exchange_order, choose, edge) -> dict | None:
+def _plan(m: MatchingModel, rest: list[int], taken: set[int], exchange_order: Callable[[int, set[int]], list[int]],
+          choose: Callable[[int, list[int]], tuple[int, int] | None],
+          edge: Callable[[int, int], int | None]) -> dict[int, tuple[int, int]] | None:
     """Step 3 planned without a solve: each player takes his pick among the players he may
     meet (the first one; in a Maxi-tournament one with a suitable colour close to it).  When
     that pairing, with the decisions already fixed, meets every frozen optimum it is the
@@ -392,7 +396,8 @@ def _plan(m: MatchingModel, rest: list[int], taken: set[int], exchange_order, ch
         plan[v] = picked
         done |= {v, picked[0]}
     fixed = [e for e in m.chosen() if all(u in taken for u in m.edges[e])]
-    if not m.adopt_if_solution(fixed + [edge(v, w) for v, (w, _) in plan.items()]):
+    planned = [edge(v, w) for v, (w, _) in plan.items()]
+    if not m.adopt_if_solution(fixed + [e for e in planned if e is not None]):
         return None
     return plan
 
@@ -414,7 +419,7 @@ def _choose_maxi_floaters(b: Bracket, m: MatchingModel, maxi: Maxi, taken: set[i
     last = _rating(b, residents[-1])
     floating = sum(1 for v in residents if m.partner(v) is None)
     for _ in range(floating):
-        options = []
+        options: list[tuple[int, int]] = []
         for v in reversed(residents):  # the bottom player first
             if abs(_rating(b, v) - last) > maxi.gap and options:
                 continue
