@@ -291,3 +291,26 @@ def test_resolve_gives_the_rules_pairing_first(capsys):
     out = capsys.readouterr().out
     assert "Alternative 1: the rules' pairing" in out
     assert "Alternative 2: if 2-3 may not be played" in out and "[C8]" in out
+
+
+def test_art_5_2_5_grants_the_preference_of_the_player_higher_in_the_index_order():
+    """[colours] higher_ranked = "system-order": E.4 (Art. 5.2.5) asks the system's order,
+    here the Index order, not the score; E.5 (Art. 5.2.1) keeps score and TPN."""
+    from dataclasses import replace as copy
+
+    from cpswiss.colours.decoder import allocate_colours
+    from cpswiss.tournament.state import PlayerState, Strength
+
+    def player(pid: int, score: int) -> PlayerState:
+        return PlayerState(id=pid, rank=pid, name="", score=score, real_score=score, available=True,
+                           opponents=frozenset(), forbidden=frozenset(), colours=("W", "B"), preference="W",
+                           strength=Strength.MILD, repeated_colour=None, floats=(), bye_eligible=True,
+                           topscorer=False, games_played=2)
+
+    high_score, high_index = player(1, 15), player(2, 10)
+    assert allocate_colours(high_score, high_index, "W") == ("W", "E.4")
+    index_first = {2: 0, 1: 1}
+    assert allocate_colours(high_score, high_index, "W", ranking=lambda p: (index_first[p.id],)) == ("B", "E.4")
+    fresh = copy(high_score, colours=(), preference=None, strength=Strength.NONE)
+    other = copy(high_index, colours=(), preference=None, strength=Strength.NONE)
+    assert allocate_colours(fresh, other, "W", ranking=lambda p: (index_first[p.id],)) == ("W", "E.5")
