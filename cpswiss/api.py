@@ -76,7 +76,7 @@ def pair_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSet
                     decisions: Decisions | None = None) -> PairingResult:
     """Pair the next round of a tournament under a rule set: a name, alias or file path,
     or None to take the edition the file asks for (record 192, else the start date 042,
-    else the edition in force; :func:`cpswiss.rules.select_rule_set`).
+    else the edition in force; :func:`cpswiss.rulesets.ruleset.select_rule_set`).
 
     ``round_no`` re-pairs a round already in the file from the state before it
     (the players it paired are the ones available).  ``accelerate`` names an

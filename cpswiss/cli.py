@@ -191,6 +191,10 @@ def _parser() -> argparse.ArgumentParser:
                        help="also time this pairing command on the same files, interleaved with cpswiss "
                             "(both as whole processes): per-file ratio, median ratio, same pairing or not")
     _solver_options(bench)
+
+    serve = sub.add_parser("serve", help="the arbiter's web page and a JSON API (pip install 'cpswiss[serve]')")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: this machine only)")
+    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     return parser
 
 
@@ -427,6 +431,15 @@ def _cmd_bench(args) -> int:
     return run_bench(args.paths, args.rules, _settings(args), args.repeat)
 
 
+def _cmd_serve(args) -> int:
+    try:
+        from cpswiss.server import serve
+    except ImportError as exc:
+        raise UsageError(f"cpswiss serve needs FastAPI and uvicorn ({exc.name} is missing): "
+                         "pip install 'cpswiss[serve]'") from None
+    return serve(args.host, args.port)
+
+
 def main(argv: list[str] | None = None) -> int:
     try:
         args = _parser().parse_args(argv)
@@ -435,7 +448,7 @@ def main(argv: list[str] | None = None) -> int:
         return exc.exit_code
     handler = {"pair": _cmd_pair, "check": _cmd_check, "explain": _cmd_explain, "state": _cmd_state,
                "bench": _cmd_bench, "rules": _cmd_rules, "resolve": _cmd_resolve,
-               "generate": _cmd_generate, "study": _cmd_study}[args.command]
+               "generate": _cmd_generate, "study": _cmd_study, "serve": _cmd_serve}[args.command]
     try:
         return handler(args)
     except CpswissError as exc:

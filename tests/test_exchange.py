@@ -1,4 +1,4 @@
-"""Exchanges of pairs around the solution in hand (cpswiss.exchange): exactly the single
+"""Exchanges of pairs around the solution in hand (cpswiss.solver.exchange): exactly the single
 exchanges that keep every recorded constraint, checked by enumeration on small graphs."""
 
 import itertools

@@ -60,6 +60,8 @@ def test_a_wheel_built_from_the_source_tree_holds_every_module_and_rule_file(tmp
     missing = [name for name in SOURCE_MODULES + RULE_FILES if name not in inside]
     assert missing == []
     assert any(name.startswith("cpswiss/study/benchdata/") and name.endswith(".trf") for name in inside)
+    static = sorted(p.relative_to(REPO).as_posix() for p in (REPO / "cpswiss" / "server" / "static").iterdir())
+    assert static and [name for name in static if name not in inside] == []  # the server's page
 
 
 def _listed_rule_sets(cwd: Path) -> list[tuple[str, str]]:

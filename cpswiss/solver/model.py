@@ -1,7 +1,7 @@
 """The CP-SAT model of one bracket step: a matching with lexicographic objectives.
 
 One Boolean per edge (a pair allowed by C.1-C.3), at most one chosen edge per
-player.  Objectives are :class:`~cpswiss.criteria.Level` expressions, minimised
+player.  Objectives are :class:`~cpswiss.solver.levels.Level` expressions, minimised
 one after the other, each optimum frozen as a constraint before the next
 ("successive optimisation"); everything is integer, no floating point.
 
@@ -248,7 +248,7 @@ class MatchingModel:
         self._zeros: set[int] = set()  # edges fixed to 0 by the local form of a frozen level
         # every constraint on the edges beyond "a matching", as (coef, value): Σ coef·x == value
         # (a frozen level's local form is equivalent to its sum, so the sum stands for it);
-        # what an exchange of pairs must keep (cpswiss.exchange)
+        # what an exchange of pairs must keep (cpswiss.solver.exchange)
         self.constraints: list[tuple[dict[int, int], int]] = []
 
     # -- solving ---------------------------------------------------------------
@@ -301,8 +301,8 @@ class MatchingModel:
 
         One solve per level, and none where the current solution already meets a proven
         lower bound, where exchanges of its pairs bring it down to one
-        (:meth:`~cpswiss.exchange.Exchanges.descend`; measured: on brackets of 200-400
-        players this replaces LP solves of 4-9 s), or where the level is a combination of
+        (:meth:`~cpswiss.solver.exchange.Exchanges.descend`, which spares the LP solves that
+        dominate large brackets), or where the level is a combination of
         levels already frozen (the number of pairs with score difference 0 in a
         homogeneous bracket is the number of pairs).  (Packing several levels into one
         objective with non-overlapping integer weights was measured: CP-SAT then fails

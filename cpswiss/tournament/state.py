@@ -1,6 +1,6 @@
 """The tournament state before the round to be paired.
 
-Everything the pairing rules look at, derived from a :class:`~cpswiss.trf.Tournament`
+Everything the pairing rules look at, derived from a :class:`~cpswiss.formats.trf.Tournament`
 for one round: scores (with acceleration), pairing order, played opponents,
 colour histories and preferences, float history, bye eligibility,
 topscorers and availability.  Each derivation cites its article.

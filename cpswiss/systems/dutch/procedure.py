@@ -474,8 +474,7 @@ def pair_on_step_model(b: Bracket, step: StepLevels,
         m.start_from(greedy_matching(len(b.vertices), b.edges, bye_candidate(b.vertices, b.round)))
     else:
         # a maximal matching to start from: the look-ahead's pairs below the bracket (C.7)
-        # then often meet their bound without a solve (measured: a 7-player bracket above
-        # a 497-player scoregroup, 19 s -> 0)
+        # then often meet their bound without a solve
         m.start_from(greedy_matching(len(b.vertices), b.edges))
     m.minimise(step.all)
     if n == len(b.vertices) or 2 * sum(m.solution[e] for e in inside) != n:
@@ -515,8 +514,8 @@ def some_member_floats(m: MatchingModel, levels: list[Level], members: set[int],
     First the blossom relaxation (:class:`~cpswiss.solver.blossom.LexicographicMatching`):
     the least cost of a matching leaving only a member unpaired, worse than the solution
     in hand's, proves no; the same, with every constraint on record met, proves yes.
-    Otherwise the solver decides.  (Measured: such solves took 20-27 s on brackets of
-    about 280 players in a 1,000-player round 4 under 2026.)
+    Otherwise the solver decides (the relaxation comes first because such solves are
+    slow on brackets of hundreds of players).
     """
     unusable = m.unusable_edges()
     relax = LexicographicMatching.of_model(m, levels, unusable)

@@ -85,8 +85,7 @@ class TieBreak:
         the edges the decisions so far exclude): no, when the least cost of a matching
         pairing v so is worse than the solution in hand's; yes, when it is the same and
         that matching meets every constraint on record (it becomes the solution in hand).
-        None when the relaxation does not tell (the solver decides then).  Measured: the
-        solve it replaces took 6.5 s on the last bracket of a 1,000-player round 3."""
+        None when the relaxation does not tell (the solver decides then)."""
         unusable = self.m.unusable_edges()
         if self.relaxation is None:
             self.relaxation = LexicographicMatching.of_model(self.m, self.levels, unusable)
@@ -317,14 +316,12 @@ class TieBreak:
         are sums over pairs).  So u is admissible exactly when A(u) costs what the
         remainder in hand costs (the same value on every level, the costs being exact)
         and the solution with it meets every constraint on record: a proof without a
-        solve (measured: a minimisation of the floater's rank took 18 s on the
-        497-player bracket of a 1,000-player round 2).  The floaters at that cost come
+        solve (a minimisation of the floater's rank is slow on brackets of hundreds of
+        players).  The floaters at that cost come
         from one dual solution (:meth:`RemainderAssignment.floaters_at_cost`), which
         also gives the first A(u) of all in one walk (:meth:`RemainderAssignment.first_floating`);
         only if that one breaks a constraint on record are the others taken best first
         from their greedy bounds, computing A(u) only when a bound comes first.
-        (Measured: a walk per contender, 240 of them, was over half of the 257 s of a
-        2,000-player round 3; with one walk the round takes 85 s.)
         """
         held_key, held_edges, held_u = held
         in_hand = self.remainder_pairs(s1)
@@ -380,10 +377,9 @@ class TieBreak:
         is admissible; then one minimisation of the floater's rank (the contenders
         ahead of it ranked 0, 1, ..., the floater in hand next, any other floater last),
         under every frozen optimum, gives the admissible contender ranked first, if any.
-        (Measured: one feasibility solve per better contender instead took 8 s each on
-        the 34,000-edge step of a 500-player round 2; the minimisation takes one.
-        Confirming the first contender with A(u) assumed failed in 374 of 390 corpus
-        brackets, so it is not tried.)
+        (One minimisation instead of a feasibility solve per better contender.  Confirming
+        the first contender with A(u) assumed is not tried: on the corpus it almost never
+        holds.)
         """
         held_key, held_edges, _ = held
         contenders: list[tuple[tuple[int, ...], int, list[int]]] = []

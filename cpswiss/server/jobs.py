@@ -1,0 +1,199 @@
+"""The work behind each API endpoint, run in a worker process (:mod:`cpswiss.server.pool`).
+
+Each job takes a request as plain data (the validated request model dumped to a dict),
+calls the same entry points as the command of the same name in :mod:`cpswiss.cli`, and
+returns plain JSON data: the facts of the command's ``--json`` output, its text, and for
+``pair`` the pairing file and the TRF with the round appended.  Nothing is written to disk:
+the TRF arrives as text and is parsed in memory.
+
+A :class:`~cpswiss.errors.CpswissError` does not cross the process boundary as an
+exception (its subclasses do not pickle back faithfully); a job returns it as an
+``{"error": ...}`` answer (:func:`run_job`), which :mod:`cpswiss.server.app` maps to an HTTP
+status by its exit code.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from typing import Any
+
+from cpswiss import errors
+from cpswiss.errors import CpswissError, InputError
+from cpswiss.solver.model import SolverSettings
+
+Job = Callable[[dict], dict]
+
+
+def _plain(data: Any) -> Any:
+    """JSON-ready data as the CLI prints it (``json.dump(..., default=str)``)."""
+    return json.loads(json.dumps(data, default=str))
+
+
+def _settings(request: dict) -> SolverSettings:
+    return SolverSettings(workers=1, time_limit=request["time_limit"])
+
+
+def _tournament(request: dict):
+    """The tournament from the request's TRF text, parsed in memory; messages name the
+    file as the client called it."""
+    from cpswiss.formats.trf import parse_trf
+
+    return parse_trf(request["trf"], request.get("name") or "<input>")
+
+
+def _decisions(request: dict):
+    """As ``cpswiss pair --fix A-B --forbid A-B --bye N --absent N``."""
+    from cpswiss.tournament.decisions import Decisions, parse_pair
+
+    return Decisions(fix=tuple(parse_pair(x, "fix") for x in request.get("fix", [])),
+                     forbid=tuple(parse_pair(x, "forbid") for x in request.get("forbid", [])),
+                     bye=request.get("bye"), absent=tuple(request.get("absent", [])))
+
+
+def state_job(request: dict) -> dict:
+    """``cpswiss state``: every player's state before the round to be paired."""
+    from cpswiss.formats.trf import format_points
+    from cpswiss.rulesets.ruleset import select_rule_set
+    from cpswiss.tournament.state import build_state
+
+    tournament = _tournament(request)
+    rules, reason = select_rule_set(tournament, request.get("rules"))
+    state = build_state(tournament, rules.state)
+    players = state.frame().to_dict("records")
+    for row in players:
+        row["real_score"] = format_points(state.players[row["id"]].real_score)
+        row["forbidden"] = " ".join(str(o) for o in sorted(state.players[row["id"]].forbidden))
+    return _plain({"round": state.round_no, "total_rounds": state.total_rounds,
+                   "rule_set": f"{rules.title} ({reason})", "rule_set_name": rules.name,
+                   "players_in_file": len(tournament.players), "players": players})
+
+
+def pair_job(request: dict) -> dict:
+    """``cpswiss pair [--fix/--forbid/--bye/--absent] [--explain --json] -p --write-trf``."""
+    from cpswiss.api import pair_tournament
+    from cpswiss.formats.trf import write_trf
+
+    tournament = _tournament(request)
+    decisions = _decisions(request)
+    settings = _settings(request)
+    whatif = None
+    if not decisions.pairing_decisions.empty:
+        from cpswiss.check.whatif import what_if
+
+        if request.get("initial_colour"):
+            raise InputError("initial_colour cannot be combined with fix/forbid/bye")
+        outcome = what_if(tournament, decisions, request.get("rules"), settings, request.get("accelerate"))
+        result = outcome.result
+        whatif = {"decisions": decisions.describe(), "changed": outcome.changed, "lines": outcome.lines(),
+                  "changes": [vars(c) for c in outcome.changes()],
+                  "baseline": {"boards": [[b.white, b.black] for b in outcome.baseline.pairing.boards],
+                               "bye": outcome.baseline.pairing.bye}}
+    else:
+        result = pair_tournament(tournament, request.get("rules"), initial_colour=request.get("initial_colour"),
+                                 settings=settings, accelerate=request.get("accelerate"),
+                                 decisions=decisions if not decisions.empty else None)
+    pairing = result.pairing
+    players = result.state.players
+    boards = [(b.white, b.black) for b in pairing.boards]
+    paired = result.state.tournament  # as paired: with any virtual points a method made
+    answer = {
+        "round": pairing.round_no, "rule_set": f"{result.rules.title} ({result.rules_reason})",
+        "rule_set_name": result.rules.name,
+        "boards": result.boards_frame().to_dict("records"),
+        "bye": None if pairing.bye is None else {"id": pairing.bye, "name": players[pairing.bye].name,
+                                                  "score": players[pairing.bye].score_text},
+        "pairing_file": "\n".join(pairing.lines()) + "\n",
+        "trf": write_trf(paired.with_round(pairing.round_no, boards, pairing.bye)),
+        "whatif": whatif,
+    }
+    if request.get("explain"):
+        from cpswiss.check.explain import account_of
+
+        account = account_of(result, settings, tournament.path)
+        answer["explanation"] = account.as_dict() | {"text": account.text()}
+    return _plain(answer)
+
+
+def explain_job(request: dict) -> dict:
+    """``cpswiss explain FILE --pairing P`` (a proposal for the next round) or ``--round N``."""
+    from cpswiss.check.explain import explain_pairing
+    from cpswiss.colours.decoder import Board, Pairing
+
+    tournament = _tournament(request)
+    proposal = None
+    if request.get("pairing") is not None:
+        proposed = request["pairing"]
+        for pid in [p for board in proposed["boards"] for p in board] + [proposed.get("bye")]:
+            if pid is not None and pid not in tournament.players:
+                raise InputError(f"player {pid} is not in the tournament", tournament.path)
+        proposal = Pairing(tournament.round_to_pair, tuple(Board(w, b, "-") for w, b in proposed["boards"]),
+                           proposed.get("bye"))
+    explanation = explain_pairing(tournament, proposal, round_no=request.get("round"),
+                                  rule_set=request.get("rules"), settings=_settings(request),
+                                  accelerate=request.get("accelerate"))
+    return _plain(explanation.as_dict() | {"text": explanation.text()})
+
+
+def check_job(request: dict) -> dict:
+    """``cpswiss check FILE [--round N ...] --json``."""
+    from cpswiss.check.explain import check_tournament
+
+    report = check_tournament(_tournament(request), request.get("rules"), rounds=request.get("rounds"),
+                              settings=_settings(request), accelerate=request.get("accelerate"))
+    return _plain(report.as_dict() | {"text": report.text()})
+
+
+def resolve_job(request: dict) -> dict:
+    """``cpswiss resolve FILE --count K --json``."""
+    from cpswiss.check.resolve import resolve
+
+    resolution = resolve(_tournament(request), request.get("rules"), request["count"], _settings(request),
+                         request.get("accelerate"))
+    return _plain(resolution.as_dict() | {"text": resolution.text()})
+
+
+def generate_job(request: dict) -> dict:
+    """``cpswiss generate CONFIG -o OUT --seed S --rules R --format F``, the configuration
+    as a mapping of the generator's RTG keys."""
+    from cpswiss.study.generate import GeneratorConfig, generate_text
+
+    config = GeneratorConfig.from_mapping(request["config"], "config")
+    return {"trf": generate_text(config, request["seed"], request["rules"], request["format"] == "trf26")}
+
+
+def warm_up() -> None:
+    """Import the engine in a fresh worker and pair a bundled round once (its first pairing
+    loads what the engine loads lazily), so that the first request does not pay for it."""
+    from importlib import resources
+
+    import cpswiss.check.resolve  # noqa: F401
+    import cpswiss.check.whatif  # noqa: F401
+
+    sample = resources.files("cpswiss.study.benchdata") / "n031-r03of10-t045.trf"
+    run_job("pair", {"trf": sample.read_text(encoding="utf-8"), "time_limit": 30.0, "explain": True})
+
+
+JOBS: dict[str, Job] = {"state": state_job, "pair": pair_job, "explain": explain_job, "check": check_job,
+                        "resolve": resolve_job, "generate": generate_job}
+
+
+def timed_job(name: str, request: dict) -> tuple[dict, float]:
+    """:func:`run_job` and the seconds it took in the worker (the ``Server-Timing`` header)."""
+    started = time.perf_counter()
+    answer = run_job(name, request)
+    return answer, time.perf_counter() - started
+
+
+def run_job(name: str, request: dict) -> dict:
+    """Run a job; a cpswiss error becomes ``{"error": {message, exit_code, kind, details}}``
+    with the CLI's one-line message, any other exception (a bug) the same with exit code 2."""
+    try:
+        return JOBS[name](request)
+    except CpswissError as exc:
+        return {"error": {"message": exc.one_line(), "exit_code": exc.exit_code, "kind": type(exc).__name__,
+                          "details": list(getattr(exc, "details", []))}}
+    except Exception as exc:  # a bug: one line, as the CLI without --debug
+        return {"error": {"message": f"unexpected error: {type(exc).__name__}: {exc}",
+                          "exit_code": errors.EXIT_UNEXPECTED, "kind": "Unexpected", "details": []}}

@@ -1,0 +1,216 @@
+"""The arbiter's page in a real browser (Debian's Chromium, driven by Selenium) against a real
+``cpswiss serve``: load a bundled TRF, pair, read why, what-if, propose a pairing, an impossible
+round resolved, a tournament checked with a planted difference, downloads.  Saves screenshots
+``serve.png`` (laptop width) and ``serve-phone.png`` in ``$CPSWISS_SCREENSHOTS`` (default: a
+temporary folder; ``CPSWISS_SCREENSHOTS=docs/images`` refreshes the README's pictures).
+
+Skipped only when Chromium or its driver is not installed (``.ci/install-browser``)."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+from test_server_fixtures import DATA, REPO, bench, running_server, with_colours_swapped
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMEDRIVER = Path("/usr/bin/chromedriver")
+if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
+    pytest.skip("Chromium is not installed (/usr/bin/chromium, /usr/bin/chromedriver): run .ci/install-browser",
+                allow_module_level=True)
+
+from selenium import webdriver  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
+from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
+
+N031 = "n031-r03of10-t045.trf"
+IMAGES = Path(os.environ.get("CPSWISS_SCREENSHOTS", Path(tempfile.gettempdir()) / "cpswiss-screenshots"))
+LAPTOP = (1366, 900)
+PHONE = (390, 844)
+
+
+@pytest.fixture(scope="module")
+def server():
+    with running_server() as s:
+        yield s
+
+
+@pytest.fixture(scope="module")
+def downloads(tmp_path_factory):
+    return tmp_path_factory.mktemp("downloads")
+
+
+@pytest.fixture(scope="module")
+def browser(downloads):
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     f"--window-size={LAPTOP[0]},{LAPTOP[1]}"):
+        options.add_argument(argument)
+    options.add_experimental_option("prefs", {"download.default_directory": str(downloads),
+                                              "download.prompt_for_download": False})
+    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+    driver.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
+    yield driver
+    driver.quit()
+
+
+def wait(driver, condition, seconds: float = 120):
+    return WebDriverWait(driver, seconds, poll_frequency=0.1).until(lambda d: condition(d))
+
+
+def by_id(driver, element_id: str):
+    return driver.find_element(By.ID, element_id)
+
+
+def open_page(driver, server) -> None:
+    driver.set_window_size(*LAPTOP)
+    driver.get(server.url + "/")
+    wait(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true")
+
+
+def load_sample(driver, name: str) -> None:
+    Select(by_id(driver, "sample")).select_by_value(name)
+    by_id(driver, "load-sample").click()
+    wait(driver, lambda d: by_id(d, "standings").is_displayed() and name in by_id(d, "status").text)
+
+
+def load_file(driver, path: Path) -> None:
+    by_id(driver, "file").send_keys(str(path))
+    wait(driver, lambda d: path.name in by_id(d, "status").text or by_id(d, "error").is_displayed())
+
+
+def pair(driver) -> None:
+    """Pair with the keyboard: focus the button, press Enter."""
+    button = by_id(driver, "pair")
+    wait(driver, lambda d: button.is_enabled())
+    button.send_keys(Keys.ENTER)
+    wait(driver, lambda d: "paired" in by_id(d, "status").text or "No legal pairing" in by_id(d, "status").text
+         or by_id(d, "error").is_displayed())
+
+
+def boards(driver) -> list[tuple[int, int]]:
+    rows = driver.find_elements(By.CSS_SELECTOR, "#boards tbody tr:not(.bye)")
+    return [tuple(int(b.get_attribute("data-id")) for b in row.find_elements(By.CSS_SELECTOR, "button[data-why=player]"))
+            for row in rows]
+
+
+def test_load_pair_explain_download_and_screenshots(browser, server, downloads):
+    open_page(browser, server)
+    load_sample(browser, N031)
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#state-table tbody tr")) == 31
+    assert by_id(browser, "state-round").text == "3 of 10"
+    pair(browser)
+    _, expected = server.post("/api/pair", {"trf": bench(N031)})
+    assert boards(browser) == [(b["white"], b["black"]) for b in expected["boards"]]
+    assert "bye to 25" in by_id(browser, "status").text
+
+    browser.find_element(By.CSS_SELECTOR, "button.why-board[data-board='1']").click()
+    wait(browser, lambda d: by_id(d, "why").is_displayed() and by_id(d, "why-text").text)
+    why = by_id(browser, "why-text").text
+    assert by_id(browser, "why-title").text == "Board 1: 4 – 1"
+    assert why.startswith("Colours: board 1 4-1: white 4") and "Bracket 1: score 2.0" in why
+    assert browser.switch_to.active_element == by_id(browser, "why")  # focus moves to the answer
+
+    by_id(browser, "why-bye").click()
+    wait(browser, lambda d: by_id(d, "why-title").text == "The bye: 25")
+    assert "25" in by_id(browser, "why-text").text
+    floater = wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#boards button.floater"))[0]
+    floater.click()
+    wait(browser, lambda d: by_id(d, "why-title").text.startswith("Player "))
+    assert "floats" in by_id(browser, "why-text").text or "bye" in by_id(browser, "why-text").text
+
+    by_id(browser, "download-pairing").click()
+    target = downloads / "n031-r03of10-t045-round-3.txt"
+    wait(browser, lambda d: target.exists() and target.read_text() == expected["pairing_file"], 30)
+    by_id(browser, "download-trf").click()
+    trf = downloads / "n031-r03of10-t045-round-3.trf"
+    wait(browser, lambda d: trf.exists() and trf.read_text() == expected["trf"], 30)
+
+    IMAGES.mkdir(parents=True, exist_ok=True)
+    browser.execute_script("window.scrollTo(0, 0)")
+    height = browser.execute_script("return document.documentElement.scrollHeight")
+    browser.set_window_size(LAPTOP[0], min(height, 1500))
+    time.sleep(0.3)
+    browser.save_screenshot(str(IMAGES / "serve.png"))
+    browser.set_window_size(*PHONE)
+    browser.execute_script("document.getElementById('round').scrollIntoView()")
+    time.sleep(0.3)
+    assert browser.execute_script("return document.documentElement.scrollWidth") <= PHONE[0]  # no sideways scroll
+    browser.save_screenshot(str(IMAGES / "serve-phone.png"))
+    browser.set_window_size(*LAPTOP)
+
+
+def test_what_if_marks_the_changed_boards(browser, server):
+    open_page(browser, server)
+    load_sample(browser, N031)
+    pair(browser)
+    by_id(browser, "wi-fix").send_keys("1-2")
+    by_id(browser, "wi-absent").send_keys("31")
+    by_id(browser, "whatif").click()
+    wait(browser, lambda d: by_id(d, "whatif-report").is_displayed())
+    report = by_id(browser, "whatif-report").text
+    assert report.startswith("What if --fix 1-2 --absent 31:")
+    pairs = [set(b) for b in boards(browser)]
+    assert {1, 2} in pairs and all(31 not in p for p in pairs)
+    changed = browser.find_elements(By.CSS_SELECTOR, "#boards tbody tr.changed")
+    assert changed and any("1 Test0001" in row.text for row in changed)
+
+
+def test_propose_a_pairing_and_read_the_first_rule_it_breaks(browser, server):
+    open_page(browser, server)
+    load_sample(browser, N031)
+    pair(browser)
+    by_id(browser, "copy-boards").click()
+    area = by_id(browser, "proposal")
+    lines = area.get_attribute("value").splitlines()
+    (w1, b1), (w2, b2) = lines[0].split(), lines[1].split()
+    area.clear()
+    area.send_keys("\n".join([f"{w1} {b2}", f"{w2} {b1}", *lines[2:]]))
+    by_id(browser, "explain").click()
+    wait(browser, lambda d: by_id(d, "verdict").is_displayed() and by_id(d, "verdict").text)
+    verdict = by_id(browser, "verdict").text
+    assert verdict.startswith("Not the rules' pairing.") and "First rule it breaks: C.04.3" in verdict
+    area.clear()
+    area.send_keys("\n".join(lines))
+    by_id(browser, "explain").click()
+    wait(browser, lambda d: by_id(d, "verdict").text.startswith("This is the pairing the rules demand."))
+
+
+def test_an_impossible_round_shows_the_certificate_and_the_least_bad_pairings(browser, server):
+    open_page(browser, server)
+    load_file(browser, DATA / "impossible-sample" / "n006-r05of05-t015.trf")
+    pair(browser)
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#alternatives .alternative"))
+    assert by_id(browser, "impossible").is_displayed()
+    assert "no round-pairing satisfies" in by_id(browser, "impossible-message").text
+    assert "Tutte" in by_id(browser, "certificate").text
+    first = browser.find_element(By.CSS_SELECTOR, "#alternatives .alternative")
+    assert first.text.startswith("Alternative 1: allowing") and "breaks C.04" in first.text
+
+
+def test_check_marks_the_round_with_a_planted_difference(browser, server, tmp_path):
+    planted = tmp_path / "planted.trf"
+    planted.write_text(with_colours_swapped(bench(N031), 1, 1), encoding="utf-8")
+    open_page(browser, server)
+    load_file(browser, planted)
+    by_id(browser, "check").click()
+    wait(browser, lambda d: by_id(d, "check-table").is_displayed())
+    rows = browser.find_elements(By.CSS_SELECTOR, "#check-table tbody tr")
+    assert [row.get_attribute("class") for row in rows] == ["differs", "differs"]
+    assert "played 1-16 with colours reversed" in rows[0].text
+    assert "Rounds that differ: 1, 2." == by_id(browser, "status").text
+
+
+def test_a_malformed_file_is_one_line_on_the_page(browser, server, tmp_path):
+    bad = tmp_path / "bad.trf"
+    bad.write_text("hello\n", encoding="utf-8")
+    open_page(browser, server)
+    load_file(browser, bad)
+    wait(browser, lambda d: by_id(d, "error").is_displayed())
+    assert by_id(browser, "error").text == "bad.trf: no player record (001) in the file: is it a TRF file?"
