@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from conftest import SCENARIOS, SHARED, player_line
 
-from cpswiss.check.explain import explain_engine
+from cpswiss.check.explain import check_tournament, explain_engine
 from cpswiss.cli import main
 from cpswiss.formats.trf import RoundKind, parse_trf, read_trf
 from cpswiss.rulesets.ruleset import diff, load_rule_set
@@ -141,3 +141,23 @@ def test_full_conformance_2013(tmp_path):
     wrong = [c for c in cases
              if pairing_lines(corpus / f"{c}.trf", tmp_path, "dutch-2013") != (corpus / f"{c}.expected").read_text().split("\n")]
     assert wrong == []
+
+
+@pytest.mark.parametrize("rules, words, foreign", [
+    ("dutch-2013", "satisfies B.1-B.2 with at most one bye to an eligible player (C.04.3.1 C.13: not even the "
+                   "whole field joined into one bracket can be paired; the arbiter decides)", ["A.9", "2026", "C1"]),
+    ("dutch-2017", "satisfies C.1-C.3 with at most one bye to an eligible player (C.04.3 A.9: the arbiter "
+                   "decides)", ["2026", "Art."]),
+    ("dutch-2026", "satisfies [C1]-[C3] with at most one bye to an eligible player (C.04.3 Art. 1.9.3: the "
+                   "arbiter decides)", ["A.9", "2017"]),
+])
+def test_check_names_an_impossible_round_in_the_editions_words(rules, words, foreign, write_trf):
+    """`check` on a round played although nothing could pair it (1 and 2 had met in round 1):
+    the message cites the edition's own articles (vocabulary of the rule file), no other's."""
+    lines = ["012 impossible round 2", "XXR 2", "XXC white1",
+             player_line(1, "Alpha", 2400, "1.0", ["   2 w 1", "   2 b 0"]),
+             player_line(2, "Beta", 2300, "1.0", ["   1 b 0", "   1 w 1"])]
+    report = check_tournament(write_trf("\n".join(lines) + "\n"), rules)
+    error = report.rounds[1].error
+    assert words in error and not report.agrees
+    assert not any(word in error for word in foreign)

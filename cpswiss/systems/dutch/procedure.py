@@ -119,8 +119,8 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
     if rules.criterion("pab-score") is not None:
         state.pab_score_limit = lowest_pab_score(players, state)
     if not completable(players, state):
-        raise NoPairingError("no round-pairing satisfies C1-C3 with at most one bye to an eligible "
-                             "player (C.04.3 A.9, 2026 Art. 1.9.3: the arbiter decides)")
+        raise NoPairingError(rules.speak("no round-pairing satisfies C.1-C.3 with at most one bye to an "
+                                         "eligible player (C.04.3 A.9: the arbiter decides)"))
     every_bracket = rules.procedure.completion == "every-bracket"
     weighs_pab = rules.criterion("pab-unplayed-games") is not None
     strands = rules.criterion("stranded-downfloaters") is not None
