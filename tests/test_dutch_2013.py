@@ -128,7 +128,7 @@ def test_rules_diff_lists_what_2013_changes():
     lines = diff(load_rule_set("dutch-2017"), load_rule_set("dutch-2013"))
     text = "\n".join(lines)
     assert "state.bye_barred_by: [pab, forfeit-win] -> [pab, forfeit-win, full-bye, half-bye]" in text
-    assert "colours.later_no_preference: rank-parity -> scheduled-colour" in text
+    assert "colours.later_no_preference: rank-parity -> round-one-opposite" in text
     assert "stranded-downfloaters" in text and "semi-absolute-preference" in text
 
 
@@ -169,7 +169,7 @@ ENDORSE = Path(__file__).parent / "data" / "dutch-2013-endorse"
 @pytest.mark.parametrize("case", sorted(p.stem for p in ENDORSE.glob("*.trf")))
 def test_endorsement_cases(case, tmp_path):
     """Rounds of JaVaFo 1.4's own tournaments (and hand-made ones) paired as JaVaFo 1.4 pairs
-    them: E.5 after round 1 between players without a preference, one of whom was paired in a
-    forfeited game (README of the folder)."""
+    them: E.5 after round 1 between two players without a preference (A.7.f), coloured by the
+    round-1 colour of the higher-ranked one's number, reversed (README of the folder)."""
     expected = (ENDORSE / f"{case}.expected").read_text().split("\n")
     assert pairing_lines(ENDORSE / f"{case}.trf", tmp_path, "dutch-2013") == expected

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from cpswiss.formats.trf import RoundKind
 from cpswiss.rulesets.ruleset import ColourRules
 from cpswiss.tournament.state import (
     BLACK,
@@ -15,6 +14,7 @@ from cpswiss.tournament.state import (
     PlayerState,
     RoundState,
     Strength,
+    infer_initial_colour,
     opposite,
     order_key,
 )
@@ -65,15 +65,12 @@ def _last_difference(a: PlayerState, b: PlayerState) -> tuple[str | None, str | 
 def allocate_colours(p: PlayerState, q: PlayerState, initial: str,
                      no_preference: str = "rank-parity",
                      both_absolute: str = "wider-difference",
-                     lower_decides: bool = False, scheduled_p: str | None = None,
-                     scheduled_q: str | None = None) -> tuple[str, str]:
+                     lower_decides: bool = False) -> tuple[str, str]:
     """The colour of ``p`` against ``q`` and the rule that decided (C.04.3 E.1-E.5).
     ``no_preference`` (how E.5 colours two players who both have no preference) and
     ``both_absolute`` (E.2 between two absolute preferences): see
     :class:`cpswiss.rulesets.ruleset.ColourRules`.  ``lower_decides``: E.4 grants the
-    lower-placed player's preference instead (FIDE Swiss 1999 item 12.4, below the median).
-    ``scheduled_p`` / ``scheduled_q``: the colour each was last paired with in a game that was
-    not played (:func:`scheduled_colour`), for ``no_preference = "scheduled-colour"``."""
+    lower-placed player's preference instead (FIDE Swiss 1999 item 12.4, below the median)."""
     higher, lower = (p, q) if order_key(p) < order_key(q) else (q, p)
     pp, qp = p.preference, q.preference
     # E.1: both preferences can be granted (or one player has none, RN-5)
@@ -83,12 +80,12 @@ def allocate_colours(p: PlayerState, q: PlayerState, initial: str,
         if qp is not None:
             return opposite(qp), "E.1"
         # no preferences at all: E.5
-        if no_preference == "scheduled-colour" and (scheduled_p or scheduled_q):
-            higher_colour = scheduled_p if higher is p else scheduled_q
-            lower_colour = scheduled_q if higher is p else scheduled_p
-            colour = opposite(higher_colour) if higher_colour else opposite(lower_colour)
+        if no_preference == "round-one-opposite":
+            # the round-1 colour of the higher-ranked player's number (odd: the initial
+            # colour; ``initial`` is round 1's own here), reversed
+            colour = opposite(initial) if higher.id % 2 == 1 else initial
             return (colour if higher is p else opposite(colour)), "E.5"
-        if no_preference in ("lower-number-white", "scheduled-colour"):
+        if no_preference == "lower-number-white":
             first = p if p.rank < q.rank else q
             return (WHITE if first is p else BLACK), "E.5"
         colour = initial if higher.rank % 2 == 1 else opposite(initial)
@@ -116,16 +113,6 @@ def allocate_colours(p: PlayerState, q: PlayerState, initial: str,
     return (colour if decider is p else opposite(colour)), "E.4"
 
 
-def scheduled_colour(state: RoundState, pid: int) -> str | None:
-    """The colour ``pid`` was paired with in his latest forfeited game before this round
-    (TRF ``NNNN w -``, ``NNNN b +``), or None.  Not a colour he played (C.04.2 D.2)."""
-    entries = list(state.tournament.players[pid].rounds)[:state.round_no - 1]
-    for e in reversed(entries):
-        if e.kind in (RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS) and e.colour in ("w", "b"):
-            return WHITE if e.colour == "w" else BLACK
-    return None
-
-
 def decode(state: RoundState, pairs: list[tuple[int, int]], bye: int | None,
            rules: ColourRules | None = None) -> Pairing:
     """Boards with colours (E.1-E.5) in board order (C.04.2 D.5), under the rule set's
@@ -134,16 +121,17 @@ def decode(state: RoundState, pairs: list[tuple[int, int]], bye: int | None,
     rules = rules or ColourRules()
     players = state.players
     no_preference = "rank-parity" if state.round_no == 1 else rules.later_no_preference
+    # round-one-opposite: round 1's initial colour as round 1 shows it (the colour of its
+    # first board's higher-ranked player), not the file's XXC / 152
+    initial = infer_initial_colour(state.tournament) \
+        if no_preference == "round-one-opposite" else state.initial_colour
     median = (state.round_no - 1) * state.points_for_win // 2
     boards = []
     for a, b in pairs:
         p, q = (players[a], players[b]) if a < b else (players[b], players[a])
         below_median = rules.equal_histories == "median-side" and max(p.score, q.score) < median
-        scheduled = (scheduled_colour(state, p.id), scheduled_colour(state, q.id)) \
-            if no_preference == "scheduled-colour" and p.preference is None and q.preference is None else (None, None)
-        colour, rule = allocate_colours(p, q, state.initial_colour, no_preference, rules.both_absolute,
-                                        lower_decides=below_median, scheduled_p=scheduled[0],
-                                        scheduled_q=scheduled[1])
+        colour, rule = allocate_colours(p, q, initial, no_preference, rules.both_absolute,
+                                        lower_decides=below_median)
         white, black = (p.id, q.id) if colour == WHITE else (q.id, p.id)
         decider = None
         if rule == "E.4":

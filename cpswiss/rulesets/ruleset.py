@@ -116,10 +116,10 @@ class ColourRules:
     ``white``/``black`` (no lot: this colour for No. 1, over the file's).
     ``later_no_preference``: E.5 after round 1, for two players who both have no colour
     preference: ``rank-parity`` as in round 1, or ``lower-number-white`` (the player with
-    the lower pairing number gets white, as the 2013 reference engine JaVaFo 1.4 does) or
-    ``scheduled-colour`` (JaVaFo 1.4: as ``lower-number-white``, unless either was paired in
-    a game that was then forfeited: the higher-ranked player gets the colour opposite to the
-    one he was last paired with, or, if he has none, to the one his opponent was).
+    the lower pairing number gets white) or ``round-one-opposite`` (JaVaFo 1.4: the
+    higher-ranked player gets the colour opposite to the one E.5 gives his pairing number in
+    round 1, with round 1's initial colour read from round 1: white for an even number when
+    the first board's higher-ranked player had white).
     ``both_absolute``: E.2 between two absolute preferences: ``wider-difference`` (the
     larger |CD| is the stronger, RN-8, as bbpPairings reads 2017 and 2026) or
     ``alternate`` (neither is stronger: E.3 decides, as JaVaFo 1.4 reads 2013)."""
