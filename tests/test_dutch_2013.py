@@ -173,3 +173,17 @@ def test_endorsement_cases(case, tmp_path):
     round-1 colour of the higher-ranked one's number, reversed (README of the folder)."""
     expected = (ENDORSE / f"{case}.expected").read_text().split("\n")
     assert pairing_lines(ENDORSE / f"{case}.trf", tmp_path, "dutch-2013") == expected
+
+
+def test_endorsement_round_javafo_pairs_against_b1b(tmp_path, capsys):
+    """Tournament 55 of the run, round 8 (tests/data/dutch-2013-endorse/impossible): all nine
+    players have had a point without playing, so B.1.b bars every one from the bye and no
+    pairing exists; JaVaFo 1.4 gives 7 a second bye (``s55-r08.javafo``).  The text wins: exit 1,
+    and the certificate names B.1.b."""
+    case = ENDORSE / "impossible" / "s55-r08.trf"
+    javafo_bye = int((ENDORSE / "impossible" / "s55-r08.javafo").read_text().split()[-2])
+    state = build_state(read_trf(case), load_rule_set("dutch-2013").state)
+    assert not state.players[javafo_bye].bye_eligible and not any(p.bye_eligible for p in state.players.values())
+    assert main(["pair", "--dutch", str(case), "-p", str(tmp_path / "out.txt"), "--rules", "dutch-2013"]) == 1
+    err = capsys.readouterr().err
+    assert "no round-pairing satisfies B.1-B.2" in err and "the bye: 1, 2, 3, 4, 7, 8 may not take it (B.1.b)" in err
