@@ -170,7 +170,8 @@ ENDORSE = Path(__file__).parent / "data" / "dutch-2013-endorse"
 def test_endorsement_cases(case, tmp_path):
     """Rounds of JaVaFo 1.4's own tournaments (and hand-made ones) paired as JaVaFo 1.4 pairs
     them: E.5 after round 1 between two players without a preference (A.7.f), coloured by the
-    round-1 colour of the higher-ranked one's number, reversed (README of the folder)."""
+    round-1 colour of the higher-ranked one's number, reversed; the bracket a downfloater
+    lands in (C.1, C.12, C.13) (README of the folder)."""
     expected = (ENDORSE / f"{case}.expected").read_text().split("\n")
     assert pairing_lines(ENDORSE / f"{case}.trf", tmp_path, "dutch-2013") == expected
 

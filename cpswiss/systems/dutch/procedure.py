@@ -191,13 +191,18 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
 
 
 def landing_bracket(groups: list[list[PlayerState]], index: int, state: RoundState) -> list[PlayerState]:
-    """2013 C.13 (C.04.3.1): the bracket that downfloaters sent to scoregroup ``index`` are
-    paired in.  The lowest bracket that cannot be paired is merged with the one above it,
-    repeatedly; so the next scoregroup takes in every scoregroup below it as long as the
-    players below cannot all be paired among themselves (bye included)."""
+    """2013 C.1, C.12, C.13 (C.04.3.1): the bracket that downfloaters sent to scoregroup
+    ``index`` are paired in.  The lowest bracket that cannot be paired is merged with the one
+    above it, repeatedly; but the lowest bracket is paired with the players who float into
+    it, so the merges reach the next scoregroup only when the players below it cannot all
+    be paired (bye included) even with every player of the next scoregroup coming down to
+    them.  Otherwise a downfloater who can meet nobody of the next scoregroup sends the
+    procedure back (C.1 -> C.12), as JaVaFo 1.4 reads it (tests/data/dutch-2013-endorse,
+    s61-r10: merging whenever the players below cannot pair among themselves floats 14,
+    whom no one of the 4.0 scoregroup may meet)."""
     landing = list(groups[index])
     k = index + 1
-    while k < len(groups) and not completable([p for g in groups[k:] for p in g], state):
+    while k < len(groups) and not completable(groups[index] + [p for g in groups[k:] for p in g], state):
         landing += groups[k]
         k += 1
     return landing
