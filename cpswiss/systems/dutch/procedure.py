@@ -146,6 +146,8 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
         else:
             holds_pab = weighs_pab and holds_the_pab(bracket, lower + below, state)
             landing = landing_bracket(groups, index, state) if strands and not special else None
+            if landing is not None and len(landing) == len(lower) + len(below):
+                landing = last_bracket_partners(landing, state)
             b = Bracket(vertices, n_mdp, len(bracket), special, next_index == len(groups), state,
                         pab_in_bracket=holds_pab, landing=landing)
             record = pair_bracket(b, rules, settings)
@@ -206,6 +208,17 @@ def landing_bracket(groups: list[list[PlayerState]], index: int, state: RoundSta
         landing += groups[k]
         k += 1
     return landing
+
+
+def last_bracket_partners(landing: list[PlayerState], state: RoundState) -> list[PlayerState]:
+    """2013 C.1 with C.12 when downfloaters land in the last bracket (C.04.3.1): there an
+    opponent "can be found" for a moved-down player only if the rest of the bracket can
+    still be paired, bye included (B.1.b); otherwise the procedure goes back (C.12) for
+    another downfloater, before any colour preference is given up (JaVaFo 1.4;
+    tests/data/dutch-2013-endorse, s70-r08: 32 could meet only 31, whose pairing leaves 36,
+    who may not take the bye).  The players of the last bracket who can be such an
+    opponent."""
+    return [q for q in landing if completable([p for p in landing if p is not q], state)]
 
 
 def holds_the_pab(bracket: list[PlayerState], after: list[PlayerState], state: RoundState) -> bool:
