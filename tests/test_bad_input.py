@@ -89,4 +89,4 @@ def test_no_legal_pairing_exits_1(write_trf, tmp_path, capsys):
     lines = [player_line(1, "Alpha", 2400, "1.0", ["   2 w 1"]),
              player_line(2, "Beta", 2300, "0.0", ["   1 b 0"])]
     code, err, out, _ = run_pair(write_trf, tmp_path, lines, capsys)
-    assert code == 1 and "no round-pairing satisfies C1-C3" in err and not out.exists()
+    assert code == 1 and "no round-pairing satisfies [C1]-[C3]" in err and not out.exists()

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from conftest import SCENARIOS, SHARED, player_line
 
-from cpswiss.check.explain import explain_engine
+from cpswiss.check.explain import check_tournament, explain_engine
 from cpswiss.cli import main
 from cpswiss.formats.trf import RoundKind, parse_trf, read_trf
 from cpswiss.rulesets.ruleset import diff, load_rule_set
@@ -128,7 +128,7 @@ def test_rules_diff_lists_what_2013_changes():
     lines = diff(load_rule_set("dutch-2017"), load_rule_set("dutch-2013"))
     text = "\n".join(lines)
     assert "state.bye_barred_by: [pab, forfeit-win] -> [pab, forfeit-win, full-bye, half-bye]" in text
-    assert "colours.later_no_preference: rank-parity -> lower-number-white" in text
+    assert "colours.later_no_preference: rank-parity -> round-one-opposite" in text
     assert "stranded-downfloaters" in text and "semi-absolute-preference" in text
 
 
@@ -141,3 +141,50 @@ def test_full_conformance_2013(tmp_path):
     wrong = [c for c in cases
              if pairing_lines(corpus / f"{c}.trf", tmp_path, "dutch-2013") != (corpus / f"{c}.expected").read_text().split("\n")]
     assert wrong == []
+
+
+@pytest.mark.parametrize("rules, words, foreign", [
+    ("dutch-2013", "satisfies B.1-B.2 with at most one bye to an eligible player (C.04.3.1 C.13: not even the "
+                   "whole field joined into one bracket can be paired; the arbiter decides)", ["A.9", "2026", "C1"]),
+    ("dutch-2017", "satisfies C.1-C.3 with at most one bye to an eligible player (C.04.3 A.9: the arbiter "
+                   "decides)", ["2026", "Art."]),
+    ("dutch-2026", "satisfies [C1]-[C3] with at most one bye to an eligible player (C.04.3 Art. 1.9.3: the "
+                   "arbiter decides)", ["A.9", "2017"]),
+])
+def test_check_names_an_impossible_round_in_the_editions_words(rules, words, foreign, write_trf):
+    """`check` on a round played although nothing could pair it (1 and 2 had met in round 1):
+    the message cites the edition's own articles (vocabulary of the rule file), no other's."""
+    lines = ["012 impossible round 2", "XXR 2", "XXC white1",
+             player_line(1, "Alpha", 2400, "1.0", ["   2 w 1", "   2 b 0"]),
+             player_line(2, "Beta", 2300, "1.0", ["   1 b 0", "   1 w 1"])]
+    report = check_tournament(write_trf("\n".join(lines) + "\n"), rules)
+    error = report.rounds[1].error
+    assert words in error and not report.agrees
+    assert not any(word in error for word in foreign)
+
+
+ENDORSE = Path(__file__).parent / "data" / "dutch-2013-endorse"
+
+
+@pytest.mark.parametrize("case", sorted(p.stem for p in ENDORSE.glob("*.trf")))
+def test_endorsement_cases(case, tmp_path):
+    """Rounds of JaVaFo 1.4's own tournaments (and hand-made ones) paired as JaVaFo 1.4 pairs
+    them: E.5 after round 1 between two players without a preference (A.7.f), coloured by the
+    round-1 colour of the higher-ranked one's number, reversed; the bracket a downfloater
+    lands in (C.1, C.12, C.13) (README of the folder)."""
+    expected = (ENDORSE / f"{case}.expected").read_text().split("\n")
+    assert pairing_lines(ENDORSE / f"{case}.trf", tmp_path, "dutch-2013") == expected
+
+
+def test_endorsement_round_javafo_pairs_against_b1b(tmp_path, capsys):
+    """Tournament 55 of the run, round 8 (tests/data/dutch-2013-endorse/impossible): all nine
+    players have had a point without playing, so B.1.b bars every one from the bye and no
+    pairing exists; JaVaFo 1.4 gives 7 a second bye (``s55-r08.javafo``).  The text wins: exit 1,
+    and the certificate names B.1.b."""
+    case = ENDORSE / "impossible" / "s55-r08.trf"
+    javafo_bye = int((ENDORSE / "impossible" / "s55-r08.javafo").read_text().split()[-2])
+    state = build_state(read_trf(case), load_rule_set("dutch-2013").state)
+    assert not state.players[javafo_bye].bye_eligible and not any(p.bye_eligible for p in state.players.values())
+    assert main(["pair", "--dutch", str(case), "-p", str(tmp_path / "out.txt"), "--rules", "dutch-2013"]) == 1
+    err = capsys.readouterr().err
+    assert "no round-pairing satisfies B.1-B.2" in err and "the bye: 1, 2, 3, 4, 7, 8 may not take it (B.1.b)" in err

@@ -347,7 +347,9 @@ def in_edition_terms(explanation: Explanation, rules: RuleSet) -> Explanation:
 
     for a in explanation.brackets:
         a.kind, a.notes, a.verdict = speak(a.kind), [speak(n) for n in a.notes], finding(a.verdict)
-    return replace(explanation, decisive=finding(explanation.decisive),
+    legality = "C.04.1, C.04.3 C.1-C.3"  # the heading of the legality check, in the edition's words
+    return replace(explanation, terms={legality: speak(legality), **explanation.terms},
+                   decisive=finding(explanation.decisive),
                    colours=[f for f in map(finding, explanation.colours) if f is not None],
                    bye=None if explanation.bye is None else speak(explanation.bye),
                    violations=[replace(v, article=speak(v.article), message=speak(v.message))

@@ -15,6 +15,7 @@ from cpswiss.tournament.state import (
     PlayerState,
     RoundState,
     Strength,
+    infer_initial_colour,
     opposite,
     order_key,
 )
@@ -91,6 +92,11 @@ def allocate_colours(p: PlayerState, q: PlayerState, initial: str,
         if qp is not None:
             return opposite(qp), "E.1"
         # no preferences at all: E.5
+        if no_preference == "round-one-opposite":
+            # the round-1 colour of the higher-ranked player's number (odd: the initial
+            # colour; ``initial`` is round 1's own here), reversed
+            colour = opposite(initial) if higher.id % 2 == 1 else initial
+            return (colour if higher is p else opposite(colour)), "E.5"
         if no_preference == "lower-number-white":
             first = p if p.rank < q.rank else q
             return (WHITE if first is p else BLACK), "E.5"
@@ -127,6 +133,10 @@ def decode(state: RoundState, pairs: list[tuple[int, int]], bye: int | None,
     rules = rules or ColourRules()
     players = state.players
     no_preference = "rank-parity" if state.round_no == 1 else rules.later_no_preference
+    # round-one-opposite: round 1's initial colour as round 1 shows it (the colour of its
+    # first board's higher-ranked player), not the file's XXC / 152
+    initial = infer_initial_colour(state.tournament) \
+        if no_preference == "round-one-opposite" else state.initial_colour
     median = (state.round_no - 1) * state.points_for_win // 2
     ranking: Callable[[PlayerState], tuple[int, ...]] = order_key
     if rules.higher_ranked == "system-order" and state.system_order:
@@ -139,7 +149,7 @@ def decode(state: RoundState, pairs: list[tuple[int, int]], bye: int | None,
         if rules.both_without_games == "rank-parity-first" and not p.colours and not q.colours:
             colour, rule = _rank_parity(p, q, state.initial_colour), "E.5"  # Dubov Art. 5.2.1
         else:
-            colour, rule = allocate_colours(p, q, state.initial_colour, no_preference, rules.both_absolute,
+            colour, rule = allocate_colours(p, q, initial, no_preference, rules.both_absolute,
                                             lower_decides=below_median, ranking=ranking)
         white, black = (p.id, q.id) if colour == WHITE else (q.id, p.id)
         decider = None

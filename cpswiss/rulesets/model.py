@@ -99,14 +99,17 @@ class ColourRules:
     ``white``/``black`` (no lot: this colour for No. 1, over the file's).
     ``later_no_preference``: E.5 after round 1, for two players who both have no colour
     preference: ``rank-parity`` as in round 1, or ``lower-number-white`` (the player with
-    the lower pairing number gets white, as the 2013 reference engine JaVaFo 1.4 does).
+    the lower pairing number gets white) or ``round-one-opposite`` (JaVaFo 1.4: the
+    higher-ranked player gets the colour opposite to the one E.5 gives that player's pairing
+    number in round 1, with round 1's initial colour read from round 1: white for an even
+    number when the first board's higher-ranked player had white).
     ``both_absolute``: E.2 between two absolute preferences: ``wider-difference`` (the
     larger |CD| is the stronger, RN-8, as bbpPairings reads 2017 and 2026) or
     ``alternate`` (neither is stronger: E.3 decides, as JaVaFo 1.4 reads 2013)."""
 
     first_round: Literal["rank-parity", "board-alternation-reversed-at-middle"] = "rank-parity"
     initial: Literal["lot", "white", "black"] = "lot"
-    later_no_preference: Literal["rank-parity", "lower-number-white"] = "rank-parity"
+    later_no_preference: Literal["rank-parity", "lower-number-white", "round-one-opposite"] = "rank-parity"
     both_absolute: Literal["wider-difference", "alternate"] = "wider-difference"
     # E.4 when nothing else decides: "higher-ranked" (the higher-ranked player's preference)
     # or "median-side" (FIDE Swiss 1999 item 12.4: in the median group or above it the

@@ -118,8 +118,8 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
     waive = tuple(clash.params["waive"]) if clash is not None and "waive" in clash.params else None
     state = with_round_rulings(state, groups, waive, lowest_pab=rules.criterion("pab-score") is not None)
     if not completable(players, state):
-        raise NoPairingError("no round-pairing satisfies C1-C3 with at most one bye to an eligible "
-                             "player (C.04.3 A.9, 2026 Art. 1.9.3: the arbiter decides)")
+        raise NoPairingError(rules.speak("no round-pairing satisfies C.1-C.3 with at most one bye to an "
+                                         "eligible player (C.04.3 A.9: the arbiter decides)"))
     every_bracket = rules.procedure.completion == "every-bracket"
     weighs_pab = rules.criterion("pab-unplayed-games") is not None
     strands = rules.criterion("stranded-downfloaters") is not None
@@ -145,6 +145,8 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
         else:
             holds_pab = weighs_pab and holds_the_pab(bracket, lower + below, state)
             landing = landing_bracket(groups, index, state) if strands and not special else None
+            if landing is not None and len(landing) == len(lower) + len(below):
+                landing = last_bracket_partners(landing, state)
             b = Bracket(vertices, n_mdp, len(bracket), special, next_index == len(groups), state,
                         pab_in_bracket=holds_pab, landing=landing)
             record = pair_bracket(b, rules, settings)
@@ -190,16 +192,32 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
 
 
 def landing_bracket(groups: list[list[PlayerState]], index: int, state: RoundState) -> list[PlayerState]:
-    """2013 C.13 (C.04.3.1): the bracket that downfloaters sent to scoregroup ``index`` are
-    paired in.  The lowest bracket that cannot be paired is merged with the one above it,
-    repeatedly; so the next scoregroup takes in every scoregroup below it as long as the
-    players below cannot all be paired among themselves (bye included)."""
+    """2013 C.1, C.12, C.13 (C.04.3.1): the bracket that downfloaters sent to scoregroup
+    ``index`` are paired in.  The lowest bracket that cannot be paired is merged with the one
+    above it, repeatedly; but the lowest bracket is paired with the players who float into
+    it, so the merges reach the next scoregroup only when the players below it cannot all
+    be paired (bye included) even with every player of the next scoregroup coming down to
+    them.  Otherwise a downfloater who can meet nobody of the next scoregroup sends the
+    procedure back (C.1 -> C.12), as JaVaFo 1.4 reads it (tests/data/dutch-2013-endorse,
+    s61-r10: merging whenever the players below cannot pair among themselves floats 14,
+    whom no one of the 4.0 scoregroup may meet)."""
     landing = list(groups[index])
     k = index + 1
-    while k < len(groups) and not completable([p for g in groups[k:] for p in g], state):
+    while k < len(groups) and not completable(groups[index] + [p for g in groups[k:] for p in g], state):
         landing += groups[k]
         k += 1
     return landing
+
+
+def last_bracket_partners(landing: list[PlayerState], state: RoundState) -> list[PlayerState]:
+    """2013 C.1 with C.12 when downfloaters land in the last bracket (C.04.3.1): there an
+    opponent "can be found" for a moved-down player only if the rest of the bracket can
+    still be paired, bye included (B.1.b); otherwise the procedure goes back (C.12) for
+    another downfloater, before any colour preference is given up (JaVaFo 1.4;
+    tests/data/dutch-2013-endorse, s70-r08: 32 could meet only 31, whose pairing leaves 36,
+    who may not take the bye).  The players of the last bracket who can be such an
+    opponent."""
+    return [q for q in landing if completable([p for p in landing if p is not q], state)]
 
 
 def holds_the_pab(bracket: list[PlayerState], after: list[PlayerState], state: RoundState) -> bool:
