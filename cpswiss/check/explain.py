@@ -282,9 +282,9 @@ def explain_pairing(tournament: Tournament | str | Path, proposal: Pairing | str
     ``round_no`` names a round already in the file, whose pairing is examined.
     """
     t = _load(tournament)
-    if proposal is None and round_no is None:
-        raise InputError("nothing to explain: give a proposed pairing or a round of the file", t.path)
-    if round_no is not None and proposal is None:
+    if proposal is None:
+        if round_no is None:
+            raise InputError("nothing to explain: give a proposed pairing or a round of the file", t.path)
         if not 1 <= round_no <= t.last_paired_round:
             raise InputError(f"round {round_no} is not in the file ({t.paired_rounds_text()})", t.path)
         proposed = _pairing_in_file(t, round_no)

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 from typing import Iterable
 
 from cpswiss.criteria.absolute import compatible_later, every_pair_compatible
-from cpswiss.errors import TooLargeError
+from cpswiss.errors import InternalCheckError, TooLargeError
 from cpswiss.tournament.state import PlayerState, RoundState
 
 ONE_POINT_TENTHS = 10  # A.8 / RN-17: "one point" of the downfloater SD, in tenths (see RN-15)
@@ -74,6 +74,8 @@ class Bracket:
 
     def in_next(self, v: int) -> bool:
         """Vertex v belongs to the following bracket's scoregroup."""
+        if self.n_next is None:  # __post_init__ gives it a value
+            raise InternalCheckError("internal error: a bracket step without the end of its next scoregroup")
         return self.n_bracket <= v < self.n_next
 
     def bracket_edges(self) -> Iterable[tuple[int, int, int]]:

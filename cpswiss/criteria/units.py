@@ -19,7 +19,7 @@ The reading of the criteria follows the reference engine of the 2017 corpus
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Sequence
 
 from cpswiss.criteria.absolute import compatible
 from cpswiss.criteria.bracket import ONE_POINT_TENTHS, Bracket
@@ -31,8 +31,11 @@ from cpswiss.tournament.state import Float, PlayerState, Strength
 # Helpers for list-valued criteria
 # ---------------------------------------------------------------------------
 
+# a (value, edge, sign) entry of a list-valued criterion; no edge: a constant
+Contribution = tuple[int, int | None, int]
 
-def _lexicographic(name: str, contributions: list[tuple[int, int | None, int]]) -> list[Level]:
+
+def _lexicographic(name: str, contributions: Sequence[Contribution]) -> list[Level]:
     """Levels for a sorted list compared lexicographically (A.8 PSD and its kin).
 
     ``contributions`` are (value, edge, sign) entries: an entry with an edge
@@ -52,7 +55,7 @@ def _lexicographic(name: str, contributions: list[tuple[int, int | None, int]]) 
     return [by_value[v] for v in sorted(by_value, reverse=True) if not by_value[v].trivial]
 
 
-def _unpaired_in_bracket(b: Bracket, v: int, value: int, out: list) -> None:
+def _unpaired_in_bracket(b: Bracket, v: int, value: int, out: list[Contribution]) -> None:
     """Contribution 'player v is not paired inside the bracket' to a lexicographic list."""
     out.append((value, None, 1))
     for e in b.incident_in_bracket[v]:
@@ -91,7 +94,7 @@ def pairs(b: Bracket, c: Criterion) -> list[Level]:
 
 def psd(b: Bracket, c: Criterion) -> list[Level]:
     """C.04.3 C.6 with A.8: minimise the PSD (pair SDs and downfloater SDs, sorted)."""
-    out: list = []
+    out: list[Contribution] = []
     for v in range(b.n_bracket):
         _unpaired_in_bracket(b, v, b.downfloat_sd(v), out)
     for e, i, j in b.bracket_edges():
@@ -118,7 +121,7 @@ def next_bracket(b: Bracket, c: Criterion) -> list[Level]:
             count.add(e, -(1 + (not b.vertices[i].bye_eligible) + (not b.vertices[j].bye_eligible)))
         elif not b.in_bracket(j):
             count.add(e, -1)
-    out: list = []
+    out: list[Contribution] = []
     for v in range(b.n_bracket):
         value = b.downfloat_sd(v)
         out.append((value, None, 1))
@@ -282,8 +285,8 @@ def repeated_float(b: Bracket, c: Criterion) -> list[Level]:
     return [] if level.trivial and not level.constant else [level]
 
 
-def _repeated_float_entries(b: Bracket, c: Criterion, unpaired_value, pair_value,
-                            paired_down: bool) -> list | None:
+def _repeated_float_entries(b: Bracket, c: Criterion, unpaired_value: Callable[[int], int],
+                            pair_value: Callable[[int, int], int], paired_down: bool) -> list[Contribution] | None:
     """The (value, edge, sign) entries of a repeated-float criterion (one or two rounds
     back, down or up, from the criterion's parameters), or None before that round exists.
 
@@ -294,7 +297,7 @@ def _repeated_float_entries(b: Bracket, c: Criterion, unpaired_value, pair_value
     back, direction = _float_params(c)
     if b.round.round_no - 1 < back:
         return None
-    out: list = []
+    out: list[Contribution] = []
     if direction == "down":
         for v in _downfloated(b, back):
             _unpaired_in_bracket(b, v, unpaired_value(v), out)
@@ -321,7 +324,7 @@ def repeated_float_score_difference(b: Bracket, c: Criterion) -> list[Level]:
     return _lexicographic(f"{c.label} {direction}float SDs ({back} back)", out)
 
 
-def _by_score(name: str, contributions: list[tuple[int, int | None, int]], sense: int) -> list[Level]:
+def _by_score(name: str, contributions: Sequence[Contribution], sense: int) -> list[Level]:
     """Levels for "minimise (or maximise) the scores, in descending order" of 2026 Art. 2.4:
     one level per score, highest first, counting the (value, edge, sign) contributions
     at that score; a score's count dominates every lower score's (as the reference

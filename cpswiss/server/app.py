@@ -28,6 +28,8 @@ import functools
 import time
 from contextlib import asynccontextmanager
 from importlib import resources
+from importlib.resources.abc import Traversable
+from typing import Any
 
 from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
@@ -35,7 +37,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel
 from starlette.exceptions import HTTPException
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from cpswiss import errors
 from cpswiss.server.models import (
@@ -66,7 +68,7 @@ class ErrorAnswer(BaseModel):
     details: list[str] = []
 
 
-ERRORS = {status: {"model": ErrorAnswer} for status in (400, 409, 413, 422, 501, 503)}
+ERRORS: dict[int | str, dict[str, Any]] = {status: {"model": ErrorAnswer} for status in (400, 409, 413, 422, 501, 503)}
 
 
 def status_of(error: dict) -> int:
@@ -104,7 +106,7 @@ class BodyLimit:
             return
         received = 0
 
-        async def limited() -> dict:
+        async def limited() -> Message:
             nonlocal received
             message = await receive()
             received += len(message.get("body", b""))
@@ -147,7 +149,7 @@ class RuleSetUnknown(Exception):
     pass
 
 
-def samples() -> dict[str, object]:
+def samples() -> dict[str, Traversable]:
     """The bundled benchmark tournaments (``cpswiss/study/benchdata``)."""
     folder = resources.files("cpswiss.study.benchdata")
     return {p.name: p for p in folder.iterdir() if p.name.endswith(".trf")}

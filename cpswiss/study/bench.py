@@ -104,7 +104,7 @@ def run_bench(paths: list[str], rules: str, settings: SolverSettings, repeat: in
         raise InputError("no .trf files to benchmark")
     ctx = mp.get_context("spawn")
     times: list[float] = []
-    peak = 0
+    peak: float = 0
     print(f"{'file':<36} {'rounds' if check else 'players':>7} {'median s':>9} {'max s':>7} {'peak MB':>8}  outcome")
     with ctx.Pool(1, maxtasksperchild=1) as pool:
         for f in files:

@@ -186,12 +186,13 @@ def execute(spec: StudySpec, rows: Path, workers: int | None = None, dask: str |
     bar = tqdm(total=len(todo), desc=spec.name, unit="tournament", disable=not progress)
     workers = workers or os.cpu_count() or 1
     if dask:
-        from dask.distributed import Client, LocalCluster, as_completed
+        from dask.distributed import Client, LocalCluster
+        from dask.distributed import as_completed as dask_as_completed
 
         cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True) if dask == "local" else None
         with Client(cluster if cluster is not None else dask) as client:
             futures = [client.submit(run_task, spec, i, r, pure=False) for i, r in todo]
-            for future in as_completed(futures):
+            for future in dask_as_completed(futures):
                 _save_row(rows, future.result())
                 bar.update()
         if cluster is not None:

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, overload
+from typing import TYPE_CHECKING, Callable, overload
 
-from cpswiss.errors import InputError
-from cpswiss.formats.trf import RoundEntry, RoundKind, Tournament, format_points
+from cpswiss.errors import InputError, InternalCheckError
+from cpswiss.formats.trf import PlayerRecord, RoundEntry, RoundKind, Tournament, format_points
 from cpswiss.rulesets.ruleset import StateRules
 
 WHITE, BLACK = "W", "B"
@@ -130,7 +130,7 @@ class RoundState:
     colour_clash_waived: dict[int, str] = field(default_factory=dict)
     # pairs an arbiter allows against C.1 / C.3 (``cpswiss resolve``; C.04.3 A.9, 2026
     # Art. 1.9.3: when no legal pairing exists the arbiter decides), as frozensets of two ids
-    allowed_pairs: frozenset = frozenset()
+    allowed_pairs: frozenset[frozenset[int]] = frozenset()
     # the pairing system's own ranking of the players (id -> position, 0 first), left by its
     # procedure for the colour rules that name it (Burstein: the Index order, Art. 1.8)
     system_order: dict[int, int] = field(default_factory=dict)
@@ -279,7 +279,7 @@ def build_state(t: Tournament, rules: StateRules, round_no: int | None = None) -
                                  t.path, rec.line or None)
     scoring = t.scoring
 
-    def points(rec, r: int) -> int:
+    def points(rec: PlayerRecord, r: int) -> int:
         return scoring.points(rec.entry(r))
 
     def accel(pid: int, r: int) -> int:
@@ -326,7 +326,7 @@ def build_state(t: Tournament, rules: StateRules, round_no: int | None = None) -
         players[pid] = PlayerState(
             id=pid, rank=rank_of[pid], name=rec.name,
             score=score, real_score=score - accel(pid, round_no), available=available,
-            opponents=frozenset(e.opponent for e in played), forbidden=forbidden,
+            opponents=frozenset(_opponent(e) for e in played), forbidden=forbidden,
             colours=colours, preference=preference, strength=strength, repeated_colour=repeated,
             floats=tuple(floats), bye_eligible=bye_eligible,
             topscorer=(t.total_rounds is not None and round_no >= t.total_rounds and score > threshold),
@@ -368,7 +368,15 @@ def effective_pairing_numbers(t: Tournament, ordered_ids: list[int], round_no: i
     return numbers
 
 
-def _float_of(t: Tournament, pid: int, r: int, e: RoundEntry | None, score_before, rules: StateRules) -> Float:
+def _opponent(e: RoundEntry) -> int:
+    """The opponent of a played game (the TRF reader gives every game one)."""
+    if e.opponent is None:
+        raise InternalCheckError("internal error: a played game without its opponent")
+    return e.opponent
+
+
+def _float_of(t: Tournament, pid: int, r: int, e: RoundEntry | None, score_before: Callable[[int, int], int],
+              rules: StateRules) -> Float:
     """C.04.3 A.4: the float a player received in past round r.
 
     A player who did not play receives a downfloat (RN-1: under the 2017 rule
@@ -388,7 +396,7 @@ def _float_of(t: Tournament, pid: int, r: int, e: RoundEntry | None, score_befor
                 and e.kind is RoundKind.PAB:
             return Float.DOWN
         return Float.DOWN if t.scoring.points(e) > t.scoring.loss else Float.NONE
-    mine, theirs = score_before(pid, r), score_before(e.opponent, r)
+    mine, theirs = score_before(pid, r), score_before(_opponent(e), r)
     if rules.float_by == "transfers":  # FIDE Swiss 1999 items 9.2, 9.3: who left his group
         median = (r - 1) * t.scoring.win // 2
         if mine > theirs and mine > median:
@@ -403,7 +411,8 @@ def _float_of(t: Tournament, pid: int, r: int, e: RoundEntry | None, score_befor
     return Float.NONE
 
 
-def _same_federation(t: Tournament, pid: int, round_no: int, rules: StateRules, above_half) -> frozenset[int]:
+def _same_federation(t: Tournament, pid: int, round_no: int, rules: StateRules,
+                     above_half: Callable[[int], bool]) -> frozenset[int]:
     """FIDE Swiss 1999 item 22: in the last ``same_federation_apart`` rounds, players of
     one federation who both have more than 50% are not paired together."""
     n = rules.same_federation_apart

@@ -18,8 +18,9 @@ from cpswiss.errors import NoPairingError
 from cpswiss.formats.trf import format_points
 from cpswiss.rulesets.ruleset import load_rule_set
 from cpswiss.systems.burstein.judge import judge
-from cpswiss.systems.burstein.procedure import BursteinBracket, BursteinRecords, StepMatcher
+from cpswiss.systems.burstein.procedure import BursteinBracket, BursteinRecords, FoldStep, StepMatcher
 from cpswiss.systems.burstein.switches import switches_of
+from cpswiss.systems.burstein.units import Level, StepGraph
 from cpswiss.systems.explaining import (
     BracketAccount,
     Finding,
@@ -29,7 +30,7 @@ from cpswiss.systems.explaining import (
     proposed_inside,
     who,
 )
-from cpswiss.systems.registry import system_of
+from cpswiss.systems.registry import Explanation, system_of
 
 if TYPE_CHECKING:
     from cpswiss.api import PairingResult
@@ -107,11 +108,11 @@ INDEX_HEADER = ("Index round (C.04.4.2 Art. 1.8): players ranked in each bracket
                 "Sonneborn-Berger, then TPN; the pairing-allocated bye chosen first (Art. 3.1)")
 
 
-def _seeding(result: PairingResult):
+def _seeding(result: PairingResult) -> tuple[PairingResult, Explanation]:
     """The seeding round as its own rule set's result, and that system's explanation."""
     records: BursteinRecords = result.records[0]
     rules = load_rule_set(switches_of(result.rules).seeding_rule_set)
-    return replace(result, rules=rules, records=records.dutch.records), system_of(rules).explainer
+    return replace(result, rules=rules, records=records.seeding_pairing().records), system_of(rules).explainer
 
 
 def _seeding_header(result: PairingResult) -> str:
@@ -185,7 +186,8 @@ def fold_notes(b: BursteinBracket) -> list[str]:
     return notes
 
 
-def _ruled_out(g, levels, b: BursteinBracket, fixed, step, position, bsn) -> list[str]:
+def _ruled_out(g: StepGraph, levels: list[Level], b: BursteinBracket, fixed: list[tuple[int, int | None]],
+               step: FoldStep, position: dict[int, int], bsn: dict[int, int]) -> list[str]:
     """Why each opponent the fold order puts before the chosen one is not taken."""
     k = position[step.player]
     decided = {position[p] for p, o in fixed} | {position[o] for p, o in fixed if o is not None}

@@ -10,6 +10,7 @@ this listing is for tests and explanations of small brackets.)
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations
 
 Candidate = tuple[tuple[int, int], ...]  # pairs of BSNs (lower first), in BSN order
@@ -28,7 +29,7 @@ def fold_key(candidate: Candidate, n: int) -> tuple[int, ...]:
     return tuple(-m for m in opponents(candidate, n))
 
 
-def _matchings(players: tuple[int, ...]):
+def _matchings(players: tuple[int, ...]) -> Iterator[Candidate]:
     if not players:
         yield ()
         return

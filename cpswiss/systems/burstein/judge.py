@@ -38,7 +38,7 @@ def judge(state: RoundState, records: BursteinRecords, proposed_pairs: list[tupl
     """The first rule by which (proposed_pairs, proposed_bye) is not the rules' pairing
     recorded in ``records`` (None when the pairs and the bye are the same)."""
     if records.seeding:
-        ours = {frozenset(p) for p in records.dutch.pairs}
+        ours = {frozenset(p) for p in records.seeding_pairing().pairs}
         if ours == {frozenset(p) for p in proposed_pairs} and proposed_bye == bye:
             return None
         return Judgement("Art. 1.6", "a seeding round: the seeding rule set's pairing decides")
@@ -70,7 +70,7 @@ def judge_bye(state: RoundState, proposed: int | None, bye: int | None) -> Judge
     return Judgement("Art. 3.1.5", f"{bye} is lower in the Index order than {proposed}")
 
 
-def judge_bracket(state: RoundState, b: BursteinBracket, proposed: set[frozenset]) -> tuple[str, str] | None:
+def judge_bracket(state: RoundState, b: BursteinBracket, proposed: set[frozenset[int]]) -> tuple[str, str] | None:
     """The rule that rejects the proposal's pairs in this bracket (None: the same pairs)."""
     members = set(b.players)
     inside = {pair for pair in proposed if pair <= members}

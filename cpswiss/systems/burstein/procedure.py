@@ -23,10 +23,11 @@ Order of work for one round:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from cpswiss.criteria.absolute import compatible_later
-from cpswiss.errors import EngineLimitError, NoPairingError
+from cpswiss.errors import EngineLimitError, InternalCheckError, NoPairingError
 from cpswiss.rulesets.ruleset import RuleSet, load_rule_set
 from cpswiss.solver.blossom import LexicographicMatching
 from cpswiss.solver.completion import completable
@@ -63,11 +64,12 @@ class BursteinBracket:
     index: dict[int, IndexValue]
     pairs: list[tuple[int, int]]
     floaters: list[int]
+    # the step's graph, for the explanations
+    graph: StepGraph = field(repr=False, compare=False)
     values: dict[str, tuple[int, ...]] = field(default_factory=dict)
     steps: list[FoldStep] = field(default_factory=list)
     solves: int = 0
-    # the step's graph and its criteria levels (criterion id, levels), for the explanations
-    graph: StepGraph | None = field(default=None, repr=False, compare=False)
+    # the step's criteria levels (criterion id, levels), for the explanations
     levels: list[tuple[str, list[dict[int, int]]]] = field(default_factory=list, repr=False, compare=False)
 
     def values_of(self, chosen: list[int]) -> dict[str, tuple[int, ...]]:
@@ -92,6 +94,12 @@ class BursteinRecords:
     bye: ByeRecord | None = None
     brackets: list[BursteinBracket] = field(default_factory=list)
     dutch: RoundPairing | None = None  # a seeding round: the seeding rule set's own pairing
+
+    def seeding_pairing(self) -> RoundPairing:
+        """A seeding round's pairing by the seeding rule set (Art. 1.6)."""
+        if self.dutch is None:  # pair_round records it with every seeding round
+            raise InternalCheckError("internal error: a seeding round's record without its pairing")
+        return self.dutch
 
 
 def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | None = None) -> RoundPairing:
@@ -159,7 +167,7 @@ def pair_index_round(state: RoundState, rules: RuleSet, settings: SolverSettings
     return RoundPairing(pairs, bye, [records], state=state)
 
 
-def choose_bye(players: list[PlayerState], state: RoundState, key: dict[int, tuple]) -> ByeRecord:
+def choose_bye(players: list[PlayerState], state: RoundState, key: dict[int, tuple[int, int, int]]) -> ByeRecord:
     """Art. 3.1: the pairing-allocated bye goes to the player who may take it ([C2], 3.1.1),
     leaves a complete pairing of the others ([C4], 3.1.2), has the lowest score (3.1.3),
     has played the most games (3.1.4) and is lowest in the Index order (3.1.5)."""
@@ -202,7 +210,7 @@ class StepMatcher:
         self.solves = 0
         self.chosen: list[int] = []
 
-    def solve(self, preferring: list[int] = ()) -> dict[int, int]:
+    def solve(self, preferring: Sequence[int] = ()) -> dict[int, int]:
         """A complete pairing of the step's players ([C4]) best on the levels; then, for the
         BSNs ``preferring`` (in order, at most ``window``), the first in the fold order
         (Art. 4.3): each the highest-BSN opponent still possible, floating last.  A pair's

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Literal, get_args
 
 from cpswiss.errors import InputError
+from cpswiss.rulesets.model import RuleSet
 
 TABLE = "switches"  # the rule file's table that holds them
 
@@ -49,7 +50,7 @@ class BursteinSwitches:
         return min(total_rounds // 2, 4)
 
 
-def switches_of(rules) -> BursteinSwitches:
+def switches_of(rules: RuleSet) -> BursteinSwitches:
     """The rule set's Burstein switches (its ``[switches]`` table, read and checked when the
     file loads: :meth:`cpswiss.systems.registry.PairingSystem.read_switches`)."""
     return rules.switches if isinstance(rules.switches, BursteinSwitches) else BursteinSwitches()

@@ -14,6 +14,7 @@ from typing import Callable
 
 from cpswiss.criteria.units import ABSOLUTE_UNITS as SHARED_ABSOLUTE_UNITS
 from cpswiss.errors import InputError
+from cpswiss.rulesets.model import Criterion
 from cpswiss.tournament.state import PlayerState
 
 Level = dict[int, int]  # edge -> count (maximised)
@@ -89,7 +90,7 @@ UNITS: dict[str, Callable[[StepGraph], list[Level]]] = {
 }
 
 
-def quality_levels(g: StepGraph, criteria) -> list[tuple[str, list[Level]]]:
+def quality_levels(g: StepGraph, criteria: tuple[Criterion, ...]) -> list[tuple[str, list[Level]]]:
     """The levels of the rule set's quality criteria, in its order: (criterion id, levels)."""
     out = []
     for c in criteria:

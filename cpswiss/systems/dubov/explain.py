@@ -6,7 +6,7 @@ the order of sets of 4.2-4.4)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 from cpswiss.colours.decoder import Pairing
 from cpswiss.criteria.absolute import compatible
@@ -46,8 +46,10 @@ def compare(result: PairingResult, proposed: Pairing, settings: SolverSettings |
     brackets = [r for r in result.records if isinstance(r, BracketRecord)]
     for record, acc in zip(brackets, accounts):
         residents = set(record.residents)
-        theirs = sorted(tuple(sorted(p, key=lambda x: (x not in residents, x))) for p in proposed_pairs
-                        if p & residents)
+        # a board's pair has two players (a degenerate "n n" line of a -p file would give one;
+        # the cast only tells the checker what the pairing file's boards are)
+        theirs = sorted(cast("tuple[int, int]", tuple(sorted(p, key=lambda x: (x not in residents, x))))
+                        for p in proposed_pairs if p & residents)
         acc.proposed_pairs = theirs
         if acc.agrees or decisive is not None:
             continue
@@ -56,7 +58,7 @@ def compare(result: PairingResult, proposed: Pairing, settings: SolverSettings |
     return RoundAccount(accounts, decisive=decisive, terms=TERMS)
 
 
-def bracket_rows(result: PairingResult, settings: SolverSettings | None) -> list[dict]:
+def bracket_rows(result: PairingResult, settings: SolverSettings | None) -> list[dict[str, Any]]:
     """One row per bracket: residents, upfloaters, G1/G2, shifters, S1, T2, pairs."""
     return [{"score": format_points(r.score), "residents": r.residents, "upfloaters": r.upfloaters,
              "g1": r.g1, "g2": r.g2, "shifted_to_g2": r.shifted_to_g2, "shifted_to_g1": r.shifted_to_g1,
@@ -64,7 +66,7 @@ def bracket_rows(result: PairingResult, settings: SolverSettings | None) -> list
             for r in result.records if isinstance(r, BracketRecord)]
 
 
-def bracket_accounts(records: list, state: RoundState, rules: RuleSet,
+def bracket_accounts(records: list[ByeRecord | BracketRecord], state: RoundState, rules: RuleSet,
                      facts: dict[int, DubovFacts]) -> list[BracketAccount]:
     accounts = []
     brackets = [r for r in records if isinstance(r, BracketRecord)]
@@ -104,7 +106,7 @@ def _upfloater_notes(r: BracketRecord, state: RoundState, facts: dict[int, Dubov
     return notes
 
 
-def bye_reason(records: list, state: RoundState) -> str | None:
+def bye_reason(records: list[ByeRecord | BracketRecord], state: RoundState) -> str | None:
     record = next((r for r in records if isinstance(r, ByeRecord)), None)
     if record is None:
         return None

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cpswiss.errors import InputError
+from cpswiss.errors import InputError, InternalCheckError
 from cpswiss.formats.trf import Tournament
 from cpswiss.rulesets.ruleset import RuleSet
 from cpswiss.tournament.state import RoundState
@@ -76,8 +76,11 @@ def dubov_facts(state: RoundState, rules: RuleSet) -> dict[int, DubovFacts]:
             if e is None or not e.played:
                 last = False
                 continue
-            opponents.append(ratings[e.opponent])
-            last = running[e.opponent][r - 1] > running[pid][r - 1]
+            opponent = e.opponent
+            if opponent is None:  # the TRF reader gives every played game its opponent
+                raise InternalCheckError(f"internal error: player {pid}'s game of round {r} has no opponent")
+            opponents.append(ratings[opponent])
+            last = running[opponent][r - 1] > running[pid][r - 1]
             upfloats += last
         facts[pid] = DubovFacts(rating=ratings[pid], aro=average_rating(opponents), upfloats=upfloats,
                                 upfloated_last_round=last, maximum_upfloater=upfloats >= limit)

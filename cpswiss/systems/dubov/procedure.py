@@ -30,10 +30,11 @@ depend on the solver's path.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable, Collection, Iterable, TypeVar
 
 from cpswiss.criteria.absolute import compatible_later
 from cpswiss.errors import EngineLimitError, NoPairingError
-from cpswiss.rulesets.ruleset import RuleSet
+from cpswiss.rulesets.ruleset import Criterion, RuleSet
 from cpswiss.solver.blossom import LIMIT, LexicographicMatching
 from cpswiss.solver.completion import completable
 from cpswiss.solver.model import SolverSettings
@@ -41,6 +42,8 @@ from cpswiss.systems import RoundPairing
 from cpswiss.systems.dubov.facts import DubovFacts, dubov_facts
 from cpswiss.systems.dubov.units import BracketEdges, Level, pair_values, quality_levels
 from cpswiss.tournament.state import WHITE, PlayerState, RoundState
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -80,12 +83,12 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
     players = state.to_pair
     if not players:
         raise NoPairingError("no player is available for this round")
-    records: list = []
+    records: list[ByeRecord | BracketRecord] = []
     bye = None
     if len(players) % 2:
-        record = choose_bye(players, state)
-        records.append(record)
-        bye = record.player
+        bye_record = choose_bye(players, state)
+        records.append(bye_record)
+        bye = bye_record.player
         players = [p for p in players if p.id != bye]
     elif not completable(players, state):
         raise NoPairingError("no round-pairing satisfies [C1]-[C3] (C.04.4.1 Art. 2.1): the arbiter decides")
@@ -162,10 +165,10 @@ class PackedMatching:
             self.mate[i], self.mate[j] = j, i
         return self.mate
 
-    def remove(self, edges) -> None:
+    def remove(self, edges: Iterable[int]) -> None:
         self.removed.update(edges)
 
-    def edges_between(self, i: int, group) -> list[int]:
+    def edges_between(self, i: int, group: Collection[int]) -> list[int]:
         return [e for e in self.at[i] if self.other(e, i) in group]
 
     def other(self, e: int, i: int) -> int:
@@ -235,9 +238,16 @@ def pair_bracket(pool: list[PlayerState], state: RoundState, rules: RuleSet,
     bm = PackedMatching(len(bracket), local_edges, local_levels, probe_bound=1)
     G1 = [index[i] for i in g1]
     G2 = [index[i] for i in g2]
-    player = lambda k: pool[bracket[k]]  # noqa: E731
-    g1_key = lambda k: _s1_key(player(k), facts)  # noqa: E731  (4.3.2: ARO, then TPN)
-    g2_key = lambda k: player(k).rank  # noqa: E731  (4.3.2: TPN)
+
+    def player(k: int) -> PlayerState:
+        return pool[bracket[k]]
+
+    def g1_key(k: int) -> tuple[int, int]:
+        return _s1_key(player(k), facts)  # 4.3.2: ARO, then TPN
+
+    def g2_key(k: int) -> int:
+        return player(k).rank  # 4.3.2: TPN
+
     first_is_smaller = len(G1) <= len(G2)
     # step 1: players of the smaller subgroup it must pair among themselves
     smaller, larger = (G1, G2) if first_is_smaller else (G2, G1)
@@ -282,7 +292,8 @@ def _pair_alone(pool: list[PlayerState], residents: frozenset[int], state: Round
 
 
 def choose_upfloaters(pool: list[PlayerState], edges: list[tuple[int, int]], residents: frozenset[int],
-                      facts: dict[int, DubovFacts], state: RoundState, criteria: list) -> tuple[list[int], list[int]]:
+                      facts: dict[int, DubovFacts], state: RoundState,
+                      criteria: list[Criterion]) -> tuple[list[int], list[int]]:
     """Art. 3.2.1-3.2.2, 4.2: as many upfloaters as the optimum ([C4], then [C5]-[C10] over
     every pairing of the residents with the players below them) has; the set, the first in the
     order of 4.2 (score descending, TPN ascending) among the optimal ones, one candidate at a
@@ -310,7 +321,7 @@ def _s1_key(p: PlayerState, facts: dict[int, DubovFacts]) -> tuple[int, int]:
     return (facts[p.id].aro, p.rank)
 
 
-def sequence_from_middle(items: list) -> list:
+def sequence_from_middle(items: list[T]) -> list[T]:
     """Art. 4.3.3: sequence numbers from the (remaining) middle of the sorted list outwards;
     of two players in the middle, the one higher in the list first (A..G: D C E B F A G)."""
     rest, out = list(items), []
@@ -320,7 +331,8 @@ def sequence_from_middle(items: list) -> list:
     return out
 
 
-def _shift(bm: PackedMatching, source: list[int], target: list[int], count: int, order) -> list[int]:
+def _shift(bm: PackedMatching, source: list[int], target: list[int], count: int,
+           order: Callable[[int], int | tuple[int, int]]) -> list[int]:
     """Art. 3.2.4 / 4.3: move ``count`` players from ``source`` to ``target``, the first set in
     the order of 4.3 (source sorted as 4.3.2 says, numbered from the middle) that keeps the
     best pairing: a shifted player is one the pairing pairs inside ``source``."""
@@ -379,9 +391,9 @@ def _force(mate: dict[int, int], a: int, b: int, undecided: list[int], allowed: 
         return False
     # breadth-first search over S1 players; from s, any allowed G2 player g other than b;
     # g free (= y) ends the path, else continue from g's owner
-    came_from: dict[int, tuple[int | None, int | None]] = {x: (None, None)}
+    came_from: dict[int, tuple[int, int] | None] = {x: None}  # S1 player -> the step that reached him
     queue = [x]
-    ends = None
+    ends: tuple[int, int] | None = None
     candidates = [g for g in owner if g != b]
     for s in queue:
         for g in candidates:
@@ -399,9 +411,11 @@ def _force(mate: dict[int, int], a: int, b: int, undecided: list[int], allowed: 
     if ends is None:
         return False
     s, g = ends
-    while s is not None:  # flip the path
-        previous, taken = came_from[s]
+    while True:  # flip the path, back to x
         mate[s] = g
-        s, g = previous, taken
+        step = came_from[s]
+        if step is None:
+            break
+        s, g = step
     mate[a] = b
     return True

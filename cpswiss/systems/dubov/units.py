@@ -145,11 +145,11 @@ def pair_levels(pairings: list[list[tuple[int, int]]], residents: list[int], sta
     count) means the same for each."""
     ids = sorted({p for pairs in pairings for pair in pairs for p in pair})
     index = {pid: k for k, pid in enumerate(ids)}
-    edges = sorted({tuple(sorted((index[a], index[b]))) for pairs in pairings for a, b in pairs})
+    edges = sorted({_ordered(index[a], index[b]) for pairs in pairings for a, b in pairs})
     edge_of = {edge: e for e, edge in enumerate(edges)}
     graph = BracketEdges([state.players[pid] for pid in ids], edges,
                          frozenset(index[p] for p in residents if p in index), facts, state)
-    chosen = [[edge_of[tuple(sorted((index[a], index[b])))] for a, b in pairs] for pairs in pairings]
+    chosen = [[edge_of[_ordered(index[a], index[b])] for a, b in pairs] for pairs in pairings]
     return [(c, [sum(level.get(e, 0) for e in picked) for picked in chosen])
             for c, level in quality_levels(graph, criteria) if c.kind == "quality"]
 
@@ -161,3 +161,8 @@ def pair_values(pairs: list[tuple[int, int]], residents: list[int], state: Round
     for c, (value,) in pair_levels([pairs], residents, state, facts, criteria):
         values[c.label] = values.get(c.label, 0) + value
     return values
+
+
+def _ordered(i: int, j: int) -> tuple[int, int]:
+    """The edge ``i``-``j`` with the smaller end first."""
+    return (i, j) if i <= j else (j, i)

@@ -43,11 +43,13 @@ class Below(Enum):
     UNPAIRED = "u may meet nobody in S"
 
 
-# the value of the following bracket (smaller is better) from its maximum pairs and u's fate
-LookaheadValue = Callable[[Bracket, int, int, Below], tuple]
+# the value of the following bracket (smaller is better): minus its pairs, then the value of u's fate
+LookaheadKey = tuple[int, tuple[int, ...]]
+# the value of the following bracket from its maximum pairs and u's fate
+LookaheadValue = Callable[[Bracket, int, int, Below], LookaheadKey]
 
 
-def next_bracket_value(b: Bracket, u: int, pairs: int, below: Below) -> tuple:
+def next_bracket_value(b: Bracket, u: int, pairs: int, below: Below) -> LookaheadKey:
     """C.04.3 C.7 (RN-21): (minus the pairs, the SDs of the downfloaters left unpaired).
 
     Above the last scoregroup the pairs are weighted by the players who may not take
@@ -59,7 +61,7 @@ def next_bracket_value(b: Bracket, u: int, pairs: int, below: Below) -> tuple:
     return -pairs + barred, (b.downfloat_sd(u),) if unpaired else ()
 
 
-def next_bracket_scores_value(b: Bracket, u: int, pairs: int, below: Below) -> tuple:
+def next_bracket_scores_value(b: Bracket, u: int, pairs: int, below: Below) -> LookaheadKey:
     """2026 Art. 2.4.3 [C8]: (minus the pairs, then the downfloaters paired there by score,
     highest first): a paired downfloater of a higher score is better, any paired one is
     better than an unpaired one."""
@@ -93,7 +95,7 @@ def single_downfloater_classes(b: Bracket, value: LookaheadValue, settings: Solv
         if i < n <= j:
             neighbours_below[i].add(j - n)
     size, fates, solves = fates_below(len(b.vertices) - n, lower_edges, neighbours_below, settings)
-    groups: dict[tuple, list[int]] = {}
+    groups: dict[LookaheadKey, list[int]] = {}
     for u, below in enumerate(fates):
         pairs = size + (below is Below.EXTRA_PAIR)
         groups.setdefault(value(b, u, pairs, below), []).append(u)
@@ -170,8 +172,9 @@ def _reached_evenly(adjacent: list[set[int]], mate: list[int | None]) -> set[int
         w: int | None = v
         while w is not None:
             on_path.add(w)
-            if parent[w] is not None:
-                on_path.add(mate[w])
+            partner = mate[w]
+            if parent[w] is not None and partner is not None:  # w was reached through his partner
+                on_path.add(partner)
             w = parent[w]
         for t in adjacent[v]:
             w = mate[t]

@@ -51,6 +51,7 @@ from cpswiss.systems import RoundPairing
 from cpswiss.systems.dutch.lookahead import single_downfloater_classes, single_downfloater_value
 from cpswiss.systems.dutch.rulings import with_round_rulings
 from cpswiss.systems.dutch.tiebreak import TieBreak, generation_order
+from cpswiss.systems.explaining import graph_of
 from cpswiss.tournament.state import PlayerState, RoundState, scoregroups
 
 __all__ = ["BracketRecord", "RoundPairing", "generation_order", "optimum_given", "pair_bracket",
@@ -96,13 +97,14 @@ class BracketRecord:
     @property
     def inside_edges(self) -> list[int]:
         """The chosen edges with both players in the bracket."""
-        return [e for e in self.chosen if self.bracket.edges[e][1] < self.bracket.n_bracket]
+        b = graph_of(self)
+        return [e for e in self.chosen if b.edges[e][1] < b.n_bracket]
 
     def values(self, rules: RuleSet, settings: SolverSettings | None = None) -> dict[str, tuple[int, ...]]:
         """C.4-C.19 values of the step's pairing, with the best look-ahead below (C.7), as the
         levels count them (minimised; see :func:`readable_values`); computed once per rule set."""
         if self.optimum is None or self.optimum[0] is not rules:
-            result = optimum_given(self.bracket, rules, settings, inside=self.inside_edges)
+            result = optimum_given(graph_of(self), rules, settings, inside=self.inside_edges)
             if result is None:
                 raise InternalCheckError("internal error: the bracket's own pairing cannot be valued")
             self.optimum = (rules, result[0])
@@ -575,7 +577,9 @@ def pair_on_bracket_alone(b: Bracket, step: StepLevels,
         if not sub.determined({k: 1 for k in range(len(sub_bracket.edges))}):
             return None  # the number of downfloaters is not fixed yet
         floaters = n - 2 * len(sub.chosen())
-        value = single_downfloater_value(step.lookahead_unit, b) if floaters == 1 else None
+        # without a named unit there is no split (single_downfloater_value would say None)
+        value = single_downfloater_value(step.lookahead_unit, b) \
+            if floaters == 1 and step.lookahead_unit is not None else None
         if value is not None:
             classes, solves = single_downfloater_classes(b, value, settings)
             in_hand = next(v for v in range(n) if sub.partner(v) is None)

@@ -15,16 +15,21 @@ from __future__ import annotations
 
 import heapq
 from collections import deque
+from collections.abc import Callable, Container, Iterable
 from dataclasses import dataclass
 
 import numpy as np
 from ortools.graph.python import linear_sum_assignment
 
 from cpswiss.criteria.bracket import Bracket
+from cpswiss.errors import InternalCheckError
 from cpswiss.solver.blossom import LexicographicMatching
 from cpswiss.solver.exchange import Exchanges
 from cpswiss.solver.levels import Level
 from cpswiss.solver.model import MatchingModel
+
+# the first assignment of a remainder with u left out: (its partners of S1, in order; its edges), None without one
+FirstAssignment = Callable[[int], tuple[tuple[int, ...], list[int]] | None]
 
 
 class TieBreak:
@@ -52,6 +57,13 @@ class TieBreak:
         p = self.m.partner(v)
         return p if p is not None and p < self.b.n_bracket else None
 
+    def given_partner(self, v: int) -> int:
+        """v's partner in the bracket, where the solution in hand has just been made to pair him."""
+        p = self.bracket_partner(v)
+        if p is None:
+            raise InternalCheckError(f"internal error: bracket vertex {v} lost the partner just given to him")
+        return p
+
     def choose_lowest_partner(self, v: int, candidates: set[int]) -> None:
         """Fix v's partner to the highest-ranked candidate that keeps the optimum (D.1).
 
@@ -72,7 +84,7 @@ class TieBreak:
             return self.m.maximise_any(allowed) if found is None else found
 
         best = first_reachable(lower, lambda ahead: Exchanges(self.m).give_partner(v, ahead),
-                               better_exists, lambda: self.bracket_partner(v))
+                               better_exists, lambda: self.given_partner(v))
         if best is not None:
             current = lower[best]
         e = next(e for e in edges if other(e, v) == current)
@@ -114,7 +126,7 @@ class TieBreak:
         residents = set(range(self.b.n_mdp, self.b.n_bracket))
         for v in matched_mdps:
             self.choose_lowest_partner(v, residents - taken)
-            taken.add(self.bracket_partner(v))
+            taken.add(self.given_partner(v))
         remainder = [r for r in range(self.b.n_mdp, self.b.n_bracket) if r not in taken]
         self.pair_remainder(remainder)
 
@@ -222,7 +234,7 @@ class TieBreak:
                 return
             candidates = {u for u in s2_final if u > v and u not in taken}
             self.choose_lowest_partner(v, candidates)
-            taken.add(self.bracket_partner(v))
+            taken.add(self.given_partner(v))
 
     def try_original_s1(self, s1: list[int], s2: list[int], in_rem: set[int]) -> None:
         """D.2 rules 1-2 without a solve when no exchange is needed.
@@ -304,7 +316,7 @@ class TieBreak:
         return True
 
     def first_admissible_floater(self, s1: list[int], s2: list[int], assignment: RemainderAssignment,
-                                 first_assignment,
+                                 first_assignment: FirstAssignment,
                                  held: tuple[tuple[int, ...], list[int], int],
                                  bounds: list[tuple[tuple[int, ...], int]]) -> list[int]:
         """The first assignment A(u) of the admissible floater u first in D.1 order, where the
@@ -366,7 +378,7 @@ class TieBreak:
             if u == held_u or self.m.adopt_if_solution(rest + edges_of[u]):
                 return edges_of[u]
 
-    def first_admissible_contender(self, s1: list[int], s2: list[int], first_assignment,
+    def first_admissible_contender(self, s1: list[int], s2: list[int], first_assignment: FirstAssignment,
                                    held: tuple[tuple[int, ...], list[int], int],
                                    bounds: list[tuple[tuple[int, ...], int]]) -> list[int]:
         """The first assignment A(u) of the admissible floater u first in D.1 order, where the
@@ -476,10 +488,10 @@ def generation_order(b: Bracket, pairs: list[tuple[int, int]]) -> list[Generatio
     moved_out = [v for v in reversed(s1) if v not in new]
     moved_in = [v for v in s2 if v in new]
 
-    def names(vs) -> str:
+    def names(vs: Iterable[int]) -> str:
         return "[" + " ".join(str(ids[v]) for v in vs) + "]"
 
-    def pairs_of(vs) -> str:
+    def pairs_of(vs: Iterable[int]) -> str:
         return " ".join(f"{ids[v]}-{ids[partner[v]]}" for v in vs) or "(none)"
 
     return [
@@ -553,7 +565,7 @@ class RemainderAssignment:
     def _value_of(self, mates: dict[int, int]) -> tuple[int, ...]:
         return self.value([self.arcs[(v, u)] for v, u in mates.items()])
 
-    def _index(self, left: list[int], right: list[int]):
+    def _index(self, left: list[int], right: list[int]) -> tuple[np.ndarray, ...]:
         return np.ix_([self.row[v] for v in left], [self.col[u] for u in right])
 
     def _lexicographic(self, costs: list[np.ndarray], allowed: np.ndarray,
@@ -564,20 +576,24 @@ class RemainderAssignment:
         one solved for: None when another one is lexicographically better."""
         if not allowed.any(axis=1).all() or not allowed.any(axis=0).all():
             return None
-        testing = mate_col is not None
+        tested = mate_col
         for cost in costs or [np.zeros(allowed.shape, dtype=np.int64)]:
-            if not testing:
+            if tested is None:
                 rows, cols = np.nonzero(allowed)
                 solver = linear_sum_assignment.SimpleLinearSumAssignment()
                 solver.add_arcs_with_cost(rows, cols, cost[rows, cols])
                 if solver.solve() != solver.OPTIMAL:
                     return None
                 mate_col = np.array([solver.right_mate(r) for r in range(allowed.shape[0])], dtype=np.int64)
+            else:
+                mate_col = tested
             duals = assignment_potentials(cost, allowed, mate_col)
             if duals is None:
                 return None  # the assignment tested is not optimal on this criterion
             p_row, p_col = duals
             allowed = allowed & (cost + p_row[:, None] - p_col[None, :] == 0)
+        if mate_col is None:  # the loop runs at least once: the assignment is given or solved for
+            raise InternalCheckError("internal error: a lexicographic assignment without its assignment")
         return mate_col, allowed
 
     def _lexicographic_of(self, left: list[int], right: list[int], mates: dict[int, int] | None = None,
@@ -758,7 +774,7 @@ def first_perfect_assignment(tight: np.ndarray, mate_col: list[int], walked: int
                 if holder[c] in toward:
                     break
             if c != own:
-                moving = holder[c]
+                moving: int | None = holder[c]
                 while moving is not None:  # each takes the column of the next, the last takes own
                     nxt = toward[moving]
                     mate[moving] = own if nxt is None else mate[nxt]
@@ -800,7 +816,8 @@ def assignment_potentials(costs: np.ndarray, allowed: np.ndarray, mate_col: np.n
     return None
 
 
-def first_reachable(order: list[int], by_exchange, better_exists, in_hand) -> int | None:
+def first_reachable(order: list[int], by_exchange: Callable[[list[int]], int | None],
+                    better_exists: Callable[[list[int]], bool], in_hand: Callable[[], int]) -> int | None:
     """The place in ``order`` of the first option some solution keeping the frozen optima
     has (a partner, a floater), or None when none of them is possible.
 
@@ -824,7 +841,7 @@ def first_reachable(order: list[int], by_exchange, better_exists, in_hand) -> in
     return best
 
 
-def lowest_partners(s1: list[int], s2: list[int], may_meet) -> list[int]:
+def lowest_partners(s1: list[int], s2: list[int], may_meet: Container[tuple[int, int]]) -> list[int]:
     """Each S1 player in turn with the lowest free S2 player he may meet ((v, u) in
     ``may_meet``), criteria aside; stops at the first player left without one."""
     free = list(s2)
