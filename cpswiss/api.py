@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 from cpswiss.colours.decoder import Pairing, decode
 from cpswiss.errors import InputError, InternalCheckError, NoPairingError
-from cpswiss.formats.trf import Tournament, format_points, read_trf
+from cpswiss.formats.trf import read_trf
+from cpswiss.tournament.model import Tournament, format_points
 from cpswiss.legality.checker import Violation, check_pairing
 from cpswiss.rulesets.ruleset import RuleSet, select_rule_set
 from cpswiss.solver.model import SolverSettings

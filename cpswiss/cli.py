@@ -277,7 +277,7 @@ def _cmd_pair(args) -> int:
         else:
             print(account.text(), file=stream)
     if args.write_trf:
-        from cpswiss.formats.trf import write_trf
+        from cpswiss.formats.trf_writer import write_trf
 
         boards = [(b.white, b.black) for b in result.pairing.boards]
         paired = result.state.tournament  # as paired: with any virtual points a method made

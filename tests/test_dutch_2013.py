@@ -11,7 +11,8 @@ from conftest import SCENARIOS, SHARED, player_line
 
 from cpswiss.check.explain import check_tournament, explain_engine
 from cpswiss.cli import main
-from cpswiss.formats.trf import RoundKind, parse_trf, read_trf
+from cpswiss.formats.trf import parse_trf, read_trf
+from cpswiss.tournament.model import RoundKind
 from cpswiss.rulesets.ruleset import diff, load_rule_set
 from cpswiss.systems.dutch.parameters import bracket_parameters
 from cpswiss.tournament.state import Float, build_state

@@ -13,7 +13,8 @@ from cpswiss.api import pair_tournament
 from cpswiss.check.explain import check_tournament, explain_engine, explain_pairing
 from cpswiss.cli import main
 from cpswiss.criteria.absolute import compatible
-from cpswiss.formats.trf import parse_trf, read_trf, write_trf
+from cpswiss.formats.trf import parse_trf, read_trf
+from cpswiss.formats.trf_writer import write_trf
 from cpswiss.rulesets.ruleset import load_rule_set
 from cpswiss.study.generate import GeneratorConfig, generate, initial_tournament
 from cpswiss.systems.fide1999.procedure import DOWN, UP

@@ -8,7 +8,8 @@ import pytest
 
 from cpswiss.check.explain import check_tournament
 from cpswiss.cli import main
-from cpswiss.formats.trf import RoundKind, parse_trf
+from cpswiss.formats.trf import parse_trf
+from cpswiss.tournament.model import RoundKind
 from cpswiss.study.generate import GeneratorConfig, generate, generate_text
 from cpswiss.study.study import StudySpec, assemble, execute, run_study, summarise
 

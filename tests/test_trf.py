@@ -8,7 +8,9 @@ import pytest
 from conftest import SCENARIOS, player_line, shared_path
 
 from cpswiss.errors import InputError
-from cpswiss.formats.trf import RoundKind, parse_trf, read_trf, write_trf
+from cpswiss.formats.trf import parse_trf, read_trf
+from cpswiss.formats.trf_writer import write_trf
+from cpswiss.tournament.model import RoundKind
 
 HEADER = "012 Test\nXXR 5\nXXC white1\n"
 

@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING
 from cpswiss.api import PairingResult, pair_tournament
 from cpswiss.colours.decoder import Board, Pairing
 from cpswiss.errors import FileAccessError, InputError, NoPairingError
-from cpswiss.formats.trf import Tournament, is_number, read_trf
+from cpswiss.formats.trf import is_number, read_trf
+from cpswiss.tournament.model import Tournament
 from cpswiss.legality.checker import Violation, check_pairing
 from cpswiss.rulesets.ruleset import RuleSet, select_rule_set
 from cpswiss.solver.model import SolverSettings

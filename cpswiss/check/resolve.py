@@ -25,7 +25,8 @@ from cpswiss.check.whatif import CriterionChange, what_if
 from cpswiss.colours.decoder import Pairing
 from cpswiss.criteria.absolute import compatible
 from cpswiss.errors import InputError, NoPairingError
-from cpswiss.formats.trf import Tournament, format_points, read_trf
+from cpswiss.formats.trf import read_trf
+from cpswiss.tournament.model import Tournament, format_points
 from cpswiss.rulesets.ruleset import RuleSet, select_rule_set
 from cpswiss.solver.completion import completable
 from cpswiss.solver.model import SolverSettings

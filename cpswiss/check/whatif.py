@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 
 from cpswiss.api import PairingResult, pair_tournament
 from cpswiss.check.explain import Explanation, compare_with
-from cpswiss.formats.trf import Tournament, read_trf
+from cpswiss.formats.trf import read_trf
+from cpswiss.tournament.model import Tournament
 from cpswiss.rulesets.ruleset import RuleSet
 from cpswiss.solver.model import SolverSettings
 from cpswiss.systems.explaining import BracketAccount, criterion_article

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from cpswiss.errors import InputError
-from cpswiss.formats.trf import Tournament
+from cpswiss.tournament.model import Tournament
 from cpswiss.rulesets.loader import load_rule_set
 from cpswiss.rulesets.model import RuleSet
 from cpswiss.systems.registry import system_for_code, systems

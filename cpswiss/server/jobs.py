@@ -54,7 +54,7 @@ def _decisions(request: dict):
 
 def state_job(request: dict) -> dict:
     """``cpswiss state``: every player's state before the round to be paired."""
-    from cpswiss.formats.trf import format_points
+    from cpswiss.tournament.model import format_points
     from cpswiss.rulesets.ruleset import select_rule_set
     from cpswiss.tournament.state import build_state
 
@@ -73,7 +73,7 @@ def state_job(request: dict) -> dict:
 def pair_job(request: dict) -> dict:
     """``cpswiss pair [--fix/--forbid/--bye/--absent] [--explain --json] -p --write-trf``."""
     from cpswiss.api import pair_tournament
-    from cpswiss.formats.trf import write_trf
+    from cpswiss.formats.trf_writer import write_trf
 
     tournament = _tournament(request)
     decisions = _decisions(request)

@@ -36,14 +36,9 @@ from pathlib import Path
 
 from cpswiss.api import pair_tournament
 from cpswiss.errors import InputError
-from cpswiss.formats.trf import (
-    PlayerRecord,
-    RoundEntry,
-    RoundKind,
-    Tournament,
-    parse_trf,
-    write_trf,
-)
+from cpswiss.formats.trf import parse_trf
+from cpswiss.formats.trf_writer import write_trf
+from cpswiss.tournament.model import PlayerRecord, RoundEntry, RoundKind, Tournament
 from cpswiss.rulesets.ruleset import RuleSet, load_rule_set
 from cpswiss.systems.registry import trf_code_of
 

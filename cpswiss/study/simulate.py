@@ -11,7 +11,8 @@ bundled benchmark cases (``cpswiss/study/benchdata``); not part of pairing.
 
 from __future__ import annotations
 
-from cpswiss.formats.trf import Tournament, write_trf
+from cpswiss.formats.trf_writer import write_trf
+from cpswiss.tournament.model import Tournament
 from cpswiss.rulesets.ruleset import load_rule_set
 from cpswiss.study.generate import GeneratorConfig, generate
 from cpswiss.tournament.state import build_state

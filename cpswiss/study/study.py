@@ -41,7 +41,7 @@ from pathlib import Path
 import pandas as pd
 
 from cpswiss.errors import InputError
-from cpswiss.formats.trf import RoundKind, Tournament
+from cpswiss.tournament.model import RoundKind, Tournament
 from cpswiss.study.generate import GeneratorConfig, RoundLog, generate
 
 TIMING = ("seconds_per_round",)  # measures that are times, not functions of the inputs

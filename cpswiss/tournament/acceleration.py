@@ -35,7 +35,8 @@ import re
 from dataclasses import replace
 
 from cpswiss.errors import FileAccessError, InputError
-from cpswiss.formats.trf import Tournament, format_points, is_number
+from cpswiss.formats.trf import is_number
+from cpswiss.tournament.model import Tournament, format_points
 
 METHODS = ("baku-2017", "baku-2026", "three-group", "five-group[:DRAW_RATE]", "table:FILE.csv")
 

@@ -1,6 +1,6 @@
 """The tournament state before the round to be paired.
 
-Everything the pairing rules look at, derived from a :class:`~cpswiss.formats.trf.Tournament`
+Everything the pairing rules look at, derived from a :class:`~cpswiss.tournament.model.Tournament`
 for one round: scores (with acceleration), pairing order, played opponents,
 colour histories and preferences, float history, bye eligibility,
 topscorers and availability.  Each derivation cites its article.
@@ -13,7 +13,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Callable, overload
 
 from cpswiss.errors import InputError, InternalCheckError
-from cpswiss.formats.trf import PlayerRecord, RoundEntry, RoundKind, Tournament, format_points
+from cpswiss.tournament.model import PlayerRecord, RoundEntry, RoundKind, Tournament, format_points
 from cpswiss.rulesets.ruleset import StateRules
 
 WHITE, BLACK = "W", "B"

@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from cpswiss.errors import NoPairingError
-from cpswiss.formats.trf import format_points
+from cpswiss.tournament.model import format_points
 from cpswiss.rulesets.ruleset import load_rule_set
 from cpswiss.systems.burstein.judge import judge
 from cpswiss.systems.burstein.procedure import BursteinBracket, BursteinRecords, FoldStep, StepMatcher

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cpswiss.formats.trf import RoundEntry, RoundKind, Tournament
+from cpswiss.tournament.model import RoundEntry, RoundKind, Tournament
 
 
 @dataclass(frozen=True, order=True)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from cpswiss.colours.decoder import Pairing
 from cpswiss.criteria.absolute import compatible
-from cpswiss.formats.trf import format_points
+from cpswiss.tournament.model import format_points
 from cpswiss.rulesets.ruleset import RuleSet
 from cpswiss.solver.model import SolverSettings
 from cpswiss.systems.dubov.facts import DubovFacts, dubov_facts, max_upfloats

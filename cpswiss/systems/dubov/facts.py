@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cpswiss.errors import InputError, InternalCheckError
-from cpswiss.formats.trf import Tournament
+from cpswiss.tournament.model import Tournament
 from cpswiss.rulesets.ruleset import RuleSet
 from cpswiss.tournament.state import RoundState
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from cpswiss.colours.decoder import Pairing
 from cpswiss.criteria.absolute import compatible
 from cpswiss.criteria.bracket import Bracket
-from cpswiss.formats.trf import format_points
+from cpswiss.tournament.model import format_points
 from cpswiss.rulesets.ruleset import Criterion, RuleSet
 from cpswiss.solver.model import SolverSettings
 from cpswiss.systems.dutch.parameters import bracket_parameters

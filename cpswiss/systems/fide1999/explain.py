@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from cpswiss.colours.decoder import Pairing
 from cpswiss.criteria.absolute import compatible
 from cpswiss.criteria.units import evaluate
-from cpswiss.formats.trf import format_points
+from cpswiss.tournament.model import format_points
 from cpswiss.rulesets.ruleset import RuleSet
 from cpswiss.solver.model import SolverSettings
 from cpswiss.systems.dutch.procedure import optimum_given
