@@ -141,8 +141,36 @@ def measures(t: Tournament, log: list[RoundLog], top_k: int) -> dict:
         "ties_for_first": sum(1 for v in final.values() if v == max(final.values())),
         "seconds_per_round": sum(e.seconds for e in log) / len(log) if log else 0.0,
     })
+    row.update(aro_spread(t))
+    rating = {pid: r.rating or 0 for pid, r in t.players.items()}
+    gaps = [abs(rating[w] - rating[b]) for entry in log for w, b in entry.boards]
+    row["rating_gap_mean"] = sum(gaps) / len(gaps) if gaps else 0.0
     row["rematch_free"] = row["rematches"] == 0
     return row
+
+
+def aro_spread(t: Tournament) -> dict:
+    """How far apart the average ratings of opponents (ARO, C.04.4.1 Art. 1.7: played games
+    only, rounded half up) lie inside each final scoregroup (the players of equal final points):
+    ``aro_sd_mean`` is the mean over the scoregroups of the population standard deviation of
+    their players' AROs, ``aro_range_mean`` the mean of max - min, ``aro_range_max`` the largest
+    max - min. Players without a played game have no ARO and are left out; a scoregroup counts
+    when two or more players in it have one (no such scoregroup: NaN)."""
+    from statistics import pstdev
+
+    from cpswiss.systems.dubov.facts import average_rating
+
+    groups: dict[float, list[int]] = {}
+    for pid, record in t.players.items():
+        opponents = [t.players[e.opponent].rating or 0 for e in record.rounds if e is not None and e.played]
+        if opponents:
+            groups.setdefault(t.computed_points(record), []).append(average_rating(opponents))
+    spreads = [(pstdev(aros), max(aros) - min(aros)) for aros in groups.values() if len(aros) > 1]
+    if not spreads:
+        return {"aro_sd_mean": math.nan, "aro_range_mean": math.nan, "aro_range_max": math.nan}
+    return {"aro_sd_mean": sum(sd for sd, _ in spreads) / len(spreads),
+            "aro_range_mean": sum(r for _, r in spreads) / len(spreads),
+            "aro_range_max": float(max(r for _, r in spreads))}
 
 
 def run_task(spec: StudySpec, index: int, rule_set: str) -> dict:
@@ -341,5 +369,5 @@ def run_study(path: str | Path, out: str | Path | None = None, workers: int | No
         table.to_string(float_format=lambda v: f"{v:.3f}")
 
 
-__all__ = ["StudySpec", "assemble", "execute", "measures", "paired_differences", "run_study", "run_task",
+__all__ = ["StudySpec", "aro_spread", "assemble", "execute", "measures", "paired_differences", "run_study", "run_task",
            "summarise"]
