@@ -5,6 +5,7 @@ pairing the same opens with the Dutch and the Dubov systems."""
 from __future__ import annotations
 
 import math
+import sys
 
 import pandas as pd
 from cpswiss.formats.trf import parse_trf
@@ -54,3 +55,15 @@ def test_tiny_systems_study(tmp_path):
     assert (frame.rating_gap_mean > 0).all()
     summary = pd.read_csv(tmp_path / "out" / "summary.csv")
     assert {"aro_sd_mean", "aro_range_mean", "rating_gap_mean"} <= set(summary.measure)
+
+
+def test_bench_compare_pairs_a_dubov_file_with_the_dubov_system(tmp_path, capsys):
+    from cpswiss.cli import main
+    from cpswiss.study.generate import GeneratorConfig, generate_text
+
+    trf = tmp_path / "t.trf"
+    text = generate_text(GeneratorConfig(players=8, rounds=2), 4, "dubov-2026")
+    trf.write_text(text.replace("\nXXR 2\n", "\nXXR 3\n"))  # round 3 is to be paired
+    same = f"{sys.executable} -m cpswiss.cli pair --dubov {{trf}} -p {{out}}"
+    assert main(["bench", str(trf), "--rules", "dubov-2026", "--compare", same]) == 0
+    assert capsys.readouterr().out.splitlines()[1].endswith("yes")
