@@ -294,8 +294,8 @@ def paired_differences(frame: pd.DataFrame, rule_sets: tuple[str, ...]) -> pd.Da
 
 
 def plot(frame: pd.DataFrame, summary: pd.DataFrame, spec: StudySpec, folder: Path) -> list[Path]:
-    """Three figures a report can take: ranking quality, when the top players meet, colours
-    and floats; PNG and SVG."""
+    """The figures a report can take: ranking quality, when the top players meet, colours
+    and floats, the ARO spread per final scoregroup; PNG and SVG."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -335,6 +335,13 @@ def plot(frame: pd.DataFrame, summary: pd.DataFrame, spec: StudySpec, folder: Pa
     fig.suptitle("Colours and floats per tournament (mean, 95% CI)")
     fig.tight_layout()
     written += _save(fig, folder / "colours_and_floats")
+
+    if "aro_sd_mean" in frame.columns:
+        fig, ax = plt.subplots(figsize=(7, 4))
+        ax.boxplot([frame.loc[frame.rule_set == r, "aro_sd_mean"].dropna() for r in labels], tick_labels=labels)
+        ax.set_ylabel("mean over final scoregroups of SD(ARO)")
+        ax.set_title("Spread of opponents' average rating inside a scoregroup")
+        written += _save(fig, folder / "aro_spread")
     return written
 
 
