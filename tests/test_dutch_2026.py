@@ -155,8 +155,8 @@ def test_rules_option_wins_over_the_file():
 
 
 @pytest.mark.parametrize("code, problem", [
-    ("FIDE_BURSTEIN", "this pairing system is not supported"),
-    ("FIDE_BURSTEIN_BAKU", "this pairing system is not supported"),
+    ("FIDE_SCHEVENINGEN", "this pairing system is not supported"),
+    ("FIDE_SCHEVENINGEN_BAKU", "this pairing system is not supported"),
 ])
 def test_unsupported_192_codes_are_input_errors(code, problem):
     with pytest.raises(InputError, match=problem):

@@ -6,6 +6,7 @@ Colours follow C.04.3 E.1-E.5; board order follows C.04.2 D.5.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 from cpswiss.rulesets.ruleset import ColourRules
 from cpswiss.tournament.state import (
@@ -72,12 +73,15 @@ def _rank_parity(p: PlayerState, q: PlayerState, initial: str) -> str:
 def allocate_colours(p: PlayerState, q: PlayerState, initial: str,
                      no_preference: str = "rank-parity",
                      both_absolute: str = "wider-difference",
-                     lower_decides: bool = False) -> tuple[str, str]:
+                     lower_decides: bool = False,
+                     ranking: Callable[[PlayerState], tuple[int, ...]] = order_key) -> tuple[str, str]:
     """The colour of ``p`` against ``q`` and the rule that decided (C.04.3 E.1-E.5).
     ``no_preference`` (how E.5 colours two players who both have no preference) and
     ``both_absolute`` (E.2 between two absolute preferences): see
     :class:`cpswiss.rulesets.ruleset.ColourRules`.  ``lower_decides``: E.4 grants the
-    lower-placed player's preference instead (FIDE Swiss 1999 item 12.4, below the median)."""
+    lower-placed player's preference instead (FIDE Swiss 1999 item 12.4, below the median).
+    ``ranking``: the order in which E.4 finds the higher-ranked player (E.5's round-1 parity
+    always uses the score and pairing number)."""
     higher, lower = (p, q) if order_key(p) < order_key(q) else (q, p)
     pp, qp = p.preference, q.preference
     # E.1: both preferences can be granted (or one player has none, RN-5)
@@ -109,7 +113,8 @@ def allocate_colours(p: PlayerState, q: PlayerState, initial: str,
     if latest is not None:
         return latest[1], "E.3"
     # E.4: the higher ranked player's preference (1999 12.4: below the median, the lower's);
-    # here both prefer the same colour, pp
+    # here both prefer the same colour, pp.  ``ranking`` says who is higher ranked.
+    higher, lower = (p, q) if ranking(p) < ranking(q) else (q, p)
     decider = lower if lower_decides else higher
     return (pp if decider is p else opposite(pp)), "E.4"
 
@@ -123,6 +128,10 @@ def decode(state: RoundState, pairs: list[tuple[int, int]], bye: int | None,
     players = state.players
     no_preference = "rank-parity" if state.round_no == 1 else rules.later_no_preference
     median = (state.round_no - 1) * state.points_for_win // 2
+    ranking: Callable[[PlayerState], tuple[int, ...]] = order_key
+    if rules.higher_ranked == "system-order" and state.system_order:
+        order = state.system_order
+        ranking = lambda p: (order[p.id],)  # noqa: E731
     boards = []
     for a, b in pairs:
         p, q = (players[a], players[b]) if a < b else (players[b], players[a])
@@ -131,11 +140,11 @@ def decode(state: RoundState, pairs: list[tuple[int, int]], bye: int | None,
             colour, rule = _rank_parity(p, q, state.initial_colour), "E.5"  # Dubov Art. 5.2.1
         else:
             colour, rule = allocate_colours(p, q, state.initial_colour, no_preference, rules.both_absolute,
-                                            lower_decides=below_median)
+                                            lower_decides=below_median, ranking=ranking)
         white, black = (p.id, q.id) if colour == WHITE else (q.id, p.id)
         decider = None
         if rule == "E.4":
-            decider = max(p, q, key=order_key).id if below_median else min(p, q, key=order_key).id
+            decider = max(p, q, key=ranking).id if below_median else min(p, q, key=ranking).id
         boards.append(Board(white, black, rule, decider))
 
     def board_key(board: Board) -> tuple[int, int, int]:

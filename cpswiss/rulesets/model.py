@@ -116,6 +116,10 @@ class ColourRules:
     # or "rank-parity-first" (Dubov C.04.4.1 Art. 5.2.1: before any other rule, the
     # higher-ranked player takes the initial colour if his pairing number is odd)
     both_without_games: Literal["by-preferences", "rank-parity-first"] = "by-preferences"
+    # who is "higher ranked" when E.4 grants his preference: "score" (C.04.3 A.2: score, then
+    # pairing number) or "system-order" (the order the pairing system leaves in
+    # RoundState.system_order: Burstein's Index order, C.04.4.2 Art. 1.8 / Art. 5.2.5)
+    higher_ranked: Literal["score", "system-order"] = "score"
 
 
 RelaxationKind = Literal["colour", "bye", "rematch"]

@@ -16,7 +16,7 @@ from __future__ import annotations
 import importlib
 import sys
 import types
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 
 def _real(name: str) -> Any:
@@ -64,7 +64,10 @@ def _import_cp_model() -> types.ModuleType:
     return cp_model
 
 
-cp_model = _import_cp_model()
+if TYPE_CHECKING:  # the checker sees the module itself
+    from ortools.sat.python import cp_model
+else:
+    cp_model = _import_cp_model()
 
 
 class CpModel(cp_model.CpModel):

@@ -46,25 +46,26 @@ class Exchanges:
         m = self.m
         chosen = np.array(m.chosen(), dtype=np.int64)
         ends = np.array([m.edges[e] for e in chosen], dtype=np.int64).reshape(-1, 2)
-        removed, added = [], []
+        removed_parts: list[np.ndarray] = []
+        added_parts: list[np.ndarray] = []
         if len(chosen) >= 2:
-            k, l = np.triu_indices(len(chosen), 1)
-            a, b, c, d = ends[k, 0], ends[k, 1], ends[l, 0], ends[l, 1]
+            first, second = np.triu_indices(len(chosen), 1)
+            a, b, c, d = ends[first, 0], ends[first, 1], ends[second, 0], ends[second, 1]
             for x, y, z, w in ((a, c, b, d), (a, d, b, c)):
-                removed.append(np.stack([chosen[k], chosen[l]], axis=1))
-                added.append(np.stack([self.edge_id[x, y], self.edge_id[z, w]], axis=1))
+                removed_parts.append(np.stack([chosen[first], chosen[second]], axis=1))
+                added_parts.append(np.stack([self.edge_id[x, y], self.edge_id[z, w]], axis=1))
         paired = np.zeros(m.n, dtype=bool)
         paired[ends.ravel()] = True
         unpaired = np.flatnonzero(~paired)
         if len(unpaired) and len(chosen):
-            f, k = np.meshgrid(unpaired, np.arange(len(chosen)), indexing="ij")
-            f, k = f.ravel(), k.ravel()
+            grid_f, grid_k = np.meshgrid(unpaired, np.arange(len(chosen)), indexing="ij")
+            f, k = grid_f.ravel(), grid_k.ravel()
             for end in (0, 1):
-                removed.append(np.stack([chosen[k], np.full(len(k), self.null)], axis=1))
-                added.append(np.stack([self.edge_id[f, ends[k, end]], np.full(len(k), self.null)], axis=1))
-        if not removed:
+                removed_parts.append(np.stack([chosen[k], np.full(len(k), self.null)], axis=1))
+                added_parts.append(np.stack([self.edge_id[f, ends[k, end]], np.full(len(k), self.null)], axis=1))
+        if not removed_parts:
             return np.zeros((0, 2), dtype=np.int64), np.zeros((0, 2), dtype=np.int64)
-        removed, added = np.concatenate(removed), np.concatenate(added)
+        removed, added = np.concatenate(removed_parts), np.concatenate(added_parts)
         valid = (added >= 0).all(axis=1)
         removed, added = removed[valid], added[valid]
         keeps = np.ones(len(added), dtype=bool)

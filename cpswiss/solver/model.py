@@ -16,7 +16,7 @@ import heapq
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cached_property
+from functools import cached_property, partial
 from typing import Callable
 
 import numpy as np
@@ -246,8 +246,8 @@ class MatchingModel:
         self.edges = edges
         self.settings = settings or SolverSettings()
         self._model: CpModel | None = None
-        self._x: list = []
-        self._pending: list[Callable[[], None]] = []  # constraints waiting for the model
+        self._x: list[cp_model.IntVar] = []
+        self._pending: list[Callable[[], object]] = []  # constraints waiting for the model
         self.incident: list[list[int]] = [[] for _ in range(n)]
         for e, (i, j) in enumerate(edges):
             self.incident[i].append(e)
@@ -271,7 +271,7 @@ class MatchingModel:
         return self._built()
 
     @property
-    def x(self) -> list:
+    def x(self) -> list[cp_model.IntVar]:
         """The edges' Booleans (building the model if need be)."""
         self._built()
         return self._x
@@ -289,7 +289,10 @@ class MatchingModel:
                 add()
         return self._model
 
-    def _add(self, add: Callable[[], None]) -> None:
+    def _exactly_one(self, edges: list[int]) -> None:
+        self.model.add_exactly_one(self.x[e] for e in edges)
+
+    def _add(self, add: Callable[[], object]) -> None:
         """Add a constraint to the model now, or when it is built."""
         if self._model is None:
             self._pending.append(add)
@@ -336,7 +339,7 @@ class MatchingModel:
         for e in chosen:
             self.solution[e] = 1
 
-    def linear(self, coef: dict[int, int]):
+    def linear(self, coef: dict[int, int]) -> cp_model.LinearExprT:
         """Σ coef·x as a CP-SAT expression."""
         edges = [e for e, c in coef.items() if c]
         return cp_model.LinearExpr.WeightedSum([self.x[e] for e in edges], [coef[e] for e in edges])
@@ -371,7 +374,7 @@ class MatchingModel:
                 if optimum > floor and not Exchanges(self).descend(coef, floor):
                     self.model.minimize(self.linear(coef))
                     self._solve(eager_lp=True)
-                    self.model.clear_objective()
+                    self.model.clear_objective()  # type: ignore[no-untyped-call]
                 optimum = sum(c * self.solution[e] for e, c in coef.items())
             self.freeze(coef, optimum, proof)
             values.append(optimum + level.constant)
@@ -412,7 +415,7 @@ class MatchingModel:
                 self._add(lambda: self.model.add_bool_and([self.x[e].negated() for e in zeros]))
                 self._zeros.update(zeros)
             for group in groups:
-                self._add(lambda group=group: self.model.add_exactly_one(self.x[e] for e in group))
+                self._add(partial(self._exactly_one, group))
         self._frozen.append(self.dense(coef))
         self._refine(self._frozen[-1])
 
@@ -482,7 +485,7 @@ class MatchingModel:
                 return None
             return sum(c * self.solution[e] for e, c in coef.items())
         finally:
-            self.model.clear_objective()
+            self.model.clear_objective()  # type: ignore[no-untyped-call]
             self.solution = kept
 
     def maximise_any(self, edges: list[int]) -> bool:
@@ -493,7 +496,7 @@ class MatchingModel:
         self.model.add_bool_or([self.x[e] for e in edges]).only_enforce_if(switch)
         return self._solve_assuming([switch])
 
-    def _paired(self, edges: list[int]):
+    def _paired(self, edges: list[int]) -> cp_model.IntVar:
         """A Boolean equal to Σ x over ``edges`` (a player's edges: "the player is paired"),
         made once per edge set.  An equality keeps the LP relaxation tight where an
         enforced sum would not."""
@@ -515,7 +518,7 @@ class MatchingModel:
         self.model.add(sum(literals) <= len(literals) - 1).only_enforce_if(switch)
         return self._solve_assuming([switch])
 
-    def _solve_assuming(self, literals: list) -> bool:
+    def _solve_assuming(self, literals: list[cp_model.LiteralT]) -> bool:
         """Solve with these literals assumed true (for this solve only)."""
         self.model.clear_assumptions()
         self.model.add_assumptions(literals)

@@ -35,6 +35,7 @@ SYSTEM_PACKAGES: tuple[str, ...] = (
     "cpswiss.systems.dutch",
     "cpswiss.systems.fide1999",
     "cpswiss.systems.dubov",
+    "cpswiss.systems.burstein",
 )
 
 

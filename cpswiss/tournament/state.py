@@ -131,6 +131,9 @@ class RoundState:
     # pairs an arbiter allows against C.1 / C.3 (``cpswiss resolve``; C.04.3 A.9, 2026
     # Art. 1.9.3: when no legal pairing exists the arbiter decides), as frozensets of two ids
     allowed_pairs: frozenset = frozenset()
+    # the pairing system's own ranking of the players (id -> position, 0 first), left by its
+    # procedure for the colour rules that name it (Burstein: the Index order, Art. 1.8)
+    system_order: dict[int, int] = field(default_factory=dict)
 
     def colour_limits_waived(self, a: PlayerState, b: PlayerState) -> bool:
         """Two players of one waived scoregroup may meet although both have the same absolute

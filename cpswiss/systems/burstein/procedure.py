@@ -1,0 +1,294 @@
+"""The FIDE Burstein System (C.04.4.2, 2026): seeding rounds by another rule set, then the
+Index rounds.
+
+Order of work for one round:
+
+1. A seeding round (Art. 1.6; how many and by which rule set: the file's ``[switches]``
+   table, :mod:`cpswiss.systems.burstein.switches`) is the seeding rule set's pairing:
+   the Dutch procedure, on the Dutch state.
+2. Otherwise every available player gets his Index (Art. 1.7, :mod:`.index`), and the
+   order of Art. 1.8 (Buchholz, Sonneborn-Berger, TPN) is left in
+   ``RoundState.system_order`` for the colour rules (Art. 5.2.5).
+3. The pairing-allocated bye first (Art. 3.1): among the players [C2] allows, the one whose
+   absence leaves a complete pairing ([C4]), of the lowest score, then the most games
+   played, then the lowest Index rank.
+4. Brackets from the top (Art. 1.2, 3.2): the incoming floaters and the next scoregroup,
+   ranked by Index (BSN 1, 2, ...; Art. 4.1).  Of the pairings that comply best with
+   [C5]-[C8] (levels of :mod:`.units`, maximised in the rule file's order on one weighted
+   matching that holds every remaining player, so that [C4] always holds), the first in the
+   fold order of Art. 4.2-4.3 (:mod:`.fold`): BSN by BSN, each takes the highest-BSN
+   opponent still possible, floating (a virtual player of BSN 0) last.
+5. [C3] without the topscorer exception of the Dutch System (this system has none).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from cpswiss.criteria.absolute import compatible_later
+from cpswiss.errors import EngineLimitError, NoPairingError
+from cpswiss.rulesets.ruleset import RuleSet, load_rule_set
+from cpswiss.solver.blossom import LexicographicMatching
+from cpswiss.solver.completion import completable
+from cpswiss.solver.model import SolverSettings
+from cpswiss.systems import RoundPairing
+from cpswiss.systems.burstein.index import IndexValue, index_order_key, index_values
+from cpswiss.systems.burstein.switches import switches_of
+from cpswiss.systems.burstein.units import StepGraph, quality_levels
+from cpswiss.tournament.state import PlayerState, RoundState, build_state, scoregroups
+
+WEIGHT_LIMIT = 1 << 126  # rustworkx's weights are 128-bit integers
+
+
+@dataclass
+class FoldStep:
+    """Art. 4.3: one BSN's opponent, chosen in the fold order (None: he floats, BSN 0).
+    ``first_choice``: it is the first opponent the fold order offers him (no better one was
+    ruled out by the criteria)."""
+
+    bsn: int
+    player: int
+    opponent: int | None
+    first_choice: bool
+
+
+@dataclass
+class BursteinBracket:
+    """One bracket step: its players by BSN with their Index, its pairs and floaters, the
+    criteria values (criterion id -> counts, as maximised) and the fold-order steps."""
+
+    score: int
+    players: list[int]  # by BSN
+    incoming: list[int]  # incoming floaters
+    index: dict[int, IndexValue]
+    pairs: list[tuple[int, int]]
+    floaters: list[int]
+    values: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    steps: list[FoldStep] = field(default_factory=list)
+    solves: int = 0
+    # the step's graph and its criteria levels (criterion id, levels), for the explanations
+    graph: StepGraph | None = field(default=None, repr=False, compare=False)
+    levels: list[tuple[str, list[dict[int, int]]]] = field(default_factory=list, repr=False, compare=False)
+
+    def values_of(self, chosen: list[int]) -> dict[str, tuple[int, ...]]:
+        """The criteria values (counts, maximised) of a complete pairing of the step's graph."""
+        return {cid: tuple(sum(lv.get(e, 0) for e in chosen) for lv in group) for cid, group in self.levels}
+
+
+@dataclass
+class ByeRecord:
+    """Art. 3.1: who took the pairing-allocated bye and who was passed over before him,
+    with why (``"[C4]"``: no complete pairing without him)."""
+
+    player: int | None
+    passed_over: list[tuple[int, str]] = field(default_factory=list)
+
+
+@dataclass
+class BursteinRecords:
+    """The round's account: seeding round or not, the bye, the brackets."""
+
+    seeding: bool
+    bye: ByeRecord | None = None
+    brackets: list[BursteinBracket] = field(default_factory=list)
+    dutch: RoundPairing | None = None  # a seeding round: the seeding rule set's own pairing
+
+
+def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | None = None) -> RoundPairing:
+    """The round's pairing (C.04.4.2 2026): a seeding round by the seeding rule set, else
+    by the Index (module docstring)."""
+    switches = switches_of(rules)
+    if state.round_no <= switches.seeding_round_count(state.total_rounds, state.tournament.path):
+        return pair_seeding_round(state, load_rule_set(switches.seeding_rule_set), settings)
+    return pair_index_round(state, rules, settings, switches.zero_bye_runs == "trailing-as-draws")
+
+
+def pair_seeding_round(state: RoundState, seeding: RuleSet, settings: SolverSettings | None) -> RoundPairing:
+    """Art. 1.6.1: the seeding rule set's pairing of the round, on its own state rules."""
+    from cpswiss.systems.dutch.procedure import pair_round as dutch_pair_round
+
+    if seeding.state != state.rules:
+        fresh = build_state(state.tournament, seeding.state, state.round_no)
+        fresh.allowed_pairs = state.allowed_pairs
+        fresh.players = {pid: replace(fresh.players[pid], available=p.available, forbidden=p.forbidden,
+                                      bye_eligible=p.bye_eligible) for pid, p in state.players.items()}
+        seeding_state = fresh
+    else:
+        seeding_state = state
+    result = dutch_pair_round(seeding_state, seeding, settings)
+    return RoundPairing(result.pairs, result.bye, [BursteinRecords(seeding=True, dutch=result)],
+                        state=result.state or seeding_state)
+
+
+def pair_index_round(state: RoundState, rules: RuleSet, settings: SolverSettings | None = None,
+                     runs_as_draws: bool = True) -> RoundPairing:
+    """Art. 3-4: the bye first, then the brackets from the top, each by the fold order
+    (``runs_as_draws``: Art. 1.7.2's zero-point-bye exception, :mod:`.index`)."""
+    state = replace(state, players={pid: replace(p, topscorer=False) for pid, p in state.players.items()})
+    players = state.to_pair
+    if not players:
+        raise NoPairingError("no player is available for this round")
+    values = index_values(state.tournament, state.round_no, runs_as_draws)
+    key = {p.id: index_order_key(values[p.id], p.rank) for p in players}
+    state.system_order = {pid: k for k, pid in enumerate(sorted(key, key=key.__getitem__))}
+    if not completable(players, state):
+        raise NoPairingError("no round-pairing satisfies [C1]-[C3] with at most one bye to an eligible "
+                             "player (C.04.4.2 Art. 1.9: the arbiter decides)")
+    records = BursteinRecords(seeding=False)
+    bye = None
+    if len(players) % 2:
+        records.bye = choose_bye(players, state, key)
+        bye = records.bye.player
+        players = [p for p in players if p.id != bye]
+    groups = scoregroups(players)
+    pairs: list[tuple[int, int]] = []
+    floaters: list[PlayerState] = []
+    for g, group in enumerate(groups):
+        bracket = sorted(floaters + group, key=lambda p: key[p.id])
+        nxt = groups[g + 1] if g + 1 < len(groups) else []
+        rest = [p for later in groups[g + 2:] for p in later]
+        record = pair_bracket(bracket, nxt, rest, state, rules, values)
+        record.score = group[0].score
+        record.incoming = [p.id for p in floaters]
+        records.brackets.append(record)
+        pairs.extend(record.pairs)
+        floaters = [p for p in bracket if p.id in set(record.floaters)]
+    if floaters:
+        raise EngineLimitError("the last bracket left players unpaired: "
+                               + ", ".join(str(p.id) for p in floaters))
+    return RoundPairing(pairs, bye, [records], state=state)
+
+
+def choose_bye(players: list[PlayerState], state: RoundState, key: dict[int, tuple]) -> ByeRecord:
+    """Art. 3.1: the pairing-allocated bye goes to the player who may take it ([C2], 3.1.1),
+    leaves a complete pairing of the others ([C4], 3.1.2), has the lowest score (3.1.3),
+    has played the most games (3.1.4) and is lowest in the Index order (3.1.5)."""
+    eligible = [p for p in players if state.may_take_pab(p)]
+    eligible.sort(key=lambda p: (p.score, -p.games_played, tuple(-x for x in key[p.id])))
+    record = ByeRecord(None)
+    for p in eligible:
+        if completable([q for q in players if q.id != p.id], state):
+            record.player = p.id
+            return record
+        record.passed_over.append((p.id, "[C4]"))
+    raise NoPairingError("no player may take the pairing-allocated bye and leave a complete pairing "
+                         "(C.04.4.2 Art. 3.1)")
+
+
+class StepMatcher:
+    """The weighted matching of one bracket step: the criteria levels packed into one
+    weight per edge (:class:`~cpswiss.solver.blossom.LexicographicMatching`), digits below
+    them for the fold order of as many BSNs as the 128-bit weights hold, and the choices
+    fixed so far (edges taken out)."""
+
+    def __init__(self, g: StepGraph, levels: list[dict[int, int]]):
+        self.g = g
+        n = len(g.players)
+        lex = LexicographicMatching(n, g.edges, [{e: -c for e, c in lv.items()} for lv in levels])
+        self.lex = lex
+        self.base = [-c for c in lex.cost]
+        bound = (max(self.base, default=0) + 1) * (n // 2 + 1)
+        self.radix = g.n_bracket + 1  # one BSN's fold digit: 0 (floats) .. n_bracket
+        self.window = 0  # how many BSNs' fold digits fit below the criteria
+        while bound * self.radix ** (self.window + 1) < WEIGHT_LIMIT and self.window < g.n_bracket:
+            self.window += 1
+        if not lex.exact or self.window == 0:
+            raise EngineLimitError("a bracket's criteria do not fit the matching's 128-bit weights")
+        self.at: list[list[int]] = [[] for _ in range(n)]
+        for e, (i, j) in enumerate(g.edges):
+            self.at[i].append(e)
+            self.at[j].append(e)
+        self.removed: set[int] = set()
+        self.solves = 0
+        self.chosen: list[int] = []
+
+    def solve(self, preferring: list[int] = ()) -> dict[int, int]:
+        """A complete pairing of the step's players ([C4]) best on the levels; then, for the
+        BSNs ``preferring`` (in order, at most ``window``), the first in the fold order
+        (Art. 4.3): each the highest-BSN opponent still possible, floating last.  A pair's
+        fold digit belongs to its lower BSN.  Returns mates (vertex -> vertex)."""
+        nb = self.g.n_bracket
+        digit = {k: self.radix ** (len(preferring) - 1 - d) for d, k in enumerate(preferring)}
+        scale = self.radix ** len(preferring)
+        arcs = []
+        for e, (i, j) in enumerate(self.g.edges):
+            if e in self.removed:
+                continue
+            bonus = digit[i] * (j + 1) if i in digit and j < nb else 0
+            arcs.append((i, j, self.base[e] * scale + bonus))
+        n = len(self.g.players)
+        count, chosen = self.lex._matching(n, arcs, max_cardinality=True)
+        self.solves += 1
+        if 2 * count < n:
+            raise NoPairingError("the remaining players cannot all be paired ([C4], C.04.4.2 Art. 2.2.1)")
+        mates = {}
+        for e in chosen:
+            i, j = self.g.edges[e]
+            mates[i], mates[j] = j, i
+        self.chosen = chosen
+        return mates
+
+    def fix_pair(self, k: int, j: int) -> None:
+        keep = next(e for e in self.at[k] if j in self.g.edges[e])
+        self.removed |= {e for e in self.at[k] + self.at[j] if e != keep}
+
+    def fix_float(self, k: int) -> None:
+        nb = self.g.n_bracket
+        self.removed |= {e for e in self.at[k] if max(self.g.edges[e]) < nb}
+
+    def open_partners(self, k: int, decided: set[int]) -> list[int]:
+        """BSN k's possible opponents in the bracket, in the fold order (highest BSN first)."""
+        nb = self.g.n_bracket
+        partners = set()
+        for e in self.at[k]:
+            if e in self.removed:
+                continue
+            i, j = self.g.edges[e]
+            other = j if i == k else i
+            if other < nb and other not in decided:
+                partners.add(other)
+        return sorted(partners, reverse=True)
+
+
+def pair_bracket(bracket: list[PlayerState], nxt: list[PlayerState], rest: list[PlayerState],
+                 state: RoundState, rules: RuleSet, values: dict[int, IndexValue]) -> BursteinBracket:
+    """One bracket (players by BSN): the first pairing in the fold order (Art. 4.3) among
+    those that comply best with [C5]-[C8], every remaining player completable ([C4])."""
+    vertices = bracket + nxt + rest
+    later = compatible_later(vertices, state)
+    edges = [(i, j) for i in range(len(vertices)) for j in sorted(later[i])]
+    g = StepGraph(vertices, len(bracket), len(bracket) + len(nxt), edges)
+    named_levels = quality_levels(g, rules.quality)
+    levels = [lv for _, group in named_levels for lv in group]
+    matcher = StepMatcher(g, levels)
+    mates = matcher.solve()
+    decided: set[int] = set()
+    settled: set[int] = set()  # BSNs whose opponent the last solve chose in the fold order
+    steps = []
+    for k in range(len(bracket)):
+        if k in decided:
+            continue
+        options = matcher.open_partners(k, decided)
+        first = options[0] if options else None
+        current = mates[k] if mates[k] < g.n_bracket else None
+        if current != first and k not in settled:
+            window = [v for v in range(k, len(bracket)) if v not in decided][:matcher.window]
+            mates = matcher.solve(preferring=window)
+            settled = set(window)
+            current = mates[k] if mates[k] < g.n_bracket else None
+        if current is None:
+            matcher.fix_float(k)
+            decided.add(k)
+        else:
+            matcher.fix_pair(k, current)
+            decided |= {k, current}
+        steps.append(FoldStep(k + 1, vertices[k].id, None if current is None else vertices[current].id,
+                              current == first))
+    inside = [(vertices[k].id, vertices[m].id) for k, m in mates.items() if k < m < g.n_bracket]
+    paired = {pid for pair in inside for pid in pair}
+    record = BursteinBracket(score=0, players=[p.id for p in bracket], incoming=[],
+                             index={p.id: values[p.id] for p in bracket}, pairs=sorted(inside),
+                             floaters=[p.id for p in bracket if p.id not in paired],
+                             steps=steps, solves=matcher.solves, graph=g, levels=named_levels)
+    record.values = record.values_of(matcher.chosen)
+    return record

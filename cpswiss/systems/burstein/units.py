@@ -1,0 +1,100 @@
+"""The quality criteria of the Burstein System (C.04.4.2 2026 Art. 2.3) as matching levels.
+
+A bracket step is a graph on the bracket's players (by BSN, Art. 4.1), the next scoregroup
+and every player below it: a complete pairing of them all is [C4] (Art. 2.2.1), the
+bracket's pairs are its edges inside the bracket, and a bracket player matched outside it
+is an outgoing floater.  Each unit gives one or more *levels*: a count per edge, to be made
+as large as possible, the levels in the order the rule file lists the criteria.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from cpswiss.criteria.units import ABSOLUTE_UNITS as SHARED_ABSOLUTE_UNITS
+from cpswiss.errors import InputError
+from cpswiss.tournament.state import PlayerState
+
+Level = dict[int, int]  # edge -> count (maximised)
+
+
+@dataclass(frozen=True)
+class StepGraph:
+    """The players of a bracket step: ``players[:n_bracket]`` the bracket by BSN,
+    ``players[n_bracket:n_next]`` the next scoregroup, then everyone below; ``edges`` the
+    pairs [C1] and [C3] allow (i < j)."""
+
+    players: list[PlayerState]
+    n_bracket: int
+    n_next: int
+    edges: list[tuple[int, int]]
+
+    def inside(self, e: int) -> bool:
+        return self.edges[e][1] < self.n_bracket
+
+    def scores_in_bracket(self) -> list[int]:
+        """The bracket's scores, highest first (residents and incoming floaters)."""
+        return sorted({p.score for p in self.players[:self.n_bracket]}, reverse=True)
+
+
+def pairs(g: StepGraph) -> list[Level]:
+    """[C5] (Art. 2.3.1): maximise the number of pairs."""
+    return [{e: 1 for e in range(len(g.edges)) if g.inside(e)}]
+
+
+def floater_scores(g: StepGraph) -> list[Level]:
+    """[C6] (Art. 2.3.2): minimise the scores of the outgoing floaters, taken in descending
+    order - with their number fixed by [C5], as many players of the highest score paired
+    as possible, then of the next score, and so on."""
+    levels = []
+    for score in g.scores_in_bracket():
+        levels.append({e: sum(g.players[v].score == score for v in g.edges[e])
+                       for e in range(len(g.edges)) if g.inside(e)})
+    return levels
+
+
+def next_bracket(g: StepGraph) -> list[Level]:
+    """[C7] (Art. 2.3.3): choose the outgoing floaters so that the following bracket (them
+    and the next scoregroup) complies with [C1]-[C6]: the most pairs there ([C5]), then its
+    own outgoing floaters' scores as low as possible ([C6]: this bracket's floaters paired
+    there, the highest scores first; the next scoregroup's players all have one score)."""
+    nb, nn = g.n_bracket, g.n_next
+    there = [e for e, (i, j) in enumerate(g.edges) if j < nn and j >= nb]
+    levels = [{e: 1 for e in there}]
+    for score in g.scores_in_bracket():
+        levels.append({e: 1 for e in there if g.edges[e][0] < nb and g.players[g.edges[e][0]].score == score})
+    return levels
+
+
+def colour_preferences(g: StepGraph) -> list[Level]:
+    """[C8] (Art. 2.3.4): minimise the players who do not get their colour preference: in
+    a pair of two players with a preference for the same colour one of them does not."""
+    def granted(i: int, j: int) -> bool:
+        a, b = g.players[i], g.players[j]
+        return a.preference is None or b.preference is None or a.preference != b.preference
+
+    return [{e: 1 for e, (i, j) in enumerate(g.edges) if g.inside(e) and granted(i, j)}]
+
+
+# the absolute criteria are the shared ones ([C1]-[C3]); [C4] holds by construction (every
+# step graph holds all remaining players and must be completed)
+ABSOLUTE_UNITS = frozenset(SHARED_ABSOLUTE_UNITS | {"completion"})
+
+UNITS: dict[str, Callable[[StepGraph], list[Level]]] = {
+    "burstein-pairs": pairs,
+    "burstein-floater-scores": floater_scores,
+    "burstein-next-bracket": next_bracket,
+    "burstein-colour-preferences": colour_preferences,
+}
+
+
+def quality_levels(g: StepGraph, criteria) -> list[tuple[str, list[Level]]]:
+    """The levels of the rule set's quality criteria, in its order: (criterion id, levels)."""
+    out = []
+    for c in criteria:
+        if c.unit not in UNITS:
+            raise InputError(f"criterion {c.id}: unit {c.unit!r} is not a Burstein unit "
+                             f"(known: {', '.join(UNITS)})")
+        out.append((c.id, UNITS[c.unit](g)))
+    return out
