@@ -67,3 +67,13 @@ def test_bench_compare_pairs_a_dubov_file_with_the_dubov_system(tmp_path, capsys
     same = f"{sys.executable} -m cpswiss.cli pair --dubov {{trf}} -p {{out}}"
     assert main(["bench", str(trf), "--rules", "dubov-2026", "--compare", same]) == 0
     assert capsys.readouterr().out.splitlines()[1].endswith("yes")
+
+
+def test_buchholz_spread_per_final_scoregroup_by_hand():
+    # Buchholz (opponents' final points, forfeits included): 1: 4 + 2 = 1.0 + 1.5 = 2.5,
+    # 2: 5 + 1 = 0.0 + 1.5 = 1.5 (group 1.5: sd 0.5, range 1.0); 5: 2 + 3 = 3.5,
+    # 6: 3 + 4 = 3.0 (group 0.0: sd 0.25, range 0.5)
+    from cpswiss.study.study import buchholz_spread
+
+    assert buchholz_spread(parse_trf(_crafted())) == {"buchholz_sd_mean": 0.375, "buchholz_range_mean": 0.75,
+                                                      "buchholz_range_max": 1.0}

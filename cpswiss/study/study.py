@@ -142,6 +142,7 @@ def measures(t: Tournament, log: list[RoundLog], top_k: int) -> dict:
         "seconds_per_round": sum(e.seconds for e in log) / len(log) if log else 0.0,
     })
     row.update(aro_spread(t))
+    row.update(buchholz_spread(t))
     rating = {pid: r.rating or 0 for pid, r in t.players.items()}
     gaps = [abs(rating[w] - rating[b]) for entry in log for w, b in entry.boards]
     row["rating_gap_mean"] = sum(gaps) / len(gaps) if gaps else 0.0
@@ -156,21 +157,41 @@ def aro_spread(t: Tournament) -> dict:
     their players' AROs, ``aro_range_mean`` the mean of max - min, ``aro_range_max`` the largest
     max - min. Players without a played game have no ARO and are left out; a scoregroup counts
     when two or more players in it have one (no such scoregroup: NaN)."""
-    from statistics import pstdev
-
     from cpswiss.systems.dubov.facts import average_rating
 
-    groups: dict[float, list[int]] = {}
+    aro = {}
     for pid, record in t.players.items():
         opponents = [t.players[e.opponent].rating or 0 for e in record.rounds if e is not None and e.played]
         if opponents:
-            groups.setdefault(t.computed_points(record), []).append(average_rating(opponents))
-    spreads = [(pstdev(aros), max(aros) - min(aros)) for aros in groups.values() if len(aros) > 1]
+            aro[pid] = average_rating(opponents)
+    return _spread_per_scoregroup(t, aro, "aro")
+
+
+def buchholz_spread(t: Tournament) -> dict:
+    """The same spread for the Buchholz (the final points of the opponents of games, forfeits
+    included, as in the standings), the quantity the Burstein System (C.04.4.2) sorts by:
+    ``buchholz_sd_mean``, ``buchholz_range_mean``, ``buchholz_range_max`` (points)."""
+    points = {pid: t.computed_points(r) / 10 for pid, r in t.players.items()}
+    buchholz = {pid: sum(points[e.opponent] for e in r.rounds if e is not None and e.opponent)
+                for pid, r in t.players.items()}
+    return _spread_per_scoregroup(t, buchholz, "buchholz")
+
+
+def _spread_per_scoregroup(t: Tournament, value: dict[int, float], name: str) -> dict:
+    """Mean population SD, mean and largest max - min of ``value`` over the final scoregroups
+    with two or more players that have one (NaN when there is none)."""
+    from statistics import pstdev
+
+    groups: dict[int, list[float]] = {}
+    for pid, record in t.players.items():
+        if pid in value:
+            groups.setdefault(t.computed_points(record), []).append(value[pid])
+    spreads = [(pstdev(v), max(v) - min(v)) for v in groups.values() if len(v) > 1]
     if not spreads:
-        return {"aro_sd_mean": math.nan, "aro_range_mean": math.nan, "aro_range_max": math.nan}
-    return {"aro_sd_mean": sum(sd for sd, _ in spreads) / len(spreads),
-            "aro_range_mean": sum(r for _, r in spreads) / len(spreads),
-            "aro_range_max": float(max(r for _, r in spreads))}
+        return {f"{name}_sd_mean": math.nan, f"{name}_range_mean": math.nan, f"{name}_range_max": math.nan}
+    return {f"{name}_sd_mean": sum(sd for sd, _ in spreads) / len(spreads),
+            f"{name}_range_mean": sum(r for _, r in spreads) / len(spreads),
+            f"{name}_range_max": float(max(r for _, r in spreads))}
 
 
 def run_task(spec: StudySpec, index: int, rule_set: str) -> dict:
@@ -376,5 +397,5 @@ def run_study(path: str | Path, out: str | Path | None = None, workers: int | No
         table.to_string(float_format=lambda v: f"{v:.3f}")
 
 
-__all__ = ["StudySpec", "aro_spread", "assemble", "execute", "measures", "paired_differences", "run_study", "run_task",
+__all__ = ["StudySpec", "aro_spread", "assemble", "buchholz_spread", "execute", "measures", "paired_differences", "run_study", "run_task",
            "summarise"]
