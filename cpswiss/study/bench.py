@@ -183,7 +183,8 @@ def run_compare(paths: list[str], rules: str | None, command: str, repeat: int =
     files = collect(paths) if paths else default_files()
     if not files:
         raise InputError("no .trf files to benchmark")
-    ours = f"{sys.executable} -m cpswiss.cli pair --dutch {{trf}} -p {{out}}" + (f" --rules {rules}" if rules else "")
+    ours = f"{sys.executable} -m cpswiss.cli pair --{_system_flag(rules)} {{trf}} -p {{out}}" + \
+        (f" --rules {rules}" if rules else "")
     ratios = []
     print(f"{'file':<36} {'cpswiss s':>9} {'other s':>8} {'ratio':>6}  same pairing")
     for f in files:
@@ -201,3 +202,11 @@ def run_compare(paths: list[str], rules: str | None, command: str, repeat: int =
     print(f"files {len(files)}: median ratio (cpswiss / other, whole processes) {statistics.median(ratios):.2f}, "
           f"worst {max(ratios):.2f}")
     return EXIT_OK
+
+
+def _system_flag(rules: str | None) -> str:
+    """The 'pair' flag of the system the rule set belongs to (``dutch`` without --rules)."""
+    from cpswiss.rulesets.loader import load_rule_set
+    from cpswiss.systems.registry import system_of
+
+    return system_of(load_rule_set(rules)).flag if rules else "dutch"

@@ -141,8 +141,57 @@ def measures(t: Tournament, log: list[RoundLog], top_k: int) -> dict:
         "ties_for_first": sum(1 for v in final.values() if v == max(final.values())),
         "seconds_per_round": sum(e.seconds for e in log) / len(log) if log else 0.0,
     })
+    row.update(aro_spread(t))
+    row.update(buchholz_spread(t))
+    rating = {pid: r.rating or 0 for pid, r in t.players.items()}
+    gaps = [abs(rating[w] - rating[b]) for entry in log for w, b in entry.boards]
+    row["rating_gap_mean"] = sum(gaps) / len(gaps) if gaps else 0.0
     row["rematch_free"] = row["rematches"] == 0
     return row
+
+
+def aro_spread(t: Tournament) -> dict:
+    """How far apart the average ratings of opponents (ARO, C.04.4.1 Art. 1.7: played games
+    only, rounded half up) lie inside each final scoregroup (the players of equal final points):
+    ``aro_sd_mean`` is the mean over the scoregroups of the population standard deviation of
+    their players' AROs, ``aro_range_mean`` the mean of max - min, ``aro_range_max`` the largest
+    max - min. Players without a played game have no ARO and are left out; a scoregroup counts
+    when two or more players in it have one (no such scoregroup: NaN)."""
+    from cpswiss.systems.dubov.facts import average_rating
+
+    aro = {}
+    for pid, record in t.players.items():
+        opponents = [t.players[e.opponent].rating or 0 for e in record.rounds if e is not None and e.played]
+        if opponents:
+            aro[pid] = average_rating(opponents)
+    return _spread_per_scoregroup(t, aro, "aro")
+
+
+def buchholz_spread(t: Tournament) -> dict:
+    """The same spread for the Buchholz (the final points of the opponents of games, forfeits
+    included, as in the standings), the quantity the Burstein System (C.04.4.2) sorts by:
+    ``buchholz_sd_mean``, ``buchholz_range_mean``, ``buchholz_range_max`` (points)."""
+    points = {pid: t.computed_points(r) / 10 for pid, r in t.players.items()}
+    buchholz = {pid: sum(points[e.opponent] for e in r.rounds if e is not None and e.opponent)
+                for pid, r in t.players.items()}
+    return _spread_per_scoregroup(t, buchholz, "buchholz")
+
+
+def _spread_per_scoregroup(t: Tournament, value: dict[int, float], name: str) -> dict:
+    """Mean population SD, mean and largest max - min of ``value`` over the final scoregroups
+    with two or more players that have one (NaN when there is none)."""
+    from statistics import pstdev
+
+    groups: dict[int, list[float]] = {}
+    for pid, record in t.players.items():
+        if pid in value:
+            groups.setdefault(t.computed_points(record), []).append(value[pid])
+    spreads = [(pstdev(v), max(v) - min(v)) for v in groups.values() if len(v) > 1]
+    if not spreads:
+        return {f"{name}_sd_mean": math.nan, f"{name}_range_mean": math.nan, f"{name}_range_max": math.nan}
+    return {f"{name}_sd_mean": sum(sd for sd, _ in spreads) / len(spreads),
+            f"{name}_range_mean": sum(r for _, r in spreads) / len(spreads),
+            f"{name}_range_max": float(max(r for _, r in spreads))}
 
 
 def run_task(spec: StudySpec, index: int, rule_set: str) -> dict:
@@ -267,8 +316,8 @@ def paired_differences(frame: pd.DataFrame, rule_sets: tuple[str, ...]) -> pd.Da
 
 
 def plot(frame: pd.DataFrame, summary: pd.DataFrame, spec: StudySpec, folder: Path) -> list[Path]:
-    """Three figures a report can take: ranking quality, when the top players meet, colours
-    and floats; PNG and SVG."""
+    """The figures a report can take: ranking quality, when the top players meet, colours
+    and floats, the ARO spread per final scoregroup; PNG and SVG."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -308,6 +357,13 @@ def plot(frame: pd.DataFrame, summary: pd.DataFrame, spec: StudySpec, folder: Pa
     fig.suptitle("Colours and floats per tournament (mean, 95% CI)")
     fig.tight_layout()
     written += _save(fig, folder / "colours_and_floats")
+
+    if "aro_sd_mean" in frame.columns:
+        fig, ax = plt.subplots(figsize=(7, 4))
+        ax.boxplot([frame.loc[frame.rule_set == r, "aro_sd_mean"].dropna() for r in labels], tick_labels=labels)
+        ax.set_ylabel("mean over final scoregroups of SD(ARO)")
+        ax.set_title("Spread of opponents' average rating inside a scoregroup")
+        written += _save(fig, folder / "aro_spread")
     return written
 
 
@@ -342,5 +398,5 @@ def run_study(path: str | Path, out: str | Path | None = None, workers: int | No
         table.to_string(float_format=lambda v: f"{v:.3f}")
 
 
-__all__ = ["StudySpec", "assemble", "execute", "measures", "paired_differences", "run_study", "run_task",
+__all__ = ["StudySpec", "aro_spread", "assemble", "buchholz_spread", "execute", "measures", "paired_differences", "run_study", "run_task",
            "summarise"]
