@@ -159,9 +159,10 @@ def aro_spread(t: Tournament) -> dict:
     when two or more players in it have one (no such scoregroup: NaN)."""
     from cpswiss.systems.dubov.facts import average_rating
 
-    aro = {}
+    aro: dict[int, float] = {}
     for pid, record in t.players.items():
-        opponents = [t.players[e.opponent].rating or 0 for e in record.rounds if e is not None and e.played]
+        opponents = [t.players[e.opponent].rating or 0 for e in record.rounds
+                     if e is not None and e.played and e.opponent is not None]
         if opponents:
             aro[pid] = average_rating(opponents)
     return _spread_per_scoregroup(t, aro, "aro")
