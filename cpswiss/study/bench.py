@@ -28,6 +28,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from cpswiss.errors import EXIT_OK, CpswissError, InputError
@@ -60,34 +61,33 @@ def _one(args: tuple[str, str, SolverSettings]) -> tuple[float, int, int, str]:
     path, rules, settings = args
     from cpswiss.api import pair_tournament
 
-    start = time.perf_counter()
-    try:
-        result = pair_tournament(path, rules, settings=settings)
-        outcome = "ok"
-        players = len(result.state.players)
-    except CpswissError as exc:
-        outcome = f"error: {exc.one_line()}"
-        players = 0
-    seconds = time.perf_counter() - start
-    peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return seconds, peak_kb, players, outcome
+    def work() -> tuple[int, str]:
+        return len(pair_tournament(path, rules, settings=settings).state.players), "ok"
+
+    return _timed(work)
 
 
 def _one_check(args: tuple[str, str, SolverSettings]) -> tuple[float, int, int, str]:
     path, rules, settings = args
     from cpswiss.check.explain import check_tournament
 
+    def work() -> tuple[int, str]:
+        report = check_tournament(path, rules, settings=settings)
+        return len(report.rounds), "all rounds agree" if report.agrees else "rounds differ"
+
+    return _timed(work)
+
+
+def _timed(work: Callable[[], tuple[int, str]]) -> tuple[float, int, int, str]:
+    """Seconds, peak memory (KB), the count the work reports (players, rounds) and its outcome;
+    an input problem is an outcome, not a failure of the benchmark."""
     start = time.perf_counter()
     try:
-        report = check_tournament(path, rules, settings=settings)
-        outcome = "all rounds agree" if report.agrees else "rounds differ"
-        rounds = len(report.rounds)
+        count, outcome = work()
     except CpswissError as exc:
-        outcome = f"error: {exc.one_line()}"
-        rounds = 0
+        count, outcome = 0, f"error: {exc.one_line()}"
     seconds = time.perf_counter() - start
-    peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return seconds, peak_kb, rounds, outcome
+    return seconds, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, count, outcome
 
 
 def percentile(values: list[float], q: float) -> float:
