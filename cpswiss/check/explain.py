@@ -34,8 +34,6 @@ from cpswiss.solver.model import SolverSettings
 from cpswiss.systems.explaining import (
     BracketAccount,
     Finding,
-    RoundAccount,
-    criterion_article,
     ids_text,
     pairs_text,
     who,

@@ -23,7 +23,6 @@ point, the resolution of the TRF points column.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from pathlib import Path
 
 from cpswiss.errors import FileAccessError, InputError, TooLargeError
