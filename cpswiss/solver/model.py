@@ -314,10 +314,11 @@ class MatchingModel:
             if level.trivial:
                 values.append(level.constant)
                 continue
+            shown = level.make_linear(self) if level.nonlinear is not None else None
             coef = {e: c for e, c in level.coef.items() if c}
             optimum = sum(c * self.solution[e] for e, c in coef.items())
-            if self.determined(coef):
-                values.append(optimum + level.constant)
+            if not coef or self.determined(coef):
+                values.append(optimum + level.constant if shown is None else shown)
                 continue  # already implied by the frozen levels
             proof = MatchingBound(coef, self.incident, self.edges)
             own_floor = None if level.floor is None else level.floor - level.constant
@@ -329,7 +330,7 @@ class MatchingModel:
                     self.model.ClearObjective()
                 optimum = sum(c * self.solution[e] for e, c in coef.items())
             self.freeze(coef, optimum, proof)
-            values.append(optimum + level.constant)
+            values.append(optimum + level.constant if shown is None else shown)
         return values
 
     def _positive_bound(self, coef: dict[int, int]) -> int | None:
