@@ -25,8 +25,8 @@ edition's generation order (which still breaks the ties they leave).
 The spread is exact, not a heuristic.  With the number of pairs k of the bracket fixed (the
 criterion "pairs" ranks above it), let d_e be the difference of pair e, S = Σ d and
 Q = Σ d² over the chosen pairs.  Then k²·variance = k·Q - S², and the order "variance, then
-mean" is the order of (k·Q - S², ±S).  :class:`Spread` finds that optimum on a copy of the
-model with CP-SAT (S² through a multiplication constraint, then S), and hands the solver
+mean" is the order of (k·Q - S², ±S).  :class:`Spread` finds that optimum on the bracket's
+model by exact linear CP-SAT solves (:func:`optimum_of_spread`), and hands the solver
 the linear level L = Σ (k·d_e - S*)² over the chosen pairs, S* the optimum's sum: for every
 pairing with k pairs, L = k³·variance + k³·(mean - S*/k)², so the pairings that minimise L
 are exactly those of the least variance and, among them, of mean S*/k.  Everything
@@ -37,10 +37,10 @@ works on sums over edges as for every other criterion.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Callable
 
 from cpswiss.criteria.bracket import Bracket
-from cpswiss.errors import UnprovenError
 from cpswiss.rulesets.ruleset import Criterion
 from cpswiss.solver.levels import Level
 
@@ -112,44 +112,83 @@ class Spread:
         return linear
 
 
+@dataclass(frozen=True)
+class SpreadPoint:
+    """A pairing seen by the spread: S = Σ d and Q = Σ d² over its pairs, its edges, and the
+    direction (dS, dQ) of a line through it that no pairing lies below (the objective it was
+    found by: the least S or the largest, vertical; or the direction of the segment searched)."""
+
+    total: int
+    squares: int
+    solution: tuple[int, ...]
+    support: tuple[int, int] = (0, 1)
+
+    def spread(self, k: int) -> int:
+        return k * self.squares - self.total ** 2
+
+
+def _corner(a: SpreadPoint, c: SpreadPoint) -> tuple[Fraction, Fraction] | None:
+    """Where the support lines of a and c meet (None: parallel): with the segment ac, the
+    triangle that holds every pairing of the lower hull between them."""
+    (ua, va), (uc, vc) = a.support, c.support
+    det = ua * vc - va * uc
+    if det == 0:
+        return None
+    # a + t·(ua, va) = c + r·(uc, vc)
+    t = Fraction((c.total - a.total) * vc - (c.squares - a.squares) * uc, det)
+    return a.total + t * ua, a.squares + t * va
+
+
 def optimum_of_spread(m, diffs: dict[int, int], k: int, mean_sign: int) -> list[int]:
-    """A pairing of the model of least k·Q - S², then least ±S (exact: CP-SAT on a copy of
-    the model, which keeps every frozen criterion); the 0/1 value of every edge."""
-    from cpswiss.solver.cpsat import cp_model
+    """A pairing of the model (its frozen criteria kept) of least k·Q - S², then least ±S;
+    the 0/1 value of every edge.
 
-    model = m.model.clone()
-    x = [model.get_bool_var_from_proto_index(e) for e in range(len(m.edges))]
-    edges = list(diffs)
-    most = sum(sorted(diffs.values(), reverse=True)[:k])
-    total = model.new_int_var(0, most, "spread_sum")
-    squares = model.new_int_var(0, k * max(diffs.values()) ** 2, "spread_squares")
-    total_squared = model.new_int_var(0, most * most, "spread_sum_squared")
-    model.add(total == cp_model.LinearExpr.weighted_sum([x[e] for e in edges], [diffs[e] for e in edges]))
-    model.add(squares == cp_model.LinearExpr.weighted_sum([x[e] for e in edges], [diffs[e] ** 2 for e in edges]))
-    model.add_multiplication_equality(total_squared, [total, total])
-    model.clear_assumptions()
-    spread = k * squares - total_squared
-    model.minimize(spread)
-    solution = _solve(model, m.settings)
-    best = solution.value(spread)
-    model.add(spread == best)
-    model.minimize(mean_sign * total)
-    solution = _solve(model, m.settings)
-    return [int(solution.boolean_value(x[e])) for e in range(len(m.edges))]
+    Exact, by linear solves only.  Plot every pairing as the point (S, Q).  k·Q - S² is
+    linear in Q and strictly concave in S, so over the convex hull of the points it is
+    least at a vertex of the lower hull, and every pairing of least spread sits on one:
+    a point above the lower hull is beaten by the hull point below it (same S, smaller
+    Q), a point inside a hull edge by one of the edge's ends (strict concavity in S).
+    The lower hull's vertices are found by dichotomic search: the pairings of least S
+    and of largest S, then, between two vertices A and B found, the least of the linear
+    objective (S_B - S_A)·Q - (Q_B - Q_A)·S, constant along AB: a point below AB is a
+    new vertex (search on both sides), none means AB is an edge of the hull.  Each step
+    is an exact CP-SAT solve of a linear objective on the bracket's model
+    (:meth:`~cpswiss.solver.model.MatchingModel.least`).  A segment is not searched when
+    no pairing in it can do better than the best found: its pairings lie in the triangle
+    of AB and the support lines at A and B, and a concave function is least over a
+    triangle at a corner, so the third corner's value bounds them (exact fractions).
+    """
+    squares = {e: d * d for e, d in diffs.items()}
 
+    def point(support: tuple[int, int]) -> SpreadPoint:
+        chosen = m.solution
+        return SpreadPoint(sum(d for e, d in diffs.items() if chosen[e]),
+                           sum(q for e, q in squares.items() if chosen[e]), tuple(chosen), support)
 
-def _solve(model, settings):
-    from cpswiss.solver.cpsat import cp_model
-
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = settings.workers
-    solver.parameters.max_time_in_seconds = settings.time_limit
-    solver.parameters.random_seed = 0
-    status = solver.solve(model)
-    if status != cp_model.OPTIMAL:
-        raise UnprovenError("the solver could not prove the least spread of rating differences within "
-                            f"{settings.time_limit:g} s (status {solver.status_name(status)}); no pairing is reported")
-    return solver
+    m.least(diffs)
+    left = point((0, 1))
+    m.least({e: -d for e, d in diffs.items()})
+    right = point((0, 1))
+    found = [left, right]
+    best = min(p.spread(k) for p in found)
+    segments = [(left, right)]
+    while segments:
+        a, b = segments.pop()
+        if a.total == b.total:
+            continue
+        corner = _corner(a, b)
+        if corner is not None and k * corner[1] - corner[0] ** 2 > best:
+            continue  # nothing between a and b can reach the best spread found
+        step_s, step_q = b.total - a.total, b.squares - a.squares
+        weights = {e: step_s * squares[e] - step_q * d for e, d in diffs.items()}
+        on_the_edge = step_s * a.squares - step_q * a.total
+        if m.least(weights) < on_the_edge:
+            c = point((step_s, step_q))
+            found.append(c)
+            best = min(best, c.spread(k))
+            segments += [(a, c), (c, b)]
+    chosen = min(found, key=lambda p: (p.spread(k), mean_sign * p.total))
+    return list(chosen.solution)
 
 
 def rating_spread(b: Bracket, c: Criterion) -> list[Level]:
@@ -235,5 +274,5 @@ def _declared() -> tuple[dict, set[str], set[str]]:
 # what the Dutch system's rule files may name (PairingSystem.units): the shared units and these
 UNITS, ABSOLUTE_UNITS, ROUND_UNITS = _declared()
 
-__all__ = ["ABSOLUTE_UNITS", "IDENTITY_UNITS", "ORDERS", "OWN_UNITS", "ROUND_UNITS", "Spread", "UNITS", "opponent_order", "optimum_of_spread",
+__all__ = ["ABSOLUTE_UNITS", "IDENTITY_UNITS", "ORDERS", "OWN_UNITS", "ROUND_UNITS", "Spread", "SpreadPoint", "UNITS", "opponent_order", "optimum_of_spread",
            "pair_differences", "rating_spread", "spread_value"]

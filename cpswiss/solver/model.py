@@ -417,6 +417,16 @@ class MatchingModel:
             self.model.ClearObjective()
             self.solution = kept
 
+    def least(self, coef: dict[int, int]) -> int:
+        """The least Σ coef·x over the solutions (under the frozen optima); a minimiser becomes
+        the solution in hand.  Nothing is frozen: a question, not a decision."""
+        self.model.Minimize(self.linear(coef))
+        try:
+            self._solve(eager_lp=True)
+        finally:
+            self.model.ClearObjective()
+        return sum(c * self.solution[e] for e, c in coef.items())
+
     def maximise_any(self, edges: list[int]) -> bool:
         """Is there a solution choosing at least one of ``edges``?  Keeps it if so."""
         if not edges:
