@@ -17,6 +17,7 @@ from cpswiss.check.explain import check_tournament, explain_pairing
 from cpswiss.cli import main
 from cpswiss.criteria.fairness import ORDERS, spread_value
 from cpswiss.formats.trf import parse_trf
+from cpswiss.solver.levels import Level
 from cpswiss.study.generate import GeneratorConfig, generate_text
 
 VARIANTS = ["dutch-2026-fair-spread", "dutch-2026-fair-spread-wide", "dutch-2017-fair-spread",
@@ -224,3 +225,44 @@ def test_a_tournament_generated_under_a_variant_checks_against_itself(rules):
     report = check_tournament(t, rules)
     assert report.agrees, report.text()
     assert t.last_paired_round == 5
+
+
+def _matchings(n: int, edges: list[tuple[int, int]]):
+    """Every matching of the graph, as sets of edge indices."""
+    def extend(start: int, used: frozenset, chosen: tuple):
+        yield chosen
+        for e in range(start, len(edges)):
+            i, j = edges[e]
+            if i not in used and j not in used:
+                yield from extend(e + 1, used | {i, j}, chosen + (e,))
+    yield from extend(0, frozenset(), ())
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_the_hull_search_finds_the_least_spread_on_any_graph(seed):
+    """optimum_of_spread on random graphs (up to 11 vertices, sparse, so that the most pairs
+    is often fewer than half the vertices) with the number of pairs frozen first: the
+    least k·Q - S², then the least (or largest) S, is the brute-force optimum."""
+    from cpswiss.criteria.fairness import optimum_of_spread
+    from cpswiss.solver.model import MatchingModel
+
+    rng = random.Random(1000 + seed)
+    n = rng.randint(4, 11)
+    edges = [(i, j) for i in range(n) for j in range(i + 1, n) if rng.random() < 0.45]
+    if not edges:
+        edges = [(0, 1)]
+    diffs = {e: rng.choice([0, 5, 10, 20, 35, 50, 80, 120, 200, 400]) for e in range(len(edges))}
+    everything = list(_matchings(n, edges))
+    k = max(len(m) for m in everything)
+    largest = [m for m in everything if len(m) == k]
+    for sign in (1, -1):
+        model = MatchingModel(n, edges)
+        model.minimise([Level("pairs", {e: -1 for e in range(len(edges))})])
+        chosen = optimum_of_spread(model, diffs, k, sign)
+        got = [e for e, x in enumerate(chosen) if x]
+        assert len(got) == k
+
+        def key(m):
+            values = [diffs[e] for e in m]
+            return len(values) * sum(v * v for v in values) - sum(values) ** 2, sign * sum(values)
+        assert key(got) == min(key(m) for m in largest)
