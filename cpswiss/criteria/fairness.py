@@ -77,9 +77,10 @@ def spread_value(diffs: dict[int, int], chosen: list[int]) -> int:
 class Spread:
     """The non-linear part of the ``rating-spread`` level (see the module docstring).
 
-    ``diffs`` maps the level's edges to their differences; ``mean_sign`` is +1 when the
-    smaller mean comes first, -1 when the larger does.  Kept on a :class:`Level` as its
-    ``nonlinear`` attribute; the solver calls :meth:`optimal_sum` when the level's turn comes.
+    The level's ``coef`` holds 1 + the difference of each edge it covers (so that an edge of
+    difference 0 is listed too); ``mean_sign`` is +1 when the smaller mean comes first, -1
+    when the larger does.  Kept on a :class:`Level` as its ``nonlinear`` attribute; the
+    solver calls :meth:`optimal_sum` when the level's turn comes.
     """
 
     mean_sign: int = 1
@@ -104,6 +105,10 @@ class Spread:
         chosen = optimum_of_spread(m, diffs, k, self.mean_sign)
         m.solution = chosen
         total = sum(diffs[e] for e in diffs if chosen[e])
+        # the optimum's S and Q, frozen: with k fixed they are the optimum (L below is a
+        # combination of them and k, so the solver needs no solve for it, nor for the mean)
+        m.freeze(dict(diffs), total)
+        m.freeze({e: d * d for e, d in diffs.items()}, sum(d * d for e, d in diffs.items() if chosen[e]))
         linear: dict[int, int] = {}
         for e, d in diffs.items():
             weight = (k * d - total) ** 2
