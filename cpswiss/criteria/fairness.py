@@ -105,10 +105,6 @@ class Spread:
         chosen = optimum_of_spread(m, diffs, k, self.mean_sign)
         m.solution = chosen
         total = sum(diffs[e] for e in diffs if chosen[e])
-        # the optimum's S and Q, frozen: with k fixed they are the optimum (L below is a
-        # combination of them and k, so the solver needs no solve for it, nor for the mean)
-        m.freeze(dict(diffs), total)
-        m.freeze({e: d * d for e, d in diffs.items()}, sum(d * d for e, d in diffs.items() if chosen[e]))
         linear: dict[int, int] = {}
         for e, d in diffs.items():
             weight = (k * d - total) ** 2

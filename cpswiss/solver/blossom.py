@@ -82,12 +82,6 @@ class LexicographicMatching:
             return None
         return self.value(chosen), chosen
 
-    def least_matching(self, excluded: set[int]) -> tuple[int, list[int]]:
-        """The least-cost matching of all (the ``excluded`` edges unused): its cost and edges."""
-        _, chosen = self._matching(self.n, [(i, j, -self.cost[e]) for e, (i, j) in enumerate(self.edges)
-                                            if e not in excluded])
-        return self.value(chosen), chosen
-
     def least_leaving_one_of(self, group: set[int], excluded: set[int]) -> tuple[int, list[int]] | None:
         """The least-cost matching that pairs every vertex but one of ``group`` (n odd), the
         ``excluded`` edges unused: its cost and edges; None when there is none.  One more
