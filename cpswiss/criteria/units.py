@@ -494,6 +494,14 @@ LOOKAHEAD_UNITS = {"next-bracket", "next-bracket-scores"}
 ROUND_UNITS = {"pab-score"}
 
 
+def _fairness_unit(name: str) -> Callable[[Bracket, Criterion], list[Level]] | None:
+    """Seed 003's fairness units (:mod:`cpswiss.criteria.fairness`, which the Dutch system
+    declares), imported when a rule set names one."""
+    from cpswiss.criteria.fairness import OWN_UNITS
+
+    return OWN_UNITS.get(name)
+
+
 def bracket_levels(b: Bracket, criteria: Iterable[Criterion]) -> list[tuple[str, list[Level]]]:
     """The levels of every completion and quality criterion, in rule-set order."""
     out = []
@@ -506,7 +514,7 @@ def bracket_levels(b: Bracket, criteria: Iterable[Criterion]) -> list[tuple[str,
             if c.unit not in ROUND_UNITS:
                 raise ValueError(f"unknown round criterion unit {c.unit!r}")
             continue
-        unit = UNITS.get(c.unit)
+        unit = UNITS.get(c.unit) or _fairness_unit(c.unit)
         if unit is None:
             raise ValueError(f"unknown criterion unit {c.unit!r} ({c.id})")
         out.append((c.id, unit(b, c)))

@@ -4,7 +4,18 @@ minimises one after another (the lexicographic objective of every pairing system
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Any, Iterable, Protocol
+
+
+class NonLinear(Protocol):
+    """A criterion that is not a sum over the edges (seed 003's spread of rating differences,
+    :class:`cpswiss.criteria.fairness.Spread`): it values a pairing itself, and when the
+    solver reaches it finds its own optimum and returns the sum over the edges whose
+    minimisers are exactly its optimal pairings (the level then becomes that sum)."""
+
+    def value(self, coef: dict[int, int], chosen: list[int]) -> int: ...
+
+    def optimal_sum(self, m: Any, coef: dict[int, int]) -> dict[int, int]: ...
 
 
 @dataclass
@@ -16,6 +27,8 @@ class Level:
     constant: int = 0
     floor: int | None = None  # a lower bound the criterion itself guarantees (a count is >= 0)
     sense: int = 1  # -1 for a count to maximise, stored negated: shown(value) gives the count
+    # not a sum: ``coef`` is the criterion's data per edge, read by ``nonlinear`` (see NonLinear)
+    nonlinear: NonLinear | None = None
 
     def shown(self, value: int) -> int:
         """The value as a reader counts it (pairs, not minus pairs)."""
@@ -26,7 +39,19 @@ class Level:
             self.coef[edge] = self.coef.get(edge, 0) + value
 
     def value(self, chosen: Iterable[int]) -> int:
+        if self.nonlinear is not None:
+            return self.constant + self.nonlinear.value(self.coef, list(chosen))
         return self.constant + sum(self.coef.get(e, 0) for e in chosen)
+
+    def make_linear(self, m: Any) -> int:
+        """A non-linear level's turn in the solver ``m``: find its optimum, keep a pairing of
+        it as ``m``'s solution in hand, become the sum whose minimisers are its optimal
+        pairings; the optimum's value as this level counts it."""
+        assert self.nonlinear is not None
+        data, self.coef = self.coef, self.nonlinear.optimal_sum(m, self.coef)
+        value = self.constant + self.nonlinear.value(data, [e for e, s in enumerate(m.solution) if s])
+        self.nonlinear = None
+        return value
 
     @property
     def trivial(self) -> bool:

@@ -362,10 +362,11 @@ class MatchingModel:
             if level.trivial:
                 values.append(level.constant)
                 continue
+            shown = level.make_linear(self) if level.nonlinear is not None else None
             coef = {e: c for e, c in level.coef.items() if c}
             optimum = sum(c * self.solution[e] for e, c in coef.items())
-            if self.determined(coef):
-                values.append(optimum + level.constant)
+            if not coef or self.determined(coef):
+                values.append(optimum + level.constant if shown is None else shown)
                 continue  # already implied by the frozen levels
             proof = MatchingBound(coef, self.incident, self.edges)
             own_floor = None if level.floor is None else level.floor - level.constant
@@ -377,7 +378,7 @@ class MatchingModel:
                     self.model.clear_objective()  # type: ignore[no-untyped-call]
                 optimum = sum(c * self.solution[e] for e, c in coef.items())
             self.freeze(coef, optimum, proof)
-            values.append(optimum + level.constant)
+            values.append(optimum + level.constant if shown is None else shown)
         return values
 
     def _positive_bound(self, coef: dict[int, int]) -> int | None:
@@ -487,6 +488,16 @@ class MatchingModel:
         finally:
             self.model.clear_objective()  # type: ignore[no-untyped-call]
             self.solution = kept
+
+    def least(self, coef: dict[int, int]) -> int:
+        """The least Σ coef·x over the solutions (under the frozen optima); a minimiser becomes
+        the solution in hand.  Nothing is frozen: a question, not a decision."""
+        self.model.minimize(self.linear(coef))
+        try:
+            self._solve(eager_lp=True)
+        finally:
+            self.model.clear_objective()  # type: ignore[no-untyped-call]
+        return sum(c * self.solution[e] for e, c in coef.items())
 
     def maximise_any(self, edges: list[int]) -> bool:
         """Is there a solution choosing at least one of ``edges``?  Keeps it if so."""

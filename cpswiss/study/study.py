@@ -120,6 +120,11 @@ def measures(t: Tournament, log: list[RoundLog], top_k: int) -> dict:
         if entry.bye is not None:
             pab_scores.append(entry.scores[entry.bye] / 10)
     row["topk_games"] = sum(topk_by_round)
+    row.update(rating_difference_measures(t, log))
+    first_two = frozenset(strength[:2])
+    met_round = next((entry.round_no for entry in log for w, b in entry.boards if {w, b} == first_two), None)
+    row["top2_meet_round"] = float(met_round) if met_round is not None else math.nan
+    row["top2_met"] = met_round is not None
     row.update({f"topk_games_r{k}": n for k, n in enumerate(topk_by_round, start=1)})
     cd2 = streaks = 0
     met: dict[frozenset, int] = {}
@@ -193,6 +198,48 @@ def _spread_per_scoregroup(t: Tournament, value: dict[int, float], name: str) ->
     return {f"{name}_sd_mean": sum(sd for sd, _ in spreads) / len(spreads),
             f"{name}_range_mean": sum(r for _, r in spreads) / len(spreads),
             f"{name}_range_max": float(max(r for _, r in spreads))}
+
+
+def _spread(values: list[int]) -> tuple[float, float]:
+    """Mean and population standard deviation (seed 003's measures of a set of differences)."""
+    mean = sum(values) / len(values)
+    return mean, math.sqrt(sum((v - mean) ** 2 for v in values) / len(values))
+
+
+def rating_difference_measures(t: Tournament, log: list[RoundLog]) -> dict:
+    """Seed 003 (1-12-1993): the rating differences inside the pairs.  Per round, the mean and
+    (population) SD of the differences over the round's boards (``rating_diff_mean_rK``,
+    ``rating_diff_sd_rK``) and their averages over the rounds; and the essay's own object,
+    the pairs inside a scoregroup: for each round and each score with two boards or more of
+    players on that score, the SD and mean of those boards' differences, averaged over all
+    such groups (``group_rating_diff_sd``, ``group_rating_diff_mean``).  An unrated player
+    counts 0."""
+    def rating(pid: int) -> int:
+        return t.players[pid].rating or 0
+
+    row: dict = {}
+    round_means, round_sds, group_means, group_sds = [], [], [], []
+    for entry in log:
+        diffs = [abs(rating(w) - rating(b)) for w, b in entry.boards]
+        if diffs:
+            mean, sd = _spread(diffs)
+            row[f"rating_diff_mean_r{entry.round_no}"], row[f"rating_diff_sd_r{entry.round_no}"] = mean, sd
+            round_means.append(mean)
+            round_sds.append(sd)
+        groups: dict[int, list[int]] = {}
+        for w, b in entry.boards:
+            if entry.scores[w] == entry.scores[b]:
+                groups.setdefault(entry.scores[w], []).append(abs(rating(w) - rating(b)))
+        for values in groups.values():
+            if len(values) >= 2:
+                mean, sd = _spread(values)
+                group_means.append(mean)
+                group_sds.append(sd)
+    row["rating_diff_mean"] = sum(round_means) / len(round_means) if round_means else math.nan
+    row["rating_diff_sd"] = sum(round_sds) / len(round_sds) if round_sds else math.nan
+    row["group_rating_diff_mean"] = sum(group_means) / len(group_means) if group_means else math.nan
+    row["group_rating_diff_sd"] = sum(group_sds) / len(group_sds) if group_sds else math.nan
+    return row
 
 
 def run_task(spec: StudySpec, index: int, rule_set: str) -> dict:
@@ -352,7 +399,7 @@ def plot(frame: pd.DataFrame, summary: pd.DataFrame, spec: StudySpec, folder: Pa
         rows = summary[summary.measure == m].set_index("rule_set").loc[labels]
         low = rows["mean"] - rows["ci_low"].clip(lower=0)  # a count is never below 0
         ax.bar(range(len(labels)), rows["mean"], yerr=[low, rows["ci_high"] - rows["mean"]],
-               capsize=4, color=["C0", "C1", "C2", "C3", "C4"][:len(labels)])
+               capsize=4, color=[f"C{k}" for k in range(len(labels))])
         ax.set_xticks(range(len(labels)), labels, rotation=20, ha="right")
         ax.set_title(title, fontsize=10)
     fig.suptitle("Colours and floats per tournament (mean, 95% CI)")
@@ -365,6 +412,19 @@ def plot(frame: pd.DataFrame, summary: pd.DataFrame, spec: StudySpec, folder: Pa
         ax.set_ylabel("mean over final scoregroups of SD(ARO)")
         ax.set_title("Spread of opponents' average rating inside a scoregroup")
         written += _save(fig, folder / "aro_spread")
+
+    fig, axes = plt.subplots(1, 2, figsize=(11, 3.8))
+    for ax, (stem, title) in zip(axes, (("rating_diff_sd_r", "SD of the in-pair rating differences"),
+                                        ("rating_diff_mean_r", "mean in-pair rating difference"))):
+        for r in labels:
+            part = frame[frame.rule_set == r]
+            rounds = sorted(int(c[len(stem):]) for c in part.columns if c.startswith(stem))
+            ax.plot(rounds, [part[f"{stem}{k}"].mean() for k in rounds], marker="o", label=r)
+        ax.set_xlabel("round")
+        ax.set_title(title, fontsize=10)
+    axes[0].legend(fontsize=8)
+    fig.suptitle("Rating differences inside the pairs, per round (mean over tournaments; seed 003)")
+    written += _save(fig, folder / "rating_differences")
     return written
 
 

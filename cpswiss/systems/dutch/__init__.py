@@ -13,5 +13,7 @@ SYSTEM = PairingSystem(
     explanation="cpswiss.systems.dutch.explain",
     # TRF-2026 record 192 (ETT26), both spellings in use for the 2026 rules; a bare FIDE_DUTCH
     # leaves the edition to the start date (cpswiss.rulesets.selection)
+    # the shared units and seed 003's fairness units (rule sets such as dutch-2026-fair-spread)
+    units="cpswiss.criteria.fairness",
     trf_codes={"FIDE_DUTCH_2017": "dutch-2017", "FIDE_DUTCH_2025": "dutch-2026", "FIDE_DUTCH_2026": "dutch-2026"},
 )

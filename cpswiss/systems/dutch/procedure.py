@@ -31,10 +31,11 @@ texts differ.  Order of work for one round (2017 A.9, B; 2026 Art. 1.9, 3):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable
 
 from cpswiss.criteria.bracket import Bracket, interchangeable
+from cpswiss.criteria.fairness import IDENTITY_UNITS
 from cpswiss.criteria.units import LOOKAHEAD_UNITS, bracket_levels, evaluate
 from cpswiss.errors import EngineLimitError, InternalCheckError, NoPairingError
 from cpswiss.rulesets.ruleset import RuleSet
@@ -142,7 +143,7 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
             next_index = index + 1
         below = [p for g in groups[next_index:] for p in g]
         vertices = bracket + lower
-        if special and not lower and interchangeable(bracket, state):
+        if special and not lower and not sees_identity(rules) and interchangeable(bracket, state):
             record = pair_interchangeable(bracket, state, rules)
         else:
             holds_pab = weighs_pab and holds_the_pab(bracket, lower + below, state)
@@ -280,6 +281,12 @@ def first_candidate(n: int) -> list[tuple[int, int]]:
     S1[i] against S2[i] (with n odd, the last of S2 is left unpaired)."""
     half = n // 2
     return [(i, i + half) for i in range(half)]
+
+
+def sees_identity(rules: RuleSet) -> bool:
+    """Does a criterion of the rule set see the players' ratings or places (seed 003's
+    fairness units), so that players equal in state are not interchangeable?"""
+    return any(c.unit in IDENTITY_UNITS for c in rules.criteria)
 
 
 def pair_interchangeable(bracket: list[PlayerState], state: RoundState, rules: RuleSet) -> BracketRecord:
@@ -448,6 +455,8 @@ def perfect_first_candidate(b: Bracket, levels: list[Level]) -> list[int] | None
     for level in levels:
         if level.trivial:
             continue
+        if level.nonlinear is not None:
+            return None  # its optimum is not proven by a bound over sums
         value = level.value(chosen)
         if level.floor is not None and value <= level.floor:
             continue
@@ -520,8 +529,8 @@ def _bracket_alone(b: Bracket) -> tuple[Bracket, Callable[..., Level]]:
                           edges=[b.edges[e] for e in b.inside])
 
     def restricted(level: Level, floor: bool = True) -> Level:
-        return Level(level.name, {local[e]: c for e, c in level.coef.items() if e in local},
-                     level.constant, level.floor if floor else None, level.sense)
+        return replace(level, coef={local[e]: c for e, c in level.coef.items() if e in local},
+                       floor=level.floor if floor else None)
 
     return sub_bracket, restricted
 
