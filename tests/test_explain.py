@@ -126,6 +126,7 @@ def test_second_bye_is_named(tmp_path):
     (["1", "6 x"], "expected two pairing numbers"),
     (["1", "6 99"], "player 99 is not in the tournament"),
     (["2", "6 0", "2 0"], "a second bye line"),
+    (["1", "6 6"], "player 6 is paired against themself"),
 ])
 def test_malformed_proposal_is_one_line_exit_3(tmp_path, capsys, lines, problem):
     path = tmp_path / "bad.txt"

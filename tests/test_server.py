@@ -140,7 +140,7 @@ def test_what_if_fix_forbid_bye_absent(server):
 def test_impossible_decisions_are_one_line_400(server):
     text = bench(N031)
     status, answer = server.post("/api/pair", {"trf": text, "fix": ["1-1"]})
-    assert_error(status, answer, 400, 3, "fix 1-1: a player cannot meet himself")
+    assert_error(status, answer, 400, 3, "fix 1-1: a player cannot meet themself")
     status, answer = server.post("/api/pair", {"trf": text, "forbid": ["1-99"]})
     assert_error(status, answer, 400, 3, "there is no player 99")
     status, answer = server.post("/api/pair", {"trf": text, "fix": ["1-16"]})  # they met in round 1

@@ -195,6 +195,8 @@ def read_pairing_file(path: str | Path, tournament: Tournament, round_no: int) -
                 raise InputError(f"player {pid} is not in the tournament", name, number)
         if white == 0:
             raise InputError("the bye is written 'player 0', not '0 player'", name, number)
+        if white == black:
+            raise InputError(f"player {white} is paired against themself", name, number)
         if black == 0:
             if bye is not None:
                 raise InputError(f"a second bye line (player {white}; the first gave it to {bye})", name, number)

@@ -299,7 +299,7 @@ def _parse_block(block: str, pid: int, round_no: int, path: str, number: int) ->
     if code not in "10=+-WDLHFUZ ":
         raise InputError(where + f"unknown result code {block[7]!r}", path, number)
     if opponent == pid:
-        raise InputError(where + "player is paired against himself", path, number)
+        raise InputError(where + "player is paired against themself", path, number)
     if opponent:
         side = colour if colour in ("w", "b") else None
         if code in _PLAYED_CODES:

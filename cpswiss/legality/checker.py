@@ -69,7 +69,7 @@ def check_pairing(state: RoundState, pairing: Pairing) -> list[Violation]:
         if w is None or b is None:
             continue
         if w.id == b.id:
-            out.append(Violation("C.04.1", (w.id,), f"player {w.id} is paired against himself"))
+            out.append(Violation("C.04.1", (w.id,), f"player {w.id} is paired against themself"))
             continue
         if frozenset((w.id, b.id)) in state.allowed_pairs:
             continue  # the arbiter allowed this pair against C.1 / C.3 (cpswiss resolve)

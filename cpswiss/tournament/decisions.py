@@ -33,7 +33,7 @@ def parse_pair(text: str, option: str) -> tuple[int, int]:
         raise InputError(f"{option} {text}: expected two pairing numbers, as 3-7")
     a, b = (int(x) for x in parts)
     if a == b:
-        raise InputError(f"{option} {text}: a player cannot meet himself")
+        raise InputError(f"{option} {text}: a player cannot meet themself")
     return a, b
 
 
@@ -108,7 +108,7 @@ class Decisions:
                 raise InputError(f"{option}: {len(in_round)} players are to be paired, an even number: "
                                  "there is no pairing-allocated bye (C.04.1)")
             if not new_state.may_take_pab(p):
-                raise InputError(f"{option}: player {p.id} may not receive the pairing-allocated bye: he "
+                raise InputError(f"{option}: player {p.id} may not receive the pairing-allocated bye: that player "
                                  "already had one or a point without playing (C.04.3 C.2, 2026 [C2])")
             for other in in_round:
                 if other != p.id:
