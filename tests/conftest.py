@@ -27,7 +27,7 @@ def installed_package_dir() -> Path | None:
     if dist is None:
         return None
     init = Path(str(dist.locate_file("cpswiss/__init__.py"))).resolve()
-    if not init.exists() or REPO in init.parents:
+    if not init.exists() or init == (REPO / "cpswiss" / "__init__.py").resolve():
         return None
     return init.parent
 

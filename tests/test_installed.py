@@ -8,6 +8,7 @@ for what was installed.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import zipfile
@@ -36,17 +37,23 @@ def run_cpswiss(*args: str | Path, cwd: Path) -> subprocess.CompletedProcess:
                           timeout=300, check=False)
 
 
-def test_the_tests_import_the_installed_package():
+def _installed_or_skip() -> Path:
+    """The installed package's folder; under CI (which installs a wheel) its absence is a failure."""
     installed = installed_package_dir()
     if installed is None:
+        if os.environ.get("CI"):
+            pytest.fail("CI installs cpswiss from a wheel, but the tests do not see that installation")
         pytest.skip("cpswiss is not installed from a wheel here (editable install or source tree)")
+    return installed
+
+
+def test_the_tests_import_the_installed_package():
+    installed = _installed_or_skip()
     assert Path(cpswiss.__file__).resolve().parent == installed
 
 
 def test_the_installation_holds_every_module_and_rule_file():
-    installed = installed_package_dir()
-    if installed is None:
-        pytest.skip("cpswiss is not installed from a wheel here (editable install or source tree)")
+    installed = _installed_or_skip()
     root = installed.parent
     missing = [name for name in SOURCE_MODULES + RULE_FILES if not (root / name).is_file()]
     assert missing == []
