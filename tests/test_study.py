@@ -8,6 +8,7 @@ import pytest
 
 from cpswiss.check.explain import check_tournament
 from cpswiss.cli import main
+from cpswiss.errors import InputError
 from cpswiss.formats.trf import parse_trf
 from cpswiss.tournament.model import RoundKind
 from cpswiss.study.generate import GeneratorConfig, generate, generate_text
@@ -130,3 +131,24 @@ def test_study_on_a_local_dask_cluster(tmp_path):
     run_study(study, tmp_path / "dask", workers=2, dask="local", progress=False)
     assert _table(tmp_path / "dask").equals(_table(tmp_path / "local"))
     assert len(assemble(StudySpec.read(study), tmp_path / "dask" / "rows")) == 4
+
+
+def test_a_generator_range_draws_each_tournaments_value_from_its_seed(tmp_path):
+    """``PlayersNumber = [12, 20]``: each tournament its own field size inside the range, the same
+    for every rule set and on every run; a malformed range is one line naming the file."""
+    study = tmp_path / "s.toml"
+    study.write_text(SMALL_STUDY.replace("PlayersNumber = 14", "PlayersNumber = [12, 20]").replace(
+        "tournaments = 3", "tournaments = 4"))
+    spec = StudySpec.read(study)
+    sizes = [spec.generator_for(i)["PlayersNumber"] for i in range(4)]
+    assert all(12 <= n <= 20 for n in sizes) and len(set(sizes)) > 1
+    assert sizes == [StudySpec.read(study).generator_for(i)["PlayersNumber"] for i in range(4)]
+    run_study(study, tmp_path / "out", workers=1, progress=False)
+    frame = pd.read_csv(tmp_path / "out" / "results.csv")
+    for rule_set in ("dutch-2017", "dutch-2026-baku"):
+        assert frame[frame.rule_set == rule_set]["players"].tolist() == sizes
+    bad = tmp_path / "bad.toml"
+    bad.write_text(SMALL_STUDY.replace("PlayersNumber = 14", "PlayersNumber = [20, 12]"))
+    with pytest.raises(InputError) as caught:
+        StudySpec.read(bad)
+    assert str(caught.value).startswith(str(bad)) and "PlayersNumber" in str(caught.value)

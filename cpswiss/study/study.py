@@ -8,7 +8,7 @@
     rule_sets = ["dutch-2026", "dutch-2026-baku", "dutch-2026-three-groups"]
     top_k = 10                 # the k strongest players, for recall and top games
     [generator]                # the keys of 'cpswiss generate' (RTG keys)
-    PlayersNumber = 100
+    PlayersNumber = [60, 150]  # a range: each tournament draws its own, from its seed
     RoundsNumber = 9
 
 Each (tournament, rule set) is one task; tournament i of every rule set has the same
@@ -34,6 +34,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import random
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -71,13 +72,32 @@ class StudySpec:
         spec = cls(name=str(data.get("name", Path(path).stem)), tournaments=int(data.get("tournaments", 10)),
                    seed=int(data.get("seed", 1)), rule_sets=tuple(data.get("rule_sets", ["dutch-2026"])),
                    top_k=int(data.get("top_k", 10)), generator=dict(data.get("generator", {})))
-        GeneratorConfig.from_mapping(spec.generator, str(path))  # validate early
+        try:  # validate early, both ends of a range
+            for values in (spec.generator_for(-1, lowest=True), spec.generator_for(-1, highest=True)):
+                GeneratorConfig.from_mapping(values, str(path))
+        except InputError as exc:
+            raise InputError(exc.problem, str(path)) from None
         if spec.tournaments < 1 or not spec.rule_sets or spec.top_k < 1:
             raise InputError("tournaments, rule_sets and top_k must be positive", str(path))
         return spec
 
     def tasks(self) -> list[tuple[int, str]]:
         return [(i, r) for i in range(self.tournaments) for r in self.rule_sets]
+
+    def generator_for(self, index: int, lowest: bool = False, highest: bool = False) -> dict:
+        """The generator keys of tournament ``index``: a key given as a range ``[low, high]``
+        takes a whole number drawn uniformly from it by the tournament's seed, so every rule set
+        sees the same value (``lowest``/``highest``: the range's ends, for validation)."""
+        values = {}
+        for key, value in self.generator.items():
+            if isinstance(value, list):
+                if len(value) != 2 or not all(isinstance(v, int) for v in value) or value[0] > value[1]:
+                    raise InputError(f"generator.{key}: a range is [low, high] of whole numbers, got {value!r}")
+                low, high = value
+                value = low if lowest else high if highest else \
+                    random.Random(f"{tournament_seed(self, index)}:{key}").randint(low, high)
+            values[key] = value
+        return values
 
 
 def tournament_seed(spec: StudySpec, index: int) -> int:
@@ -244,10 +264,10 @@ def rating_difference_measures(t: Tournament, log: list[RoundLog]) -> dict:
 
 def run_task(spec: StudySpec, index: int, rule_set: str) -> dict:
     """One tournament under one rule set: its row of the results table."""
-    config = GeneratorConfig.from_mapping(spec.generator)
+    config = GeneratorConfig.from_mapping(spec.generator_for(index))
     log: list[RoundLog] = []
     t = generate(config, tournament_seed(spec, index), rule_set, log=log)
-    return {"tournament": index, "rule_set": rule_set, **measures(t, log, spec.top_k)}
+    return {"tournament": index, "rule_set": rule_set, "players": config.players, **measures(t, log, spec.top_k)}
 
 
 # ---------------------------------------------------------------------------
@@ -350,7 +370,8 @@ def paired_differences(frame: pd.DataFrame, rule_sets: tuple[str, ...]) -> pd.Da
     if len(rule_sets) < 2:
         return pd.DataFrame()
     base = frame[frame.rule_set == rule_sets[0]].set_index("tournament")
-    measures_ = [c for c in base.columns if c != "rule_set" and pd.api.types.is_numeric_dtype(base[c])]
+    measures_ = [c for c in base.columns if c not in ("rule_set", "players")  # the same field for all
+                 and pd.api.types.is_numeric_dtype(base[c])]
     out = []
     for rule_set in rule_sets[1:]:
         other = frame[frame.rule_set == rule_set].set_index("tournament")
