@@ -77,7 +77,8 @@ class UsageError(CpswissError):
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # argparse would exit 2, which means "unexpected error" here
-        raise UsageError(f"usage: {message} (see 'cpswiss {self.prog.split()[-1]} --help')")
+        command = " ".join(self.prog.split()[1:2])  # the subcommand, if the error is in one
+        raise UsageError(f"usage: {message} (see '{' '.join(('cpswiss', command)).strip()} --help')")
 
 
 def _seconds(text: str) -> float:
@@ -94,9 +95,20 @@ def _workers(text: str) -> int:
     return value
 
 
+def _installed_version() -> str:
+    """The version of the installed distribution (pyproject's ``version``)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("cpswiss")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "(not installed)"
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="cpswiss", description="FIDE Swiss pairing engine on CP-SAT")
     parser.add_argument("--debug", action="store_true", help="show tracebacks of unexpected errors")
+    parser.add_argument("--version", action="version", version=f"cpswiss {_installed_version()}")
     sub = parser.add_subparsers(dest="command", required=True)
 
     pair = sub.add_parser("pair", help="pair the next round of a TRF file")

@@ -90,3 +90,20 @@ def test_no_legal_pairing_exits_1(write_trf, tmp_path, capsys):
              player_line(2, "Beta", 2300, "0.0", ["   1 b 0"])]
     code, err, out, _ = run_pair(write_trf, tmp_path, lines, capsys)
     assert code == 1 and "no round-pairing satisfies [C1]-[C3]" in err and not out.exists()
+
+
+def test_version_names_the_installed_distribution(capsys):
+    from importlib.metadata import version
+
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0
+    assert capsys.readouterr().out.strip() == f"cpswiss {version('cpswiss')}"
+
+
+@pytest.mark.parametrize("argv, hint", [([], "see 'cpswiss --help'"),
+                                        (["pair", "--dutch"], "see 'cpswiss pair --help'")])
+def test_a_usage_error_points_at_the_right_help(argv, hint, capsys):
+    assert main(argv) == 3
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("cpswiss: usage: ") and err.endswith(f"({hint})") and "\n" not in err
