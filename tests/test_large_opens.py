@@ -46,3 +46,26 @@ def test_a_round_the_reference_generator_paired(case, rules, tmp_path):
     expected = (EXPECTED / f"{case}.expected").read_text()
     assert boards(out.read_text()) == boards(expected)
     assert out.read_text().split("\n")[0] == expected.split("\n")[0]  # the number of boards
+
+
+def test_cut_rounds_gives_each_round_as_it_stood_and_its_pairing(tmp_path):
+    """``scenarios/large-opens/cut_rounds.py`` (the tool behind every large-open and Dubov speed
+    table): round k's file re-pairs to the round the tournament made, for every k."""
+    import subprocess
+    import sys
+
+    from cpswiss.study.generate import GeneratorConfig, generate_text
+
+    full = tmp_path / "t.trf"
+    full.write_text(generate_text(GeneratorConfig(players=12, rounds=4, draw_percentage=30,
+                                                  half_point_bye_rate=6), 7, "dutch-2026"))
+    script = Path(__file__).resolve().parent.parent / "scenarios" / "large-opens" / "cut_rounds.py"
+    run = subprocess.run([sys.executable, str(script), str(full), str(tmp_path / "cut")],
+                         capture_output=True, text=True, check=False)
+    assert run.returncode == 0, run.stderr
+    files = sorted((tmp_path / "cut").glob("*.trf"))
+    assert [f.stem for f in files] == [f"t-r{k:02d}" for k in (2, 3, 4)]
+    for path in files:
+        out = tmp_path / f"{path.stem}.out"
+        assert main(["pair", "--dutch", str(path), "-p", str(out), "--rules", "dutch-2026"]) == 0
+        assert boards(out.read_text()) == boards(path.with_suffix(".expected").read_text())
