@@ -17,7 +17,7 @@ from cpswiss.study.generate import GeneratorConfig, generate
 from cpswiss.systems.burstein.fold import candidates, text
 from cpswiss.systems.burstein.index import index_values, score_seen_by_opponents
 from cpswiss.systems.burstein.judge import judge
-from cpswiss.systems.burstein.procedure import StepMatcher, pair_round
+from cpswiss.systems.burstein.procedure import StepMatcher, pair_index_round, pair_round
 from cpswiss.systems.burstein.switches import BursteinSwitches, switches_of
 from cpswiss.tournament.state import build_state
 
@@ -178,6 +178,23 @@ def test_each_bracket_is_the_first_best_candidate_of_the_fold_order(case):
             sorted(tuple(sorted(p)) for p in b.pairs)
         checked += 1
     assert checked
+
+
+@pytest.mark.parametrize("case", ["n015-r08of08-t004", "n024-r07of07-t001", "n027-r08of08-t002",
+                                  "n038-r10of11-t013", "n070-r11of11-t010"])
+def test_relaxed_solves_give_the_pairing_of_whole_step_solves(case):
+    """StepMatcher: solving the bracket and the next scoregroup and completing the rest
+    (falling back to the whole step when that cannot be completed) gives, bracket by
+    bracket, the pairs, floaters, criteria values and fold steps of solving every step whole
+    ([C4]).  These rounds take both ways back to the whole step (a completion found only by
+    a maximum matching, none at all)."""
+    state = build_state(read_trf(shared_path("conformance", "burstein-2026", f"{case}.trf")), RULES.state)
+    relaxed = pair_index_round(state, RULES).records[0]
+    whole = pair_index_round(state, RULES, relaxed=False).records[0]
+    assert [(b.players, b.pairs, b.floaters, b.values, b.steps) for b in relaxed.brackets] == \
+        [(b.players, b.pairs, b.floaters, b.values, b.steps) for b in whole.brackets]
+    assert all(b.whole_solves == b.solves for b in whole.brackets)
+    assert 0 < sum(b.whole_solves for b in relaxed.brackets) < sum(b.solves for b in relaxed.brackets)
 
 
 def sample_cases(kind: str) -> list[str]:

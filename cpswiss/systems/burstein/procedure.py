@@ -14,10 +14,10 @@ Order of work for one round:
    played, then the lowest Index rank.
 4. Brackets from the top (Art. 1.2, 3.2): the incoming floaters and the next scoregroup,
    ranked by Index (BSN 1, 2, ...; Art. 4.1).  Of the pairings that comply best with
-   [C5]-[C8] (levels of :mod:`.units`, maximised in the rule file's order on one weighted
-   matching that holds every remaining player, so that [C4] always holds), the first in the
-   fold order of Art. 4.2-4.3 (:mod:`.fold`): BSN by BSN, each takes the highest-BSN
-   opponent still possible, floating (a virtual player of BSN 0) last.
+   [C5]-[C8] (levels of :mod:`.units`, maximised in the rule file's order over the complete
+   pairings of every remaining player, so that [C4] always holds: :class:`StepMatcher`),
+   the first in the fold order of Art. 4.2-4.3 (:mod:`.fold`): BSN by BSN, each takes the
+   highest-BSN opponent still possible, floating (a virtual player of BSN 0) last.
 5. [C3] without the topscorer exception of the Dutch System (this system has none).
 """
 
@@ -31,7 +31,7 @@ from cpswiss.errors import EngineLimitError, InternalCheckError, NoPairingError
 from cpswiss.rulesets.ruleset import RuleSet, load_rule_set
 from cpswiss.solver.blossom import LexicographicMatching
 from cpswiss.solver.completion import completable
-from cpswiss.solver.model import SolverSettings
+from cpswiss.solver.model import SolverSettings, maximum_matching, pairs_in_order
 from cpswiss.systems import RoundPairing
 from cpswiss.systems.burstein.index import IndexValue, index_order_key, index_values
 from cpswiss.systems.burstein.switches import switches_of
@@ -69,6 +69,7 @@ class BursteinBracket:
     values: dict[str, tuple[int, ...]] = field(default_factory=dict)
     steps: list[FoldStep] = field(default_factory=list)
     solves: int = 0
+    whole_solves: int = 0  # of them, solves of the whole step (StepMatcher)
     # the step's criteria levels (criterion id, levels), for the explanations
     levels: list[tuple[str, list[dict[int, int]]]] = field(default_factory=list, repr=False, compare=False)
 
@@ -129,9 +130,10 @@ def pair_seeding_round(state: RoundState, seeding: RuleSet, settings: SolverSett
 
 
 def pair_index_round(state: RoundState, rules: RuleSet, settings: SolverSettings | None = None,
-                     runs_as_draws: bool = True) -> RoundPairing:
+                     runs_as_draws: bool = True, relaxed: bool = True) -> RoundPairing:
     """Art. 3-4: the bye first, then the brackets from the top, each by the fold order
-    (``runs_as_draws``: Art. 1.7.2's zero-point-bye exception, :mod:`.index`)."""
+    (``runs_as_draws``: Art. 1.7.2's zero-point-bye exception, :mod:`.index`; ``relaxed``:
+    how each step is solved, :class:`StepMatcher` - the same pairing either way)."""
     state = replace(state, players={pid: replace(p, topscorer=False) for pid, p in state.players.items()})
     players = state.to_pair
     if not players:
@@ -149,13 +151,14 @@ def pair_index_round(state: RoundState, rules: RuleSet, settings: SolverSettings
         bye = records.bye.player
         players = [p for p in players if p.id != bye]
     groups = scoregroups(players)
+    barred = barred_pairs(players, state)
     pairs: list[tuple[int, int]] = []
     floaters: list[PlayerState] = []
     for g, group in enumerate(groups):
         bracket = sorted(floaters + group, key=lambda p: key[p.id])
         nxt = groups[g + 1] if g + 1 < len(groups) else []
         rest = [p for later in groups[g + 2:] for p in later]
-        record = pair_bracket(bracket, nxt, rest, state, rules, values)
+        record = pair_bracket(bracket, nxt, rest, state, rules, values, barred, relaxed)
         record.score = group[0].score
         record.incoming = [p.id for p in floaters]
         records.brackets.append(record)
@@ -187,27 +190,38 @@ class StepMatcher:
     """The weighted matching of one bracket step: the criteria levels packed into one
     weight per edge (:class:`~cpswiss.solver.blossom.LexicographicMatching`), digits below
     them for the fold order of as many BSNs as the 128-bit weights hold, and the choices
-    fixed so far (edges taken out)."""
+    fixed so far.
 
-    def __init__(self, g: StepGraph, levels: list[dict[int, int]]):
+    Every weighed pair lies among the bracket and the next scoregroup (:mod:`.units`), so a
+    solve first matches those players alone, for the most weight, and then completes that
+    matching with pairs no criterion counts (an outgoing floater with a player below, the
+    players below among themselves): a complete pairing of the step ([C4]) of the largest
+    weight there can be, since every complete pairing holds a matching of those players of
+    the same weight.  Only when no such completion exists is the whole step solved at once
+    (``relaxed=False``: always).  Either way a solve's weight is the best over the complete
+    pairings of the step."""
+
+    def __init__(self, g: StepGraph, levels: list[dict[int, int]], relaxed: bool = True):
         self.g = g
-        n = len(g.players)
-        lex = LexicographicMatching(n, g.edges, [{e: -c for e, c in lv.items()} for lv in levels])
-        self.lex = lex
+        self.relaxed = relaxed
+        lex = LexicographicMatching(g.n_next, g.edges, [{e: -c for e, c in lv.items()} for lv in levels])
         self.base = [-c for c in lex.cost]
-        bound = (max(self.base, default=0) + 1) * (n // 2 + 1)
+        bound = (max(self.base, default=0) + 1) * (g.n_next // 2 + 1)
         self.radix = g.n_bracket + 1  # one BSN's fold digit: 0 (floats) .. n_bracket
         self.window = 0  # how many BSNs' fold digits fit below the criteria
         while bound * self.radix ** (self.window + 1) < WEIGHT_LIMIT and self.window < g.n_bracket:
             self.window += 1
         if not lex.exact or self.window == 0:
             raise EngineLimitError("a bracket's criteria do not fit the matching's 128-bit weights")
-        self.at: list[list[int]] = [[] for _ in range(n)]
+        self.at: list[list[int]] = [[] for _ in range(g.n_next)]
         for e, (i, j) in enumerate(g.edges):
             self.at[i].append(e)
             self.at[j].append(e)
+        self.edge_of = {edge: e for e, edge in enumerate(g.edges)}
         self.removed: set[int] = set()
+        self.fixed: dict[int, int] = {}  # the pairs fixed so far, both ways
         self.solves = 0
+        self.whole_solves = 0  # solves of the whole step (no completion of the relaxation)
         self.chosen: list[int] = []
 
     def solve(self, preferring: Sequence[int] = ()) -> dict[int, int]:
@@ -215,30 +229,63 @@ class StepMatcher:
         BSNs ``preferring`` (in order, at most ``window``), the first in the fold order
         (Art. 4.3): each the highest-BSN opponent still possible, floating last.  A pair's
         fold digit belongs to its lower BSN.  Returns mates (vertex -> vertex)."""
-        nb = self.g.n_bracket
-        digit = {k: self.radix ** (len(preferring) - 1 - d) for d, k in enumerate(preferring)}
+        nb, edges = self.g.n_bracket, self.g.edges
         scale = self.radix ** len(preferring)
-        arcs = []
-        for e, (i, j) in enumerate(self.g.edges):
-            if e in self.removed:
-                continue
-            bonus = digit[i] * (j + 1) if i in digit and j < nb else 0
-            arcs.append((i, j, self.base[e] * scale + bonus))
-        n = len(self.g.players)
-        count, chosen = self.lex._matching(n, arcs, max_cardinality=True)
+        weight = {e: self.base[e] * scale for e in range(len(edges)) if e not in self.removed}
+        for d, k in enumerate(preferring):
+            digit = self.radix ** (len(preferring) - 1 - d)
+            for e in self.at[k]:
+                i, j = edges[e]
+                if i == k and j < nb and e in weight:
+                    weight[e] += digit * (j + 1)
+        arcs = [(*edges[e], w) for e, w in weight.items()]
         self.solves += 1
-        if 2 * count < n:
-            raise NoPairingError("the remaining players cannot all be paired ([C4], C.04.4.2 Art. 2.2.1)")
-        mates = {}
-        for e in chosen:
-            i, j = self.g.edges[e]
+        pairs = None
+        if self.relaxed:
+            pairs = self._completed(maximum_weight_matching(self.g.n_next, arcs))
+        if pairs is None:
+            pairs = self._whole(arcs)
+        mates = dict(self.fixed)
+        for i, j in pairs:
             mates[i], mates[j] = j, i
-        self.chosen = chosen
+        self.chosen = sorted([self.edge_of[pair] for pair in pairs if pair in self.edge_of]
+                             + [self.edge_of[(k, j)] for k, j in self.fixed.items() if k < j])
         return mates
 
+    def _completed(self, pairs: list[tuple[int, int]]) -> list[tuple[int, int]] | None:
+        """``pairs`` with the players they leave (but the fixed ones) paired by pairs no
+        criterion counts, none inside the bracket; None when they cannot be."""
+        g = self.g
+        taken = set(self.fixed) | {v for pair in pairs for v in pair}
+        left = [v for v in range(len(g.players)) if v not in taken]
+
+        local = {v: i for i, v in enumerate(left)}
+        inside = sum(v < g.n_bracket for v in left)  # they come first, and may not meet here
+        later = [set(range(max(i + 1, inside), len(left))) - {local[w] for w in g.barred[v] if w in local}
+                 for i, v in enumerate(left)]
+        rest = pairs_in_order(len(left), later)
+        if 2 * len(rest) < len(left):
+            rest = maximum_matching(len(left), [(i, k) for i in range(len(left)) for k in sorted(later[i])])
+            if 2 * len(rest) < len(left):
+                return None
+        return pairs + [(min(left[i], left[k]), max(left[i], left[k])) for i, k in rest]
+
+    def _whole(self, arcs: list[tuple[int, int, int]]) -> list[tuple[int, int]]:
+        """The whole step at once: the weighed ``arcs`` and every other pair [C1] and [C3]
+        allow with the players below, a complete pairing of the largest weight."""
+        g = self.g
+        n = len(g.players)
+        open_ = [v for v in range(n) if v not in self.fixed]
+        zero = [(i, j, 0) for i in open_ for j in range(max(i + 1, g.n_next), n) if g.may_meet(i, j)]
+        pairs = maximum_weight_matching(n, arcs + zero, max_cardinality=True)
+        self.whole_solves += 1
+        if 2 * len(pairs) < len(open_):
+            raise NoPairingError("the remaining players cannot all be paired ([C4], C.04.4.2 Art. 2.2.1)")
+        return pairs
+
     def fix_pair(self, k: int, j: int) -> None:
-        keep = next(e for e in self.at[k] if j in self.g.edges[e])
-        self.removed |= {e for e in self.at[k] + self.at[j] if e != keep}
+        self.fixed[k], self.fixed[j] = j, k
+        self.removed |= set(self.at[k] + self.at[j])
 
     def fix_float(self, k: int) -> None:
         nb = self.g.n_bracket
@@ -258,17 +305,55 @@ class StepMatcher:
         return sorted(partners, reverse=True)
 
 
-def pair_bracket(bracket: list[PlayerState], nxt: list[PlayerState], rest: list[PlayerState],
-                 state: RoundState, rules: RuleSet, values: dict[int, IndexValue]) -> BursteinBracket:
-    """One bracket (players by BSN): the first pairing in the fold order (Art. 4.3) among
-    those that comply best with [C5]-[C8], every remaining player completable ([C4])."""
+def maximum_weight_matching(n: int, arcs: list[tuple[int, int, int]],
+                            max_cardinality: bool = False) -> list[tuple[int, int]]:
+    """A maximum-weight matching (Edmonds' blossom algorithm, rustworkx: exact on integer
+    weights up to 128 bits) of the graph on ``n`` vertices with the weighted ``arcs`` (among
+    the largest matchings with ``max_cardinality``), as pairs (i, j), i < j."""
+    import rustworkx as rx  # only when an Index round is paired
+
+    graph = rx.PyGraph()
+    graph.add_nodes_from(range(n))
+    graph.add_edges_from(arcs)
+    matched = rx.max_weight_matching(graph, max_cardinality=max_cardinality, weight_fn=int)
+    return sorted((min(i, j), max(i, j)) for i, j in matched)
+
+
+def barred_pairs(players: list[PlayerState], state: RoundState) -> dict[int, frozenset[int]]:
+    """For each player (by id), the players among ``players`` he may not meet ([C1], [C3]):
+    the pairs :func:`~cpswiss.criteria.absolute.compatible_later` does not allow."""
+    later = compatible_later(players, state)
+    barred: dict[int, set[int]] = {p.id: set() for p in players}
+    for i, p in enumerate(players):
+        for j in set(range(i + 1, len(players))) - later[i]:
+            barred[p.id].add(players[j].id)
+            barred[players[j].id].add(p.id)
+    return {pid: frozenset(ids) for pid, ids in barred.items()}
+
+
+def step_graph(bracket: list[PlayerState], nxt: list[PlayerState], rest: list[PlayerState],
+               barred: dict[int, frozenset[int]]) -> StepGraph:
+    """The step's graph (:class:`~.units.StepGraph`): the bracket by BSN, the next
+    scoregroup, everyone below; ``barred``: :func:`barred_pairs` of the round."""
     vertices = bracket + nxt + rest
-    later = compatible_later(vertices, state)
-    edges = [(i, j) for i in range(len(vertices)) for j in sorted(later[i])]
-    g = StepGraph(vertices, len(bracket), len(bracket) + len(nxt), edges)
+    position = {p.id: v for v, p in enumerate(vertices)}
+    barred_at = [frozenset(position[q] for q in barred[p.id] if q in position) for p in vertices]
+    n_next = len(bracket) + len(nxt)
+    edges = [(i, j) for i in range(n_next) for j in range(i + 1, n_next) if j not in barred_at[i]]
+    return StepGraph(vertices, len(bracket), n_next, edges, barred_at)
+
+
+def pair_bracket(bracket: list[PlayerState], nxt: list[PlayerState], rest: list[PlayerState],
+                 state: RoundState, rules: RuleSet, values: dict[int, IndexValue],
+                 barred: dict[int, frozenset[int]] | None = None, relaxed: bool = True) -> BursteinBracket:
+    """One bracket (players by BSN): the first pairing in the fold order (Art. 4.3) among
+    those that comply best with [C5]-[C8], every remaining player completable ([C4]).
+    ``barred``: :func:`barred_pairs` of the round's players (computed when not given);
+    ``relaxed``: :class:`StepMatcher`'s way of solving (the same pairing either way)."""
+    g = step_graph(bracket, nxt, rest, barred if barred is not None else barred_pairs(bracket + nxt + rest, state))
     named_levels = quality_levels(g, rules.quality)
     levels = [lv for _, group in named_levels for lv in group]
-    matcher = StepMatcher(g, levels)
+    matcher = StepMatcher(g, levels, relaxed)
     mates = matcher.solve()
     decided: set[int] = set()
     settled: set[int] = set()  # BSNs whose opponent the last solve chose in the fold order
@@ -290,13 +375,14 @@ def pair_bracket(bracket: list[PlayerState], nxt: list[PlayerState], rest: list[
         else:
             matcher.fix_pair(k, current)
             decided |= {k, current}
-        steps.append(FoldStep(k + 1, vertices[k].id, None if current is None else vertices[current].id,
+        steps.append(FoldStep(k + 1, g.players[k].id, None if current is None else g.players[current].id,
                               current == first))
-    inside = [(vertices[k].id, vertices[m].id) for k, m in mates.items() if k < m < g.n_bracket]
+    inside = [(g.players[k].id, g.players[m].id) for k, m in mates.items() if k < m < g.n_bracket]
     paired = {pid for pair in inside for pid in pair}
     record = BursteinBracket(score=0, players=[p.id for p in bracket], incoming=[],
                              index={p.id: values[p.id] for p in bracket}, pairs=sorted(inside),
                              floaters=[p.id for p in bracket if p.id not in paired],
-                             steps=steps, solves=matcher.solves, graph=g, levels=named_levels)
+                             steps=steps, solves=matcher.solves, whole_solves=matcher.whole_solves,
+                             graph=g, levels=named_levels)
     record.values = record.values_of(matcher.chosen)
     return record

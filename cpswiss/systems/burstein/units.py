@@ -4,12 +4,14 @@ A bracket step is a graph on the bracket's players (by BSN, Art. 4.1), the next 
 and every player below it: a complete pairing of them all is [C4] (Art. 2.2.1), the
 bracket's pairs are its edges inside the bracket, and a bracket player matched outside it
 is an outgoing floater.  Each unit gives one or more *levels*: a count per edge, to be made
-as large as possible, the levels in the order the rule file lists the criteria.
+as large as possible, the levels in the order the rule file lists the criteria.  Every
+criterion counts only pairs among the bracket and the next scoregroup, so those are the
+graph's listed edges; the players below are there for [C4] alone.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
 from cpswiss.criteria.units import ABSOLUTE_UNITS as SHARED_ABSOLUTE_UNITS
@@ -24,12 +26,19 @@ Level = dict[int, int]  # edge -> count (maximised)
 class StepGraph:
     """The players of a bracket step: ``players[:n_bracket]`` the bracket by BSN,
     ``players[n_bracket:n_next]`` the next scoregroup, then everyone below; ``edges`` the
-    pairs [C1] and [C3] allow (i < j)."""
+    pairs [C1] and [C3] allow among the first ``n_next`` players (i < j): the pairs a
+    criterion can count; ``barred[i]``: the positions of the players i may not meet ([C1],
+    [C3]), for the pairs with the players below (allowed unless barred)."""
 
     players: list[PlayerState]
     n_bracket: int
     n_next: int
     edges: list[tuple[int, int]]
+    barred: list[frozenset[int]] = field(default_factory=list, repr=False)
+
+    def may_meet(self, i: int, j: int) -> bool:
+        """[C1] and [C3] allow players i and j to meet."""
+        return j not in self.barred[i]
 
     def inside(self, e: int) -> bool:
         return self.edges[e][1] < self.n_bracket
