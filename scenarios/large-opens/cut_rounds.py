@@ -14,7 +14,8 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-from cpswiss.formats.trf import RoundKind, Tournament, parse_trf, write_trf
+from cpswiss.formats.trf import RoundKind, Tournament, parse_trf
+from cpswiss.formats.trf_writer import write_trf
 
 
 def round_file(t: Tournament, k: int) -> Tournament:
