@@ -178,8 +178,8 @@ def test_endorsement_cases(case, tmp_path):
     round-1 colour of the higher-ranked one's number, reversed; the bracket a downfloater
     lands in (C.1, C.12, C.13); the C.13 join of a penultimate bracket that can pair no MDP
     (A.3: as moved-down players, or homogeneous); C.12 when more players float than land;
-    the topscorers' colour limits before A.7.d and Z after B.5/B.6 for downfloaters
-    (README of the folder)."""
+    the topscorers' colour limits before A.7.d; Z before B.5 in a re-paired penultimate
+    bracket (README of the folder)."""
     expected = (ENDORSE / f"{case}.expected").read_text().split("\n")
     assert pairing_lines(ENDORSE / f"{case}.trf", tmp_path, "dutch-2013") == expected
 
@@ -218,17 +218,3 @@ def test_check_speaks_2013_words_for_a_differing_and_an_impossible_round(tmp_pat
             "eligible player (C.04.3.1 C.13: not even the whole field joined into one bracket can be paired; "
             "the arbiter decides)") in out
     assert not any(word in out for word in ["A.9", "C.04.3 ", "Art.", "[C", "2017", "2026", "PPB"])
-
-
-def test_c13_repairs_the_penultimate_bracket_pairing_its_moved_down_players_first():
-    """2013 C.13 with A.3 (tests/data/dutch-2013-endorse/open/s85-r07): the 3.0 bracket's first
-    pairing 2-7, 6-5 (both MDPs) leaves the lowest bracket unpairable (6 must take the bye).
-    C.13 lowers P; a candidate of P pairs pairs min(P, M1) MDPs, so with P = 1 the bracket is
-    2-5 alone and 6, 7, 9 float - JaVaFo 1.4's bracket - not 2-5, 7-9 (one MDP pair of two
-    pairs), which leaves the rest pairable too.  (The brackets below still differ: open.)"""
-    from cpswiss.api import pair_tournament
-
-    result = pair_tournament(read_trf(ENDORSE / "open" / "s85-r07.trf"), "dutch-2013")
-    penultimate = next(r for r in result.records if r.mdps == [2, 6])
-    assert penultimate.pairs == [(2, 5)] and penultimate.downfloaters == [6, 7, 9]
-    assert result.pairing.bye == 6

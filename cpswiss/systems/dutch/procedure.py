@@ -48,7 +48,6 @@ from cpswiss.solver.model import (
     MatchingModel,
     SolverSettings,
     greedy_matching,
-    maximum_matching,
 )
 from cpswiss.systems import RoundPairing
 from cpswiss.systems.dutch.lookahead import single_downfloater_classes, single_downfloater_value
@@ -157,10 +156,7 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
                 landing = last_bracket_partners(landing, state)
             b = Bracket(vertices, n_mdp, len(bracket), special, next_index == len(groups), state,
                         pab_in_bracket=holds_pab, landing=landing)
-            if collapsed and rules.procedure.join == "c13" and n_mdp:
-                record = repair_penultimate(b, rules, settings)
-            else:
-                record = pair_bracket(b, rules, settings)
+            record = pair_bracket(b, rules, settings)
             if every_bracket and not special and not completion_witnessed(b, record, below, rules, settings):
                 vertices = bracket + lower + below
                 b = Bracket(vertices, n_mdp, len(bracket), special, next_index == len(groups),
@@ -370,14 +366,13 @@ def pair_interchangeable(bracket: list[PlayerState], state: RoundState, rules: R
 
 
 def pair_bracket(b: Bracket, rules: RuleSet, settings: SolverSettings | None = None, *,
-                 pairing_inside: int | None = None, after_completion: Level | None = None) -> BracketRecord:
+                 pairing_inside: int | None = None) -> BracketRecord:
     """Pair one bracket: lexicographic optimum of C.4-C.19, then the B.8 tie-break.
 
     ``pairing_inside`` (explanations: a floater's counterfactual): vertex that the candidates
     must pair inside the bracket when they can, as a level ranked before every criterion, so
-    the answer is the first-generated optimal candidate among those that pair it.
-    ``after_completion``: a level ranked right after the completion criterion (C.13)."""
-    step = step_levels(b, rules, after_completion)
+    the answer is the first-generated optimal candidate among those that pair it."""
+    step = step_levels(b, rules)
     if pairing_inside is not None:
         step.before.insert(0, Level("the player paired inside the bracket",
                                     {e: -1 for e in b.incident_in_bracket[pairing_inside]}, sense=-1))
@@ -411,7 +406,7 @@ class StepLevels:
         return self.before + self.lookahead + self.after
 
 
-def step_levels(b: Bracket, rules: RuleSet, after_completion: Level | None = None) -> StepLevels:
+def step_levels(b: Bracket, rules: RuleSet) -> StepLevels:
     units = {c.id: c.unit for c in rules.criteria}
     step = StepLevels([], [], [])
     part = step.before
@@ -422,31 +417,7 @@ def step_levels(b: Bracket, rules: RuleSet, after_completion: Level | None = Non
             part = step.after
         else:
             part.extend(levels)
-        if after_completion is not None and units[cid] == "completion":
-            part.append(after_completion)
     return step
-
-
-def repair_penultimate(b: Bracket, rules: RuleSet, settings: SolverSettings | None = None) -> BracketRecord:
-    """2013 C.13 (C.04.3.1) with A.3: the penultimate bracket (``b``: it and every player below
-    it, completion on top) paired again so that the lowest bracket can be paired.
-
-    C.13 lowers P, the number of pairs, from that of the bracket's first pairing, and A.3
-    pairs the moved-down players first "whenever possible": a candidate of P pairs pairs
-    min(P, M1) of them, M1 being how many of them can be paired at all.  So either all M1
-    are paired (and the remainder as well as it can be), or the bracket's only pairs are
-    MDP pairs, everyone else floating.  (JaVaFo 1.4: tests/data/dutch-2013-endorse, s85-r07:
-    the first pairing 2-7, 6-5 fails; 2-5, 7-9 is never tried, 2-5 with 6, 7, 9 floating
-    is.)  :func:`c13_join` has ruled out the case with no MDP pair at all."""
-    mdp_edges = {e: -1 for e, i, j in b.bracket_edges() if i < b.n_mdp}
-    m1 = len(maximum_matching(b.n_bracket, [b.edges[e] for e in mdp_edges]))
-    record = pair_bracket(b, rules, settings, after_completion=Level("A.3 moved-down players paired",
-                                                                      mdp_edges, sense=-1))
-    if sum(1 for i, _ in record.pairs if i < b.n_mdp) == m1:
-        return record
-    remainder_edges = {e: 1 for e, i, j in b.bracket_edges() if i >= b.n_mdp}
-    return pair_bracket(b, rules, settings, after_completion=Level("A.3 remainder pairs beside unpaired MDPs",
-                                                                   remainder_edges, floor=0))
 
 
 def optimum_given(b: Bracket, rules: RuleSet, settings: SolverSettings | None = None, *,
