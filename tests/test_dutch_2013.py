@@ -62,12 +62,16 @@ def test_seed_004_round_5_explanation_names_the_backtrack_and_the_join():
     assert "Bracket 7: score 0.5, joined last bracket (C.13)" in text
     assert "PPB" not in text and "A.9" not in text  # 2017 words are translated
     assert "(C.04.3.1 E.4)" in text  # 14-12: the higher-ranked player's preference
-    # the seed's relaxation steps: C.10.b for the upfloater 11 (bracket 2.5), C.10.e for the
-    # colours in the join, C.10.f for 14-12 (both semi-absolute white, A.7.d)
+    assert "rules:    (no pair); floating [14 8 13]" in bracket_10  # joined: no pairs of its own
+    # the seed's relaxation steps: C.10.b for the upfloater 11 (bracket 2.5), C.10.e twice for
+    # the colours in the join (14, 8, 13 are 3 of its 4 players: homogeneous, A.3), C.10.f for
+    # 14-12 (both semi-absolute white, A.7.d)
     bracket_3 = text[text.index("Bracket 3: score 2.5"):text.index("Bracket 4")]
     assert "C.10.b: B.5 given up for 1 player (repeated float, upfloaters)" in bracket_3
-    assert "C.10.e: B.4 (X) - X raised from X1 = 0 to 1" in bracket_10
-    assert "C.10.f: A.7.d given up for 1 player" in text[text.index("Bracket 7"):]
+    joined = text[text.index("Bracket 7"):]
+    assert "residents [14 8 13 12]" in joined and "rules:    14-12 8-13" in joined
+    assert "C.10.e: B.4 (X) - X raised from X1 = 0 to 2" in joined
+    assert "C.10.f: A.7.d given up for 1 player" in joined
     assert text.count("C.10.") == 3
 
 
@@ -172,20 +176,45 @@ def test_endorsement_cases(case, tmp_path):
     """Rounds of JaVaFo 1.4's own tournaments (and hand-made ones) paired as JaVaFo 1.4 pairs
     them: E.5 after round 1 between two players without a preference (A.7.f), coloured by the
     round-1 colour of the higher-ranked one's number, reversed; the bracket a downfloater
-    lands in (C.1, C.12, C.13) (README of the folder)."""
+    lands in (C.1, C.12, C.13); the C.13 join of a penultimate bracket that can pair no MDP
+    (A.3: as moved-down players, or homogeneous); C.12 when more players float than land;
+    the topscorers' colour limits before A.7.d; Z before B.5 in a re-paired penultimate
+    bracket (README of the folder)."""
     expected = (ENDORSE / f"{case}.expected").read_text().split("\n")
     assert pairing_lines(ENDORSE / f"{case}.trf", tmp_path, "dutch-2013") == expected
 
 
-def test_endorsement_round_javafo_pairs_against_b1b(tmp_path, capsys):
-    """Tournament 55 of the run, round 8 (tests/data/dutch-2013-endorse/impossible): all nine
-    players have had a point without playing, so B.1.b bars every one from the bye and no
-    pairing exists; JaVaFo 1.4 gives 7 a second bye (``s55-r08.javafo``).  The text wins: exit 1,
-    and the certificate names B.1.b."""
-    case = ENDORSE / "impossible" / "s55-r08.trf"
-    javafo_bye = int((ENDORSE / "impossible" / "s55-r08.javafo").read_text().split()[-2])
-    state = build_state(read_trf(case), load_rule_set("dutch-2013").state)
+@pytest.mark.parametrize("case, barred", [("s55-r08", "1, 2, 3, 4, 7, 8"), ("s1131-r06", "1, 2, 3, 5, 6, 7")])
+def test_endorsement_round_javafo_pairs_against_b1b(case, barred, tmp_path, capsys):
+    """Rounds of JaVaFo 1.4's tournaments (tests/data/dutch-2013-endorse/impossible): every
+    player has had a point without playing, so B.1.b bars all from the bye and no pairing
+    exists; JaVaFo 1.4 gives the bye anyway (``CASE.javafo``: 7 in s55-r08, 6 in s1131-r06).
+    The text wins: exit 1, and the certificate names B.1.b."""
+    trf = ENDORSE / "impossible" / f"{case}.trf"
+    javafo_bye = int((ENDORSE / "impossible" / f"{case}.javafo").read_text().split()[-2])
+    state = build_state(read_trf(trf), load_rule_set("dutch-2013").state)
     assert not state.players[javafo_bye].bye_eligible and not any(p.bye_eligible for p in state.players.values())
-    assert main(["pair", "--dutch", str(case), "-p", str(tmp_path / "out.txt"), "--rules", "dutch-2013"]) == 1
+    assert main(["pair", "--dutch", str(trf), "-p", str(tmp_path / "out.txt"), "--rules", "dutch-2013"]) == 1
     err = capsys.readouterr().err
-    assert "no round-pairing satisfies B.1-B.2" in err and "the bye: 1, 2, 3, 4, 7, 8 may not take it (B.1.b)" in err
+    assert "no round-pairing satisfies B.1-B.2" in err and f"the bye: {barred} may not take it (B.1.b)" in err
+
+
+def test_check_speaks_2013_words_for_a_differing_and_an_impossible_round(tmp_path, capsys):
+    """`check --rules dutch-2013` on JaVaFo 1.4's tournament 1131 with round 1's game 1-4 written
+    with the colours reversed: round 1 differs (E.5 from the other initial colour), round 6
+    cannot be paired (B.1.b, impossible/s1131-r06); every message in the 2013 edition's words,
+    none in 2017's or 2026's."""
+    text = (ENDORSE / "impossible" / "1131-all-rounds.trf").read_text()
+    for before, after in [("2453                             4.0    3     4 b =", "2453                             4.0    3     4 w ="),
+                          ("1981                             4.5    2     1 w =", "1981                             4.5    2     1 b =")]:
+        assert before in text
+        text = text.replace(before, after)
+    trf = tmp_path / "t1131.trf"
+    trf.write_text(text)
+    assert main(["check", str(trf), "--rules", "dutch-2013"]) == 1
+    out = capsys.readouterr().out
+    assert "round 1: DIFFERS\n  played 2-5 with colours reversed (rules: 5-2)" in out
+    assert ("round 6: cannot be re-paired: no round-pairing satisfies B.1-B.2 with at most one bye to an "
+            "eligible player (C.04.3.1 C.13: not even the whole field joined into one bracket can be paired; "
+            "the arbiter decides)") in out
+    assert not any(word in out for word in ["A.9", "C.04.3 ", "Art.", "[C", "2017", "2026", "PPB"])

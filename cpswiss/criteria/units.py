@@ -25,6 +25,7 @@ from cpswiss.criteria.absolute import compatible
 from cpswiss.criteria.bracket import ONE_POINT_TENTHS, Bracket
 from cpswiss.rulesets.ruleset import Criterion
 from cpswiss.solver.levels import Level
+from cpswiss.solver.model import maximum_matching
 from cpswiss.tournament.state import Float, PlayerState, Strength
 
 # ---------------------------------------------------------------------------
@@ -137,8 +138,14 @@ def stranded_downfloaters(b: Bracket, c: Criterion) -> list[Level]:
     minimise its downfloaters who may meet (B.1, B.2) nobody of the bracket they land in,
     ``b.landing`` (the next scoregroup, or with C.13 the merged last bracket).  Unlike 2017
     C.7 it does not count the pairs the next bracket can make.  Void in the last bracket,
-    where C.13 governs."""
+    where C.13 governs, and when the bracket leaves more downfloaters than the bracket
+    they land in has players: there (A.6) only as many of them can be paired, the others
+    move on in any case, and "no opponent can be found" is not asked of the ones that are
+    not paired (JaVaFo 1.4; tests/data/dutch-2013-endorse, s67-r08)."""
     if b.special or b.landing is None:
+        return []
+    most_pairs = len(maximum_matching(b.n_bracket, [(i, j) for _, i, j in b.bracket_edges()]))
+    if b.n_bracket - 2 * most_pairs > len(b.landing):
         return []
     level = Level(f"{c.label} downfloaters with no opponent in the next bracket", floor=0)
     for v in range(b.n_bracket):

@@ -71,6 +71,12 @@ class ProcedureRules:
     # explanations: "" (none), "A.6-A.8" (2013: P0, M0, X1 and, in even rounds, Z1) or
     # "p-x" (1992-98: p and x)
     bracket_parameters: Literal["", "A.6-A.8", "p-x"] = ""
+    # what a bracket found to be the penultimate one becomes: "re-pair" (2017 A.9: paired
+    # again with every player below it, completion on top) or "c13" (2013 C.13 with A.3:
+    # re-paired while one of its moved-down players can still be paired, else joined with
+    # the brackets below, as their moved-down players or, when they are at least half of
+    # the joined bracket, as one homogeneous bracket; procedure.c13_join)
+    join: Literal["re-pair", "c13"] = "re-pair"
 
 
 @dataclass(frozen=True)

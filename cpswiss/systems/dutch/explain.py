@@ -54,6 +54,8 @@ def account(result: PairingResult, settings: SolverSettings | None) -> RoundAcco
         b = graph_of(record)
         ours = record.values(rules, settings)
         _fill_values(bracket_account, b, rules, ours)
+        if record.joined:
+            continue  # 2013 C.13: no pairing of its own; its players are paired in the next record
         bracket_account.notes += relaxation_notes(record, rules, bracket_account.values, result.state)
         size = len(record.mdps) + len(record.residents)
         if record.downfloaters:

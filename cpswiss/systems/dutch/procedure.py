@@ -34,12 +34,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Callable
 
+from cpswiss.criteria.absolute import compatible, compatible_later
 from cpswiss.criteria.bracket import Bracket, interchangeable
 from cpswiss.criteria.fairness import IDENTITY_UNITS
 from cpswiss.criteria.units import LOOKAHEAD_UNITS, bracket_levels, evaluate
 from cpswiss.errors import EngineLimitError, InternalCheckError, NoPairingError
 from cpswiss.rulesets.ruleset import RuleSet
-from cpswiss.solver.completion import bye_candidate, completable
+from cpswiss.solver.completion import bye_candidate, completable, complete_matching_exists
 from cpswiss.solver.blossom import LexicographicMatching
 from cpswiss.solver.levels import Level
 from cpswiss.solver.model import (
@@ -82,6 +83,9 @@ class BracketRecord:
     # the criteria values of the pairing chosen, once asked for (:meth:`values`), and under which rules
     optimum: tuple[RuleSet, dict[str, tuple[int, ...]]] | None = field(default=None, repr=False, compare=False)
     abandoned_downfloaters: list[int] = field(default_factory=list)
+    # 2013 C.13: the penultimate bracket joined with every bracket below (no pairs of its own;
+    # its players are in the next record, the joined bracket)
+    joined: bool = False
     # a step paired without its graph (:func:`pair_interchangeable`): what builds the
     # graph, its levels and the chosen edges when first asked for
     build: Callable[[], tuple[Bracket, list[Level], list[int]]] | None = field(default=None, repr=False,
@@ -168,6 +172,16 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
                 abandoned = record
                 abandoned.pairs = [(vertices[i].id, vertices[j].id) for i, j in record.pairs]
                 abandoned.downfloaters = [p.id for p in floaters]
+                below_all = [p for g in groups[index:] for p in g]
+                join = c13_join(bracket, n_mdp, below_all, state) if rules.procedure.join == "c13" else None
+                if join is not None:
+                    records.append(replace(record, pairs=[], downfloaters=[p.id for p in bracket], chosen=[],
+                                           collapsed=True, joined=True, abandoned_pairs=abandoned.pairs,
+                                           abandoned_downfloaters=abandoned.downfloaters))
+                    collapsed, abandoned = False, None
+                    n_mdp = len(bracket) if join == "moved-down" else 0
+                    bracket = bracket + below_all if join == "moved-down" else as_homogeneous(bracket + below_all)
+                    index = len(groups)
                 continue
         if collapsed and abandoned is not None:
             record.abandoned_pairs = abandoned.pairs
@@ -192,6 +206,46 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
         special = index == len(groups)
     bye = bracket[0].id if bracket else None
     return RoundPairing(pairs, bye, records, state)
+
+
+def c13_join(bracket: list[PlayerState], n_mdp: int, below: list[PlayerState],
+             state: RoundState) -> str | None:
+    """2013 C.13 with A.3 (C.04.3.1), for a heterogeneous bracket whose first pairing leaves
+    the players below it unpairable: is it joined with every bracket below it, and how is
+    the joined bracket paired?  None: it is re-paired on its own, completion on top.
+
+    A.3 pairs the moved-down players of a heterogeneous bracket first, so the pairings of
+    the bracket that C.13 tries instead are those that still pair one of them ("p" counts
+    their pairs).  When none of them leaves the rest pairable (bye included, B.1.b), p
+    becomes zero and the bracket is joined with the ones below.  Its players all come from
+    a higher score than the joined bracket's: "moved-down" - they are its moved-down
+    players, paired first (A.3) - unless they are at least half of it: "homogeneous" -
+    A.3 treats it as a homogeneous bracket (no score differences, no floats inside it).
+    JaVaFo 1.4: tests/data/dutch-2013-endorse, s34-r07 (12-11 and 12-16 each leave 12's bye
+    to nobody else, so 11-16 with 12 floating is not tried: 11 and 16 meet players below)
+    and s1065-r08 (20 must take the bye; the four others, at least half, pair 21-25, 27-28
+    as the first homogeneous candidate, whatever 21's float in the last round)."""
+    if not n_mdp:
+        return None
+    players = bracket + below
+    for m in bracket[:n_mdp]:
+        for r in bracket[n_mdp:]:
+            if compatible(m, r, state) and completable([p for p in players if p is not m and p is not r], state):
+                return None
+    if 2 * len(bracket) >= len(players):
+        return "homogeneous"
+    # moved-down players meet residents only (B.3's graph): joined so only if that pairs them
+    later = compatible_later(players, state)
+    edges = [(i, j) for i in range(len(players)) for j in sorted(later[i]) if j >= len(bracket)]
+    takers = [i for i, p in enumerate(players) if state.may_take_pab(p)]
+    return "moved-down" if complete_matching_exists(len(players), edges, takers) else None
+
+
+def as_homogeneous(players: list[PlayerState]) -> list[PlayerState]:
+    """A.3's "treated as though it was homogeneous" (2013): the players, in A.2 order, with
+    one score (the lowest of them), so that no pair has a score difference or a float."""
+    lowest = min(p.score for p in players)
+    return [replace(p, score=lowest) for p in players]
 
 
 def landing_bracket(groups: list[list[PlayerState]], index: int, state: RoundState) -> list[PlayerState]:
