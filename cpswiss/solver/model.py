@@ -17,15 +17,17 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property, partial
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import numpy as np
 import rustworkx as rx
 
 from cpswiss.errors import UnprovenError
-from cpswiss.solver.cpsat import CpModel, cp_model
 from cpswiss.solver.exchange import Exchanges
 from cpswiss.solver.levels import Level
+
+if TYPE_CHECKING:  # CP-SAT itself is imported by the first model built (_built)
+    from cpswiss.solver.cpsat import CpModel, cp_model
 
 
 @dataclass
@@ -239,7 +241,9 @@ class MatchingModel:
     brackets are decided by proofs without a solve (bounds, exchanges, the blossom
     relaxation), and building a model costs more than those proofs on small brackets.
     Constraints added before are kept and added, in the same order, when it is built,
-    so the model solved is the same as if it had been built at once."""
+    so the model solved is the same as if it had been built at once.  OR-Tools' CP-SAT
+    module is imported with the first model built, so a run that needs no solve never
+    loads it."""
 
     def __init__(self, n: int, edges: list[tuple[int, int]], settings: SolverSettings | None = None):
         self.n = n
@@ -278,6 +282,8 @@ class MatchingModel:
 
     def _built(self) -> CpModel:
         if self._model is None:
+            from cpswiss.solver.cpsat import CpModel  # OR-Tools loads only when a model is needed
+
             self._model = CpModel()
             self._x = [self._model.new_bool_var(f"x{i}_{j}") for (i, j) in self.edges]
             assert all(var.Index() == e for e, var in enumerate(self._x))  # hints and values use it
@@ -302,6 +308,8 @@ class MatchingModel:
     # -- solving ---------------------------------------------------------------
 
     def _solve(self, allow_infeasible: bool = False, eager_lp: bool = False) -> bool:
+        from cpswiss.solver.cpsat import cp_model
+
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = self.settings.workers
         solver.parameters.max_time_in_seconds = self.settings.time_limit
@@ -341,6 +349,8 @@ class MatchingModel:
 
     def linear(self, coef: dict[int, int]) -> cp_model.LinearExprT:
         """Σ coef·x as a CP-SAT expression."""
+        from cpswiss.solver.cpsat import cp_model
+
         edges = [e for e, c in coef.items() if c]
         return cp_model.LinearExpr.WeightedSum([self.x[e] for e in edges], [coef[e] for e in edges])
 
