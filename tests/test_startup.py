@@ -5,8 +5,10 @@ when no model is solved."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -65,3 +67,17 @@ def test_cp_sat_dataframe_helpers_still_work_through_the_stand_in():
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip() == "ok"
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads the thread count from Linux's /proc")
+def test_the_command_line_starts_no_blas_threads():
+    # numpy's OpenBLAS would start a thread per core (2 on a 2-core machine) at import; the
+    # command line asks for none, so after pairing a round the process has its one thread
+    code = ("from cpswiss.cli import main\n"
+            "try:\n    main(['pair', '--dutch', " + repr(str(SCENARIOS / "seed-004" / "after-round-4.trf"))
+            + ", '-p', '/dev/null'])\nexcept SystemExit:\n    pass\n"
+            "print(open('/proc/self/status').read().split('Threads:')[1].split()[0])")
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False, env=env)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split()[-1] == "1"
