@@ -29,10 +29,16 @@ import sys
 import tempfile
 from pathlib import Path
 
-from cpswiss import errors
-from cpswiss.errors import CpswissError, FileAccessError
-from cpswiss.solver.model import SolverSettings
-from cpswiss.systems.registry import PairingSystem, systems
+# numpy's OpenBLAS starts a thread per core on import; the engine's linear algebra is on small
+# dense matrices (a column per frozen level, cpswiss.solver.model.MatchingModel.determined),
+# where those threads cost start-up time and contend for the cores with CP-SAT.  Set before
+# numpy loads; a caller's own setting wins.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+from cpswiss import errors  # noqa: E402 - after the thread setting, which must precede numpy
+from cpswiss.errors import CpswissError, FileAccessError  # noqa: E402
+from cpswiss.solver.model import SolverSettings  # noqa: E402
+from cpswiss.systems.registry import PairingSystem, systems  # noqa: E402
 
 
 def _write_atomically(path: str, text: str) -> None:

@@ -1,12 +1,52 @@
 """Start-up: pairing does not import pandas (OR-Tools' CP-SAT module would), and the
-stand-in that CP-SAT sees is pandas itself whenever it is used (cpswiss.solver.cpsat)."""
+stand-in that CP-SAT sees is pandas itself whenever it is used (cpswiss.solver.cpsat); the
+command line's pair and check load neither the study, plotting and server code nor CP-SAT
+when no model is solved."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+from pathlib import Path
+
+import pytest
 
 from conftest import SCENARIOS
+
+# what the pair and check paths never need: DataFrames, plots, the study tools, the web page
+NOT_ON_THE_PAIRING_PATH = ("pandas", "matplotlib", "fastapi", "cpswiss.study", "cpswiss.server")
+
+
+def _modules_after_cli(argv: list[str]) -> set[str]:
+    """The modules loaded by a fresh interpreter after ``cpswiss ARGV`` (through main)."""
+    code = ("import sys; from cpswiss.cli import main\n"
+            "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
+            "print('MODULES', ' '.join(sorted(sys.modules)))")
+    run = subprocess.run([sys.executable, "-c", code, *argv], capture_output=True, text=True, check=False)
+    line = next((ln for ln in run.stdout.splitlines() if ln.startswith("MODULES ")), None)
+    assert line is not None, run.stderr
+    return set(line.split()[1:])
+
+
+@pytest.mark.parametrize("argv", [
+    ["pair", "--dutch", str(SCENARIOS / "seed-004" / "after-round-4.trf"), "-p", "/dev/null"],
+    ["check", str(SCENARIOS / "seed-004" / "after-round-4.trf"), "--rules", "dutch-2017"],
+])
+def test_pair_and_check_load_no_study_plot_or_server_code(argv):
+    modules = _modules_after_cli(argv)
+    assert "cpswiss.systems.dutch.procedure" in modules  # it did pair
+    loaded = sorted(m for m in modules if any(m == name or m.startswith(name + ".")
+                                              for name in NOT_ON_THE_PAIRING_PATH))
+    assert loaded == []
+
+
+def test_a_round_paired_without_a_solve_does_not_load_cp_sat():
+    # round 4 of seed-004 is decided by bounds, exchanges and assignments alone: no CP-SAT model
+    modules = _modules_after_cli(["pair", "--dutch", str(SCENARIOS / "seed-004" / "after-round-3.trf"),
+                                  "-p", "/dev/null"])
+    assert "cpswiss.systems.dutch.procedure" in modules
+    assert "ortools.sat.python.cp_model" not in modules
 
 
 def test_pairing_a_round_leaves_pandas_unimported():
@@ -27,3 +67,17 @@ def test_cp_sat_dataframe_helpers_still_work_through_the_stand_in():
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip() == "ok"
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads the thread count from Linux's /proc")
+def test_the_command_line_starts_no_blas_threads():
+    # numpy's OpenBLAS would start a thread per core (2 on a 2-core machine) at import; the
+    # command line asks for none, so after pairing a round the process has its one thread
+    code = ("from cpswiss.cli import main\n"
+            "try:\n    main(['pair', '--dutch', " + repr(str(SCENARIOS / "seed-004" / "after-round-4.trf"))
+            + ", '-p', '/dev/null'])\nexcept SystemExit:\n    pass\n"
+            "print(open('/proc/self/status').read().split('Threads:')[1].split()[0])")
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False, env=env)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split()[-1] == "1"

@@ -17,15 +17,17 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property, partial
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import numpy as np
 import rustworkx as rx
 
 from cpswiss.errors import UnprovenError
-from cpswiss.solver.cpsat import CpModel, cp_model
 from cpswiss.solver.exchange import Exchanges
 from cpswiss.solver.levels import Level
+
+if TYPE_CHECKING:  # CP-SAT itself is imported by the first model built (_built)
+    from cpswiss.solver.cpsat import CpModel, cp_model
 
 
 @dataclass
@@ -164,6 +166,8 @@ def tight_form(coef: dict[int, int], incident: list[list[int]], edges: list[tupl
       its ends in the cover, and no other negative edge is chosen.  With no negative
       edge at all this reads "value 0: no edge of positive weight".
     """
+    if value > 0:
+        return None  # both bounds are at most 0: neither is met
     bound = bound or MatchingBound(coef, incident, edges)
     minimum = bound.minima
     if sum(minimum) % 2 == 0 and value == sum(minimum) // 2:
@@ -239,7 +243,9 @@ class MatchingModel:
     brackets are decided by proofs without a solve (bounds, exchanges, the blossom
     relaxation), and building a model costs more than those proofs on small brackets.
     Constraints added before are kept and added, in the same order, when it is built,
-    so the model solved is the same as if it had been built at once."""
+    so the model solved is the same as if it had been built at once.  OR-Tools' CP-SAT
+    module is imported with the first model built, so a run that needs no solve never
+    loads it."""
 
     def __init__(self, n: int, edges: list[tuple[int, int]], settings: SolverSettings | None = None):
         self.n = n
@@ -257,6 +263,10 @@ class MatchingModel:
         self._frozen: list[np.ndarray] = []  # coefficient vectors of the frozen levels
         self._edge_class = np.zeros(len(edges), dtype=np.int64)  # see _refine
         self._representatives = np.zeros(1 if edges else 0, dtype=np.int64)
+        # the frozen levels on the representatives, one column each (integers, and as floats)
+        self._basis = np.zeros((len(self._representatives), 0), dtype=np.int64)
+        self._basis_float = self._basis.astype(float)
+        self._pairs_determined: tuple[int, bool] | None = None  # (levels frozen, answer), see _positive_bound
         self._group_literal: dict[tuple[int, ...], cp_model.IntVar] = {}
         self._zeros: set[int] = set()  # edges fixed to 0 by the local form of a frozen level
         # every constraint on the edges beyond "a matching", as (coef, value): Σ coef·x == value
@@ -278,6 +288,8 @@ class MatchingModel:
 
     def _built(self) -> CpModel:
         if self._model is None:
+            from cpswiss.solver.cpsat import CpModel  # OR-Tools loads only when a model is needed
+
             self._model = CpModel()
             self._x = [self._model.new_bool_var(f"x{i}_{j}") for (i, j) in self.edges]
             assert all(var.Index() == e for e, var in enumerate(self._x))  # hints and values use it
@@ -302,6 +314,8 @@ class MatchingModel:
     # -- solving ---------------------------------------------------------------
 
     def _solve(self, allow_infeasible: bool = False, eager_lp: bool = False) -> bool:
+        from cpswiss.solver.cpsat import cp_model
+
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = self.settings.workers
         solver.parameters.max_time_in_seconds = self.settings.time_limit
@@ -341,6 +355,8 @@ class MatchingModel:
 
     def linear(self, coef: dict[int, int]) -> cp_model.LinearExprT:
         """Σ coef·x as a CP-SAT expression."""
+        from cpswiss.solver.cpsat import cp_model
+
         edges = [e for e, c in coef.items() if c]
         return cp_model.LinearExpr.WeightedSum([self.x[e] for e in edges], [coef[e] for e in edges])
 
@@ -391,8 +407,9 @@ class MatchingModel:
         None where it does not apply."""
         if any(c < 0 for c in coef.values()) or not coef:
             return None
-        ones = {e: 1 for e in range(len(self.edges))}
-        if not self.determined(ones):
+        if self._pairs_determined is None or self._pairs_determined[0] != len(self._frozen):
+            self._pairs_determined = (len(self._frozen), self.determined(dict.fromkeys(range(len(self.edges)), 1)))
+        if not self._pairs_determined[1]:
             return None
         pairs = sum(self.solution)
         zero_weight = [e for e in range(len(self.edges)) if e not in coef and e not in self._zeros]
@@ -442,8 +459,8 @@ class MatchingModel:
         target_of_class = target[representatives]
         if not np.array_equal(target, target_of_class[self._edge_class]):
             return False  # two edges alike on every frozen level, unlike on this one
-        basis = np.stack([vector[representatives] for vector in self._frozen], axis=1)
-        weights, *_ = np.linalg.lstsq(basis.astype(float), target_of_class.astype(float), rcond=None)
+        basis = self._basis
+        weights, *_ = np.linalg.lstsq(self._basis_float, target_of_class.astype(float), rcond=None)
         fractions = [Fraction(round(w)) if abs(w - round(w)) < 1e-9 else Fraction(w).limit_denominator(1000)
                      for w in weights.tolist()]
         denominator = math.lcm(*(f.denominator for f in fractions))
@@ -466,6 +483,8 @@ class MatchingModel:
             keys = np.column_stack([self._edge_class, vector])
         _, first, inverse = np.unique(keys, axis=0, return_index=True, return_inverse=True)
         self._edge_class, self._representatives = inverse.ravel(), first
+        self._basis = np.stack([frozen[first] for frozen in self._frozen], axis=1)
+        self._basis_float = self._basis.astype(float)
 
     def feasible_with(self, literals: list[tuple[int, int]]) -> bool:
         """Is there a solution (under the frozen optima) with these edges at these values?

@@ -19,7 +19,6 @@ from collections.abc import Callable, Container, Iterable
 from dataclasses import dataclass
 
 import numpy as np
-from ortools.graph.python import linear_sum_assignment
 
 from cpswiss.criteria.bracket import Bracket
 from cpswiss.errors import InternalCheckError
@@ -580,6 +579,8 @@ class RemainderAssignment:
         tested = mate_col
         for cost in costs or [np.zeros(allowed.shape, dtype=np.int64)]:
             if tested is None:
+                from ortools.graph.python import linear_sum_assignment  # loaded when first needed
+
                 rows, cols = np.nonzero(allowed)
                 solver = linear_sum_assignment.SimpleLinearSumAssignment()
                 solver.add_arcs_with_cost(rows, cols, cost[rows, cols])
