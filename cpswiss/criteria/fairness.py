@@ -153,7 +153,8 @@ def optimum_of_spread(m: MatchingModel, diffs: dict[int, int], k: int, mean_sign
     a point above the lower hull is beaten by the hull point below it (same S, smaller
     Q), a point inside a hull edge by one of the edge's ends (strict concavity in S).
     The lower hull's vertices are found by dichotomic search: the pairings of least S
-    and of largest S, then, between two vertices A and B found, the least of the linear
+    and of largest S (each, among those, of least Q: a vertex, not any pairing of that
+    S, which may lie above it), then, between two vertices A and B found, the least of the linear
     objective (S_B - S_A)·Q - (Q_B - Q_A)·S, constant along AB: a point below AB is a
     new vertex (search on both sides), none means AB is an edge of the hull.  Each step
     is an exact CP-SAT solve of a linear objective on the bracket's model
@@ -169,9 +170,13 @@ def optimum_of_spread(m: MatchingModel, diffs: dict[int, int], k: int, mean_sign
         return SpreadPoint(sum(d for e, d in diffs.items() if chosen[e]),
                            sum(q for e, q in squares.items() if chosen[e]), tuple(chosen), support)
 
-    m.least(diffs)
+    # the two ends: least S, and largest S, each then least Q (S weighs more than Q can differ
+    # by: 0 <= Q <= k·max d²), so that both are vertices of the lower hull even where many
+    # pairings share the end's S
+    above_q = k * max(squares.values(), default=0) + 1
+    m.least({e: above_q * d + squares[e] for e, d in diffs.items()})
     left = point((0, 1))
-    m.least({e: -d for e, d in diffs.items()})
+    m.least({e: squares[e] - above_q * d for e, d in diffs.items()})
     right = point((0, 1))
     found = [left, right]
     best = min(p.spread(k) for p in found)
