@@ -266,3 +266,60 @@ def test_the_hull_search_finds_the_least_spread_on_any_graph(seed):
             values = [diffs[e] for e in m]
             return len(values) * sum(v * v for v in values) - sum(values) ** 2, sign * sum(values)
         assert key(got) == min(key(m) for m in largest)
+
+
+class _AdversarialTies:
+    """A stand-in for the model in :func:`optimum_of_spread`: ``least`` by brute force over the
+    matchings with the most pairs, and among the minimisers the one of largest Σ d² (the
+    worst tie a solver may return)."""
+
+    def __init__(self, n, edges, diffs):
+        everything = list(_matchings(n, edges))
+        k = max(len(m) for m in everything)
+        self.largest = [m for m in everything if len(m) == k]
+        self.edges, self.diffs = edges, diffs
+        self.solution = [0] * len(edges)
+
+    def least(self, coef):
+        def value(m):
+            return sum(coef.get(e, 0) for e in m)
+        best = min(value(m) for m in self.largest)
+        worst_tie = max((m for m in self.largest if value(m) == best),
+                        key=lambda m: sum(self.diffs[e] ** 2 for e in m))
+        self.solution = [int(e in worst_tie) for e in range(len(self.edges))]
+        return best
+
+
+def test_the_hull_ends_are_vertices_when_every_pairing_has_the_same_sum():
+    """Four players whose two pairings have the same sum of differences, 432 + 605 and
+    182 + 855 (a last bracket of the fairness study, tournament 0, round 5): the least SD is
+    the first, k·Q - S² = 29929 against 452929.  The hull's ends must be the least Q among
+    the pairings of least (and largest) S, whichever of them the solver returns."""
+    from cpswiss.criteria.fairness import optimum_of_spread
+
+    edges = [(0, 1), (0, 2), (1, 3), (2, 3)]
+    diffs = {0: 432, 1: 182, 2: 855, 3: 605}
+    chosen = optimum_of_spread(_AdversarialTies(4, edges, diffs), diffs, 2, 1)
+    assert [e for e, x in enumerate(chosen) if x] == [0, 3]
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_the_hull_search_with_many_equal_sums(seed):
+    """optimum_of_spread against brute force where the differences are few small numbers, so
+    that many pairings share a sum, with the worst ties a solver may return."""
+    from cpswiss.criteria.fairness import optimum_of_spread
+
+    rng = random.Random(5000 + seed)
+    n = rng.randint(4, 10)
+    edges = [(i, j) for i in range(n) for j in range(i + 1, n) if rng.random() < 0.6] or [(0, 1)]
+    diffs = {e: rng.choice([0, 1, 2, 3, 4, 5, 8]) for e in range(len(edges))}
+    for sign in (1, -1):
+        model = _AdversarialTies(n, edges, diffs)
+        k = len(model.largest[0])
+        chosen = optimum_of_spread(model, diffs, k, sign)
+        got = [e for e, x in enumerate(chosen) if x]
+
+        def key(m):
+            values = [diffs[e] for e in m]
+            return len(values) * sum(v * v for v in values) - sum(values) ** 2, sign * sum(values)
+        assert len(got) == k and key(got) == min(key(m) for m in model.largest)

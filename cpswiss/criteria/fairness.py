@@ -26,7 +26,7 @@ The spread is exact, not a heuristic.  With the number of pairs k of the bracket
 criterion "pairs" ranks above it), let d_e be the difference of pair e, S = Σ d and
 Q = Σ d² over the chosen pairs.  Then k²·variance = k·Q - S², and the order "variance, then
 mean" is the order of (k·Q - S², ±S).  :class:`Spread` finds that optimum on the bracket's
-model by exact linear CP-SAT solves (:func:`optimum_of_spread`), and hands the solver
+model by exact linear solves (:func:`optimum_of_spread`), and hands the solver
 the linear level L = Σ (k·d_e - S*)² over the chosen pairs, S* the optimum's sum: for every
 pairing with k pairs, L = k³·variance + k³·(mean - S*/k)², so the pairings that minimise L
 are exactly those of the least variance and, among them, of mean S*/k.  Everything
@@ -153,11 +153,13 @@ def optimum_of_spread(m: MatchingModel, diffs: dict[int, int], k: int, mean_sign
     a point above the lower hull is beaten by the hull point below it (same S, smaller
     Q), a point inside a hull edge by one of the edge's ends (strict concavity in S).
     The lower hull's vertices are found by dichotomic search: the pairings of least S
-    and of largest S, then, between two vertices A and B found, the least of the linear
+    and of largest S (each, among those, of least Q: a vertex, not any pairing of that
+    S, which may lie above it), then, between two vertices A and B found, the least of the linear
     objective (S_B - S_A)·Q - (Q_B - Q_A)·S, constant along AB: a point below AB is a
     new vertex (search on both sides), none means AB is an edge of the hull.  Each step
-    is an exact CP-SAT solve of a linear objective on the bracket's model
-    (:meth:`~cpswiss.solver.model.MatchingModel.least`).  A segment is not searched when
+    is an exact least of a linear objective on the bracket's model
+    (:meth:`~cpswiss.solver.model.MatchingModel.least`: the blossom algorithm where its
+    matching is proven least, else CP-SAT).  A segment is not searched when
     no pairing in it can do better than the best found: its pairings lie in the triangle
     of AB and the support lines at A and B, and a concave function is least over a
     triangle at a corner, so the third corner's value bounds them (exact fractions).
@@ -169,9 +171,13 @@ def optimum_of_spread(m: MatchingModel, diffs: dict[int, int], k: int, mean_sign
         return SpreadPoint(sum(d for e, d in diffs.items() if chosen[e]),
                            sum(q for e, q in squares.items() if chosen[e]), tuple(chosen), support)
 
-    m.least(diffs)
+    # the two ends: least S, and largest S, each then least Q (S weighs more than Q can differ
+    # by: 0 <= Q <= k·max d²), so that both are vertices of the lower hull even where many
+    # pairings share the end's S
+    above_q = k * max(squares.values(), default=0) + 1
+    m.least({e: above_q * d + squares[e] for e, d in diffs.items()})
     left = point((0, 1))
-    m.least({e: -d for e, d in diffs.items()})
+    m.least({e: squares[e] - above_q * d for e, d in diffs.items()})
     right = point((0, 1))
     found = [left, right]
     best = min(p.spread(k) for p in found)

@@ -16,11 +16,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 if TYPE_CHECKING:
     from cpswiss.solver.levels import Level
     from cpswiss.solver.model import MatchingModel
 
 LIMIT = 1 << 120  # the packed costs stay well inside rustworkx's 128-bit weights
+REQUIRED_BONUS = 2 * LIMIT  # see _bonuses
 
 
 class LexicographicMatching:
@@ -31,9 +34,10 @@ class LexicographicMatching:
         self.n, self.edges = n, edges
         weights: list[int] = []
         weight = 1
+        ends = np.asarray(edges, dtype=np.int64).reshape(-1, 2)
         for coef in reversed(levels):  # the last level is the least significant digit
             weights.append(weight)
-            weight += weight * _spread(coef, n, edges)  # beyond what this digit and those after can add
+            weight += weight * _spread(coef, n, ends)  # beyond what this digit and those after can add
         weights.reverse()
         self.cost = [0] * len(edges)
         for coef, w in zip(levels, weights):
@@ -69,22 +73,33 @@ class LexicographicMatching:
             return True
         return None
 
-    def least(self, usable: list[int]) -> tuple[int, list[int]]:
-        """The least-cost matching over the ``usable`` edges: exactly the lexicographic minimum
+    def least(self, usable: list[int],
+              required: dict[int, set[int]] | None = None) -> tuple[int, list[int]] | None:
+        """The least-cost matching over the ``usable`` edges that pairs every player of
+        ``required`` (each by one of the edges given for him): its cost and edges, None when
+        no matching pairs them all.  Without ``required``, exactly the lexicographic minimum
         of the levels over the matchings of that graph when :attr:`exact`."""
-        _, chosen = self._matching(self.n, [(self.edges[e][0], self.edges[e][1], -self.cost[e]) for e in usable])
-        return self.value(chosen), chosen
+        required = required or {}
+        bonus = _bonuses(required)
+        _, chosen = self._matching(self.n, [(self.edges[e][0], self.edges[e][1], bonus.get(e, 0) - self.cost[e])
+                                            for e in usable])
+        return self._if_paired(chosen, required)
 
-    def least_pairing(self, v: int, allowed: set[int], excluded: set[int]) -> tuple[int, list[int]] | None:
+    def least_pairing(self, v: int, allowed: set[int], excluded: set[int],
+                      required: dict[int, set[int]] | None = None) -> tuple[int, list[int]] | None:
         """The least-cost matching that pairs ``v`` by one of the edges ``allowed`` (his other
-        edges and the ``excluded`` ones unused): its cost and edges; None when no matching
-        pairs v so.  A bonus on v's allowed edges larger than any cost makes v paired
-        whenever he can be, and among those the cost decides."""
-        bonus = 2 * LIMIT
-        _, chosen = self._matching(self.n, [(i, j, -self.cost[e] + (bonus if e in allowed else 0))
+        edges and the ``excluded`` ones unused), and every player of ``required`` as
+        :meth:`least`: its cost and edges; None when no matching pairs them so."""
+        required = {**(required or {}), v: set(allowed) & (required or {}).get(v, set(allowed))}
+        bonus = _bonuses(required)
+        _, chosen = self._matching(self.n, [(i, j, bonus.get(e, 0) - self.cost[e])
                                             for e, (i, j) in enumerate(self.edges)
                                             if e not in excluded and (e in allowed or v not in (i, j))])
-        if not any(e in allowed for e in chosen):
+        return self._if_paired(chosen, required)
+
+    def _if_paired(self, chosen: list[int], required: dict[int, set[int]]) -> tuple[int, list[int]] | None:
+        picked = set(chosen)
+        if any(not allowed & picked for allowed in required.values()):
             return None
         return self.value(chosen), chosen
 
@@ -115,13 +130,39 @@ class LexicographicMatching:
                                     if max(i, j) < self.n)
 
 
-def _spread(coef: dict[int, int], n: int, edges: list[tuple[int, int]]) -> int:
+def _bonuses(required: dict[int, set[int]]) -> dict[int, int]:
+    """Edge -> a bonus per required player it may pair, larger than any two matchings' costs
+    differ by (each is below LIMIT in size when :attr:`LexicographicMatching.exact`): a
+    matching of most weight pairs as many required players as can be, and among those the
+    cost decides."""
+    bonus: dict[int, int] = {}
+    for allowed in required.values():
+        for e in allowed:
+            bonus[e] = bonus.get(e, 0) + REQUIRED_BONUS
+    return bonus
+
+
+def _spread(coef: dict[int, int], n: int, ends: np.ndarray) -> int:
     """How far apart two matchings can be on Σ coef·x.  Each edge's weight shared between its
     ends, a matching's sum lies between half the sum over the vertices of their least
     weight (or 0) and half the sum of their greatest (or 0): a level on the edges of a few
-    players spreads little, whatever the size of the graph."""
-    low, high = [0] * n, [0] * n
-    for e, c in coef.items():
-        for v in edges[e]:
-            low[v], high[v] = min(low[v], c), max(high[v], c)
-    return (sum(high) - sum(low) + 1) // 2 + 1
+    players spreads little, whatever the size of the graph.  (``ends``: the edges' two
+    vertices, one row per edge; the sums are taken in Python integers.)"""
+    if not coef:
+        return 1
+    values = list(coef.values())
+    if max(-min(values), max(values)) < 1 << 62:
+        at = ends[np.fromiter(coef, dtype=np.int64, count=len(coef))]
+        weight = np.array(values, dtype=np.int64)
+        low, high = np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64)
+        for side in (0, 1):
+            np.minimum.at(low, at[:, side], weight)
+            np.maximum.at(high, at[:, side], weight)
+        low_sum, high_sum = sum(low.tolist()), sum(high.tolist())
+    else:  # beyond 64 bits: vertex by vertex in Python integers
+        lows, highs = [0] * n, [0] * n
+        for e, c in coef.items():
+            for v in ends[e].tolist():
+                lows[v], highs[v] = min(lows[v], c), max(highs[v], c)
+        low_sum, high_sum = sum(lows), sum(highs)
+    return (high_sum - low_sum + 1) // 2 + 1

@@ -10,8 +10,10 @@ from typing import Any, Iterable, Protocol
 class NonLinear(Protocol):
     """A criterion that is not a sum over the edges (seed 003's spread of rating differences,
     :class:`cpswiss.criteria.fairness.Spread`): it values a pairing itself, and when the
-    solver reaches it finds its own optimum and returns the sum over the edges whose
-    minimisers are exactly its optimal pairings (the level then becomes that sum)."""
+    solver reaches it finds its own optimum, leaves one of its optimal pairings as the
+    solution in hand and returns the sum over the edges whose minimisers are exactly its
+    optimal pairings (the level then becomes that sum, frozen at the pairing in hand's value
+    without a further solve)."""
 
     def value(self, coef: dict[int, int], chosen: list[int]) -> int: ...
 

@@ -364,9 +364,10 @@ class MatchingModel:
         """Minimise the levels lexicographically, freezing each optimum; return the optima.
 
         One solve per level, and none where the current solution already meets a proven
-        lower bound, where exchanges of its pairs bring it down to one
+        lower bound (or a non-linear level has proven its own optimum), where exchanges of its pairs bring it down to one
         (:meth:`~cpswiss.solver.exchange.Exchanges.descend`, which spares the LP solves that
-        dominate large brackets), or where the level is a combination of
+        dominate large brackets), or where the blossom algorithm finds a proven minimiser
+        (:meth:`least_by_blossom`), or where the level is a combination of
         levels already frozen (the number of pairs with score difference 0 in a
         homogeneous bracket is the number of pairs).  (Packing several levels into one
         objective with non-overlapping integer weights was measured: CP-SAT then fails
@@ -386,9 +387,11 @@ class MatchingModel:
                 continue  # already implied by the frozen levels
             proof = MatchingBound(coef, self.incident, self.edges)
             own_floor = None if level.floor is None else level.floor - level.constant
-            if not ((own_floor is not None and optimum <= own_floor) or proof.proves(optimum)):
+            # a non-linear level leaves a proven minimiser of its sum in hand (NonLinear)
+            if shown is None and not ((own_floor is not None and optimum <= own_floor) or proof.proves(optimum)):
                 floor = max(b for b in (proof.value, own_floor, self._positive_bound(coef)) if b is not None)
-                if optimum > floor and not Exchanges(self).descend(coef, floor):
+                if optimum > floor and not Exchanges(self).descend(coef, floor) \
+                        and not self.least_by_blossom(coef):
                     self.model.minimize(self.linear(coef))
                     self._solve(eager_lp=True)
                     self.model.clear_objective()  # type: ignore[no-untyped-call]
@@ -510,13 +513,41 @@ class MatchingModel:
 
     def least(self, coef: dict[int, int]) -> int:
         """The least Σ coef·x over the solutions (under the frozen optima); a minimiser becomes
-        the solution in hand.  Nothing is frozen: a question, not a decision."""
+        the solution in hand.  Nothing is frozen: a question, not a decision.
+
+        First without a solve (:meth:`least_by_blossom`), else by CP-SAT."""
+        if self.least_by_blossom(coef):
+            return sum(c * self.solution[e] for e, c in coef.items())
         self.model.minimize(self.linear(coef))
         try:
             self._solve(eager_lp=True)
         finally:
             self.model.clear_objective()  # type: ignore[no-untyped-call]
         return sum(c * self.solution[e] for e, c in coef.items())
+
+    def least_by_blossom(self, coef: dict[int, int]) -> bool:
+        """Make a minimiser of Σ coef·x under every constraint on record the solution in hand,
+        found by the blossom algorithm, when it can be proven so; False (nothing changed)
+        when not.
+
+        The sums on record, in their order, then ``coef``, are packed into one cost per usable
+        edge (:class:`~cpswiss.solver.blossom.LexicographicMatching`) and a least-cost matching
+        M of all that pair the players required paired (:meth:`required_pairings`) is found.  When M meets every constraint on record it is a solution, and
+        every solution N has the same value as M on each sum on record (they are
+        equalities), so cost(M) <= cost(N) leaves coef(M) <= coef(N): M is a minimiser.
+        (This holds whatever the packing; when it is exact, M is the lexicographic minimum,
+        which meets the constraints whenever they are frozen optima of levels in that
+        order, as the criteria are when a non-linear level asks.)"""
+        from cpswiss.solver.blossom import LexicographicMatching
+
+        unusable = self.unusable_edges()
+        levels = [sums for sums, _ in self.constraints] + [coef]
+        relaxation = LexicographicMatching(self.n, self.edges, [{e: c for e, c in level.items() if e not in unusable}
+                                                                 for level in levels])
+        if not relaxation.exact:
+            return False
+        found = relaxation.least([e for e in range(len(self.edges)) if e not in unusable], self.required_pairings())
+        return found is not None and self.adopt_if_solution(found[1])
 
     def maximise_any(self, edges: list[int]) -> bool:
         """Is there a solution choosing at least one of ``edges``?  Keeps it if so."""
@@ -574,16 +605,33 @@ class MatchingModel:
     def unusable_edges(self) -> set[int]:
         """Edges that no solution uses, read off the simple constraints on record: the edges
         of positive weight in a sum of non-negative weights fixed at 0 (an edge fixed to 0, a
-        player's edges required empty, a level frozen at 0), and the other edges at both
-        ends of an edge fixed to 1."""
+        player's edges required empty, a level frozen at 0), and the other edges of a player
+        required paired by some of his edges (:meth:`required_pairings`; an edge fixed to 1
+        requires both its ends)."""
         unusable: set[int] = set()
         for coef, value in self.constraints:
             if value == 0 and all(c >= 0 for c in coef.values()):
                 unusable.update(e for e, c in coef.items() if c > 0)
-            elif value == 1 and len(coef) == 1 and next(iter(coef.values())) == 1:
-                e = next(iter(coef))
-                unusable.update(f for w in self.edges[e] for f in self.incident[w] if f != e)
+        for v, allowed in self.required_pairings().items():
+            unusable.update(e for e in self.incident[v] if e not in allowed)
         return unusable
+
+    def required_pairings(self) -> dict[int, set[int]]:
+        """The players that the constraints on record require paired, each with the edges that
+        may pair him: a sum (weights 1) of edges that all meet at one player, fixed at 1 (a
+        player required paired by some of his edges; an edge fixed to 1, at both ends)."""
+        required: dict[int, set[int]] = {}
+        for coef, value in self.constraints:
+            if value != 1 or not coef or any(c != 1 for c in coef.values()):
+                continue
+            common: set[int] | None = None
+            for e in coef:
+                common = set(self.edges[e]) if common is None else common & set(self.edges[e])
+                if not common:
+                    break
+            for v in common or ():
+                required[v] = required[v] & set(coef) if v in required else set(coef)
+        return required
 
     def exchange_in_solution(self, remove: list[int], add: list[int]) -> None:
         """Replace edges of the solution in hand by others; the caller has proven that the

@@ -471,7 +471,9 @@ def _least_matching(b: Bracket, levels: list[Level], usable: list[int], paired_i
     if not lex.exact:
         return None
     if paired_inside is None:
-        return lex.least(usable)[1]
+        found = lex.least(usable)
+        assert found is not None  # no player is required paired
+        return found[1]
     own = set(b.incident_in_bracket[paired_inside])
     excluded = {e for e in range(len(b.edges)) if e not in allowed}
     least = lex.least_pairing(paired_inside, own & allowed, excluded)

@@ -79,9 +79,7 @@ class TieBreak:
         lower = [other(e, v) for e in edges if other(e, v) < current]
 
         def better_exists(ahead: list[int]) -> bool:
-            allowed = [e for e in edges if other(e, v) in ahead]
-            found = self.relaxed_partner(v, allowed)
-            return self.m.maximise_any(allowed) if found is None else found
+            return self.pairs_by_one_of(v, [e for e in edges if other(e, v) in ahead])
 
         best = first_reachable(lower, lambda ahead: Exchanges(self.m).give_partner(v, ahead),
                                better_exists, lambda: self.given_partner(v))
@@ -90,20 +88,45 @@ class TieBreak:
         e = next(e for e in edges if other(e, v) == current)
         self.m.fix(e, 1)
 
+    def pairs_by_one_of(self, v: int, allowed: list[int]) -> bool:
+        """Is there a solution keeping the frozen optima that pairs v by one of ``allowed``?
+        Kept if so.  The blossom relaxation first (:meth:`relaxed_partner`), else a solve."""
+        found = self.relaxed_partner(v, allowed) if allowed else False
+        return self.m.maximise_any(allowed) if found is None else found
+
+    def feasible_without(self, edges: list[int]) -> bool:
+        """Is there a solution keeping the frozen optima that uses none of ``edges``?  Kept if
+        so.  The blossom relaxation first (as :meth:`relaxed_partner`: the least cost over
+        the matchings without them that pair the players required paired), else a solve."""
+        relaxation = self.relaxation_of_levels()
+        if relaxation.exact:
+            banned = self.m.unusable_edges() | set(edges)
+            found = relaxation.verdict(self.m, relaxation.least([e for e in range(len(self.b.edges))
+                                                                 if e not in banned], self.m.required_pairings()))
+            if found is not None:
+                return found
+        return self.m.feasible_with([(e, 0) for e in edges])
+
+    def relaxation_of_levels(self) -> LexicographicMatching:
+        """The blossom relaxation on the frozen levels (built on first use, over the edges
+        usable then)."""
+        if self.relaxation is None:
+            self.relaxation = LexicographicMatching.of_model(self.m, self.levels, self.m.unusable_edges())
+        return self.relaxation
+
     def relaxed_partner(self, v: int, allowed: list[int]) -> bool | None:
         """Is there a solution keeping the frozen optima that pairs v by one of ``allowed``?
         Answered without a solve where the blossom relaxation settles it
-        (:class:`~cpswiss.solver.blossom.LexicographicMatching`, on the frozen levels and
-        the edges the decisions so far exclude): no, when the least cost of a matching
+        (:class:`~cpswiss.solver.blossom.LexicographicMatching`, on the frozen levels, the
+        edges the decisions so far exclude and the players they require paired): no, when the least cost of a matching
         pairing v so is worse than the solution in hand's; yes, when it is the same and
         that matching meets every constraint on record (it becomes the solution in hand).
         None when the relaxation does not tell (the solver decides then)."""
-        unusable = self.m.unusable_edges()
-        if self.relaxation is None:
-            self.relaxation = LexicographicMatching.of_model(self.m, self.levels, unusable)
-        if not self.relaxation.exact:
+        relaxation = self.relaxation_of_levels()
+        if not relaxation.exact:
             return None
-        return self.relaxation.verdict(self.m, self.relaxation.least_pairing(v, set(allowed), unusable))
+        return relaxation.verdict(self.m, relaxation.least_pairing(v, set(allowed), self.m.unusable_edges(),
+                                                                   self.m.required_pairings()))
 
     def remainder_pairs(self, s1: list[int]) -> list[int]:
         """The edges of the solution in hand that pair the S1 players (with later players)."""
@@ -190,7 +213,7 @@ class TieBreak:
         for v in reversed(s1):
             if left == 0:
                 break
-            if self.smaller_member(v) and not m.feasible_with([(e, 0) for e in self.later[v]]):
+            if self.smaller_member(v) and not self.feasible_without(self.later[v]):
                 self.m.require(self.later[v], 1)
                 continue
             self.m.require(self.later[v], 0)
@@ -200,7 +223,7 @@ class TieBreak:
         for v in s2:
             if left <= 1:
                 break
-            if self.smaller_member(v) or m.maximise_any(self.later[v]):
+            if self.smaller_member(v) or self.pairs_by_one_of(v, self.later[v]):
                 self.m.require(self.later[v], 1)
                 left -= 1
             else:
