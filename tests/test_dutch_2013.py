@@ -184,11 +184,13 @@ def test_endorsement_cases(case, tmp_path):
     assert pairing_lines(ENDORSE / f"{case}.trf", tmp_path, "dutch-2013") == expected
 
 
-@pytest.mark.parametrize("case, barred", [("s55-r08", "1, 2, 3, 4, 7, 8"), ("s1131-r06", "1, 2, 3, 5, 6, 7")])
+@pytest.mark.parametrize("case, barred", [("s55-r08", "1, 2, 3, 4, 7, 8"), ("s1131-r06", "1, 2, 3, 5, 6, 7"),
+                                           ("s2117-r11", "1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13")])
 def test_endorsement_round_javafo_pairs_against_b1b(case, barred, tmp_path, capsys):
     """Rounds of JaVaFo 1.4's tournaments (tests/data/dutch-2013-endorse/impossible): every
     player has had a point without playing, so B.1.b bars all from the bye and no pairing
-    exists; JaVaFo 1.4 gives the bye anyway (``CASE.javafo``: 7 in s55-r08, 6 in s1131-r06).
+    exists; JaVaFo 1.4 gives the bye anyway (``CASE.javafo``: 7 in s55-r08, 6 in s1131-r06, 10 in
+    s2117-r11).
     The text wins: exit 1, and the certificate names B.1.b."""
     trf = ENDORSE / "impossible" / f"{case}.trf"
     javafo_bye = int((ENDORSE / "impossible" / f"{case}.javafo").read_text().split()[-2])
