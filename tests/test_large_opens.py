@@ -69,3 +69,27 @@ def test_cut_rounds_gives_each_round_as_it_stood_and_its_pairing(tmp_path):
         out = tmp_path / f"{path.stem}.out"
         assert main(["pair", "--dutch", str(path), "-p", str(out), "--rules", "dutch-2026"]) == 0
         assert boards(out.read_text()) == boards(path.with_suffix(".expected").read_text())
+
+
+def test_large_fields_draws_two_to_four_hundred_players_from_the_seed_alone(tmp_path):
+    """``scenarios/endorsement/large_fields.py``: endorse.py's run with 200-400 players a
+    tournament; a seed gives the same configuration every time; without endorse.py, one line
+    naming the path and exit 3."""
+    import importlib.util
+    import subprocess
+    import sys
+
+    script = Path(__file__).resolve().parent.parent / "scenarios" / "endorsement" / "large_fields.py"
+    spec = importlib.util.spec_from_file_location("large_fields", script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    drawn = [module.large_config(seed) for seed in range(1, 40)]
+    assert all(200 <= players <= 400 and 7 <= rounds <= 11 for players, rounds, _ in drawn)
+    assert drawn == [module.large_config(seed) for seed in range(1, 40)]
+    assert f"PlayersNumber={drawn[0][0]}\n" in drawn[0][2]
+    missing = tmp_path / "endorse.py"
+    run = subprocess.run([sys.executable, str(script), "--endorse", str(missing), "--engine", "bbp5"],
+                         capture_output=True, text=True, check=False)
+    assert run.returncode == 3 and run.stderr.strip() == \
+        f"large_fields: {missing}: endorse.py not found (give --endorse PATH)"
