@@ -28,8 +28,9 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any, TypeVar
 
 from cpswiss.errors import EXIT_OK, CpswissError, InputError
 from cpswiss.solver.model import SolverSettings
@@ -135,30 +136,48 @@ def _timed_check(command: str, trf: Path) -> tuple[float, int, str]:
 def run_compare_check(paths: list[str], rules: str | None, command: str, repeat: int = 1) -> int:
     """Time ``cpswiss check`` and another engine's check of every round on the same files in
     the same run, interleaved (both whole processes)."""
-    if "{trf}" not in command:
-        raise InputError("--compare: the command must contain {trf}")
-    files = collect(paths) if paths else default_files()
-    if not files:
-        raise InputError("no .trf files to benchmark")
+    files = _files_to_compare(paths, command, "--compare: the command must contain {trf}")
     ours = f"{sys.executable} -m cpswiss.cli check {{trf}}" + (f" --rules {rules}" if rules else "")
     ratios, mine_total, theirs_total = [], 0.0, 0.0
     print(f"{'file':<36} {'cpswiss s':>9} {'other s':>8} {'ratio':>6}  cpswiss check / other exit")
-    for f in files:
-        mine, theirs = [], []
-        for _ in range(max(1, repeat)):  # interleaved, so that both see the same machine load
-            mine.append(_timed_check(ours, f))
-            theirs.append(_timed_check(command, f))
-        a = statistics.median(t for t, _, _ in mine)
-        b = statistics.median(t for t, _, _ in theirs)
+    for f, a, b, (_, code, last), (_, their_code, _) in _interleaved(files, ours, command, _timed_check, repeat):
         mine_total, theirs_total = mine_total + a, theirs_total + b
-        ratio = a / b if b > 0 else float("inf")
-        ratios.append(ratio)
-        verdict = "all rounds agree" if mine[0][1] == EXIT_OK else mine[0][2] or f"exit {mine[0][1]}"
-        print(f"{f.name:<36} {a:>9.2f} {b:>8.2f} {ratio:>6.2f}  {verdict} / exit {theirs[0][1]}")
-    total = mine_total / theirs_total if theirs_total > 0 else float("inf")
-    print(f"files {len(files)}: total {mine_total:.2f} s against {theirs_total:.2f} s (ratio {total:.2f}); "
-          f"median ratio (cpswiss / other, whole processes) {statistics.median(ratios):.2f}, worst {max(ratios):.2f}")
+        ratios.append(_ratio(a, b))
+        verdict = "all rounds agree" if code == EXIT_OK else last or f"exit {code}"
+        print(f"{f.name:<36} {a:>9.2f} {b:>8.2f} {ratios[-1]:>6.2f}  {verdict} / exit {their_code}")
+    print(f"files {len(files)}: total {mine_total:.2f} s against {theirs_total:.2f} s "
+          f"(ratio {_ratio(mine_total, theirs_total):.2f}); median ratio (cpswiss / other, whole processes) "
+          f"{statistics.median(ratios):.2f}, worst {max(ratios):.2f}")
     return EXIT_OK
+
+
+def _files_to_compare(paths: list[str], command: str, missing_trf: str) -> list[Path]:
+    """The files of a ``--compare`` run; the other engine's command must name ``{trf}``."""
+    if "{trf}" not in command:
+        raise InputError(missing_trf)
+    files = collect(paths) if paths else default_files()
+    if not files:
+        raise InputError("no .trf files to benchmark")
+    return files
+
+
+TimedRun = TypeVar("TimedRun", bound=tuple[Any, ...])  # (seconds, what the run gave...)
+
+
+def _interleaved(files: list[Path], ours: str, theirs: str, run: Callable[[str, Path], TimedRun],
+                 repeat: int) -> Iterator[tuple[Path, float, float, TimedRun, TimedRun]]:
+    """Per file: the median seconds of our command and of theirs, each run ``repeat`` times in
+    turn, so that both see the same machine load; and the first run's full result of each."""
+    for f in files:
+        mine, other = [], []
+        for _ in range(max(1, repeat)):
+            mine.append(run(ours, f))
+            other.append(run(theirs, f))
+        yield f, statistics.median(r[0] for r in mine), statistics.median(r[0] for r in other), mine[0], other[0]
+
+
+def _ratio(ours: float, theirs: float) -> float:
+    return ours / theirs if theirs > 0 else float("inf")
 
 
 def _timed_process(command: str, trf: Path) -> tuple[float, list[str] | None]:
@@ -178,27 +197,17 @@ def _timed_process(command: str, trf: Path) -> tuple[float, list[str] | None]:
 
 def run_compare(paths: list[str], rules: str | None, command: str, repeat: int = 1) -> int:
     """Time cpswiss and another pairing command on the same files in the same run."""
-    if "{trf}" not in command:
-        raise InputError("--compare: the command must contain {trf} (and {out}, or print the pairing)")
-    files = collect(paths) if paths else default_files()
-    if not files:
-        raise InputError("no .trf files to benchmark")
+    files = _files_to_compare(paths, command,
+                              "--compare: the command must contain {trf} (and {out}, or print the pairing)")
     ours = f"{sys.executable} -m cpswiss.cli pair --{_system_flag(rules)} {{trf}} -p {{out}}" + \
         (f" --rules {rules}" if rules else "")
     ratios = []
     print(f"{'file':<36} {'cpswiss s':>9} {'other s':>8} {'ratio':>6}  same pairing")
-    for f in files:
-        mine, theirs = [], []
-        for _ in range(max(1, repeat)):  # interleaved, so that both see the same machine load
-            mine.append(_timed_process(ours, f))
-            theirs.append(_timed_process(command, f))
-        a = statistics.median(t for t, _ in mine)
-        b = statistics.median(t for t, _ in theirs)
-        same = "other failed" if theirs[0][1] is None else \
-            "cpswiss failed" if mine[0][1] is None else ("yes" if mine[0][1] == theirs[0][1] else "NO")
-        ratio = a / b if b > 0 else float("inf")
-        ratios.append(ratio)
-        print(f"{f.name:<36} {a:>9.2f} {b:>8.2f} {ratio:>6.2f}  {same}")
+    for f, a, b, (_, mine), (_, theirs) in _interleaved(files, ours, command, _timed_process, repeat):
+        same = "other failed" if theirs is None else \
+            "cpswiss failed" if mine is None else ("yes" if mine == theirs else "NO")
+        ratios.append(_ratio(a, b))
+        print(f"{f.name:<36} {a:>9.2f} {b:>8.2f} {ratios[-1]:>6.2f}  {same}")
     print(f"files {len(files)}: median ratio (cpswiss / other, whole processes) {statistics.median(ratios):.2f}, "
           f"worst {max(ratios):.2f}")
     return EXIT_OK
