@@ -118,16 +118,13 @@ class LexicographicMatching:
 
     def _matching(self, vertices: int, arcs: list[tuple[int, int, int]],
                   max_cardinality: bool = False) -> tuple[int, list[int]]:
-        """A maximum-weight matching (rustworkx) of a graph on ``vertices`` with the weighted
-        ``arcs``: how many pairs it has, and those that are edges of this graph."""
-        import rustworkx as rx  # only where a large bracket asks
+        """A maximum-weight matching (:func:`~cpswiss.solver.model.maximum_weight_matching`) of
+        a graph on ``vertices`` with the weighted ``arcs``: how many pairs it has, and those that
+        are edges of this graph."""
+        from cpswiss.solver.model import maximum_weight_matching
 
-        graph = rx.PyGraph()
-        graph.add_nodes_from(range(vertices))
-        graph.add_edges_from(arcs)
-        matched = rx.max_weight_matching(graph, max_cardinality=max_cardinality, weight_fn=lambda w: w)
-        return len(matched), sorted(self._edge_of[(min(i, j), max(i, j))] for i, j in matched
-                                    if max(i, j) < self.n)
+        pairs = maximum_weight_matching(vertices, arcs, max_cardinality)
+        return len(pairs), sorted(self._edge_of[pair] for pair in pairs if pair[1] < self.n)
 
 
 def _bonuses(required: dict[int, set[int]]) -> dict[int, int]:

@@ -224,6 +224,19 @@ def maximum_matching(n: int, edges: list[tuple[int, int]]) -> list[tuple[int, in
     return sorted((min(v, w), max(v, w)) for v, w in rx.max_weight_matching(graph, max_cardinality=True))
 
 
+def maximum_weight_matching(n: int, arcs: list[tuple[int, int, int]],
+                            max_cardinality: bool = False) -> list[tuple[int, int]]:
+    """A maximum-weight matching (Edmonds' blossom algorithm, rustworkx: exact on integer
+    weights up to 128 bits; the same graph gives the same matching) of the graph on ``n``
+    vertices with the weighted ``arcs`` (i, j, weight) (among the largest matchings with
+    ``max_cardinality``), as pairs (v, w), v < w, sorted."""
+    graph = rx.PyGraph()
+    graph.add_nodes_from(range(n))
+    graph.add_edges_from(arcs)
+    matched = rx.max_weight_matching(graph, max_cardinality=max_cardinality, weight_fn=int)
+    return sorted((min(v, w), max(v, w)) for v, w in matched)
+
+
 def greedy_matching(n: int, edges: list[tuple[int, int]], leave_out: frozenset[int] = frozenset()) -> list[int]:
     """:func:`greedy_pairs` on a graph given by its edges (i, j), i < j; edge indices.  With
     nobody left out, a maximum matching."""

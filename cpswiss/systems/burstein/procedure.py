@@ -31,7 +31,7 @@ from cpswiss.errors import EngineLimitError, InternalCheckError, NoPairingError
 from cpswiss.rulesets.ruleset import RuleSet, load_rule_set
 from cpswiss.solver.blossom import LexicographicMatching
 from cpswiss.solver.completion import completable
-from cpswiss.solver.model import SolverSettings, maximum_matching, pairs_in_order
+from cpswiss.solver.model import SolverSettings, maximum_matching, maximum_weight_matching, pairs_in_order
 from cpswiss.systems import RoundPairing
 from cpswiss.systems.burstein.index import IndexValue, index_order_key, index_values
 from cpswiss.systems.burstein.switches import switches_of
@@ -303,20 +303,6 @@ class StepMatcher:
             if other < nb and other not in decided:
                 partners.add(other)
         return sorted(partners, reverse=True)
-
-
-def maximum_weight_matching(n: int, arcs: list[tuple[int, int, int]],
-                            max_cardinality: bool = False) -> list[tuple[int, int]]:
-    """A maximum-weight matching (Edmonds' blossom algorithm, rustworkx: exact on integer
-    weights up to 128 bits) of the graph on ``n`` vertices with the weighted ``arcs`` (among
-    the largest matchings with ``max_cardinality``), as pairs (i, j), i < j."""
-    import rustworkx as rx  # only when an Index round is paired
-
-    graph = rx.PyGraph()
-    graph.add_nodes_from(range(n))
-    graph.add_edges_from(arcs)
-    matched = rx.max_weight_matching(graph, max_cardinality=max_cardinality, weight_fn=int)
-    return sorted((min(i, j), max(i, j)) for i, j in matched)
 
 
 def barred_pairs(players: list[PlayerState], state: RoundState) -> dict[int, frozenset[int]]:

@@ -37,7 +37,7 @@ from cpswiss.errors import EngineLimitError, NoPairingError
 from cpswiss.rulesets.ruleset import Criterion, RuleSet
 from cpswiss.solver.blossom import LIMIT, LexicographicMatching
 from cpswiss.solver.completion import completable
-from cpswiss.solver.model import SolverSettings
+from cpswiss.solver.model import SolverSettings, maximum_weight_matching
 from cpswiss.systems import RoundPairing
 from cpswiss.systems.dubov.facts import DubovFacts, dubov_facts
 from cpswiss.systems.dubov.units import BracketEdges, Level, pair_values, quality_levels
@@ -152,16 +152,11 @@ class PackedMatching:
     def solve(self, probe: Level | None = None) -> dict[int, int]:
         """An optimal matching, among those the one least on ``probe`` (each coefficient at
         most the bound given); it becomes the matching in hand."""
-        import rustworkx as rx
-
         probe = probe or {}
-        graph = rx.PyGraph()
-        graph.add_nodes_from(range(self.n))
-        graph.add_edges_from([(i, j, -(self.cost[e] + probe.get(e, 0)))
-                              for e, (i, j) in enumerate(self.edges) if e not in self.removed])
-        matched = rx.max_weight_matching(graph, max_cardinality=False, weight_fn=lambda w: w)
+        arcs = [(i, j, -(self.cost[e] + probe.get(e, 0)))
+                for e, (i, j) in enumerate(self.edges) if e not in self.removed]
         self.mate = {}
-        for i, j in matched:
+        for i, j in maximum_weight_matching(self.n, arcs):
             self.mate[i], self.mate[j] = j, i
         return self.mate
 
