@@ -83,8 +83,8 @@ class UsageError(CpswissError):
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # argparse would exit 2, which means "unexpected error" here
-        command = " ".join(self.prog.split()[1:2])  # the subcommand, if the error is in one
-        raise UsageError(f"usage: {message} (see '{' '.join(('cpswiss', command)).strip()} --help')")
+        help_command = " ".join(["cpswiss", *self.prog.split()[1:2], "--help"])  # the subcommand's, if in one
+        raise UsageError(f"usage: {message} (see '{help_command}')")
 
 
 def _seconds(text: str) -> float:
