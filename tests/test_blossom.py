@@ -7,10 +7,14 @@ import random
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 from test_model import all_matchings, random_graph
 
 from cpswiss.api import pair_tournament
 from cpswiss.solver.blossom import LexicographicMatching
+from cpswiss.solver.levels import Level
+from cpswiss.solver.model import MatchingModel
 from cpswiss.systems.dutch import tiebreak
 
 SAMPLES = sorted(Path(__file__).parent.glob("data/dutch-20*-sample/*.trf"))
@@ -57,6 +61,30 @@ def test_the_relaxation_agrees_with_the_solver(monkeypatch):
     for path in SAMPLES:
         pair_tournament(path, None)
     assert decided.count(False) >= 5 and decided.count(True) >= 1
+
+
+def test_the_tie_breaks_questions_settled_on_every_sum_on_record_agree_with_the_solver(monkeypatch):
+    """Wherever the tie-break's D.2 question (is there a solution without this player's
+    edges?) is settled by the relaxation on every sum on record
+    (MatchingModel.feasible_without_by_blossom), the solver gives the same answer; on the
+    samples it settles some that the frozen levels alone leave to the solver."""
+    from cpswiss.solver.model import MatchingModel
+
+    decided = []
+    original = MatchingModel.feasible_without_by_blossom
+
+    def checked(self, banned):
+        answer = original(self, banned)
+        if answer is not None:
+            decided.append(answer)
+            assert self.feasible_with([(e, 0) for e in banned]) == answer
+        return answer
+
+    monkeypatch.setattr(MatchingModel, "feasible_without_by_blossom", checked)
+    for rules in ("dutch-2017", "dutch-2026"):
+        for path in SAMPLES:
+            pair_tournament(path, rules)
+    assert decided.count(False) >= 2
 
 
 def test_the_floater_class_answers_agree_with_the_solver(monkeypatch):
@@ -116,3 +144,71 @@ def test_optimum_given_by_the_blossom_algorithm_is_the_models(trf):
             ours = optimum_given(b, result.rules, paired_inside=v)
             theirs = _model_optimum(b, result.rules, paired_inside=v)
             assert (ours and ours[0]) == theirs
+
+
+def _four_players(level_of_1_2: int) -> MatchingModel:
+    """Four players, every pair an edge; two pairs frozen (weights -1, value -2) and a sum
+    frozen at the value of the solution in hand 0-1, 2-3 (2; 0-3 with 1-2 costs 3 +
+    ``level_of_1_2``, 0-2 with 1-3 costs 4)."""
+    edges = [(0, 1), (2, 3), (0, 2), (1, 3), (0, 3), (1, 2)]
+    m = MatchingModel(4, edges)
+    m.start_from([0, 1])
+    m.constrain(dict.fromkeys(range(6), -1), -2)
+    m.constrain({0: 1, 1: 1, 2: 2, 3: 2, 4: 3, 5: level_of_1_2}, 2)
+    return m
+
+
+def test_a_solution_without_edges_is_proven_absent_or_found_without_a_solve():
+    """MatchingModel.feasible_without_by_blossom: without 0-1 the least of the relaxation
+    costs more than the solution in hand (no), or the same and is a solution (yes, kept); the
+    CP-SAT model, asked after, gives the same answers."""
+    m = _four_players(level_of_1_2=1)
+    assert m.feasible_without_by_blossom({0}) is False
+    assert m.solves == 0 and sorted(m.chosen()) == [0, 1]
+    assert m.feasible_with([(0, 0)]) is False
+    m = _four_players(level_of_1_2=-1)
+    assert m.feasible_without_by_blossom({0}) is True
+    assert m.solves == 0 and sorted(m.chosen()) == [4, 5]
+    assert m.feasible_with([(0, 0)]) is True
+
+
+@st.composite
+def small_models(draw):
+    """A small matching model with a solution in hand (random graph; levels minimised and
+    frozen; then equalities on record that the solution in hand meets: a random sum at its
+    value, players required paired or not, edges fixed) and a set of edges to ban."""
+    n = draw(st.integers(3, 7))
+    edges = [(i, j) for j in range(n) for i in range(j) if draw(st.booleans())]
+    assume(edges)
+    weights = st.integers(-2, 3)
+    levels = [Level(f"level {k}", {e: draw(weights) for e in range(len(edges))})
+              for k in range(draw(st.integers(1, 3)))]
+    m = MatchingModel(n, edges)
+    m.minimise(levels)
+    chosen = set(m.chosen())
+    if draw(st.booleans()):
+        coef = {e: draw(weights) for e in range(len(edges))}
+        m.constrain(coef, sum(c for e, c in coef.items() if e in chosen))
+    for v in draw(st.lists(st.integers(0, n - 1), max_size=2, unique=True)):
+        m.require(m.incident[v], int(any(e in chosen for e in m.incident[v])))
+    for e in draw(st.lists(st.integers(0, len(edges) - 1), max_size=2, unique=True)):
+        m.fix(e, int(e in chosen))
+    banned = set(draw(st.lists(st.integers(0, len(edges) - 1), min_size=1, max_size=3, unique=True)))
+    return m, banned
+
+
+@given(small_models())
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_feasible_without_by_blossom_answers_as_the_solver(case):
+    """Wherever the blossom relaxation answers "is there a solution without these edges?",
+    the answer is every matching's and the CP-SAT model's; a yes keeps a solution without them."""
+    m, banned = case
+    truth = any(not banned & set(mt) and all(sum(c for e, c in coef.items() if e in mt) == value
+                                             for coef, value in m.constraints)
+                for mt in all_matchings(m.n, m.edges))
+    answer = m.feasible_without_by_blossom(banned)
+    if answer is not None:
+        assert answer == truth
+    if answer:
+        assert not banned & set(m.chosen()) and m.adopt_if_solution(m.chosen())
+    assert m.feasible_with([(e, 0) for e in banned]) == truth

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import heapq
 import math
+from collections.abc import Collection
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property, partial
@@ -27,6 +28,7 @@ from cpswiss.solver.exchange import Exchanges
 from cpswiss.solver.levels import Level
 
 if TYPE_CHECKING:  # CP-SAT itself is imported by the first model built (_built)
+    from cpswiss.solver.blossom import LexicographicMatching
     from cpswiss.solver.cpsat import CpModel, cp_model
 
 
@@ -247,6 +249,12 @@ def greedy_matching(n: int, edges: list[tuple[int, int]], leave_out: frozenset[i
     wanted = set(pairs)
     edge_of = {edge: e for e, edge in enumerate(edges) if edge in wanted}
     return [edge_of[pair] for pair in pairs]
+
+
+def bars_edges(coef: dict[int, int], value: int) -> bool:
+    """Does Σ coef·x == value only bar edges: non-negative weights, fixed at 0 (each edge of
+    positive weight is then unused)?"""
+    return value == 0 and all(c >= 0 for c in coef.values())
 
 
 class MatchingModel:
@@ -544,23 +552,53 @@ class MatchingModel:
         when not.
 
         The sums on record, in their order, then ``coef``, are packed into one cost per usable
-        edge (:class:`~cpswiss.solver.blossom.LexicographicMatching`) and a least-cost matching
-        M of all that pair the players required paired (:meth:`required_pairings`) is found.  When M meets every constraint on record it is a solution, and
+        edge and a least-cost matching M of all that pair the players required paired is found
+        (:meth:`least_by_relaxation`).  When M meets every constraint on record it is a solution, and
         every solution N has the same value as M on each sum on record (they are
         equalities), so cost(M) <= cost(N) leaves coef(M) <= coef(N): M is a minimiser.
         (This holds whatever the packing; when it is exact, M is the lexicographic minimum,
         which meets the constraints whenever they are frozen optima of levels in that
         order, as the criteria are when a non-linear level asks.)"""
+        relaxed = self.least_by_relaxation([sums for sums, _ in self.constraints] + [coef])
+        return relaxed is not None and relaxed[1] is not None and self.adopt_if_solution(relaxed[1][1])
+
+    def feasible_without_by_blossom(self, banned: set[int]) -> bool | None:
+        """Is there a solution using none of the ``banned`` edges?  Answered by the blossom
+        algorithm where it proves the answer (a yes keeps the solution found); None where it
+        does not tell.
+
+        Every constraint on record is an equality Σ coef·x == value (:attr:`constraints`), so
+        every solution has the same value on each sum: that of the solution in hand (always a
+        solution: every decision recorded keeps it, or is kept by a new one).  The
+        relaxation (:meth:`least_by_relaxation`) packs the sums that the graph it searches does
+        not already enforce (:meth:`enforced_by_the_graph`) into one cost per edge: every
+        solution, and so every solution without the banned edges, costs what the solution in
+        hand costs, and is a matching of that graph (usable edges, players required paired
+        kept paired).  So when the least cost over its matchings without the banned edges is
+        higher, or there is no such matching, no solution avoids them (a proof); when it is
+        the same and the matching meets every constraint on record, it is a solution
+        without them (:meth:`~cpswiss.solver.blossom.LexicographicMatching.verdict`)."""
+        sums = [coef for coef, value in self.constraints if not self.enforced_by_the_graph(coef, value)]
+        relaxed = self.least_by_relaxation(sums, banned)
+        return None if relaxed is None else relaxed[0].verdict(self, relaxed[1])
+
+    def least_by_relaxation(self, sums: list[dict[int, int]], banned: Collection[int] = ()) \
+            -> tuple[LexicographicMatching, tuple[int, list[int]] | None] | None:
+        """The blossom relaxation of the model on these ``sums`` (packed in order into one cost
+        per usable edge, :class:`~cpswiss.solver.blossom.LexicographicMatching`) and its
+        least-cost matching over the edges neither unusable (:meth:`unusable_edges`) nor
+        ``banned`` that pairs every player required paired (:meth:`required_pairings`): its
+        cost and edges, None when there is none.  None when the packing is not exact (the
+        relaxation's answers are then not proofs)."""
         from cpswiss.solver.blossom import LexicographicMatching
 
         unusable = self.unusable_edges()
-        levels = [sums for sums, _ in self.constraints] + [coef]
         relaxation = LexicographicMatching(self.n, self.edges, [{e: c for e, c in level.items() if e not in unusable}
-                                                                 for level in levels])
+                                                                 for level in sums])
         if not relaxation.exact:
-            return False
-        found = relaxation.least([e for e in range(len(self.edges)) if e not in unusable], self.required_pairings())
-        return found is not None and self.adopt_if_solution(found[1])
+            return None
+        usable = [e for e in range(len(self.edges)) if e not in unusable and e not in banned]
+        return relaxation, relaxation.least(usable, self.required_pairings())
 
     def maximise_any(self, edges: list[int]) -> bool:
         """Is there a solution choosing at least one of ``edges``?  Keeps it if so."""
@@ -623,7 +661,7 @@ class MatchingModel:
         requires both its ends)."""
         unusable: set[int] = set()
         for coef, value in self.constraints:
-            if value == 0 and all(c >= 0 for c in coef.values()):
+            if bars_edges(coef, value):
                 unusable.update(e for e, c in coef.items() if c > 0)
         for v, allowed in self.required_pairings().items():
             unusable.update(e for e in self.incident[v] if e not in allowed)
@@ -635,16 +673,31 @@ class MatchingModel:
         player required paired by some of his edges; an edge fixed to 1, at both ends)."""
         required: dict[int, set[int]] = {}
         for coef, value in self.constraints:
-            if value != 1 or not coef or any(c != 1 for c in coef.values()):
-                continue
-            common: set[int] | None = None
-            for e in coef:
-                common = set(self.edges[e]) if common is None else common & set(self.edges[e])
-                if not common:
-                    break
-            for v in common or ():
+            for v in self.players_required_paired(coef, value):
                 required[v] = required[v] & set(coef) if v in required else set(coef)
         return required
+
+    def players_required_paired(self, coef: dict[int, int], value: int) -> set[int]:
+        """The players that Σ coef·x == value requires paired by one of its edges: where the
+        weights are 1, the value 1 and every edge meets them (one edge fixed to 1: both its
+        ends); else none."""
+        if value != 1 or not coef or any(c != 1 for c in coef.values()):
+            return set()
+        common: set[int] | None = None
+        for e in coef:
+            common = set(self.edges[e]) if common is None else common & set(self.edges[e])
+            if not common:
+                break
+        return common or set()
+
+    def enforced_by_the_graph(self, coef: dict[int, int], value: int) -> bool:
+        """Does every matching of the relaxation's graph (:meth:`least_by_relaxation`: no
+        unusable edge, every player required paired by one of the edges allowed him) meet
+        Σ coef·x == value?  Yes for the constraints that :meth:`unusable_edges` and
+        :meth:`required_pairings` are read from: a sum of non-negative weights fixed at 0 (its
+        edges of positive weight are unusable), and a sum of one player's edges fixed at 1
+        (he is paired by exactly one of them)."""
+        return bars_edges(coef, value) or bool(self.players_required_paired(coef, value))
 
     def exchange_in_solution(self, remove: list[int], add: list[int]) -> None:
         """Replace edges of the solution in hand by others; the caller has proven that the

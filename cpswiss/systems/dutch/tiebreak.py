@@ -96,8 +96,10 @@ class TieBreak:
 
     def feasible_without(self, edges: list[int]) -> bool:
         """Is there a solution keeping the frozen optima that uses none of ``edges``?  Kept if
-        so.  The blossom relaxation first (as :meth:`relaxed_partner`: the least cost over
-        the matchings without them that pair the players required paired), else a solve."""
+        so.  The blossom relaxation on the frozen levels first (as :meth:`relaxed_partner`:
+        the least cost over the matchings without them that pair the players required
+        paired), then the one on every sum on record, the D.2 sums frozen since included
+        (:meth:`~cpswiss.solver.model.MatchingModel.feasible_without_by_blossom`), else a solve."""
         relaxation = self.relaxation_of_levels()
         if relaxation.exact:
             banned = self.m.unusable_edges() | set(edges)
@@ -105,7 +107,8 @@ class TieBreak:
                                                                  if e not in banned], self.m.required_pairings()))
             if found is not None:
                 return found
-        return self.m.feasible_with([(e, 0) for e in edges])
+        found = self.m.feasible_without_by_blossom(set(edges))
+        return self.m.feasible_with([(e, 0) for e in edges]) if found is None else found
 
     def relaxation_of_levels(self) -> LexicographicMatching:
         """The blossom relaxation on the frozen levels (built on first use, over the edges
