@@ -111,10 +111,25 @@ def _installed_version() -> str:
         return "(not installed)"
 
 
+class _VersionAction(argparse.Action):
+    """``--version``: print the installed distribution's version and exit 0 (argparse's own
+    action wants the text when the parser is built; reading package metadata costs start-up
+    time that every other command would pay)."""
+
+    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS, **kwargs: object):
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS,
+                         help="show the program's version number and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        print(f"cpswiss {_installed_version()}")
+        parser.exit()
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="cpswiss", description="FIDE Swiss pairing engine on CP-SAT")
     parser.add_argument("--debug", action="store_true", help="show tracebacks of unexpected errors")
-    parser.add_argument("--version", action="version", version=f"cpswiss {_installed_version()}")
+    parser.add_argument("--version", action=_VersionAction)
     sub = parser.add_subparsers(dest="command", required=True)
 
     pair = sub.add_parser("pair", help="pair the next round of a TRF file")
