@@ -195,3 +195,28 @@ def test_determined_says_yes_exactly_for_combinations_of_frozen_levels(seed):
     basis = np.array(frozen).T
     in_span = np.linalg.matrix_rank(np.column_stack([basis, other])) == np.linalg.matrix_rank(basis)
     assert m.determined({e: c for e, c in enumerate(other) if c}) == in_span
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_determined_after_levels_that_split_and_empty_edge_classes(seed):
+    """The same against the matrix ranks where the frozen levels start with one that is 1 on
+    every edge (the number of pairs) and then split the edges into many classes, with
+    targets that are alike on those classes (so only the elimination decides): rational
+    combinations of the frozen levels, half of them changed on one class."""
+    rng = random.Random(4700 + seed)
+    n = 7
+    edges = random_graph(rng, n, 0.7) or [(0, 1)]
+    m = MatchingModel(n, edges)
+    frozen = [[1] * len(edges)] + [[rng.choice([0, 1, 1, 2, -1, 3]) for _ in edges]
+                                   for _ in range(rng.randint(1, 4))]
+    for vector in frozen:
+        m.freeze({e: c for e, c in enumerate(vector) if c}, 0)
+    for _ in range(5):
+        weights = [rng.randint(-4, 4) for _ in frozen]
+        target = [sum(w * vector[e] for w, vector in zip(weights, frozen)) for e in range(len(edges))]
+        if rng.random() < 0.5:  # change it on every edge alike on all frozen levels with edge 0
+            alike = [e for e in range(len(edges)) if all(v[e] == v[0] for v in frozen)]
+            target = [c + (1 if e in alike else 0) for e, c in enumerate(target)]
+        basis = np.array(frozen).T
+        in_span = np.linalg.matrix_rank(np.column_stack([basis, target])) == np.linalg.matrix_rank(basis)
+        assert m.determined({e: c for e, c in enumerate(target) if c}) == in_span

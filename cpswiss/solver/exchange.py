@@ -25,6 +25,13 @@ if TYPE_CHECKING:
     from cpswiss.solver.model import MatchingModel
 
 
+def _dense(coef: dict[int, int], size: int) -> np.ndarray:
+    """Σ coef·x as a vector of ``size`` entries (the edges, then zeros)."""
+    vector = np.zeros(size, dtype=np.int64)
+    vector[list(coef)] = list(coef.values())
+    return vector
+
+
 class Exchanges:
     """The single exchanges around the solution in hand of ``m`` that keep its constraints."""
 
@@ -37,7 +44,7 @@ class Exchanges:
         self.edge_id = np.full((n, n), -1, dtype=np.int64)
         for e, (i, j) in enumerate(m.edges):
             self.edge_id[i, j] = self.edge_id[j, i] = e
-        self.matrix = np.array([m.dense(coef, extra=1) for coef, _ in m.constraints],
+        self.matrix = np.array([_dense(coef, n_edges + 1) for coef, _ in m.constraints],
                                dtype=np.int64).reshape(len(m.constraints), n_edges + 1)
 
     def candidates(self) -> tuple[np.ndarray, np.ndarray]:
@@ -83,7 +90,7 @@ class Exchanges:
         """Lower Σ coef·x by exchanges, the best one each time, down to ``target``; True
         when the solution in hand reaches it (and keeps all constraints).  At most as
         many steps as there are players (each step gains at least 1)."""
-        vector = self.m.dense(coef, extra=1)  # and the "no edge" column
+        vector = _dense(coef, len(self.m.edges) + 1)  # and the "no edge" column
         value = int(sum(c * self.m.solution[e] for e, c in coef.items()))
         for _ in range(self.m.n):
             if value <= target:
