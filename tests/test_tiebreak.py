@@ -7,6 +7,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from cpswiss.solver.assignment import on_columns
 from cpswiss.solver.levels import Level
 from cpswiss.systems.dutch.tiebreak import RemainderAssignment
 
@@ -104,7 +105,7 @@ def test_floaters_at_cost_are_those_whose_remainder_costs_the_same(seed):
         others = [w for w in s2 if w != u]
         assert sorted(shifted.values()) == others
         assert assignment.value([tie.edge_of[(v, w)] for v, w in shifted.items()]) == cost
-        walk = assignment.first_on_tight(s1, others, shifted, tight[:, [s2.index(w) for w in others]])
+        walk = assignment.first_on_tight(s1, others, shifted, on_columns(tight, [s2.index(w) for w in others]))
         assert walk == assignment.first(s1, others)
     # one walk with the floater row gives the A(u) first in D.1 order over all of them
     partners = {u: tuple(w for v in s1 for w in s2 if tie.edge_of.get((v, w)) in assignment.first(s1, [x for x in s2 if x != u]))
