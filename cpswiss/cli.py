@@ -29,10 +29,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-# numpy's OpenBLAS starts a thread per core on import; the engine's linear algebra is on small
-# dense matrices (a column per frozen level, cpswiss.solver.model.MatchingModel.determined),
-# where those threads cost start-up time and contend for the cores with CP-SAT.  Set before
-# numpy loads; a caller's own setting wins.
+# numpy's OpenBLAS starts a thread per core on import; the pairing engine does not use numpy,
+# but OR-Tools and pandas (the study tools) load it, and those threads would cost start-up time
+# and contend for the cores with CP-SAT.  Set before numpy loads; a caller's own setting wins.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 from cpswiss import errors  # noqa: E402 - after the thread setting, which must precede numpy

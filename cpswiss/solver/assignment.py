@@ -19,17 +19,17 @@ def on_columns(tight: Arcs, columns: list[int]) -> Arcs:
     return [{k for k, c in enumerate(columns) if c in row} for row in tight]
 
 
-def least_cost_assignment(n: int, cost: dict[tuple[int, int], int]) -> list[int] | None:
+def least_cost_assignment(n: int, arcs: list[tuple[int, int, int]]) -> list[int] | None:
     """A perfect assignment of least total cost of a square problem (rows and columns 0..n-1,
-    ``cost``: each allowed arc's), row r taking column ``mate_col[r]``; None when there is
+    ``arcs``: the allowed (row, column, cost)), row r taking column ``mate_col[r]``; None when there is
     none.  Edmonds' blossom algorithm on the bipartite graph (rustworkx, exact on integers:
     :func:`~cpswiss.solver.model.maximum_weight_matching`): among the largest matchings, the
     heaviest, each arc weighing more than any cost less its own, is a perfect assignment of
     least cost whenever one exists."""
     from cpswiss.solver.model import maximum_weight_matching
 
-    top = max(cost.values(), default=0) + 1
-    pairs = maximum_weight_matching(2 * n, [(r, n + c, top - w) for (r, c), w in cost.items()],
+    top = max((w for _, _, w in arcs), default=0) + 1
+    pairs = maximum_weight_matching(2 * n, [(r, n + c, top - w) for r, c, w in arcs],
                                     max_cardinality=True)
     if len(pairs) < n:
         return None
@@ -87,11 +87,12 @@ def first_perfect_assignment(tight: Arcs, mate_col: list[int], walked: int) -> l
     return mate
 
 
-def assignment_potentials(cost: dict[tuple[int, int], int], mate_col: list[int], n_cols: int,
+def assignment_potentials(arcs: list[tuple[int, int, int]], mate_col: list[int], n_cols: int,
                           ) -> tuple[list[int], list[int]] | None:
     """Dual potentials (p_row, p_col) of a perfect assignment (row r takes column
     ``mate_col[r]``) if it is optimal, else None: reduced costs c(r, c) + p_row[r] -
-    p_col[c] are >= 0 on every allowed arc (``cost``: each one's) and 0 on the assignment.
+    p_col[c] are >= 0 on every allowed arc (``arcs``: (row, column, cost)) and 0 on the
+    assignment.
 
     They are shortest-path distances in the residual graph (arcs row -> column at cost c
     off the assignment, column -> row at cost -c on it) from a source joined to every
@@ -102,12 +103,11 @@ def assignment_potentials(cost: dict[tuple[int, int], int], mate_col: list[int],
     """
     n_rows = len(mate_col)
     source = n_rows + n_cols  # nodes: rows 0..n_rows-1, columns n_rows.., the source last
-    arcs = [(source, node, 0) for node in range(source)]
-    for (r, c), w in cost.items():
-        arcs.append((n_rows + c, r, -w) if mate_col[r] == c else (r, n_rows + c, w))
+    residual = [(source, node, 0) for node in range(source)]
+    residual += [(n_rows + c, r, -w) if mate_col[r] == c else (r, n_rows + c, w) for r, c, w in arcs]
     graph = rx.PyDiGraph()
     graph.add_nodes_from(range(source + 1))
-    graph.add_edges_from(arcs)
+    graph.add_edges_from(residual)
     try:
         dist = rx.digraph_bellman_ford_shortest_path_lengths(graph, source, edge_cost_fn=float)
     except rx.NegativeCycle:

@@ -21,11 +21,11 @@ from typing import TYPE_CHECKING, Callable
 import rustworkx as rx
 
 from cpswiss.errors import UnprovenError
+from cpswiss.solver.exchange import Exchanges
 from cpswiss.solver.levels import Level
 
 if TYPE_CHECKING:  # CP-SAT itself is imported by the first model built (_built)
     from cpswiss.solver.cpsat import CpModel, cp_model
-    from cpswiss.solver.exchange import Exchanges
 
 
 @dataclass
@@ -477,7 +477,7 @@ class MatchingModel:
             # a non-linear level leaves a proven minimiser of its sum in hand (NonLinear)
             if shown is None and not ((own_floor is not None and optimum <= own_floor) or proof.proves(optimum)):
                 floor = max(b for b in (proof.value, own_floor, self._positive_bound(coef)) if b is not None)
-                if optimum > floor and not self.exchanges().descend(coef, floor) \
+                if optimum > floor and not Exchanges(self).descend(coef, floor) \
                         and not self.least_by_blossom(coef):
                     self.model.minimize(self.linear(coef))
                     self._solve(eager_lp=True)
@@ -486,12 +486,6 @@ class MatchingModel:
             self.freeze(coef, optimum, proof)
             values.append(optimum + level.constant if shown is None else shown)
         return values
-
-    def exchanges(self) -> Exchanges:
-        """The exchanges around the solution in hand (numpy loads with the first)."""
-        from cpswiss.solver.exchange import Exchanges
-
-        return Exchanges(self)
 
     def _positive_bound(self, coef: dict[int, int]) -> int | None:
         """A lower bound of a level without negative weights, once the number of pairs P is

@@ -28,6 +28,7 @@ from cpswiss.solver.assignment import (
     on_columns,
 )
 from cpswiss.solver.blossom import LexicographicMatching
+from cpswiss.solver.exchange import Exchanges
 from cpswiss.solver.levels import Level
 from cpswiss.solver.model import MatchingModel
 
@@ -84,7 +85,7 @@ class TieBreak:
         def better_exists(ahead: list[int]) -> bool:
             return self.pairs_by_one_of(v, [e for e in edges if other(e, v) in ahead])
 
-        best = first_reachable(lower, lambda ahead: self.m.exchanges().give_partner(v, ahead),
+        best = first_reachable(lower, lambda ahead: Exchanges(self.m).give_partner(v, ahead),
                                better_exists, lambda: self.given_partner(v))
         if best is not None:
             current = lower[best]
@@ -434,7 +435,7 @@ class TieBreak:
         # the admissible contender ranked first (the floater in hand if none is): the
         # solution in hand floats the in-hand (or exchange-found) floater, so the rank's
         # optimum is at most its rank, and a lower one is an admissible contender ahead
-        found_u = self.m.exchanges().give_unpaired(order)
+        found_u = Exchanges(self.m).give_unpaired(order)
         ahead = order if found_u is None else order[:order.index(found_u)]
         best = None if found_u is None else order.index(found_u)
         if ahead:
@@ -598,21 +599,26 @@ class RemainderAssignment:
         if len({r for r, _ in arcs}) < n or len({c for _, c in arcs}) < n:
             return None
         tested = mate_col
-        allowed = arcs
-        for k in range(self.n_criteria) if self.n_criteria else [None]:
-            cost = {arc: 0 if k is None else costs[k] for arc, costs in allowed.items()}
-            mate_col = least_cost_assignment(n, cost) if tested is None else tested
+        places = list(arcs)
+        by_criterion = list(zip(*arcs.values())) if self.n_criteria else [(0,) * len(places)]
+        allowed = range(len(places))  # the arcs still allowed, by their place in ``places``
+        for costs in by_criterion:
+            weighted = [(*places[a], costs[a]) for a in allowed]
+            if mate_col is not None and not any(w for _, _, w in weighted):
+                continue  # every assignment on these arcs costs 0: all stay optimal
+            mate_col = least_cost_assignment(n, weighted) if tested is None else tested
             if mate_col is None:
                 return None
-            duals = assignment_potentials(cost, mate_col, n)
+            duals = assignment_potentials(weighted, mate_col, n)
             if duals is None:
                 return None  # the assignment tested is not optimal on this criterion
             p_row, p_col = duals
-            allowed = {(r, c): costs for (r, c), costs in allowed.items() if cost[(r, c)] + p_row[r] == p_col[c]}
+            allowed = [a for a, (r, c, w) in zip(allowed, weighted) if w + p_row[r] == p_col[c]]
         if mate_col is None:  # the loop runs at least once: the assignment is given or solved for
             raise InternalCheckError("internal error: a lexicographic assignment without its assignment")
         tight: Arcs = [set() for _ in range(n)]
-        for r, c in allowed:
+        for a in allowed:
+            r, c = places[a]
             tight[r].add(c)
         return mate_col, tight
 
