@@ -538,8 +538,19 @@ class MatchingModel:
         """Is there a solution (under the frozen optima) with these edges at these values?
 
         The literals are passed as solver assumptions, not added to the model;
-        on success the new solution is kept.
+        on success the new solution is kept.  Given literals, first without a solve: a proven
+        minimiser of "the edges wanted at 0 chosen, minus those wanted at 1"
+        (:meth:`least_by_blossom`) meets every literal exactly when some solution does (each
+        term is then at its least).
         """
+        wanted = dict(literals)
+        if literals and len(wanted) == len(literals):
+            kept = self.solution
+            if self.least_by_blossom({e: -1 if value else 1 for e, value in wanted.items()}):
+                if all(self.solution[e] == value for e, value in wanted.items()):
+                    return True
+                self.solution = kept
+                return False
         return self._solve_assuming([self.x[e] if value else self.x[e].negated() for e, value in literals])
 
     def least_with_unpaired(self, coef: dict[int, int], v: int) -> int | None:
@@ -595,8 +606,18 @@ class MatchingModel:
         return found is not None and self.adopt_if_solution(found[1])
 
     def maximise_any(self, edges: list[int]) -> bool:
-        """Is there a solution choosing at least one of ``edges``?  Keeps it if so."""
+        """Is there a solution choosing at least one of ``edges``?  Keeps it if so.
+
+        First without a solve: a proven minimiser of "minus the number of these edges chosen"
+        (:meth:`least_by_blossom`) chooses one of them exactly when some solution does (the
+        solution in hand is left as it was when none does); else CP-SAT."""
         if not edges:
+            return False
+        kept = self.solution
+        if self.least_by_blossom(dict.fromkeys(edges, -1)):
+            if any(self.solution[e] for e in edges):
+                return True
+            self.solution = kept
             return False
         switch = self.model.new_bool_var("")
         self.model.add_bool_or([self.x[e] for e in edges]).only_enforce_if(switch)
