@@ -128,3 +128,15 @@ def test_optimal_with_a_floater_lets_the_cheapest_player_float(seed):
     assert cost == min(costs)
     assert len(set(mates.values())) == len(s1)
     assert assignment.value([tie.edge_of[(v, u)] for v, u in mates.items()]) == cost
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_weights_beyond_floating_point_stay_exact(seed):
+    """A criterion with weights near 10**17, differing by 1 (beyond floating point): the
+    dual potentials leave floating point for Python integers, and the first optimal
+    assignment is still the brute force's."""
+    rng = random.Random(900 + seed)
+    s1, s2, tie = random_remainder(rng, rng.randint(2, 6))
+    tie.levels.insert(0, Level("huge", {e: rng.choice([0, 10**17, 10**17 + 1, 10**17 + 3])
+                                        for e in tie.edge_of.values()}))
+    assert RemainderAssignment(tie, s1, s2).first(s1, s2) == brute_force_first(s1, s2, tie)

@@ -96,21 +96,48 @@ def assignment_potentials(arcs: list[tuple[int, int, int]], mate_col: list[int],
 
     They are shortest-path distances in the residual graph (arcs row -> column at cost c
     off the assignment, column -> row at cost -c on it) from a source joined to every
-    node at cost 0 (Bellman-Ford, rustworkx; the costs are integers, whose sums floating
-    point holds exactly); a negative cycle means a cheaper assignment exists.  By
-    complementary slackness every optimal assignment uses only arcs of reduced cost 0,
-    and every perfect assignment on those arcs is optimal.
+    node at cost 0; a negative cycle means a cheaper assignment exists.  By complementary
+    slackness every optimal assignment uses only arcs of reduced cost 0, and every perfect
+    assignment on those arcs is optimal.  Bellman-Ford by rustworkx in floating point, exact
+    while every path's cost is an integer below 2**53; beyond that (weights such as squared
+    rating differences), in Python integers (:func:`_shortest_from_source`).
     """
     n_rows = len(mate_col)
     source = n_rows + n_cols  # nodes: rows 0..n_rows-1, columns n_rows.., the source last
     residual = [(source, node, 0) for node in range(source)]
     residual += [(n_rows + c, r, -w) if mate_col[r] == c else (r, n_rows + c, w) for r, c, w in arcs]
-    graph = rx.PyDiGraph()
-    graph.add_nodes_from(range(source + 1))
-    graph.add_edges_from(residual)
-    try:
-        dist = rx.digraph_bellman_ford_shortest_path_lengths(graph, source, edge_cost_fn=float)
-    except rx.NegativeCycle:
-        return None
-    potential = [round(dist[node]) for node in range(source)]
-    return potential[:n_rows], potential[n_rows:]
+    if max((abs(w) for _, _, w in arcs), default=0) * (source + 1) >= FLOAT_EXACT:
+        potential = _shortest_from_source(source + 1, residual, source)
+        if potential is None:
+            return None
+    else:
+        graph = rx.PyDiGraph()
+        graph.add_nodes_from(range(source + 1))
+        graph.add_edges_from(residual)
+        try:
+            dist = rx.digraph_bellman_ford_shortest_path_lengths(graph, source, edge_cost_fn=float)
+        except rx.NegativeCycle:
+            return None
+        potential = [round(dist[node]) for node in range(source)]
+    return potential[:n_rows], potential[n_rows:source]
+
+
+FLOAT_EXACT = 1 << 53  # integers up to this are exact in floating point, and so their sums below it
+
+
+def _shortest_from_source(n: int, arcs: list[tuple[int, int, int]], source: int) -> list[int] | None:
+    """Shortest-path distances from ``source`` over the weighted ``arcs`` (tail, head, weight)
+    of a graph on ``n`` nodes, in Python integers (Bellman-Ford, rounds until nothing
+    changes); None when a negative cycle is reachable (still changing after n rounds)."""
+    dist: list[int | None] = [None] * n
+    dist[source] = 0
+    for _ in range(n):
+        changed = False
+        for tail, head, weight in arcs:
+            at = dist[tail]
+            if at is not None and (dist[head] is None or at + weight < dist[head]):  # type: ignore[operator]
+                dist[head] = at + weight
+                changed = True
+        if not changed:
+            return [d for d in dist]  # type: ignore[misc]
+    return None
