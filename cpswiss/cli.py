@@ -29,10 +29,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-# numpy's OpenBLAS starts a thread per core on import; the engine's linear algebra is on small
-# dense matrices (a column per frozen level, cpswiss.solver.model.MatchingModel.determined),
-# where those threads cost start-up time and contend for the cores with CP-SAT.  Set before
-# numpy loads; a caller's own setting wins.
+# numpy's OpenBLAS starts a thread per core on import; the pairing engine does not use numpy,
+# but OR-Tools and pandas (the study tools) load it, and those threads would cost start-up time
+# and contend for the cores with CP-SAT.  Set before numpy loads; a caller's own setting wins.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 from cpswiss import errors  # noqa: E402 - after the thread setting, which must precede numpy
@@ -111,10 +110,25 @@ def _installed_version() -> str:
         return "(not installed)"
 
 
+class _VersionAction(argparse.Action):
+    """``--version``: print the installed distribution's version and exit 0 (argparse's own
+    action wants the text when the parser is built; reading package metadata costs start-up
+    time that every other command would pay)."""
+
+    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS, **kwargs: object):
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS,
+                         help="show the program's version number and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        print(f"cpswiss {_installed_version()}")
+        parser.exit()
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="cpswiss", description="FIDE Swiss pairing engine on CP-SAT")
     parser.add_argument("--debug", action="store_true", help="show tracebacks of unexpected errors")
-    parser.add_argument("--version", action="version", version=f"cpswiss {_installed_version()}")
+    parser.add_argument("--version", action=_VersionAction)
     sub = parser.add_subparsers(dest="command", required=True)
 
     pair = sub.add_parser("pair", help="pair the next round of a TRF file")

@@ -195,3 +195,81 @@ def test_determined_says_yes_exactly_for_combinations_of_frozen_levels(seed):
     basis = np.array(frozen).T
     in_span = np.linalg.matrix_rank(np.column_stack([basis, other])) == np.linalg.matrix_rank(basis)
     assert m.determined({e: c for e, c in enumerate(other) if c}) == in_span
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_determined_after_levels_that_split_and_empty_edge_classes(seed):
+    """The same against the matrix ranks where the frozen levels start with one that is 1 on
+    every edge (the number of pairs) and then split the edges into many classes, with
+    targets that are alike on those classes (so only the elimination decides): rational
+    combinations of the frozen levels, half of them changed on one class."""
+    rng = random.Random(4700 + seed)
+    n = 7
+    edges = random_graph(rng, n, 0.7) or [(0, 1)]
+    m = MatchingModel(n, edges)
+    frozen = [[1] * len(edges)] + [[rng.choice([0, 1, 1, 2, -1, 3]) for _ in edges]
+                                   for _ in range(rng.randint(1, 4))]
+    for vector in frozen:
+        m.freeze({e: c for e, c in enumerate(vector) if c}, 0)
+    for _ in range(5):
+        weights = [rng.randint(-4, 4) for _ in frozen]
+        target = [sum(w * vector[e] for w, vector in zip(weights, frozen)) for e in range(len(edges))]
+        if rng.random() < 0.5:  # change it on every edge alike on all frozen levels with edge 0
+            alike = [e for e in range(len(edges)) if all(v[e] == v[0] for v in frozen)]
+            target = [c + (1 if e in alike else 0) for e, c in enumerate(target)]
+        basis = np.array(frozen).T
+        in_span = np.linalg.matrix_rank(np.column_stack([basis, target])) == np.linalg.matrix_rank(basis)
+        assert m.determined({e: c for e, c in enumerate(target) if c}) == in_span
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_maximise_any_answers_as_the_matchings_that_keep_the_constraints(seed):
+    """Is there a solution choosing one of these edges: against every matching that keeps
+    the frozen levels and a fixed pair, whether the blossom relaxation or the solver answers
+    (a found solution is kept and keeps the constraints; a "no" leaves the one in hand)."""
+    rng = random.Random(5200 + seed)
+    n = rng.randint(3, 8)
+    edges = random_graph(rng, n, rng.choice([0.4, 0.7]))
+    if not edges:
+        return
+    m = MatchingModel(n, edges)
+    m.minimise([Level("pairs", {e: -1 for e in range(len(edges))}),
+                Level("colour", {e: rng.choice([0, 0, 1, 2]) for e in range(len(edges))})])
+    if rng.random() < 0.5:
+        m.fix(m.chosen()[0], 1)
+    wanted = [e for e in range(len(edges)) if rng.random() < 0.3]
+    solutions = [mt for mt in all_matchings(n, edges)
+                 if all(sum(c for e, c in coef.items() if e in mt) == value for coef, value in m.constraints)]
+    expected = any(e in mt for mt in solutions for e in wanted)
+    before = m.chosen()
+    assert m.maximise_any(wanted) == expected
+    if expected:
+        assert any(m.solution[e] for e in wanted) and sorted(m.chosen()) in [sorted(mt) for mt in solutions]
+    else:
+        assert m.chosen() == before
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_feasible_with_literals_answers_as_the_matchings_that_keep_the_constraints(seed):
+    """Is there a solution with these edges chosen and those not: against every matching that
+    keeps the frozen levels (a found solution is kept and meets the literals; a "no" leaves
+    the one in hand)."""
+    rng = random.Random(5600 + seed)
+    n = rng.randint(3, 8)
+    edges = random_graph(rng, n, rng.choice([0.4, 0.7]))
+    if not edges:
+        return
+    m = MatchingModel(n, edges)
+    m.minimise([Level("pairs", {e: -1 for e in range(len(edges))}),
+                Level("colour", {e: rng.choice([0, 0, 1, 2]) for e in range(len(edges))})])
+    literals = [(e, rng.choice([0, 1])) for e in rng.sample(range(len(edges)), min(len(edges), rng.randint(1, 3)))]
+    solutions = [mt for mt in all_matchings(n, edges)
+                 if all(sum(c for e, c in coef.items() if e in mt) == value for coef, value in m.constraints)]
+    expected = any(all((e in mt) == bool(value) for e, value in literals) for mt in solutions)
+    before = m.chosen()
+    assert m.feasible_with(literals) == expected
+    if expected:
+        assert all(m.solution[e] == value for e, value in literals)
+        assert sorted(m.chosen()) in [sorted(mt) for mt in solutions]
+    else:
+        assert m.chosen() == before

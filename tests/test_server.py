@@ -290,7 +290,9 @@ def test_concurrent_clients_all_answered(server):
 
 def small_beside_large(server, large_file: str, count: int) -> None:
     """``count`` rounds of ``large_file`` queue in the large lane; a 31-player round sent after
-    them is answered before any of them, in the time of its own solve."""
+    them is not held up behind them: answered before the last of them (a 300-player round now
+    takes about as long as the head start, so the first may be done before), in the time of
+    its own solve."""
     finished: dict[str, float] = {}
     statuses: dict[str, int] = {}
 
@@ -309,13 +311,13 @@ def small_beside_large(server, large_file: str, count: int) -> None:
     assert statuses == {"small": 200} | {f"large {k}": 200 for k in range(count)}
     print(f"\n{count} x {large_file}: the last answered after {max(finished.values()) - started + 0.3:.1f} s; "
           f"{N031} sent after them answered in {finished['small'] - started:.2f} s")
-    assert finished["small"] < min(finished[f"large {k}"] for k in range(count))
+    assert finished["small"] < max(finished[f"large {k}"] for k in range(count))
     assert finished["small"] - started < 5.0
 
 
 def test_a_large_round_does_not_hold_up_a_small_one(server):
-    """Two 300-player rounds in the large lane (the default run's version of the next test)."""
-    small_beside_large(server, N300, 2)
+    """Three 300-player rounds in the large lane (the default run's version of the next test)."""
+    small_beside_large(server, N300, 3)
 
 
 @pytest.mark.soak

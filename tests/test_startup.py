@@ -1,7 +1,7 @@
 """Start-up: pairing does not import pandas (OR-Tools' CP-SAT module would), and the
 stand-in that CP-SAT sees is pandas itself whenever it is used (cpswiss.solver.cpsat); the
 command line's pair and check load neither the study, plotting and server code nor CP-SAT
-when no model is solved."""
+when no model is solved, nor numpy and OR-Tools at all then."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import SCENARIOS
+from conftest import REPO, SCENARIOS
 
 # what the pair and check paths never need: DataFrames, plots, the study tools, the web page
 NOT_ON_THE_PAIRING_PATH = ("pandas", "matplotlib", "fastapi", "cpswiss.study", "cpswiss.server")
@@ -47,6 +47,15 @@ def test_a_round_paired_without_a_solve_does_not_load_cp_sat():
                                   "-p", "/dev/null"])
     assert "cpswiss.systems.dutch.procedure" in modules
     assert "ortools.sat.python.cp_model" not in modules
+
+
+def test_a_round_paired_without_a_solve_loads_neither_numpy_nor_or_tools():
+    # the bundled 31-player round 3 is decided by bounds, exchanges, the blossom matchings and
+    # the remainder's assignments (rustworkx), none of which needs numpy or OR-Tools
+    case = REPO / "cpswiss" / "study" / "benchdata" / "n031-r03of10-t045.trf"
+    modules = _modules_after_cli(["pair", "--dutch", str(case), "--rules", "dutch-2017", "-p", "/dev/null"])
+    assert "cpswiss.systems.dutch.tiebreak" in modules and "rustworkx" in modules  # it did pair
+    assert sorted(m for m in modules if m.split(".")[0] in ("numpy", "ortools")) == []
 
 
 def test_pairing_a_round_leaves_pandas_unimported():

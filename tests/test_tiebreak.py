@@ -7,6 +7,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from cpswiss.solver.assignment import on_columns
 from cpswiss.solver.levels import Level
 from cpswiss.systems.dutch.tiebreak import RemainderAssignment
 
@@ -104,7 +105,7 @@ def test_floaters_at_cost_are_those_whose_remainder_costs_the_same(seed):
         others = [w for w in s2 if w != u]
         assert sorted(shifted.values()) == others
         assert assignment.value([tie.edge_of[(v, w)] for v, w in shifted.items()]) == cost
-        walk = assignment.first_on_tight(s1, others, shifted, tight[:, [s2.index(w) for w in others]])
+        walk = assignment.first_on_tight(s1, others, shifted, on_columns(tight, [s2.index(w) for w in others]))
         assert walk == assignment.first(s1, others)
     # one walk with the floater row gives the A(u) first in D.1 order over all of them
     partners = {u: tuple(w for v in s1 for w in s2 if tie.edge_of.get((v, w)) in assignment.first(s1, [x for x in s2 if x != u]))
@@ -127,3 +128,15 @@ def test_optimal_with_a_floater_lets_the_cheapest_player_float(seed):
     assert cost == min(costs)
     assert len(set(mates.values())) == len(s1)
     assert assignment.value([tie.edge_of[(v, u)] for v, u in mates.items()]) == cost
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_weights_beyond_floating_point_stay_exact(seed):
+    """A criterion with weights near 10**17, differing by 1 (beyond floating point): the
+    dual potentials leave floating point for Python integers, and the first optimal
+    assignment is still the brute force's."""
+    rng = random.Random(900 + seed)
+    s1, s2, tie = random_remainder(rng, rng.randint(2, 6))
+    tie.levels.insert(0, Level("huge", {e: rng.choice([0, 10**17, 10**17 + 1, 10**17 + 3])
+                                        for e in tie.edge_of.values()}))
+    assert RemainderAssignment(tie, s1, s2).first(s1, s2) == brute_force_first(s1, s2, tie)

@@ -6,6 +6,8 @@ error at pairing time and never a silent default."""
 
 from __future__ import annotations
 
+import copy
+import functools
 import tomllib
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -39,10 +41,17 @@ def _model_files() -> dict[str, Traversable]:
 
 
 def _read_toml(source: Traversable, label: str) -> dict[str, Any]:
+    """The file's tables, read afresh each time (a copy of the parse of the same text: a rule
+    set loaded again, by every round that ``check`` or ``study`` pairs, is not parsed again)."""
     try:
-        return tomllib.loads(source.read_text(encoding="utf-8"))
+        return copy.deepcopy(_parsed(source.read_text(encoding="utf-8")))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise InputError(f"rule set is not valid TOML: {exc}", label) from None
+
+
+@functools.lru_cache(maxsize=64)
+def _parsed(text: str) -> dict[str, Any]:
+    return tomllib.loads(text)
 
 
 def _aliases() -> dict[str, str]:

@@ -16,8 +16,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 if TYPE_CHECKING:
     from cpswiss.solver.levels import Level
     from cpswiss.solver.model import MatchingModel
@@ -34,10 +32,9 @@ class LexicographicMatching:
         self.n, self.edges = n, edges
         weights: list[int] = []
         weight = 1
-        ends = np.asarray(edges, dtype=np.int64).reshape(-1, 2)
         for coef in reversed(levels):  # the last level is the least significant digit
             weights.append(weight)
-            weight += weight * _spread(coef, n, ends)  # beyond what this digit and those after can add
+            weight += weight * _spread(coef, n, edges)  # beyond what this digit and those after can add
         weights.reverse()
         self.cost = [0] * len(edges)
         for coef, w in zip(levels, weights):
@@ -139,27 +136,24 @@ def _bonuses(required: dict[int, set[int]]) -> dict[int, int]:
     return bonus
 
 
-def _spread(coef: dict[int, int], n: int, ends: np.ndarray) -> int:
+def _spread(coef: dict[int, int], n: int, edges: list[tuple[int, int]]) -> int:
     """How far apart two matchings can be on Σ coef·x.  Each edge's weight shared between its
     ends, a matching's sum lies between half the sum over the vertices of their least
     weight (or 0) and half the sum of their greatest (or 0): a level on the edges of a few
-    players spreads little, whatever the size of the graph.  (``ends``: the edges' two
-    vertices, one row per edge; the sums are taken in Python integers.)"""
+    players spreads little, whatever the size of the graph.  (Python integers: no bound.)"""
     if not coef:
         return 1
-    values = list(coef.values())
-    if max(-min(values), max(values)) < 1 << 62:
-        at = ends[np.fromiter(coef, dtype=np.int64, count=len(coef))]
-        weight = np.array(values, dtype=np.int64)
-        low, high = np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64)
-        for side in (0, 1):
-            np.minimum.at(low, at[:, side], weight)
-            np.maximum.at(high, at[:, side], weight)
-        low_sum, high_sum = sum(low.tolist()), sum(high.tolist())
-    else:  # beyond 64 bits: vertex by vertex in Python integers
-        lows, highs = [0] * n, [0] * n
-        for e, c in coef.items():
-            for v in ends[e].tolist():
-                lows[v], highs[v] = min(lows[v], c), max(highs[v], c)
-        low_sum, high_sum = sum(lows), sum(highs)
-    return (high_sum - low_sum + 1) // 2 + 1
+    lows, highs = [0] * n, [0] * n
+    for e, c in coef.items():
+        i, j = edges[e]
+        if c < 0:
+            if c < lows[i]:
+                lows[i] = c
+            if c < lows[j]:
+                lows[j] = c
+        elif c > 0:
+            if c > highs[i]:
+                highs[i] = c
+            if c > highs[j]:
+                highs[j] = c
+    return (sum(highs) - sum(lows) + 1) // 2 + 1

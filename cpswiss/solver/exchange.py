@@ -6,7 +6,8 @@ decisions) is as good as any on everything frozen so far.  Starting from the
 solution in hand, an *exchange* replaces two of its pairs a-b, c-d by a-c, b-d
 or a-d, b-c (an alternating 4-cycle), or one pair a-b by f-a with f unpaired (an
 alternating path); it keeps a constraint when the constraint's sum does not
-change.  Such exchanges are checked in bulk with numpy.
+change.  Each edge's coefficients in all the constraints are packed into one
+integer (its signature), so that checking an exchange is one comparison of sums.
 
 They give proofs without a solve where the solver is slowest, on large
 brackets: a level minimised down to a proven lower bound
@@ -17,97 +18,103 @@ concluded; where no exchange helps, the solver decides.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
-
-import numpy as np
 
 if TYPE_CHECKING:
     from cpswiss.solver.model import MatchingModel
 
-
 class Exchanges:
     """The single exchanges around the solution in hand of ``m`` that keep its constraints."""
 
-    CHUNK = 4096  # exchanges checked at once
-
     def __init__(self, m: MatchingModel):
         self.m = m
-        n, n_edges = m.n, len(m.edges)
-        self.null = n_edges  # a column of zeros: "no edge" in a one-pair exchange
-        self.edge_id = np.full((n, n), -1, dtype=np.int64)
+        self.null = len(m.edges)  # "no edge" in a one-pair exchange
+        n = m.n
+        self.edge_id: dict[int, int] = {}  # i * n + j -> the edge i-j, both ways round
         for e, (i, j) in enumerate(m.edges):
-            self.edge_id[i, j] = self.edge_id[j, i] = e
-        self.matrix = np.array([m.dense(coef, extra=1) for coef, _ in m.constraints],
-                               dtype=np.int64).reshape(len(m.constraints), n_edges + 1)
+            self.edge_id[i * n + j] = self.edge_id[j * n + i] = e
+        self.signature = _signatures(m)
 
-    def candidates(self) -> tuple[np.ndarray, np.ndarray]:
-        """Every single exchange that keeps the constraints: (removed, added) edge arrays,
-        shape (k, 2) each, ``null`` where an exchange removes or adds one edge only."""
-        m = self.m
-        chosen = np.array(m.chosen(), dtype=np.int64)
-        ends = np.array([m.edges[e] for e in chosen], dtype=np.int64).reshape(-1, 2)
-        removed_parts: list[np.ndarray] = []
-        added_parts: list[np.ndarray] = []
-        if len(chosen) >= 2:
-            first, second = np.triu_indices(len(chosen), 1)
-            a, b, c, d = ends[first, 0], ends[first, 1], ends[second, 0], ends[second, 1]
-            for x, y, z, w in ((a, c, b, d), (a, d, b, c)):
-                removed_parts.append(np.stack([chosen[first], chosen[second]], axis=1))
-                added_parts.append(np.stack([self.edge_id[x, y], self.edge_id[z, w]], axis=1))
-        paired = np.zeros(m.n, dtype=bool)
-        paired[ends.ravel()] = True
-        unpaired = np.flatnonzero(~paired)
-        if len(unpaired) and len(chosen):
-            grid_f, grid_k = np.meshgrid(unpaired, np.arange(len(chosen)), indexing="ij")
-            f, k = grid_f.ravel(), grid_k.ravel()
-            for end in (0, 1):
-                removed_parts.append(np.stack([chosen[k], np.full(len(k), self.null)], axis=1))
-                added_parts.append(np.stack([self.edge_id[f, ends[k, end]], np.full(len(k), self.null)], axis=1))
-        if not removed_parts:
-            return np.zeros((0, 2), dtype=np.int64), np.zeros((0, 2), dtype=np.int64)
-        removed, added = np.concatenate(removed_parts), np.concatenate(added_parts)
-        valid = (added >= 0).all(axis=1)
-        removed, added = removed[valid], added[valid]
-        keeps = np.ones(len(added), dtype=bool)
-        for start in range(0, len(added), self.CHUNK):  # bounded memory: constraints x chunk
-            part = slice(start, start + self.CHUNK)
-            change = self.matrix[:, added[part]].sum(axis=2) - self.matrix[:, removed[part]].sum(axis=2)
-            keeps[part] = ~change.any(axis=0)
-        return removed[keeps], added[keeps]
+    def _possible(self) -> Iterator[tuple[int, int, int, int]]:
+        """Every single exchange whose new pairs are edges, kept or not, as (removed, removed,
+        added, added) with ``null`` where one pair changes, in a fixed order: the pairs a-b,
+        c-d of the solution in order, swapped to a-c, b-d, then to a-d, b-c; then each
+        unpaired player in order taking the first end of each pair, then the second."""
+        m, edge_id, null, n = self.m, self.edge_id, self.null, self.m.n
+        chosen = m.chosen()
+        ends = [m.edges[e] for e in chosen]
+        for crossed in (False, True):
+            for p, (a, b) in enumerate(ends):
+                a_row, b_row, ep = a * n, b * n, chosen[p]
+                for q in range(p + 1, len(chosen)):
+                    c, d = ends[q]
+                    if crossed:
+                        c, d = d, c
+                    g = edge_id.get(a_row + c)
+                    if g is not None:
+                        h = edge_id.get(b_row + d)
+                        if h is not None:
+                            yield ep, chosen[q], g, h
+        paired = {v for pair in ends for v in pair}
+        unpaired = [f for f in range(m.n) if f not in paired]
+        for end in (0, 1):
+            for f in unpaired:
+                f_row = f * n
+                for e, pair in zip(chosen, ends):
+                    g = edge_id.get(f_row + pair[end])
+                    if g is not None:
+                        yield e, null, g, null
 
-    def _apply(self, removed: np.ndarray, added: np.ndarray) -> None:
-        self.m.exchange_in_solution([int(e) for e in removed if e != self.null],
-                                    [int(e) for e in added if e != self.null])
+    def candidates(self) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+        """Every single exchange that keeps the constraints (in :meth:`_possible`'s order): the
+        edges removed and added, two each, ``null`` where an exchange removes or adds one
+        edge only."""
+        sig = self.signature
+        removed: list[tuple[int, int]] = []
+        added: list[tuple[int, int]] = []
+        for r1, r2, a1, a2 in self._possible():
+            if sig[a1] + sig[a2] == sig[r1] + sig[r2]:
+                removed.append((r1, r2))
+                added.append((a1, a2))
+        return removed, added
+
+    def _apply(self, removed: tuple[int, int], added: tuple[int, int]) -> None:
+        self.m.exchange_in_solution([e for e in removed if e != self.null], [e for e in added if e != self.null])
 
     def descend(self, coef: dict[int, int], target: int) -> bool:
-        """Lower Σ coef·x by exchanges, the best one each time, down to ``target``; True
-        when the solution in hand reaches it (and keeps all constraints).  At most as
-        many steps as there are players (each step gains at least 1)."""
-        vector = self.m.dense(coef, extra=1)  # and the "no edge" column
-        value = int(sum(c * self.m.solution[e] for e, c in coef.items()))
+        """Lower Σ coef·x by exchanges that keep the constraints, the best one each time (the
+        first of the best), down to ``target``; True when the solution in hand reaches it.
+        At most as many steps as there are players (each step gains at least 1)."""
+        value = sum(c * self.m.solution[e] for e, c in coef.items())
+        sig = self.signature
+        weight = [0] * (self.null + 1)  # coef per edge, 0 for null
+        for e, c in coef.items():
+            weight[e] = c
         for _ in range(self.m.n):
             if value <= target:
                 return True
-            removed, added = self.candidates()
-            if not len(removed):
+            best, best_gain = None, 0
+            for r1, r2, a1, a2 in self._possible():
+                gain = weight[a1] + weight[a2] - weight[r1] - weight[r2]
+                if gain < best_gain and sig[a1] + sig[a2] == sig[r1] + sig[r2]:
+                    best, best_gain = ((r1, r2), (a1, a2)), gain
+            if best is None:
                 return False
-            gain = vector[added].sum(axis=1) - vector[removed].sum(axis=1)
-            best = int(np.argmin(gain))
-            if gain[best] >= 0:
-                return False
-            self._apply(removed[best], added[best])
-            value += int(gain[best])
+            self._apply(*best)
+            value += best_gain
         return value <= target
 
     def give_partner(self, v: int, partners: list[int]) -> int | None:
         """The first of ``partners`` (in the given order) that one exchange pairs with v,
         keeping all constraints; the exchange is made.  None when there is none."""
         removed, added = self.candidates()
-        at_v = np.array(self.m.incident[v] or [-2], dtype=np.int64)
+        at_v = set(self.m.incident[v])
         outcome = {}
-        for row in np.flatnonzero(np.isin(added, at_v).any(axis=1)).tolist():
-            e = next(int(e) for e in added[row] if int(e) in self.m.incident[v])
-            outcome[row] = self.m.other(e, v)
+        for row, into in enumerate(added):
+            e = next((e for e in into if e in at_v), None)
+            if e is not None:
+                outcome[row] = self.m.other(e, v)
         return self._make_first(removed, added, outcome, partners)
 
     def give_unpaired(self, players: list[int]) -> int | None:
@@ -116,12 +123,13 @@ class Exchanges:
         is made.  None when there is none."""
         removed, added = self.candidates()
         outcome = {}
-        for row in np.flatnonzero(removed[:, 1] == self.null).tolist():
-            taken = set(self.m.edges[int(added[row, 0])])
-            outcome[row] = next(w for w in self.m.edges[int(removed[row, 0])] if w not in taken)
+        for row, (out, into) in enumerate(zip(removed, added)):
+            if out[1] == self.null:
+                taken = set(self.m.edges[into[0]])
+                outcome[row] = next(w for w in self.m.edges[out[0]] if w not in taken)
         return self._make_first(removed, added, outcome, players)
 
-    def _make_first(self, removed: np.ndarray, added: np.ndarray, outcome: dict[int, int],
+    def _make_first(self, removed: list[tuple[int, int]], added: list[tuple[int, int]], outcome: dict[int, int],
                     order: list[int]) -> int | None:
         """Make the exchange whose outcome (row -> player) comes first in ``order``."""
         rank = {u: r for r, u in enumerate(order)}
@@ -131,3 +139,20 @@ class Exchanges:
         r, row = min(ranked)
         self._apply(removed[row], added[row])
         return order[r]
+
+
+def _signatures(m: MatchingModel) -> list[int]:
+    """Each edge's coefficients in every constraint on record packed into one integer (and 0
+    for ``null``, the last): digit j is the coefficient in constraint j, in a base more than
+    twice what four coefficients add up to, so that an exchange keeps every constraint
+    exactly when the signatures of the edges it adds sum to those of the edges it removes
+    (a sum of digits each smaller than half the base is 0 only when every digit is)."""
+    largest = max((abs(c) for coef, _ in m.constraints for c in coef.values()), default=0)
+    base = 8 * largest + 2
+    signature = [0] * (len(m.edges) + 1)
+    weight = 1
+    for coef, _ in m.constraints:
+        for e, c in coef.items():
+            signature[e] += c * weight
+        weight *= base
+    return signature

@@ -16,11 +16,9 @@ import heapq
 import math
 from collections.abc import Collection
 from dataclasses import dataclass
-from fractions import Fraction
 from functools import cached_property, partial
 from typing import TYPE_CHECKING, Callable
 
-import numpy as np
 import rustworkx as rx
 
 from cpswiss.errors import UnprovenError
@@ -257,6 +255,86 @@ def bars_edges(coef: dict[int, int], value: int) -> bool:
     return value == 0 and all(c >= 0 for c in coef.values())
 
 
+class _FrozenSpan:
+    """The rational span of the frozen levels' coefficient vectors over the edges, kept so
+    that "is this level a combination of them" is answered exactly and cheaply.
+
+    Edges on which every frozen level has the same coefficient form a class (``_class``:
+    each edge's class, ``_size``: the edges of each); every frozen level, and every
+    combination of them, is constant on each class, so a level that is not is no
+    combination, and one that is needs only one coordinate per class.  Over the classes the
+    frozen levels are kept in row echelon form (integers, each row reduced by the ones before
+    it, ``_pivots``: where each row's leading entry is); a newly frozen level splits the
+    classes by its coefficients and, reduced by the rows, adds a row unless it reduces to
+    zero.  A level is a combination exactly when it reduces to zero (Gaussian elimination
+    over the rationals, in integers: fraction-free, no rounding)."""
+
+    def __init__(self, n_edges: int):
+        self._class = [0] * n_edges
+        self._size = [n_edges] if n_edges else []
+        self._rows: list[list[int]] = []
+        self._pivots: list[int] = []
+
+    def _on_classes(self, coef: dict[int, int]) -> list[int] | None:
+        """The level as one coefficient per class, or None when two edges of a class differ."""
+        value: dict[int, int] = {}
+        count: dict[int, int] = {}
+        for e, c in coef.items():
+            if c:
+                k = self._class[e]
+                if value.setdefault(k, c) != c:
+                    return None
+                count[k] = count.get(k, 0) + 1
+        if any(count[k] != self._size[k] for k in count):
+            return None  # some edge of the class has coefficient 0
+        vector = [0] * len(self._size)
+        for k, c in value.items():
+            vector[k] = c
+        return vector
+
+    def _reduced(self, vector: list[int]) -> list[int]:
+        """The vector minus its combination of the rows, scaled to integers (zero exactly
+        when it is in their span)."""
+        for row, p in zip(self._rows, self._pivots):
+            if vector[p]:
+                a, b = row[p], vector[p]
+                vector = [a * x - b * y for x, y in zip(vector, row)]
+                g = math.gcd(*vector)
+                if g > 1:
+                    vector = [x // g for x in vector]
+        return vector
+
+    def spans(self, coef: dict[int, int]) -> bool:
+        vector = self._on_classes(coef)
+        return vector is not None and not any(self._reduced(vector))
+
+    def add(self, coef: dict[int, int]) -> None:
+        """Freeze a level: split the classes by its coefficients, then add its row."""
+        parent: list[int] = []  # new class -> the class it came from
+        first: dict[tuple[int, int], int] = {}
+        size: list[int] = []
+        for e, k in enumerate(self._class):
+            key = (k, coef.get(e, 0))
+            new = first.get(key)
+            if new is None:
+                new = first[key] = len(parent)
+                parent.append(k)
+                size.append(0)
+            self._class[e] = new
+            size[new] += 1
+        self._size = size
+        self._rows = [[row[k] for k in parent] for row in self._rows]
+        # a pivot class split in parts: any part serves (the rows after it are 0 on all)
+        self._pivots = [parent.index(p) for p in self._pivots]
+        vector = self._on_classes(coef)
+        assert vector is not None  # the classes were split by it
+        vector = self._reduced(vector)
+        pivot = next((k for k, x in enumerate(vector) if x), None)
+        if pivot is not None:
+            self._rows.append(vector)
+            self._pivots.append(pivot)
+
+
 class MatchingModel:
     """A CP-SAT matching over ``n`` vertices and the given edges.
 
@@ -281,12 +359,8 @@ class MatchingModel:
             self.incident[j].append(e)
         self.solution: list[int] = [0] * len(edges)
         self.solves = 0
-        self._frozen: list[np.ndarray] = []  # coefficient vectors of the frozen levels
-        self._edge_class = np.zeros(len(edges), dtype=np.int64)  # see _refine
-        self._representatives = np.zeros(1 if edges else 0, dtype=np.int64)
-        # the frozen levels on the representatives, one column each (integers, and as floats)
-        self._basis = np.zeros((len(self._representatives), 0), dtype=np.int64)
-        self._basis_float = self._basis.astype(float)
+        self._frozen: list[dict[int, int]] = []  # coefficients of the frozen levels
+        self._span = _FrozenSpan(len(edges))  # what the frozen levels fix, see determined
         self._pairs_determined: tuple[int, bool] | None = None  # (levels frozen, answer), see _positive_bound
         self._group_literal: dict[tuple[int, ...], cp_model.IntVar] = {}
         self._zeros: set[int] = set()  # edges fixed to 0 by the local form of a frozen level
@@ -458,64 +532,33 @@ class MatchingModel:
                 self._zeros.update(zeros)
             for group in groups:
                 self._add(partial(self._exactly_one, group))
-        self._frozen.append(self.dense(coef))
-        self._refine(self._frozen[-1])
-
-    def dense(self, coef: dict[int, int], extra: int = 0) -> np.ndarray:
-        """Σ coef·x as a vector over the edges (with ``extra`` zeros after them)."""
-        vector = np.zeros(len(self.edges) + extra, dtype=np.int64)
-        vector[list(coef)] = list(coef.values())
-        return vector
+        self._frozen.append(coef)
+        self._span.add(coef)
 
     def determined(self, coef: dict[int, int]) -> bool:
-        """Is Σ coef·x a rational combination of frozen levels (so already fixed)?
-
-        Edges on which every frozen level has the same coefficients (one class of
-        :meth:`_refine`) give the same equation, so the question is asked on one edge of
-        each class (if two edges of a class differ on the target, no combination exists).
-        The combination is found in floating point and then verified exactly in
-        integers, so a "yes" is a proof; a "no" only costs a solve.
-        """
+        """Is Σ coef·x a rational combination of frozen levels (so already fixed)?  Exact
+        (:class:`_FrozenSpan`): a "yes" is a proof, a "no" only costs a solve."""
         if not self._frozen or not self.edges:
             return bool(self._frozen)
-        target = self.dense(coef)
-        representatives = self._representatives
-        target_of_class = target[representatives]
-        if not np.array_equal(target, target_of_class[self._edge_class]):
-            return False  # two edges alike on every frozen level, unlike on this one
-        basis = self._basis
-        weights, *_ = np.linalg.lstsq(self._basis_float, target_of_class.astype(float), rcond=None)
-        fractions = [Fraction(round(w)) if abs(w - round(w)) < 1e-9 else Fraction(w).limit_denominator(1000)
-                     for w in weights.tolist()]
-        denominator = math.lcm(*(f.denominator for f in fractions))
-        if denominator > 10**6 or any(abs(f) > 10**6 for f in fractions):
-            return False
-        scaled = np.array([f.numerator * (denominator // f.denominator) for f in fractions], dtype=np.int64)
-        return bool(np.array_equal(basis @ scaled, target_of_class * denominator))
-
-    def _refine(self, vector: np.ndarray) -> None:
-        """Split the classes of edges alike on every frozen level by a newly frozen one's
-        coefficients (``_edge_class``: each edge's class; ``_representatives``: one edge
-        of each class)."""
-        if not self.edges:
-            return
-        low = int(vector.min())
-        span = int(vector.max()) - low + 1
-        if span * len(self._representatives) < 1 << 62:  # one integer key per (class, coefficient)
-            keys = self._edge_class * span + (vector - low)
-        else:
-            keys = np.column_stack([self._edge_class, vector])
-        _, first, inverse = np.unique(keys, axis=0, return_index=True, return_inverse=True)
-        self._edge_class, self._representatives = inverse.ravel(), first
-        self._basis = np.stack([frozen[first] for frozen in self._frozen], axis=1)
-        self._basis_float = self._basis.astype(float)
+        return self._span.spans(coef)
 
     def feasible_with(self, literals: list[tuple[int, int]]) -> bool:
         """Is there a solution (under the frozen optima) with these edges at these values?
 
         The literals are passed as solver assumptions, not added to the model;
-        on success the new solution is kept.
+        on success the new solution is kept.  Given literals, first without a solve: a proven
+        minimiser of "the edges wanted at 0 chosen, minus those wanted at 1"
+        (:meth:`least_by_blossom`) meets every literal exactly when some solution does (each
+        term is then at its least).
         """
+        wanted = dict(literals)
+        if literals and len(wanted) == len(literals):
+            kept = self.solution
+            if self.least_by_blossom({e: -1 if value else 1 for e, value in wanted.items()}):
+                if all(self.solution[e] == value for e, value in wanted.items()):
+                    return True
+                self.solution = kept
+                return False
         return self._solve_assuming([self.x[e] if value else self.x[e].negated() for e, value in literals])
 
     def least_with_unpaired(self, coef: dict[int, int], v: int) -> int | None:
@@ -601,8 +644,18 @@ class MatchingModel:
         return relaxation, relaxation.least(usable, self.required_pairings())
 
     def maximise_any(self, edges: list[int]) -> bool:
-        """Is there a solution choosing at least one of ``edges``?  Keeps it if so."""
+        """Is there a solution choosing at least one of ``edges``?  Keeps it if so.
+
+        First without a solve: a proven minimiser of "minus the number of these edges chosen"
+        (:meth:`least_by_blossom`) chooses one of them exactly when some solution does (the
+        solution in hand is left as it was when none does); else CP-SAT."""
         if not edges:
+            return False
+        kept = self.solution
+        if self.least_by_blossom(dict.fromkeys(edges, -1)):
+            if any(self.solution[e] for e in edges):
+                return True
+            self.solution = kept
             return False
         switch = self.model.new_bool_var("")
         self.model.add_bool_or([self.x[e] for e in edges]).only_enforce_if(switch)

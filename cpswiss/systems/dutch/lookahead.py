@@ -32,7 +32,7 @@ from enum import Enum
 from collections.abc import Callable
 
 from cpswiss.criteria.bracket import Bracket
-from cpswiss.solver.model import MatchingModel, SolverSettings, greedy_matching
+from cpswiss.solver.model import SolverSettings, greedy_matching, maximum_matching
 
 
 class Below(Enum):
@@ -106,47 +106,48 @@ def fates_below(n: int, edges: list[tuple[int, int]], neighbours: list[set[int]]
                 settings: SolverSettings | None = None) -> tuple[int, list[Below], int]:
     """ν of S (given by its ``n`` players and ``edges``), what S + u makes of each candidate
     u (neighbours[u]: the players of S he may meet), and the solves taken."""
-    size, exposable, solves = _exposable(n, edges, neighbours, settings)
+    size, exposable = _exposable(n, edges, neighbours)
 
     def fate(u: int) -> Below:
         if neighbours[u] & exposable:
             return Below.EXTRA_PAIR
         return Below.PAIRED if neighbours[u] else Below.UNPAIRED
 
-    return size, [fate(u) for u in range(len(neighbours))], solves
+    return size, [fate(u) for u in range(len(neighbours))], 0  # no solve: blossom matchings
 
 
-def _exposable(n: int, edges: list[tuple[int, int]], asked: list[set[int]],
-               settings: SolverSettings | None) -> tuple[int, set[int], int]:
+def _exposable(n: int, edges: list[tuple[int, int]], asked: list[set[int]]) -> tuple[int, set[int]]:
     """ν, enough of D for the question "does this set meet D?", for every set of ``asked``.
 
     D grows from proofs only: a maximum matching's unpaired players, and every player
     at the end of an even alternating path from one of them (:func:`_reached_evenly`).
-    Where a set is still disjoint from the D found, one solve asks for a maximum
-    matching leaving one of its players unpaired; each answer adds players to D, and
-    "infeasible" proves the remaining sets disjoint from D.  Last, the number of solves.
-    """
+    Where a set is still disjoint from the D found, its players are asked one at a time:
+    v is in D exactly when G - v still has a matching of ν pairs (a maximum matching of G
+    leaving v unpaired, found by the blossom algorithm, whose even alternating paths add
+    more players to D); when it has not, no maximum matching leaves v unpaired."""
     mate = _mates(n, edges, greedy_matching(n, edges))  # a maximum matching
     size = sum(m is not None for m in mate) // 2
-    model = None
     if 2 * size == n:
-        return size, set(), 0  # perfect: nobody is exposable
+        return size, set()  # perfect: nobody is exposable
     adjacent: list[set[int]] = [set() for _ in range(n)]
     for i, j in edges:
         adjacent[i].add(j)
         adjacent[j].add(i)
     exposable = _reached_evenly(adjacent, mate)
+    paired_always: set[int] = set()  # players every maximum matching pairs
     while True:
-        doubtful = set().union(*(s for s in asked if s and not s & exposable)) - exposable
+        doubtful = set().union(*(s for s in asked if s and not s & exposable)) - exposable - paired_always
         if not doubtful:
-            return size, exposable, 0 if model is None else model.solves
-        if model is None:
-            model = MatchingModel(n, edges, settings)
-            model.freeze({e: 1 for e in range(len(edges))}, size)
-        # a maximum matching leaving one of the doubtful players unpaired
-        if not model.leaves_one_unpaired([model.incident[v] for v in sorted(doubtful)]):
-            return size, exposable, model.solves
-        exposable |= _reached_evenly(adjacent, _mates(n, edges, model.chosen()))
+            return size, exposable
+        v = min(doubtful)
+        without = maximum_matching(n, [(i, j) for i, j in edges if v != i and v != j])
+        if len(without) < size:
+            paired_always.add(v)
+            continue
+        mate_without: list[int | None] = [None] * n
+        for i, j in without:
+            mate_without[i], mate_without[j] = j, i
+        exposable |= _reached_evenly(adjacent, mate_without)
 
 
 def _mates(n: int, edges: list[tuple[int, int]], chosen: list[int]) -> list[int | None]:

@@ -18,11 +18,15 @@ from collections import deque
 from collections.abc import Callable, Container, Iterable
 from dataclasses import dataclass
 
-import numpy as np
-
 from cpswiss.criteria.bracket import Bracket
 from cpswiss.errors import InternalCheckError
-from cpswiss.solver.assignment import assignment_potentials, first_perfect_assignment
+from cpswiss.solver.assignment import (
+    Arcs,
+    assignment_potentials,
+    first_perfect_assignment,
+    least_cost_assignment,
+    on_columns,
+)
 from cpswiss.solver.blossom import LexicographicMatching
 from cpswiss.solver.exchange import Exchanges
 from cpswiss.solver.levels import Level
@@ -386,7 +390,7 @@ class TieBreak:
                     return None
                 others = [w for w in s2 if w != u]
                 edges = assignment.first_on_tight(s1, others, at_cost.floaters[u],
-                                                  tight[:, [column[w] for w in others]])
+                                                  on_columns(tight, [column[w] for w in others]))
                 return tuple(self.b.other(e, v) for e, v in zip(edges, s1)), edges
 
         edges_of = {held_u: held_edges}
@@ -561,87 +565,88 @@ class RemainderAssignment:
         self.col = {u: k for k, u in enumerate(s2)}
         arcs = {(v, u): edge_of[(v, u)] for v in s1 for u in s2 if (v, u) in edge_of}
         self.arcs = arcs
-        arc_edges = list(arcs.values())
         self.place = {e: (self.row[v], self.col[u]) for (v, u), e in arcs.items()}  # edge -> (row, column)
-        rows = np.array([self.row[v] for v, _ in arcs], dtype=np.int64)
-        cols = np.array([self.col[u] for _, u in arcs], dtype=np.int64)
-        self.allowed = np.zeros((len(s1), len(s2)), dtype=bool)
-        self.allowed[rows, cols] = True
-        self.matrices: list[np.ndarray] = []  # per criterion, the cost of each arc as an S1 x S2 matrix
+        places = list(self.place.values())
+        criteria: list[list[int]] = []  # per criterion kept, the cost of each arc (in ``places`` order)
         for level in tie.levels:
-            values = np.array([level.coef.get(e, 0) for e in arc_edges], dtype=np.int64)
-            if len(values) == 0:
-                continue
+            values = [level.coef.get(e, 0) for e in arcs.values()]
             # every assignment takes one arc in each row: a constant per row changes all
             # of them alike, so a criterion that is one in each row drops out
-            least = np.full(len(s1), values.max(), dtype=np.int64)
-            np.minimum.at(least, rows, values)
-            shifted = values - least[rows]
-            if not shifted.any():
-                continue
-            matrix = np.zeros((len(s1), len(s2)), dtype=np.int64)
-            matrix[rows, cols] = shifted
-            self.matrices.append(matrix)
+            least: dict[int, int] = {}
+            for (r, _), x in zip(places, values):
+                if x < least.get(r, x + 1):
+                    least[r] = x
+            shifted = [x - least[r] for (r, _), x in zip(places, values)]
+            if any(shifted):
+                criteria.append(shifted)
+        self.n_criteria = len(criteria)
+        # (row, column) -> the arc's cost on each criterion kept, most important first
+        self.cost: dict[tuple[int, int], tuple[int, ...]] = dict(zip(places, zip(*criteria))) if criteria \
+            else dict.fromkeys(places, ())
 
     def value(self, edges: list[int]) -> tuple[int, ...]:
         """The criteria of the remainder's arcs ``edges``, most important first."""
-        rows, cols = zip(*(self.place[e] for e in edges)) if edges else ((), ())
-        return tuple(int(matrix[list(rows), list(cols)].sum()) for matrix in self.matrices)
+        costs = [self.cost[self.place[e]] for e in edges]
+        return tuple(sum(c[k] for c in costs) for k in range(self.n_criteria))
 
     def _value_of(self, mates: dict[int, int]) -> tuple[int, ...]:
         return self.value([self.arcs[(v, u)] for v, u in mates.items()])
 
-    def _index(self, left: list[int], right: list[int]) -> tuple[np.ndarray, ...]:
-        return np.ix_([self.row[v] for v in left], [self.col[u] for u in right])
-
-    def _lexicographic(self, costs: list[np.ndarray], allowed: np.ndarray,
-                       mate_col: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray] | None:
-        """A lexicographically optimal perfect assignment of a square problem (row r takes
-        column ``mate_col[r]``) and the arcs of all such assignments, or None when there is
-        no perfect assignment.  Given ``mate_col``, that assignment is tested instead of
-        one solved for: None when another one is lexicographically better."""
-        if not allowed.any(axis=1).all() or not allowed.any(axis=0).all():
+    def _lexicographic(self, n: int, arcs: dict[tuple[int, int], tuple[int, ...]],
+                       mate_col: list[int] | None = None) -> tuple[list[int], Arcs] | None:
+        """A lexicographically optimal perfect assignment of a square problem of ``n`` rows
+        (``arcs``: the allowed ones, with their costs; row r takes column ``mate_col[r]``)
+        and the arcs of all such assignments, or None when there is no perfect assignment.
+        Given ``mate_col``, that assignment is tested instead of one solved for: None when
+        another one is lexicographically better."""
+        if len({r for r, _ in arcs}) < n or len({c for _, c in arcs}) < n:
             return None
         tested = mate_col
-        for cost in costs or [np.zeros(allowed.shape, dtype=np.int64)]:
-            if tested is None:
-                from ortools.graph.python import linear_sum_assignment  # loaded when first needed
-
-                rows, cols = np.nonzero(allowed)
-                solver = linear_sum_assignment.SimpleLinearSumAssignment()
-                solver.add_arcs_with_cost(rows, cols, cost[rows, cols])
-                if solver.solve() != solver.OPTIMAL:
-                    return None
-                mate_col = np.array([solver.right_mate(r) for r in range(allowed.shape[0])], dtype=np.int64)
-            else:
-                mate_col = tested
-            duals = assignment_potentials(cost, allowed, mate_col)
+        places = list(arcs)
+        by_criterion = list(zip(*arcs.values())) if self.n_criteria else [(0,) * len(places)]
+        allowed = range(len(places))  # the arcs still allowed, by their place in ``places``
+        for costs in by_criterion:
+            weighted = [(*places[a], costs[a]) for a in allowed]
+            if mate_col is not None and not any(w for _, _, w in weighted):
+                continue  # every assignment on these arcs costs 0: all stay optimal
+            mate_col = least_cost_assignment(n, weighted) if tested is None else tested
+            if mate_col is None:
+                return None
+            duals = assignment_potentials(weighted, mate_col, n)
             if duals is None:
                 return None  # the assignment tested is not optimal on this criterion
             p_row, p_col = duals
-            allowed = allowed & (cost + p_row[:, None] - p_col[None, :] == 0)
+            allowed = [a for a, (r, c, w) in zip(allowed, weighted) if w + p_row[r] == p_col[c]]
         if mate_col is None:  # the loop runs at least once: the assignment is given or solved for
             raise InternalCheckError("internal error: a lexicographic assignment without its assignment")
-        return mate_col, allowed
+        tight: Arcs = [set() for _ in range(n)]
+        for a in allowed:
+            r, c = places[a]
+            tight[r].add(c)
+        return mate_col, tight
 
     def _lexicographic_of(self, left: list[int], right: list[int], mates: dict[int, int] | None = None,
-                          floater_row: bool = False) -> tuple[np.ndarray, np.ndarray] | None:
+                          floater_row: bool = False) -> tuple[list[int], Arcs] | None:
         """:meth:`_lexicographic` on ``left`` x ``right``; with ``floater_row``, one more row
         that may take any player at cost 0 (the floater)."""
-        index = self._index(left, right)
-        costs = [matrix[index] for matrix in self.matrices]
-        allowed = self.allowed[index]
+        cols = [self.col[u] for u in right]
+        arcs: dict[tuple[int, int], tuple[int, ...]] = {}
+        for i, v in enumerate(left):
+            r = self.row[v]
+            for j, c in enumerate(cols):
+                costs = self.cost.get((r, c))
+                if costs is not None:
+                    arcs[(i, j)] = costs
         if floater_row:
-            costs = [np.vstack([c, np.zeros((1, len(right)), dtype=np.int64)]) for c in costs]
-            allowed = np.vstack([allowed, np.ones((1, len(right)), dtype=bool)])
+            nothing = (0,) * self.n_criteria
+            arcs.update({(len(left), j): nothing for j in range(len(right))})
         mate_col = None
         if mates is not None:
             col_of = {u: k for k, u in enumerate(right)}
-            taken = [col_of[mates[v]] for v in left]
+            mate_col = [col_of[mates[v]] for v in left]
             if floater_row:
-                taken.append(next(k for k in range(len(right)) if k not in set(taken)))
-            mate_col = np.array(taken, dtype=np.int64)
-        return self._lexicographic(costs, allowed, mate_col)
+                mate_col.append(next(k for k in range(len(right)) if k not in set(mate_col)))
+        return self._lexicographic(len(right), arcs, mate_col)
 
     def optimal(self, left: list[int], right: list[int]) -> tuple[tuple[int, ...], dict[int, int]] | None:
         """A lexicographically optimal perfect assignment: its value and each left player's mate."""
@@ -651,7 +656,7 @@ class RemainderAssignment:
         found = self._lexicographic_of(left, right)
         if found is None:
             return None
-        mates = {v: right[c] for v, c in zip(left, found[0].tolist())}
+        mates = {v: right[c] for v, c in zip(left, found[0])}
         return self._value_of(mates), mates
 
     def optimal_with_a_floater(self, left: list[int], right: list[int]) -> tuple[tuple[int, ...], dict[int, int]] | None:
@@ -661,7 +666,7 @@ class RemainderAssignment:
         found = self._lexicographic_of(left, right, floater_row=True)
         if found is None:
             return None
-        mates = {v: right[c] for v, c in zip(left, found[0][:len(left)].tolist())}
+        mates = {v: right[c] for v, c in zip(left, found[0][:len(left)])}
         return self._value_of(mates), mates
 
     def first(self, s1: list[int], s2: list[int], cost: tuple[int, ...] | None = None) -> list[int] | None:
@@ -679,12 +684,12 @@ class RemainderAssignment:
         if found is None:
             return None
         mate_col, tight = found
-        mates = {v: s2[c] for v, c in zip(s1, mate_col.tolist())}
+        mates = {v: s2[c] for v, c in zip(s1, mate_col)}
         if cost is not None and self._value_of(mates) != cost:
             return None
         return self.first_on_tight(s1, s2, mates, tight)
 
-    def first_on_tight(self, s1: list[int], s2: list[int], mates: dict[int, int], tight: np.ndarray) -> list[int]:
+    def first_on_tight(self, s1: list[int], s2: list[int], mates: dict[int, int], tight: Arcs) -> list[int]:
         """The walk of :meth:`first` given an optimal assignment ``mates`` and the arcs of
         reduced cost 0 (``tight``, rows ``s1``, columns ``s2``) of its optimal duals."""
         column = {u: k for k, u in enumerate(s2)}
@@ -701,7 +706,7 @@ class RemainderAssignment:
         player the lowest partner any of them allows, so the walk ends on the A(u) that is
         first of all, with its u on the floater row: one walk instead of one per floater.
         """
-        mate_col = first_perfect_assignment(floating.tight, floating.mate_col.tolist(), len(s1))
+        mate_col = first_perfect_assignment(floating.tight, floating.mate_col, len(s1))
         return s2[mate_col[len(s1)]], self._arcs_taken(s1, s2, mate_col)
 
     def _arcs_taken(self, s1: list[int], s2: list[int], mate_col: list[int]) -> list[int]:
@@ -728,20 +733,24 @@ class RemainderAssignment:
         if found is None:
             return None
         mate_col, tight = found
-        held = int(mate_col[len(s1)])
-        holder = {int(c): r for r, c in enumerate(mate_col[:len(s1)].tolist())}
+        held = mate_col[len(s1)]
+        holder = {c: r for r, c in enumerate(mate_col[:len(s1)])}
+        holders: list[list[int]] = [[] for _ in s2]  # column -> the S1 rows on tight arcs to it
+        for r in range(len(s1)):
+            for c in tight[r]:
+                holders[c].append(r)
         moves_to: dict[int, int | None] = {held: None}  # column -> where its holder moves
         queue = deque(moves_to)
         while queue:
             c = queue.popleft()
-            for r in np.flatnonzero(tight[:len(s1), c]).tolist():
-                u = int(mate_col[r])
+            for r in holders[c]:
+                u = mate_col[r]
                 if u not in moves_to:
                     moves_to[u] = c
                     queue.append(u)
         floaters: dict[int, dict[int, int]] = {}
         for u, target in moves_to.items():
-            if not tight[len(s1), u]:
+            if u not in tight[len(s1)]:
                 continue
             shifted = dict(mates)
             c = u
@@ -766,8 +775,8 @@ class FloatingRemainder:
     (row -> column)."""
 
     floaters: dict[int, dict[int, int]]
-    tight: np.ndarray
-    mate_col: np.ndarray
+    tight: Arcs
+    mate_col: list[int]
 
 
 def first_reachable(order: list[int], by_exchange: Callable[[list[int]], int | None],
