@@ -174,15 +174,21 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
                 abandoned.downfloaters = [p.id for p in floaters]
                 below_all = [p for g in groups[index:] for p in g]
                 join = c13_join(bracket, n_mdp, below_all, state) if rules.procedure.join == "c13" else None
-                if join is not None:
-                    records.append(replace(record, pairs=[], downfloaters=[p.id for p in bracket], chosen=[],
-                                           collapsed=True, joined=True, abandoned_pairs=abandoned.pairs,
-                                           abandoned_downfloaters=abandoned.downfloaters))
-                    collapsed, abandoned = False, None
-                    n_mdp = len(bracket) if join == "moved-down" else 0
-                    bracket = bracket + below_all if join == "moved-down" else as_homogeneous(bracket + below_all)
-                    index = len(groups)
-                continue
+                kept = (c13_same_pairs(bracket, n_mdp, below_all, len(record.pairs), state, rules, settings)
+                        if join == "homogeneous" else None)
+                if kept is None:
+                    if join is not None:
+                        records.append(replace(record, pairs=[], downfloaters=[p.id for p in bracket], chosen=[],
+                                               collapsed=True, joined=True, abandoned_pairs=abandoned.pairs,
+                                               abandoned_downfloaters=abandoned.downfloaters))
+                        collapsed, abandoned = False, None
+                        n_mdp = len(bracket) if join == "moved-down" else 0
+                        bracket = bracket + below_all if join == "moved-down" else as_homogeneous(bracket + below_all)
+                        index = len(groups)
+                    continue
+                record, vertices, lower, next_index = kept, bracket + below_all, below_all, len(groups)
+                record.collapsed = True
+                floaters = [vertices[v] for v in range(len(bracket)) if all(v not in pair for pair in record.pairs)]
         if collapsed and abandoned is not None:
             record.abandoned_pairs = abandoned.pairs
             record.abandoned_downfloaters = abandoned.downfloaters
@@ -224,7 +230,8 @@ def c13_join(bracket: list[PlayerState], n_mdp: int, below: list[PlayerState],
     JaVaFo 1.4: tests/data/dutch-2013-endorse, s34-r07 (12-11 and 12-16 each leave 12's bye
     to nobody else, so 11-16 with 12 floating is not tried: 11 and 16 meet players below)
     and s1065-r08 (20 must take the bye; the four others, at least half, pair 21-25, 27-28
-    as the first homogeneous candidate, whatever 21's float in the last round)."""
+    as the first homogeneous candidate, whatever 21's float in the last round).  Before a
+    homogeneous join the caller tries :func:`c13_same_pairs`."""
     if not n_mdp:
         return None
     players = bracket + below
@@ -239,6 +246,35 @@ def c13_join(bracket: list[PlayerState], n_mdp: int, below: list[PlayerState],
     edges = [(i, j) for i in range(len(players)) for j in sorted(later[i]) if j >= len(bracket)]
     takers = [i for i, p in enumerate(players) if state.may_take_pab(p)]
     return "moved-down" if complete_matching_exists(len(players), edges, takers) else None
+
+
+def c13_same_pairs(bracket: list[PlayerState], n_mdp: int, below: list[PlayerState], n_pairs: int,
+                   state: RoundState, rules: RuleSet, settings: SolverSettings | None) -> BracketRecord | None:
+    """2013 C.13 (C.04.3.1) for a penultimate bracket that :func:`c13_join` would join into a
+    bracket treated as homogeneous (A.3: its players at least half of it), when the round
+    needs a bye and the only player of this bracket and the ones below who may take it
+    (B.1.b) is one of its moved-down players.  C.13 first tries "another pairing in the
+    penultimate score bracket which will allow a pairing in the lowest score bracket" with
+    the same number of pairs p (p "becomes zero" only when none exists): here one that
+    leaves that player unpaired, for the bye.  He does not move down to another bracket
+    (seed 004, round 5: a downfloater "cannot move down again"); he is the round's one
+    unpaired player (A.5).  The pairing: the best of the bracket without him on the rule
+    set's criteria, every remaining player in the model and completion on top; None when
+    it makes fewer than ``n_pairs`` pairs (then the brackets are joined).
+    JaVaFo 1.4: tests/data/dutch-2013-endorse, s2088-r07 (MDP 14 with 22, 23: 22-23, 14 the
+    bye, not joined), s1121-r11 (three pairs of six residents, 74 the bye) and s1065-r08
+    (MDP 20 with 21, 27, 28: without 20 they make one pair, not two: joined)."""
+    players = bracket + below
+    takers = [p for p in players if state.may_take_pab(p)]
+    if len(players) % 2 == 0 or len(takers) != 1 or takers[0] not in bracket[:n_mdp]:
+        return None
+    bye = bracket.index(takers[0])
+    whole = Bracket(players, n_mdp, len(bracket), True, True, state)
+    edges = [(i, j) for i, j in whole.edges if bye not in (i, j)]
+    if not edges:
+        return None
+    record = pair_bracket(replace(whole, edges=edges), rules, settings)
+    return record if len(record.pairs) == n_pairs else None
 
 
 def as_homogeneous(players: list[PlayerState]) -> list[PlayerState]:
