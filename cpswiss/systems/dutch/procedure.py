@@ -40,7 +40,7 @@ from cpswiss.criteria.fairness import IDENTITY_UNITS
 from cpswiss.criteria.units import LOOKAHEAD_UNITS, bracket_levels, evaluate
 from cpswiss.errors import EngineLimitError, InternalCheckError, NoPairingError
 from cpswiss.rulesets.ruleset import RuleSet
-from cpswiss.solver.completion import bye_candidate, completable, complete_matching_exists
+from cpswiss.solver.completion import bye_candidate, completable, complete_matching_exists, coverable
 from cpswiss.solver.blossom import LexicographicMatching
 from cpswiss.solver.levels import Level
 from cpswiss.solver.model import (
@@ -151,7 +151,7 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
             record = pair_interchangeable(bracket, state, rules)
         else:
             holds_pab = weighs_pab and holds_the_pab(bracket, lower + below, state)
-            landing = landing_bracket(groups, index, state) if strands and not special else None
+            landing = landing_bracket(groups, index, bracket, state) if strands and not special else None
             if landing is not None and len(landing) == len(lower) + len(below):
                 landing = last_bracket_partners(landing, state)
             b = Bracket(vertices, n_mdp, len(bracket), special, next_index == len(groups), state,
@@ -284,19 +284,24 @@ def as_homogeneous(players: list[PlayerState]) -> list[PlayerState]:
     return [replace(p, score=lowest) for p in players]
 
 
-def landing_bracket(groups: list[list[PlayerState]], index: int, state: RoundState) -> list[PlayerState]:
+def landing_bracket(groups: list[list[PlayerState]], index: int, above: list[PlayerState],
+                    state: RoundState) -> list[PlayerState]:
     """2013 C.1, C.12, C.13 (C.04.3.1): the bracket that downfloaters sent to scoregroup
     ``index`` are paired in.  The lowest bracket that cannot be paired is merged with the one
     above it, repeatedly; but the lowest bracket is paired with the players who float into
     it, so the merges reach the next scoregroup only when the players below it cannot all
-    be paired (bye included) even with every player of the next scoregroup coming down to
-    them.  Otherwise a downfloater who can meet nobody of the next scoregroup sends the
-    procedure back (C.1 -> C.12), as JaVaFo 1.4 reads it (tests/data/dutch-2013-endorse,
-    s61-r10: merging whenever the players below cannot pair among themselves floats 14,
-    whom no one of the 4.0 scoregroup may meet)."""
+    be paired (one of them may take the bye) even with any players of the next scoregroup
+    or of the bracket ``above`` (the one whose downfloaters these are) coming down to them,
+    each free to stay up (:func:`coverable`).  Otherwise a downfloater who can meet nobody
+    of the next scoregroup sends the procedure back (C.1 -> C.12), as JaVaFo 1.4 reads it
+    (tests/data/dutch-2013-endorse, s61-r10: merging whenever the players below cannot pair
+    among themselves floats 14, whom no one of the 4.0 scoregroup may meet; s2059-r05: 20
+    alone below takes the bye, so 22, who has met 21, the one player of the next scoregroup,
+    may not float; s2085-r06: 6, 7, 8 below are paired with a floater of the 3.0 bracket
+    coming down, so 4, who has met 3, may not float)."""
     landing = list(groups[index])
     k = index + 1
-    while k < len(groups) and not completable(groups[index] + [p for g in groups[k:] for p in g], state):
+    while k < len(groups) and not coverable([p for g in groups[k:] for p in g], groups[index] + above, state):
         landing += groups[k]
         k += 1
     return landing
