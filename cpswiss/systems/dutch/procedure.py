@@ -173,22 +173,15 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
                 abandoned.pairs = [(vertices[i].id, vertices[j].id) for i, j in record.pairs]
                 abandoned.downfloaters = [p.id for p in floaters]
                 below_all = [p for g in groups[index:] for p in g]
-                join = c13_join(bracket, n_mdp, below_all, state) if rules.procedure.join == "c13" else None
-                kept = (c13_same_pairs(bracket, n_mdp, below_all, len(record.pairs), state, rules, settings)
-                        if join == "homogeneous" else None)
-                if kept is None:
-                    if join is not None:
-                        records.append(replace(record, pairs=[], downfloaters=[p.id for p in bracket], chosen=[],
-                                               collapsed=True, joined=True, abandoned_pairs=abandoned.pairs,
-                                               abandoned_downfloaters=abandoned.downfloaters))
-                        collapsed, abandoned = False, None
-                        n_mdp = len(bracket) if join == "moved-down" else 0
-                        bracket = bracket + below_all if join == "moved-down" else as_homogeneous(bracket + below_all)
-                        index = len(groups)
-                    continue
-                record, vertices, lower, next_index = kept, bracket + below_all, below_all, len(groups)
-                record.collapsed = True
-                floaters = [vertices[v] for v in range(len(bracket)) if all(v not in pair for pair in record.pairs)]
+                if rules.procedure.join == "c13" and c13_joins(bracket, n_mdp, below_all, state):
+                    records.append(replace(record, pairs=[], downfloaters=[p.id for p in bracket], chosen=[],
+                                           collapsed=True, joined=True, abandoned_pairs=abandoned.pairs,
+                                           abandoned_downfloaters=abandoned.downfloaters))
+                    collapsed, abandoned = False, None
+                    n_mdp = len(bracket)
+                    bracket = bracket + below_all
+                    index = len(groups)
+                continue
         if collapsed and abandoned is not None:
             record.abandoned_pairs = abandoned.pairs
             record.abandoned_downfloaters = abandoned.downfloaters
@@ -214,74 +207,36 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
     return RoundPairing(pairs, bye, records, state)
 
 
-def c13_join(bracket: list[PlayerState], n_mdp: int, below: list[PlayerState],
-             state: RoundState) -> str | None:
+def c13_joins(bracket: list[PlayerState], n_mdp: int, below: list[PlayerState], state: RoundState) -> bool:
     """2013 C.13 with A.3 (C.04.3.1), for a heterogeneous bracket whose first pairing leaves
-    the players below it unpairable: is it joined with every bracket below it, and how is
-    the joined bracket paired?  None: it is re-paired on its own, completion on top.
+    the players below it unpairable: is it joined with every bracket below it?  Otherwise
+    (False) it is re-paired on its own, every remaining player in the model, completion on
+    top: C.13's "another pairing in the penultimate score bracket which will allow a
+    pairing in the lowest score bracket", p lowered by C.14 as far as needed.
 
     A.3 pairs the moved-down players of a heterogeneous bracket first, so the pairings of
-    the bracket that C.13 tries instead are those that still pair one of them ("p" counts
-    their pairs).  When none of them leaves the rest pairable (bye included, B.1.b), p
-    becomes zero and the bracket is joined with the ones below.  Its players all come from
-    a higher score than the joined bracket's: "moved-down" - they are its moved-down
-    players, paired first (A.3) - unless they are at least half of it: "homogeneous" -
-    A.3 treats it as a homogeneous bracket (no score differences, no floats inside it).
-    JaVaFo 1.4: tests/data/dutch-2013-endorse, s34-r07 (12-11 and 12-16 each leave 12's bye
-    to nobody else, so 11-16 with 12 floating is not tried: 11 and 16 meet players below)
-    and s1065-r08 (20 must take the bye; the four others, at least half, pair 21-25, 27-28
-    as the first homogeneous candidate, whatever 21's float in the last round).  Before a
-    homogeneous join the caller tries :func:`c13_same_pairs`."""
-    if not n_mdp:
-        return None
+    the bracket that C.13 tries are those that still pair one of them ("p" counts their
+    pairs).  When none of them leaves the rest pairable (bye included, B.1.b), p becomes
+    zero and the bracket is joined with the ones below, its players the joined bracket's
+    moved-down players, paired first (A.3).  Not when they would be at least half of the
+    joined bracket: A.3 treats that one as homogeneous, its players not paired first, and
+    the bracket is re-paired instead, its moved-down players free to move down again
+    (JaVaFo 1.4, tests/data/dutch-2013-endorse: s34-r07, 12-11 and 12-16 each leave 12's
+    bye to nobody else, so 11-16 with 12 floating is not tried and the 2.5 bracket, 3 of 9,
+    joins; s2088-r07, MDP 14 with 22, 23 above 24, 25: re-paired 22-23, 14 the bye, not
+    joined as 3 of 5; open/s1065-r08 is the counter-case)."""
+    if not n_mdp or 2 * len(bracket) >= len(bracket) + len(below):
+        return False
     players = bracket + below
     for m in bracket[:n_mdp]:
         for r in bracket[n_mdp:]:
             if compatible(m, r, state) and completable([p for p in players if p is not m and p is not r], state):
-                return None
-    if 2 * len(bracket) >= len(players):
-        return "homogeneous"
+                return False
     # moved-down players meet residents only (B.3's graph): joined so only if that pairs them
     later = compatible_later(players, state)
     edges = [(i, j) for i in range(len(players)) for j in sorted(later[i]) if j >= len(bracket)]
     takers = [i for i, p in enumerate(players) if state.may_take_pab(p)]
-    return "moved-down" if complete_matching_exists(len(players), edges, takers) else None
-
-
-def c13_same_pairs(bracket: list[PlayerState], n_mdp: int, below: list[PlayerState], n_pairs: int,
-                   state: RoundState, rules: RuleSet, settings: SolverSettings | None) -> BracketRecord | None:
-    """2013 C.13 (C.04.3.1) for a penultimate bracket that :func:`c13_join` would join into a
-    bracket treated as homogeneous (A.3: its players at least half of it), when the round
-    needs a bye and the only player of this bracket and the ones below who may take it
-    (B.1.b) is one of its moved-down players.  C.13 first tries "another pairing in the
-    penultimate score bracket which will allow a pairing in the lowest score bracket" with
-    the same number of pairs p (p "becomes zero" only when none exists): here one that
-    leaves that player unpaired, for the bye.  He does not move down to another bracket
-    (seed 004, round 5: a downfloater "cannot move down again"); he is the round's one
-    unpaired player (A.5).  The pairing: the best of the bracket without him on the rule
-    set's criteria, every remaining player in the model and completion on top; None when
-    it makes fewer than ``n_pairs`` pairs (then the brackets are joined).
-    JaVaFo 1.4: tests/data/dutch-2013-endorse, s2088-r07 (MDP 14 with 22, 23: 22-23, 14 the
-    bye, not joined), s1121-r11 (three pairs of six residents, 74 the bye) and s1065-r08
-    (MDP 20 with 21, 27, 28: without 20 they make one pair, not two: joined)."""
-    players = bracket + below
-    takers = [p for p in players if state.may_take_pab(p)]
-    if len(players) % 2 == 0 or len(takers) != 1 or takers[0] not in bracket[:n_mdp]:
-        return None
-    bye = bracket.index(takers[0])
-    whole = Bracket(players, n_mdp, len(bracket), True, True, state)
-    edges = [(i, j) for i, j in whole.edges if bye not in (i, j)]
-    if not edges:
-        return None
-    record = pair_bracket(replace(whole, edges=edges), rules, settings)
-    return record if len(record.pairs) == n_pairs else None
-
-
-def as_homogeneous(players: list[PlayerState]) -> list[PlayerState]:
-    """A.3's "treated as though it was homogeneous" (2013): the players, in A.2 order, with
-    one score (the lowest of them), so that no pair has a score difference or a float."""
-    lowest = min(p.score for p in players)
-    return [replace(p, score=lowest) for p in players]
+    return complete_matching_exists(len(players), edges, takers)
 
 
 def landing_bracket(groups: list[list[PlayerState]], index: int, above: list[PlayerState],
