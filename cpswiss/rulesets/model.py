@@ -74,8 +74,8 @@ class ProcedureRules:
     # what a bracket found to be the penultimate one becomes: "re-pair" (2017 A.9: paired
     # again with every player below it, completion on top) or "c13" (2013 C.13 with A.3:
     # re-paired while one of its moved-down players can still be paired, else joined with
-    # the brackets below, as their moved-down players or, when they are at least half of
-    # the joined bracket, as one homogeneous bracket; procedure.c13_join)
+    # the brackets below as their moved-down players - unless they would be at least half
+    # of the joined bracket: then re-paired; procedure.c13_joins)
     join: Literal["re-pair", "c13"] = "re-pair"
 
 

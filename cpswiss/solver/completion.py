@@ -12,7 +12,7 @@ perfect matching).
 from __future__ import annotations
 
 from cpswiss.criteria.absolute import compatible_later, every_pair_compatible
-from cpswiss.solver.model import maximum_matching, pairs_in_order
+from cpswiss.solver.model import maximum_matching, maximum_weight_matching, pairs_in_order
 from cpswiss.tournament.state import PlayerState, RoundState
 
 
@@ -48,3 +48,19 @@ def complete_matching_exists(n: int, edges: list[tuple[int, int]], takers: list[
     if n % 2 == 0:
         return 2 * len(maximum_matching(n, edges)) == n
     return 2 * len(maximum_matching(n + 1, edges + [(i, n) for i in takers])) == n + 1
+
+
+def coverable(must: list[PlayerState], helpers: list[PlayerState], state: RoundState) -> bool:
+    """Can every player of ``must`` be paired (C1-C3), but for one who may take the bye, with
+    any of ``helpers`` as opponents, the helpers themselves free to stay unpaired?  A
+    maximum-weight matching (exact) weighing each pair by the players of ``must`` it holds,
+    with one more vertex, the bye, joined to every player of ``must`` who may take it."""
+    if completable(must, state) or completable(must + helpers, state):
+        return True  # a complete pairing with no helper, or with every helper
+    players = must + helpers
+    n, later = len(players), compatible_later(players, state)
+    arcs = [(i, j, (i < len(must)) + (j < len(must))) for i in range(n) for j in sorted(later[i])
+            if i < len(must) or j < len(must)]
+    arcs += [(i, n, 1) for i in range(len(must)) if state.may_take_pab(must[i])]
+    covered = sum(w for i, j, w in arcs if (i, j) in set(maximum_weight_matching(n + 1, arcs)))
+    return covered == len(must)

@@ -107,6 +107,8 @@ def _fill_values(bracket_account: BracketAccount, b: Bracket, rules: RuleSet,
 
 def _kind(record: BracketRecord, previous: BracketRecord | None) -> str:
     if record.collapsed:
+        if record.joined:  # 2013 C.13 only
+            return "PPB (A.9: joined with every player below it)"
         return "PPB (A.9: re-paired with every player below it)"
     if record.bracket is not None and record.bracket.holds_rest:
         return ("heterogeneous" if record.mdps else "homogeneous") + \
@@ -174,8 +176,10 @@ def _accounts(result: PairingResult) -> list[BracketAccount]:
             bracket_account.notes.append(
                 f"A.9: its best pairing on C.5-C.19 ({pairs_text(record.abandoned_pairs)}, floating "
                 f"{ids_text(record.abandoned_downfloaters)}) leaves players below it that cannot all be "
-                "paired (C.4), so it is the PPB and is re-paired together with every lower player; "
-                "the brackets below it collapse into the last bracket")
+                "paired (C.4), so it is the PPB and is "
+                + ("joined with every player below it" if record.joined else
+                   "re-paired together with every lower player; the brackets below it collapse into the "
+                   "last bracket"))
         accounts.append(bracket_account)
         previous = record
     return accounts

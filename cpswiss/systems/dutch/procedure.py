@@ -40,7 +40,7 @@ from cpswiss.criteria.fairness import IDENTITY_UNITS
 from cpswiss.criteria.units import LOOKAHEAD_UNITS, bracket_levels, evaluate
 from cpswiss.errors import EngineLimitError, InternalCheckError, NoPairingError
 from cpswiss.rulesets.ruleset import RuleSet
-from cpswiss.solver.completion import bye_candidate, completable, complete_matching_exists
+from cpswiss.solver.completion import bye_candidate, completable, complete_matching_exists, coverable
 from cpswiss.solver.blossom import LexicographicMatching
 from cpswiss.solver.levels import Level
 from cpswiss.solver.model import (
@@ -151,7 +151,7 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
             record = pair_interchangeable(bracket, state, rules)
         else:
             holds_pab = weighs_pab and holds_the_pab(bracket, lower + below, state)
-            landing = landing_bracket(groups, index, state) if strands and not special else None
+            landing = landing_bracket(groups, index, bracket, state) if strands and not special else None
             if landing is not None and len(landing) == len(lower) + len(below):
                 landing = last_bracket_partners(landing, state)
             b = Bracket(vertices, n_mdp, len(bracket), special, next_index == len(groups), state,
@@ -173,14 +173,13 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
                 abandoned.pairs = [(vertices[i].id, vertices[j].id) for i, j in record.pairs]
                 abandoned.downfloaters = [p.id for p in floaters]
                 below_all = [p for g in groups[index:] for p in g]
-                join = c13_join(bracket, n_mdp, below_all, state) if rules.procedure.join == "c13" else None
-                if join is not None:
+                if rules.procedure.join == "c13" and c13_joins(bracket, n_mdp, below_all, state):
                     records.append(replace(record, pairs=[], downfloaters=[p.id for p in bracket], chosen=[],
                                            collapsed=True, joined=True, abandoned_pairs=abandoned.pairs,
                                            abandoned_downfloaters=abandoned.downfloaters))
                     collapsed, abandoned = False, None
-                    n_mdp = len(bracket) if join == "moved-down" else 0
-                    bracket = bracket + below_all if join == "moved-down" else as_homogeneous(bracket + below_all)
+                    n_mdp = len(bracket)
+                    bracket = bracket + below_all
                     index = len(groups)
                 continue
         if collapsed and abandoned is not None:
@@ -208,59 +207,56 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
     return RoundPairing(pairs, bye, records, state)
 
 
-def c13_join(bracket: list[PlayerState], n_mdp: int, below: list[PlayerState],
-             state: RoundState) -> str | None:
+def c13_joins(bracket: list[PlayerState], n_mdp: int, below: list[PlayerState], state: RoundState) -> bool:
     """2013 C.13 with A.3 (C.04.3.1), for a heterogeneous bracket whose first pairing leaves
-    the players below it unpairable: is it joined with every bracket below it, and how is
-    the joined bracket paired?  None: it is re-paired on its own, completion on top.
+    the players below it unpairable: is it joined with every bracket below it?  Otherwise
+    (False) it is re-paired on its own, every remaining player in the model, completion on
+    top: C.13's "another pairing in the penultimate score bracket which will allow a
+    pairing in the lowest score bracket", p lowered by C.14 as far as needed.
 
     A.3 pairs the moved-down players of a heterogeneous bracket first, so the pairings of
-    the bracket that C.13 tries instead are those that still pair one of them ("p" counts
-    their pairs).  When none of them leaves the rest pairable (bye included, B.1.b), p
-    becomes zero and the bracket is joined with the ones below.  Its players all come from
-    a higher score than the joined bracket's: "moved-down" - they are its moved-down
-    players, paired first (A.3) - unless they are at least half of it: "homogeneous" -
-    A.3 treats it as a homogeneous bracket (no score differences, no floats inside it).
-    JaVaFo 1.4: tests/data/dutch-2013-endorse, s34-r07 (12-11 and 12-16 each leave 12's bye
-    to nobody else, so 11-16 with 12 floating is not tried: 11 and 16 meet players below)
-    and s1065-r08 (20 must take the bye; the four others, at least half, pair 21-25, 27-28
-    as the first homogeneous candidate, whatever 21's float in the last round)."""
-    if not n_mdp:
-        return None
+    the bracket that C.13 tries are those that still pair one of them ("p" counts their
+    pairs).  When none of them leaves the rest pairable (bye included, B.1.b), p becomes
+    zero and the bracket is joined with the ones below, its players the joined bracket's
+    moved-down players, paired first (A.3).  Not when they would be at least half of the
+    joined bracket: A.3 treats that one as homogeneous, its players not paired first, and
+    the bracket is re-paired instead, its moved-down players free to move down again
+    (JaVaFo 1.4, tests/data/dutch-2013-endorse: s34-r07, 12-11 and 12-16 each leave 12's
+    bye to nobody else, so 11-16 with 12 floating is not tried and the 2.5 bracket, 3 of 9,
+    joins; s2088-r07, MDP 14 with 22, 23 above 24, 25: re-paired 22-23, 14 the bye, not
+    joined as 3 of 5; open/s1065-r08 is the counter-case)."""
+    if not n_mdp or 2 * len(bracket) >= len(bracket) + len(below):
+        return False
     players = bracket + below
     for m in bracket[:n_mdp]:
         for r in bracket[n_mdp:]:
             if compatible(m, r, state) and completable([p for p in players if p is not m and p is not r], state):
-                return None
-    if 2 * len(bracket) >= len(players):
-        return "homogeneous"
+                return False
     # moved-down players meet residents only (B.3's graph): joined so only if that pairs them
     later = compatible_later(players, state)
     edges = [(i, j) for i in range(len(players)) for j in sorted(later[i]) if j >= len(bracket)]
     takers = [i for i, p in enumerate(players) if state.may_take_pab(p)]
-    return "moved-down" if complete_matching_exists(len(players), edges, takers) else None
+    return complete_matching_exists(len(players), edges, takers)
 
 
-def as_homogeneous(players: list[PlayerState]) -> list[PlayerState]:
-    """A.3's "treated as though it was homogeneous" (2013): the players, in A.2 order, with
-    one score (the lowest of them), so that no pair has a score difference or a float."""
-    lowest = min(p.score for p in players)
-    return [replace(p, score=lowest) for p in players]
-
-
-def landing_bracket(groups: list[list[PlayerState]], index: int, state: RoundState) -> list[PlayerState]:
+def landing_bracket(groups: list[list[PlayerState]], index: int, above: list[PlayerState],
+                    state: RoundState) -> list[PlayerState]:
     """2013 C.1, C.12, C.13 (C.04.3.1): the bracket that downfloaters sent to scoregroup
     ``index`` are paired in.  The lowest bracket that cannot be paired is merged with the one
     above it, repeatedly; but the lowest bracket is paired with the players who float into
     it, so the merges reach the next scoregroup only when the players below it cannot all
-    be paired (bye included) even with every player of the next scoregroup coming down to
-    them.  Otherwise a downfloater who can meet nobody of the next scoregroup sends the
-    procedure back (C.1 -> C.12), as JaVaFo 1.4 reads it (tests/data/dutch-2013-endorse,
-    s61-r10: merging whenever the players below cannot pair among themselves floats 14,
-    whom no one of the 4.0 scoregroup may meet)."""
+    be paired (one of them may take the bye) even with any players of the next scoregroup
+    or of the bracket ``above`` (the one whose downfloaters these are) coming down to them,
+    each free to stay up (:func:`coverable`).  Otherwise a downfloater who can meet nobody
+    of the next scoregroup sends the procedure back (C.1 -> C.12), as JaVaFo 1.4 reads it
+    (tests/data/dutch-2013-endorse, s61-r10: merging whenever the players below cannot pair
+    among themselves floats 14, whom no one of the 4.0 scoregroup may meet; s2059-r05: 20
+    alone below takes the bye, so 22, who has met 21, the one player of the next scoregroup,
+    may not float; s2085-r06: 6, 7, 8 below are paired with a floater of the 3.0 bracket
+    coming down, so 4, who has met 3, may not float)."""
     landing = list(groups[index])
     k = index + 1
-    while k < len(groups) and not completable(groups[index] + [p for g in groups[k:] for p in g], state):
+    while k < len(groups) and not coverable([p for g in groups[k:] for p in g], groups[index] + above, state):
         landing += groups[k]
         k += 1
     return landing
