@@ -222,24 +222,39 @@ def test_determined_after_levels_that_split_and_empty_edge_classes(seed):
         assert m.determined({e: c for e, c in enumerate(target) if c}) == in_span
 
 
+def frozen_random_model(rng: random.Random) -> MatchingModel | None:
+    """A random graph of 3-8 players with its most pairs and a random colour level frozen
+    (None when the graph has no edge)."""
+    n = rng.randint(3, 8)
+    edges = random_graph(rng, n, rng.choice([0.4, 0.7]))
+    if not edges:
+        return None
+    m = MatchingModel(n, edges)
+    m.minimise([Level("pairs", {e: -1 for e in range(len(edges))}),
+                Level("colour", {e: rng.choice([0, 0, 1, 2]) for e in range(len(edges))})])
+    return m
+
+
+def solutions_of(m: MatchingModel) -> list[list[int]]:
+    """Every matching of the model's graph that meets every constraint on record."""
+    return [mt for mt in all_matchings(m.n, m.edges)
+            if all(sum(c for e, c in coef.items() if e in mt) == value for coef, value in m.constraints)]
+
+
 @pytest.mark.parametrize("seed", range(60))
 def test_maximise_any_answers_as_the_matchings_that_keep_the_constraints(seed):
     """Is there a solution choosing one of these edges: against every matching that keeps
     the frozen levels and a fixed pair, whether the blossom relaxation or the solver answers
     (a found solution is kept and keeps the constraints; a "no" leaves the one in hand)."""
     rng = random.Random(5200 + seed)
-    n = rng.randint(3, 8)
-    edges = random_graph(rng, n, rng.choice([0.4, 0.7]))
-    if not edges:
+    m = frozen_random_model(rng)
+    if m is None:
         return
-    m = MatchingModel(n, edges)
-    m.minimise([Level("pairs", {e: -1 for e in range(len(edges))}),
-                Level("colour", {e: rng.choice([0, 0, 1, 2]) for e in range(len(edges))})])
+    edges = m.edges
     if rng.random() < 0.5:
         m.fix(m.chosen()[0], 1)
     wanted = [e for e in range(len(edges)) if rng.random() < 0.3]
-    solutions = [mt for mt in all_matchings(n, edges)
-                 if all(sum(c for e, c in coef.items() if e in mt) == value for coef, value in m.constraints)]
+    solutions = solutions_of(m)
     expected = any(e in mt for mt in solutions for e in wanted)
     before = m.chosen()
     assert m.maximise_any(wanted) == expected
@@ -255,16 +270,12 @@ def test_feasible_with_literals_answers_as_the_matchings_that_keep_the_constrain
     keeps the frozen levels (a found solution is kept and meets the literals; a "no" leaves
     the one in hand)."""
     rng = random.Random(5600 + seed)
-    n = rng.randint(3, 8)
-    edges = random_graph(rng, n, rng.choice([0.4, 0.7]))
-    if not edges:
+    m = frozen_random_model(rng)
+    if m is None:
         return
-    m = MatchingModel(n, edges)
-    m.minimise([Level("pairs", {e: -1 for e in range(len(edges))}),
-                Level("colour", {e: rng.choice([0, 0, 1, 2]) for e in range(len(edges))})])
+    edges = m.edges
     literals = [(e, rng.choice([0, 1])) for e in rng.sample(range(len(edges)), min(len(edges), rng.randint(1, 3)))]
-    solutions = [mt for mt in all_matchings(n, edges)
-                 if all(sum(c for e, c in coef.items() if e in mt) == value for coef, value in m.constraints)]
+    solutions = solutions_of(m)
     expected = any(all((e in mt) == bool(value) for e, value in literals) for mt in solutions)
     before = m.chosen()
     assert m.feasible_with(literals) == expected
