@@ -115,7 +115,7 @@ def assignment_potentials(arcs: list[tuple[int, int, int]], mate_col: list[int],
         graph.add_nodes_from(range(source + 1))
         graph.add_edges_from(residual)
         try:
-            dist = rx.digraph_bellman_ford_shortest_path_lengths(graph, source, edge_cost_fn=float)
+            dist = rx.digraph_bellman_ford_shortest_path_lengths(graph, source, float)
         except rx.NegativeCycle:
             return None
         potential = [round(dist[node]) for node in range(source)]

@@ -604,7 +604,7 @@ class RemainderAssignment:
         tested = mate_col
         places = list(arcs)
         by_criterion = list(zip(*arcs.values())) if self.n_criteria else [(0,) * len(places)]
-        allowed = range(len(places))  # the arcs still allowed, by their place in ``places``
+        allowed = list(range(len(places)))  # the arcs still allowed, by their place in ``places``
         for costs in by_criterion:
             weighted = [(*places[a], costs[a]) for a in allowed]
             if mate_col is not None and not any(w for _, _, w in weighted):
