@@ -62,5 +62,5 @@ def coverable(must: list[PlayerState], helpers: list[PlayerState], state: RoundS
     arcs = [(i, j, (i < len(must)) + (j < len(must))) for i in range(n) for j in sorted(later[i])
             if i < len(must) or j < len(must)]
     arcs += [(i, n, 1) for i in range(len(must)) if state.may_take_pab(must[i])]
-    covered = sum(w for i, j, w in arcs if (i, j) in set(maximum_weight_matching(n + 1, arcs)))
-    return covered == len(must)
+    matched = set(maximum_weight_matching(n + 1, arcs))
+    return sum(w for i, j, w in arcs if (i, j) in matched) == len(must)
