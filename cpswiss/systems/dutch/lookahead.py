@@ -32,7 +32,7 @@ from enum import Enum
 from collections.abc import Callable
 
 from cpswiss.criteria.bracket import Bracket
-from cpswiss.solver.model import SolverSettings, greedy_matching, maximum_matching
+from cpswiss.solver.model import greedy_matching, maximum_matching
 
 
 class Below(Enum):
@@ -83,29 +83,27 @@ def single_downfloater_value(unit: str, b: Bracket) -> LookaheadValue | None:
     return None
 
 
-def single_downfloater_classes(b: Bracket, value: LookaheadValue, settings: SolverSettings | None = None,
-                               ) -> tuple[list[list[int]], int]:
+def single_downfloater_classes(b: Bracket, value: LookaheadValue) -> list[list[int]]:
     """The bracket's vertices grouped by the look-ahead value of the following bracket when
     that vertex is the only downfloater (``value``, see :func:`single_downfloater_value`),
-    best group first, and the number of solves it took."""
+    best group first."""
     n = b.n_bracket
     lower_edges = [(i - n, j - n) for i, j in b.edges if i >= n]
     neighbours_below: list[set[int]] = [set() for _ in range(n)]
     for i, j in b.edges:
         if i < n <= j:
             neighbours_below[i].add(j - n)
-    size, fates, solves = fates_below(len(b.vertices) - n, lower_edges, neighbours_below, settings)
+    size, fates = fates_below(len(b.vertices) - n, lower_edges, neighbours_below)
     groups: dict[LookaheadKey, list[int]] = {}
     for u, below in enumerate(fates):
         pairs = size + (below is Below.EXTRA_PAIR)
         groups.setdefault(value(b, u, pairs, below), []).append(u)
-    return [groups[key] for key in sorted(groups)], solves
+    return [groups[key] for key in sorted(groups)]
 
 
-def fates_below(n: int, edges: list[tuple[int, int]], neighbours: list[set[int]],
-                settings: SolverSettings | None = None) -> tuple[int, list[Below], int]:
-    """ν of S (given by its ``n`` players and ``edges``), what S + u makes of each candidate
-    u (neighbours[u]: the players of S he may meet), and the solves taken."""
+def fates_below(n: int, edges: list[tuple[int, int]], neighbours: list[set[int]]) -> tuple[int, list[Below]]:
+    """ν of S (given by its ``n`` players and ``edges``) and what S + u makes of each candidate
+    u (neighbours[u]: the players of S he may meet); blossom matchings only, no solve."""
     size, exposable = _exposable(n, edges, neighbours)
 
     def fate(u: int) -> Below:
@@ -113,7 +111,7 @@ def fates_below(n: int, edges: list[tuple[int, int]], neighbours: list[set[int]]
             return Below.EXTRA_PAIR
         return Below.PAIRED if neighbours[u] else Below.UNPAIRED
 
-    return size, [fate(u) for u in range(len(neighbours))], 0  # no solve: blossom matchings
+    return size, [fate(u) for u in range(len(neighbours))]
 
 
 def _exposable(n: int, edges: list[tuple[int, int]], asked: list[set[int]]) -> tuple[int, set[int]]:
@@ -125,7 +123,7 @@ def _exposable(n: int, edges: list[tuple[int, int]], asked: list[set[int]]) -> t
     v is in D exactly when G - v still has a matching of ν pairs (a maximum matching of G
     leaving v unpaired, found by the blossom algorithm, whose even alternating paths add
     more players to D); when it has not, no maximum matching leaves v unpaired."""
-    mate = _mates(n, edges, greedy_matching(n, edges))  # a maximum matching
+    mate = _mates(n, [edges[e] for e in greedy_matching(n, edges)])  # a maximum matching
     size = sum(m is not None for m in mate) // 2
     if 2 * size == n:
         return size, set()  # perfect: nobody is exposable
@@ -144,16 +142,13 @@ def _exposable(n: int, edges: list[tuple[int, int]], asked: list[set[int]]) -> t
         if len(without) < size:
             paired_always.add(v)
             continue
-        mate_without: list[int | None] = [None] * n
-        for i, j in without:
-            mate_without[i], mate_without[j] = j, i
-        exposable |= _reached_evenly(adjacent, mate_without)
+        exposable |= _reached_evenly(adjacent, _mates(n, without))
 
 
-def _mates(n: int, edges: list[tuple[int, int]], chosen: list[int]) -> list[int | None]:
+def _mates(n: int, pairs: list[tuple[int, int]]) -> list[int | None]:
+    """Each player's partner in a matching given by its pairs (None: unpaired)."""
     mate: list[int | None] = [None] * n
-    for e in chosen:
-        i, j = edges[e]
+    for i, j in pairs:
         mate[i], mate[j] = j, i
     return mate
 

@@ -633,7 +633,6 @@ def pair_on_bracket_alone(b: Bracket, step: StepLevels,
     sub.start_from(greedy_matching(n, sub_bracket.edges))
     before = [restricted(level) for level in step.before]
     sub.minimise(before)
-    solves = 0
     if any(not level.trivial for level in step.lookahead):
         if not sub.determined({k: 1 for k in range(len(sub_bracket.edges))}):
             return None  # the number of downfloaters is not fixed yet
@@ -642,7 +641,7 @@ def pair_on_bracket_alone(b: Bracket, step: StepLevels,
         value = single_downfloater_value(step.lookahead_unit, b) \
             if floaters == 1 and step.lookahead_unit is not None else None
         if value is not None:
-            classes, solves = single_downfloater_classes(b, value, settings)
+            classes = single_downfloater_classes(b, value)
             in_hand = next(v for v in range(n) if sub.partner(v) is None)
             for group in classes:
                 members = set(group)
@@ -656,4 +655,4 @@ def pair_on_bracket_alone(b: Bracket, step: StepLevels,
     after = [restricted(level) for level in step.after]
     sub.minimise(after)
     TieBreak(sub_bracket, sub, before + after).run()
-    return [b.inside[k] for k in sub.chosen()], sub.solves + solves
+    return [b.inside[k] for k in sub.chosen()], sub.solves
