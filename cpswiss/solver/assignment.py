@@ -19,6 +19,15 @@ def on_columns(tight: Arcs, columns: list[int]) -> Arcs:
     return [{k for k, c in enumerate(columns) if c in row} for row in tight]
 
 
+def column_holders(tight: Arcs, n_cols: int) -> list[list[int]]:
+    """Per column, the rows with an arc to it, in row order."""
+    holders: list[list[int]] = [[] for _ in range(n_cols)]
+    for r, row in enumerate(tight):
+        for c in row:
+            holders[c].append(r)
+    return holders
+
+
 def least_cost_assignment(n: int, arcs: list[tuple[int, int, int]]) -> list[int] | None:
     """A perfect assignment of least total cost of a square problem (rows and columns 0..n-1,
     ``arcs``: the allowed (row, column, cost)), row r taking column ``mate_col[r]``; None when there is
@@ -51,10 +60,7 @@ def first_perfect_assignment(tight: Arcs, mate_col: list[int], walked: int) -> l
     path on the tight arcs among the rows not yet settled).  That search runs back from
     v's column and only as far as the candidates below it need."""
     mate = list(mate_col)
-    holders: list[list[int]] = [[] for _ in mate]  # column -> rows on tight arcs, in order
-    for r, row in enumerate(tight):
-        for c in row:
-            holders[c].append(r)
+    holders = column_holders(tight, len(mate))  # column -> rows on tight arcs
     holder = {c: r for r, c in enumerate(mate)}
     settled: set[int] = set()
     for v in range(walked):

@@ -23,6 +23,7 @@ from cpswiss.errors import InternalCheckError
 from cpswiss.solver.assignment import (
     Arcs,
     assignment_potentials,
+    column_holders,
     first_perfect_assignment,
     least_cost_assignment,
     on_columns,
@@ -735,10 +736,7 @@ class RemainderAssignment:
         mate_col, tight = found
         held = mate_col[len(s1)]
         holder = {c: r for r, c in enumerate(mate_col[:len(s1)])}
-        holders: list[list[int]] = [[] for _ in s2]  # column -> the S1 rows on tight arcs to it
-        for r in range(len(s1)):
-            for c in tight[r]:
-                holders[c].append(r)
+        holders = column_holders(tight[:len(s1)], len(s2))  # column -> the S1 rows on tight arcs to it
         moves_to: dict[int, int | None] = {held: None}  # column -> where its holder moves
         queue = deque(moves_to)
         while queue:
