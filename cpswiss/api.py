@@ -16,11 +16,12 @@ from cpswiss.solver.model import SolverSettings
 from cpswiss.systems import RoundPairing
 from cpswiss.systems.registry import system_of
 from cpswiss.tournament.acceleration import accelerated
-from cpswiss.tournament.decisions import Decisions
 from cpswiss.tournament.state import RoundState, build_state
 
 if TYPE_CHECKING:
     import pandas as pd
+
+    from cpswiss.tournament.decisions import Decisions
 
 
 @dataclass

@@ -22,12 +22,11 @@ when it is not (or is illegal).
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import stat
 import sys
-import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING, Callable
 
 # numpy's OpenBLAS starts a thread per core on import; the pairing engine does not use numpy,
 # but OR-Tools and pandas (the study tools) load it, and those threads would cost start-up time
@@ -36,8 +35,10 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 from cpswiss import errors  # noqa: E402 - after the thread setting, which must precede numpy
 from cpswiss.errors import CpswissError, FileAccessError  # noqa: E402
-from cpswiss.solver.model import SolverSettings  # noqa: E402
-from cpswiss.systems.registry import PairingSystem, systems  # noqa: E402
+
+if TYPE_CHECKING:
+    from cpswiss.solver.model import SolverSettings
+    from cpswiss.systems.registry import PairingSystem
 
 
 def _write_atomically(path: str, text: str) -> None:
@@ -59,6 +60,8 @@ def _write_atomically(path: str, text: str) -> None:
             with open(path, "w", encoding="utf-8", newline="\n") as handle:
                 handle.write(text)
             return
+        import tempfile
+
         target = Path(os.path.realpath(path))  # through symbolic links: the link stays a link
         fd, tmp = tempfile.mkstemp(dir=str(target.parent), prefix=".cpswiss-")
     except OSError as exc:
@@ -125,13 +128,32 @@ class _VersionAction(argparse.Action):
         parser.exit()
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command line.  Given the ``command`` about to run, only its own arguments are added
+    (every subcommand is still listed, so the help and the errors are the same): building
+    every subcommand's arguments, and importing every pairing system for ``pair``'s flags,
+    is start-up time that a ``check`` process does not need."""
     parser = _Parser(prog="cpswiss", description="FIDE Swiss pairing engine on CP-SAT")
     parser.add_argument("--debug", action="store_true", help="show tracebacks of unexpected errors")
     parser.add_argument("--version", action=_VersionAction)
     sub = parser.add_subparsers(dest="command", required=True)
+    for name, (help_text, add_arguments) in _SUBCOMMANDS.items():
+        subparser = sub.add_parser(name, help=help_text)
+        if command is None or command == name:
+            add_arguments(subparser)
+    return parser
 
-    pair = sub.add_parser("pair", help="pair the next round of a TRF file")
+
+def _command_in(argv: list[str]) -> str | None:
+    """The subcommand named on the command line (the first word that is not an option: the
+    top-level options take no value), if it is one."""
+    word = next((a for a in argv if not a.startswith("-")), None)
+    return word if word in _SUBCOMMANDS else None
+
+
+def _pair_arguments(pair: argparse.ArgumentParser) -> None:
+    from cpswiss.systems.registry import systems
+
     flags = pair.add_mutually_exclusive_group(required=True)
     for system in systems():
         flags.add_argument(f"--{system.flag}", metavar="FILE", dest=f"system_{system.name}",
@@ -157,8 +179,8 @@ def _parser() -> argparse.ArgumentParser:
     _decision_options(pair)
     _solver_options(pair)
 
-    resolve = sub.add_parser("resolve", help="the least-bad pairings when no legal one exists (or the "
-                                              "pairing and its next alternatives)")
+
+def _resolve_arguments(resolve: argparse.ArgumentParser) -> None:
     resolve.add_argument("file")
     resolve.add_argument("--count", type=int, default=3, metavar="K", help="how many alternatives (default 3)")
     resolve.add_argument("-p", dest="output", metavar="OUT", help="write the first alternative in the pairing-file "
@@ -169,14 +191,16 @@ def _parser() -> argparse.ArgumentParser:
     _accelerate_option(resolve)
     _solver_options(resolve)
 
-    generate = sub.add_parser("generate", help="a random tournament, every round paired by a rule set")
+
+def _generate_arguments(generate: argparse.ArgumentParser) -> None:
     generate.add_argument("config", help="key=value lines (RTG keys: PlayersNumber, RoundsNumber, ...)")
     generate.add_argument("-o", dest="output", required=True, metavar="OUT.trf")
     generate.add_argument("--seed", type=int, default=1, help="the same seed gives the same file")
     generate.add_argument("--rules", default="dutch-2026", help="rule set that pairs every round")
     generate.add_argument("--format", choices=["trf16", "trf26"], default="trf16")
 
-    study = sub.add_parser("study", help="tournaments x rule sets: measures, summary, plots")
+
+def _study_arguments(study: argparse.ArgumentParser) -> None:
     study.add_argument("study", help="the study's TOML file")
     study.add_argument("-o", dest="output", metavar="DIR", help="output folder (default: beside the file)")
     study.add_argument("--workers", type=int, default=None, help="local processes (default: all cores)")
@@ -184,7 +208,8 @@ def _parser() -> argparse.ArgumentParser:
                                                          "'local' for a local cluster")
     study.add_argument("--no-progress", action="store_true", help="no progress bar")
 
-    check = sub.add_parser("check", help="re-pair each round in the file and report those that differ")
+
+def _check_arguments(check: argparse.ArgumentParser) -> None:
     check.add_argument("file")
     check.add_argument("--round", type=int, action="append", dest="rounds", metavar="N",
                        help="check only round N (may be repeated)")
@@ -193,7 +218,8 @@ def _parser() -> argparse.ArgumentParser:
     _accelerate_option(check)
     _solver_options(check)
 
-    explain = sub.add_parser("explain", help="compare a pairing with the rules' and name the deciding rule")
+
+def _explain_arguments(explain: argparse.ArgumentParser) -> None:
     explain.add_argument("file")
     target = explain.add_mutually_exclusive_group(required=True)
     target.add_argument("--pairing", metavar="PROPOSED", help="proposed next-round pairing in the -p format")
@@ -203,11 +229,13 @@ def _parser() -> argparse.ArgumentParser:
     _accelerate_option(explain)
     _solver_options(explain)
 
-    state = sub.add_parser("state", help="print the state before the round to be paired")
+
+def _state_arguments(state: argparse.ArgumentParser) -> None:
     state.add_argument("file")
     state.add_argument("--rules", help="rule set (default: from the file, as for pair)")
 
-    rules = sub.add_parser("rules", help="list the rule sets; show one; show what one changes against another")
+
+def _rules_arguments(rules: argparse.ArgumentParser) -> None:
     rules_sub = rules.add_subparsers(dest="action")
     show = rules_sub.add_parser("show", help="the criteria in order, with their articles, and the switches")
     show.add_argument("name", help="a rule set name, alias or TOML file")
@@ -215,7 +243,8 @@ def _parser() -> argparse.ArgumentParser:
     compare.add_argument("a")
     compare.add_argument("b")
 
-    bench = sub.add_parser("bench", help="time the engine on TRF files (medians, p90, max, peak memory)")
+
+def _bench_arguments(bench: argparse.ArgumentParser) -> None:
     bench.add_argument("paths", nargs="*", help="TRF files or folders (default: the bundled benchmark set)")
     bench.add_argument("--rules", help="rule set (default: from the file, as for pair)")
     bench.add_argument("--repeat", type=int, default=1, help="runs per file (default 1)")
@@ -227,10 +256,26 @@ def _parser() -> argparse.ArgumentParser:
                             "another engine's check, e.g. 'bbpPairings-5.0.1 --dutch {trf} -c')")
     _solver_options(bench)
 
-    serve = sub.add_parser("serve", help="the arbiter's web page and a JSON API (pip install 'cpswiss[serve]')")
+
+def _serve_arguments(serve: argparse.ArgumentParser) -> None:
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: this machine only)")
     serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
-    return parser
+
+
+# each subcommand, in the order the help lists them: its help line and what adds its arguments
+_SUBCOMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = {
+    "pair": ("pair the next round of a TRF file", _pair_arguments),
+    "resolve": ("the least-bad pairings when no legal one exists (or the pairing and its next alternatives)",
+                _resolve_arguments),
+    "generate": ("a random tournament, every round paired by a rule set", _generate_arguments),
+    "study": ("tournaments x rule sets: measures, summary, plots", _study_arguments),
+    "check": ("re-pair each round in the file and report those that differ", _check_arguments),
+    "explain": ("compare a pairing with the rules' and name the deciding rule", _explain_arguments),
+    "state": ("print the state before the round to be paired", _state_arguments),
+    "rules": ("list the rule sets; show one; show what one changes against another", _rules_arguments),
+    "bench": ("time the engine on TRF files (medians, p90, max, peak memory)", _bench_arguments),
+    "serve": ("the arbiter's web page and a JSON API (pip install 'cpswiss[serve]')", _serve_arguments),
+}
 
 
 def _accelerate_option(p: argparse.ArgumentParser) -> None:
@@ -247,10 +292,14 @@ def _solver_options(p: argparse.ArgumentParser) -> None:
 
 
 def _settings(args) -> SolverSettings:
+    from cpswiss.solver.model import SolverSettings
+
     return SolverSettings(workers=max(1, args.workers), time_limit=args.time_limit)
 
 
 def _print_json(data: dict, stream=None) -> None:
+    import json
+
     json.dump(data, stream or sys.stdout, indent=2, default=str)
     (stream or sys.stdout).write("\n")
 
@@ -340,6 +389,8 @@ def _cmd_pair(args) -> int:
 
 def _flagged_system(args: argparse.Namespace) -> tuple[PairingSystem, str]:
     """The system whose flag was given (``--dutch``, ``--lim``, ...) and the file it names."""
+    from cpswiss.systems.registry import systems
+
     return next((s, getattr(args, f"system_{s.name}")) for s in systems()
                 if getattr(args, f"system_{s.name}") is not None)
 
@@ -349,6 +400,7 @@ def _rules_for_flag(system: PairingSystem, requested: str | None, path: str) -> 
     system's default - except for the Dutch flag, which leaves the choice to the file (record
     192, start date) as JaVaFo and bbpPairings do.  A rule set of another system is a usage error."""
     from cpswiss.rulesets.ruleset import load_rule_set
+    from cpswiss.systems.registry import systems
 
     if requested is None:
         return None if system.name == "dutch" else system.default_rule_set
@@ -413,7 +465,7 @@ def _cmd_study(args) -> int:
 
 
 def _cmd_check(args) -> int:
-    from cpswiss.check.explain import check_tournament
+    from cpswiss.check.rounds import check_tournament
 
     report = check_tournament(args.file, args.rules, rounds=args.rounds, settings=_settings(args),
                               accelerate=args.accelerate)
@@ -478,7 +530,7 @@ def _cmd_serve(args) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     try:
-        args = _parser().parse_args(argv)
+        args = _parser(_command_in(sys.argv[1:] if argv is None else argv)).parse_args(argv)
     except UsageError as exc:
         print(f"cpswiss: {exc.one_line()}", file=sys.stderr)
         return exc.exit_code

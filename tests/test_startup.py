@@ -41,6 +41,18 @@ def test_pair_and_check_load_no_study_plot_or_server_code(argv):
     assert loaded == []
 
 
+
+def test_check_loads_only_the_system_it_pairs_by_and_no_explanation_code():
+    # a check process re-pairs and compares: the explanations, the other pairing systems, the
+    # atomic file writer and the packaged-resource readers are start-up time it does not need
+    modules = _modules_after_cli(["check", str(SCENARIOS / "seed-004" / "after-round-4.trf"), "--rules",
+                                  "dutch-2017"])
+    assert "cpswiss.check.rounds" in modules and "cpswiss.systems.dutch.procedure" in modules  # it did check
+    unneeded = ("cpswiss.check.explain", "cpswiss.systems.explaining", "cpswiss.systems.dutch.explain",
+                "cpswiss.systems.fide1999", "cpswiss.systems.dubov", "cpswiss.systems.burstein",
+                "tempfile", "importlib.resources", "fractions", "json")
+    assert sorted(m for m in unneeded if m in modules) == []
+
 def test_a_round_paired_without_a_solve_does_not_load_cp_sat():
     # round 4 of seed-004 is decided by bounds, exchanges and assignments alone: no CP-SAT model
     modules = _modules_after_cli(["pair", "--dutch", str(SCENARIOS / "seed-004" / "after-round-3.trf"),

@@ -24,12 +24,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cpswiss.api import PairingResult, pair_tournament
+from cpswiss.check.rounds import CheckReport, RoundCheck, check_tournament, load_tournament, pairing_in_file
 from cpswiss.colours.decoder import Board, Pairing
-from cpswiss.errors import FileAccessError, InputError, NoPairingError
-from cpswiss.formats.trf import is_number, read_trf
+from cpswiss.errors import FileAccessError, InputError
+from cpswiss.formats.trf import is_number
 from cpswiss.tournament.model import Tournament
 from cpswiss.legality.checker import Violation, check_pairing
-from cpswiss.rulesets.ruleset import RuleSet, select_rule_set
+from cpswiss.rulesets.ruleset import RuleSet
 from cpswiss.solver.model import SolverSettings
 from cpswiss.systems.explaining import (
     BracketAccount,
@@ -206,14 +207,6 @@ def read_pairing_file(path: str | Path, tournament: Tournament, round_no: int) -
     return Pairing(round_no, tuple(boards), bye)
 
 
-def _pairing_in_file(t: Tournament, round_no: int) -> Pairing:
-    boards, byes = t.pairing_of(round_no)
-    if len(byes) > 1:
-        raise InputError(f"round {round_no} gives the pairing-allocated bye to {len(byes)} players "
-                         f"({', '.join(map(str, byes))})", t.path)
-    return Pairing(round_no, tuple(Board(w, b, "-") for w, b in boards), byes[0] if byes else None)
-
-
 # ---------------------------------------------------------------------------
 # Colours
 # ---------------------------------------------------------------------------
@@ -270,10 +263,6 @@ def edition_text(result: PairingResult) -> str:
     return f"{result.rules.title} ({result.rules_reason})"
 
 
-def _load(tournament: Tournament | str | Path) -> Tournament:
-    return read_trf(tournament) if isinstance(tournament, (str, Path)) else tournament
-
-
 def explain_pairing(tournament: Tournament | str | Path, proposal: Pairing | str | Path | None = None,
                     round_no: int | None = None, rule_set: str | RuleSet | None = None,
                     settings: SolverSettings | None = None, accelerate: str | None = None) -> Explanation:
@@ -282,13 +271,13 @@ def explain_pairing(tournament: Tournament | str | Path, proposal: Pairing | str
     ``proposal``: a Pairing or a ``-p`` file for the next round; when None,
     ``round_no`` names a round already in the file, whose pairing is examined.
     """
-    t = _load(tournament)
+    t = load_tournament(tournament)
     if proposal is None:
         if round_no is None:
             raise InputError("nothing to explain: give a proposed pairing or a round of the file", t.path)
         if not 1 <= round_no <= t.last_paired_round:
             raise InputError(f"round {round_no} is not in the file ({t.paired_rounds_text()})", t.path)
-        proposed = _pairing_in_file(t, round_no)
+        proposed = pairing_in_file(t, round_no)
         result = pair_tournament(t, rule_set, settings=settings, round_no=round_no, accelerate=accelerate)
     else:
         result = pair_tournament(t, rule_set, settings=settings, round_no=round_no, accelerate=accelerate)
@@ -301,7 +290,7 @@ def explain_engine(tournament: Tournament | str | Path, rule_set: str | RuleSet 
                    settings: SolverSettings | None = None, round_no: int | None = None,
                    initial_colour: str | None = None) -> Explanation:
     """The engine's own pairing, with why each player floats, why the bye, why each colour."""
-    t = _load(tournament)
+    t = load_tournament(tournament)
     result = pair_tournament(t, rule_set, initial_colour=initial_colour, settings=settings, round_no=round_no)
     return account_of(result, settings, t.path)
 
@@ -372,92 +361,6 @@ def _colour_verdict(result: PairingResult, proposed: Pairing) -> tuple[list[Find
                                players=finding.players,
                                proposed=f"{theirs.white}-{theirs.black}", rules=f"{board.white}-{board.black}")
     return colours, decisive
-
-
-# ---------------------------------------------------------------------------
-# Checking a whole tournament
-# ---------------------------------------------------------------------------
-
-
-@dataclass
-class RoundCheck:
-    """One round of a file re-paired from the state before it."""
-
-    round_no: int
-    agrees: bool
-    missing: list[tuple[int, int]]  # boards the rules demand that were not played (white, black)
-    extra: list[tuple[int, int]]  # boards played that the rules do not give
-    colours: list[tuple[int, int]]  # boards played with the colours reversed (as played)
-    bye_played: int | None
-    bye_rules: int | None
-    error: str | None = None  # the round could not be re-paired (message)
-
-
-@dataclass
-class CheckReport:
-    file: str
-    rule_set: str
-    rounds: list[RoundCheck]
-
-    @property
-    def agrees(self) -> bool:
-        return all(r.agrees for r in self.rounds)
-
-    def frame(self) -> pd.DataFrame:
-        import pandas as pd
-        return pd.DataFrame([asdict(r) for r in self.rounds])
-
-    def as_dict(self) -> dict:
-        return {"file": self.file, "rule_set": self.rule_set, "agrees": self.agrees,
-                "rounds": [asdict(r) for r in self.rounds]}
-
-    def text(self) -> str:
-        out = [f"{self.file} - {self.rule_set}"]
-        for r in self.rounds:
-            if r.error:
-                out.append(f"round {r.round_no}: cannot be re-paired: {r.error}")
-            elif r.agrees:
-                out.append(f"round {r.round_no}: agrees")
-            else:
-                out.append(f"round {r.round_no}: DIFFERS")
-                out += [f"  rules demand {w}-{b}, not played" for w, b in r.missing]
-                out += [f"  played {w}-{b}, not what the rules give" for w, b in r.extra]
-                out += [f"  played {w}-{b} with colours reversed (rules: {b}-{w})" for w, b in r.colours]
-                if r.bye_played != r.bye_rules:
-                    out.append(f"  bye: played {r.bye_played or 'none'}, rules {r.bye_rules or 'none'}")
-        differing = [r.round_no for r in self.rounds if not r.agrees]
-        out.append("all rounds agree" if not differing else
-                   "rounds that differ: " + ", ".join(map(str, differing)))
-        return "\n".join(out)
-
-
-def check_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSet | None = None,
-                     rounds: list[int] | None = None, settings: SolverSettings | None = None,
-                     accelerate: str | None = None) -> CheckReport:
-    """Re-pair every round in the file (or the given ones) and compare with what was played."""
-    t = _load(tournament)
-    rules, reason = select_rule_set(t, rule_set, accelerate)
-    last = t.last_paired_round
-    wanted = rounds if rounds is not None else list(range(1, last + 1))
-    for r in wanted:
-        if not 1 <= r <= last:
-            raise InputError(f"round {r} is not in the file ({t.paired_rounds_text()})", t.path)
-    checks = []
-    for r in wanted:
-        played = _pairing_in_file(t, r)
-        try:
-            engine = pair_tournament(t, rules, settings=settings, round_no=r).pairing
-        except NoPairingError as exc:
-            checks.append(RoundCheck(r, False, [], [], [], played.bye, None, error=exc.one_line()))
-            continue
-        ours = {(b.white, b.black) for b in engine.boards}
-        theirs = {(b.white, b.black) for b in played.boards}
-        reversed_ = sorted(p for p in theirs - ours if (p[1], p[0]) in ours)
-        missing = sorted(p for p in ours - theirs if (p[1], p[0]) not in theirs)
-        extra = sorted(p for p in theirs - ours if (p[1], p[0]) not in ours)
-        agrees = not (missing or extra or reversed_) and engine.bye == played.bye
-        checks.append(RoundCheck(r, agrees, missing, extra, reversed_, played.bye, engine.bye))
-    return CheckReport(t.path, f"{rules.title} ({reason})", checks)
 
 
 __all__ = ["BracketAccount", "CheckReport", "Explanation", "Finding", "RoundCheck", "account_of",

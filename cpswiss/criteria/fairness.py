@@ -37,7 +37,6 @@ works on sums over edges as for every other criterion.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import TYPE_CHECKING, Callable
 
 from cpswiss.criteria.bracket import Bracket
@@ -45,6 +44,8 @@ from cpswiss.rulesets.ruleset import Criterion
 from cpswiss.solver.levels import Level
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+
     from cpswiss.solver.model import MatchingModel
 
 POINT_WEIGHT = 10000  # the essay's combined key: score x 10000 + rating (score in points)
@@ -139,6 +140,8 @@ def _corner(a: SpreadPoint, c: SpreadPoint) -> tuple[Fraction, Fraction] | None:
     if det == 0:
         return None
     # a + t·(ua, va) = c + r·(uc, vc)
+    from fractions import Fraction  # the variants' spread only: the editions never load it
+
     t = Fraction((c.total - a.total) * vc - (c.squares - a.squares) * uc, det)
     return a.total + t * ua, a.squares + t * va
 

@@ -9,10 +9,8 @@ from __future__ import annotations
 import copy
 import functools
 import tomllib
-from importlib import resources
-from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cpswiss.errors import InputError
 from cpswiss.rulesets.model import (
@@ -27,13 +25,24 @@ from cpswiss.rulesets.model import (
 )
 from cpswiss.rulesets.tables import read_table
 
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
 
 def _models_dir() -> Traversable:
-    """``models/``: installed as the package ``cpswiss.models``, or beside the source tree."""
+    """``models/``: installed as the package ``cpswiss.models``, or beside the source tree.
+    The package's folder itself where it is one (importlib.resources, which also reads
+    packages inside archives, costs start-up time that every command would pay)."""
     try:
-        return resources.files("cpswiss.models")
+        import cpswiss.models as models
     except ModuleNotFoundError:
         return Path(__file__).resolve().parents[2] / "models"
+    folder = Path(models.__file__ or "").parent
+    if folder.is_dir():
+        return folder
+    from importlib import resources
+
+    return resources.files(models)
 
 
 def _model_files() -> dict[str, Traversable]:

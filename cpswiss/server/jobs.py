@@ -138,7 +138,7 @@ def explain_job(request: dict) -> dict:
 
 def check_job(request: dict) -> dict:
     """``cpswiss check FILE [--round N ...] --json``."""
-    from cpswiss.check.explain import check_tournament
+    from cpswiss.check.rounds import check_tournament
 
     report = check_tournament(_tournament(request), request.get("rules"), rounds=request.get("rounds"),
                               settings=_settings(request), accelerate=request.get("accelerate"))

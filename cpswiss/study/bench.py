@@ -70,7 +70,7 @@ def _one(args: tuple[str, str, SolverSettings]) -> tuple[float, int, int, str]:
 
 def _one_check(args: tuple[str, str, SolverSettings]) -> tuple[float, int, int, str]:
     path, rules, settings = args
-    from cpswiss.check.explain import check_tournament
+    from cpswiss.check.rounds import check_tournament
 
     def work() -> tuple[int, str]:
         report = check_tournament(path, rules, settings=settings)

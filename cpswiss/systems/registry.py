@@ -118,8 +118,11 @@ def systems() -> tuple[PairingSystem, ...]:
 
 
 def system_named(name: str) -> PairingSystem:
-    """The system a rule file names (``system = "dutch"``); InputError if none has the name."""
-    for system in systems():
+    """The system a rule file names (``system = "dutch"``); InputError if none has the name.
+    The systems' packages are imported in registry order up to the one named (a process that
+    pairs by one system does not load the others)."""
+    for package in SYSTEM_PACKAGES:
+        system = typing.cast(PairingSystem, _module(package).SYSTEM)
         if system.name == name:
             return system
     raise InputError(f"system = {name!r}: unknown pairing system "

@@ -53,7 +53,6 @@ from cpswiss.systems import RoundPairing
 from cpswiss.systems.dutch.lookahead import single_downfloater_classes, single_downfloater_value
 from cpswiss.systems.dutch.rulings import with_round_rulings
 from cpswiss.systems.dutch.tiebreak import TieBreak, generation_order
-from cpswiss.systems.explaining import graph_of
 from cpswiss.tournament.state import PlayerState, RoundState, scoregroups
 
 __all__ = ["BracketRecord", "RoundPairing", "generation_order", "optimum_given", "pair_bracket",
@@ -102,6 +101,8 @@ class BracketRecord:
     @property
     def inside_edges(self) -> list[int]:
         """The chosen edges with both players in the bracket."""
+        from cpswiss.systems.explaining import graph_of  # explanations only: pairing does not load it
+
         b = graph_of(self)
         return [e for e in self.chosen if b.edges[e][1] < b.n_bracket]
 
@@ -109,6 +110,8 @@ class BracketRecord:
         """C.4-C.19 values of the step's pairing, with the best look-ahead below (C.7), as the
         levels count them (minimised; see :func:`readable_values`); computed once per rule set."""
         if self.optimum is None or self.optimum[0] is not rules:
+            from cpswiss.systems.explaining import graph_of  # explanations only: pairing does not load it
+
             result = optimum_given(graph_of(self), rules, settings, inside=self.inside_edges)
             if result is None:
                 raise InternalCheckError("internal error: the bracket's own pairing cannot be valued")
