@@ -309,23 +309,39 @@ class _FrozenSpan:
         return vector is not None and not any(self._reduced(vector))
 
     def add(self, coef: dict[int, int]) -> None:
-        """Freeze a level: split the classes by its coefficients, then add its row."""
-        parent: list[int] = []  # new class -> the class it came from
+        """Freeze a level: split the classes by its coefficients, then add its row.
+
+        Only the level's own edges (non-zero coefficients) move: each to a new class per
+        (old class, coefficient); the edges it leaves keep their class.  A class that
+        loses all its edges keeps its place as a column of zeros, and a row's pivot there
+        moves to one of its new parts (each holds the same entries: the rows after it are
+        0 on all of them)."""
+        classes, size = self._class, self._size
         first: dict[tuple[int, int], int] = {}
-        size: list[int] = []
-        for e, k in enumerate(self._class):
-            key = (k, coef.get(e, 0))
-            new = first.get(key)
-            if new is None:
-                new = first[key] = len(parent)
-                parent.append(k)
-                size.append(0)
-            self._class[e] = new
-            size[new] += 1
-        self._size = size
-        self._rows = [[row[k] for k in parent] for row in self._rows]
-        # a pivot class split in parts: any part serves (the rows after it are 0 on all)
-        self._pivots = [parent.index(p) for p in self._pivots]
+        parent: list[int] = []  # new class (numbered from len(size)) -> the class it came from
+        n_old = len(size)
+        for e, c in coef.items():
+            if c:
+                k = classes[e]
+                key = (k, c)
+                new = first.get(key)
+                if new is None:
+                    new = first[key] = n_old + len(parent)
+                    parent.append(k)
+                    size.append(0)
+                classes[e] = new
+                size[k] -= 1
+                size[new] += 1
+        if parent:
+            emptied = {k for k in set(parent) if size[k] == 0}
+            part_of = {}
+            for offset, k in enumerate(parent):
+                part_of.setdefault(k, n_old + offset)
+            for row in self._rows:
+                row.extend([row[k] for k in parent])
+                for k in emptied:
+                    row[k] = 0
+            self._pivots = [part_of[p] if p in emptied else p for p in self._pivots]
         vector = self._on_classes(coef)
         assert vector is not None  # the classes were split by it
         vector = self._reduced(vector)
@@ -333,6 +349,21 @@ class _FrozenSpan:
         if pivot is not None:
             self._rows.append(vector)
             self._pivots.append(pivot)
+
+
+class _FrozenLevel:
+    """A level frozen at its optimum (Σ coef·x == optimum), with its local form
+    (:func:`tight_form`: edges fixed to 0, groups of which exactly one is chosen, or None)
+    computed on first use."""
+
+    def __init__(self, coef: dict[int, int], optimum: int, incident: list[list[int]],
+                 edges: list[tuple[int, int]], bound: MatchingBound | None):
+        self.coef, self.optimum, self.bound = coef, optimum, bound
+        self._incident, self._edges = incident, edges
+
+    @cached_property
+    def local(self) -> tuple[list[int], list[list[int]]] | None:
+        return tight_form(self.coef, self._incident, self._edges, self.optimum, self.bound)
 
 
 class MatchingModel:
@@ -363,7 +394,11 @@ class MatchingModel:
         self._span = _FrozenSpan(len(edges))  # what the frozen levels fix, see determined
         self._pairs_determined: tuple[int, bool] | None = None  # (levels frozen, answer), see _positive_bound
         self._group_literal: dict[tuple[int, ...], cp_model.IntVar] = {}
-        self._zeros: set[int] = set()  # edges fixed to 0 by the local form of a frozen level
+        # the frozen levels with their local forms (:func:`tight_form`), each computed when first
+        # needed: by the CP-SAT model when it is built, or by the edges they fix to 0
+        self._frozen_levels: list[_FrozenLevel] = []
+        self._zeros: set[int] = set()  # edges fixed to 0 by the local forms of the first ...
+        self._zeros_from = 0  # ... this many frozen levels (see zero_edges)
         # every constraint on the edges beyond "a matching", as (coef, value): Σ coef·x == value
         # (a frozen level's local form is equivalent to its sum, so the sum stands for it);
         # what an exchange of pairs must keep (cpswiss.solver.exchange)
@@ -510,9 +545,10 @@ class MatchingModel:
         if not self._pairs_determined[1]:
             return None
         pairs = sum(self.solution)
-        zero_weight = [e for e in range(len(self.edges)) if e not in coef and e not in self._zeros]
+        zeros = self.zero_edges()
+        zero_weight = [e for e in range(len(self.edges)) if e not in coef and e not in zeros]
         cover = _greedy_cover(dict.fromkeys(zero_weight, -1), zero_weight, self.edges)
-        least = min((c for e, c in coef.items() if e not in self._zeros), default=0)
+        least = min((c for e, c in coef.items() if e not in zeros), default=0)
         return least * max(0, pairs - len(cover))
 
     def freeze(self, coef: dict[int, int], optimum: int, bound: MatchingBound | None = None) -> None:
@@ -522,18 +558,33 @@ class MatchingModel:
         CP-SAT propagate where each player stands; the sum is kept beside them because,
         measured, the LP relaxation without it could not prove some small brackets
         optimal without cuts (linearization level 2, much slower on large brackets).
+        The local form is computed when the model is built (most brackets never build one)
+        or when the edges it fixes to 0 are asked for (:meth:`zero_edges`); the model gets
+        the same constraints in the same order either way.
         """
         self.constrain(coef, optimum)
-        local = tight_form(coef, self.incident, self.edges, optimum, bound)
+        frozen = _FrozenLevel(coef, optimum, self.incident, self.edges, bound)
+        self._add(partial(self._add_local_form, frozen))
+        self._frozen_levels.append(frozen)
+        self._frozen.append(coef)
+        self._span.add(coef)
+
+    def _add_local_form(self, frozen: _FrozenLevel) -> None:
+        local = frozen.local
         if local is not None:
             zeros, groups = local
             if zeros:
-                self._add(lambda: self.model.add_bool_and([self.x[e].negated() for e in zeros]))
-                self._zeros.update(zeros)
+                self.model.add_bool_and([self.x[e].negated() for e in zeros])
             for group in groups:
-                self._add(partial(self._exactly_one, group))
-        self._frozen.append(coef)
-        self._span.add(coef)
+                self._exactly_one(group)
+
+    def zero_edges(self) -> set[int]:
+        """The edges that the local forms of the frozen levels fix to 0."""
+        for frozen in self._frozen_levels[self._zeros_from:]:
+            if frozen.local is not None:
+                self._zeros.update(frozen.local[0])
+        self._zeros_from = len(self._frozen_levels)
+        return self._zeros
 
     def determined(self, coef: dict[int, int]) -> bool:
         """Is Σ coef·x a rational combination of frozen levels (so already fixed)?  Exact

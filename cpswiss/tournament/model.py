@@ -25,8 +25,7 @@ class RoundKind(enum.Enum):
     @property
     def took_part_in_pairing(self) -> bool:
         """Paired (game, forfeit, pending) or given the pairing-allocated bye."""
-        return self in (RoundKind.GAME, RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS,
-                        RoundKind.PENDING, RoundKind.PAB)
+        return self in _TOOK_PART_IN_PAIRING
 
     @property
     def has_opponent(self) -> bool:
@@ -37,6 +36,10 @@ class RoundKind(enum.Enum):
     def decided_before_pairing(self) -> bool:
         """A bye or absence known before the round was paired (player not paired)."""
         return self in (RoundKind.HALF_BYE, RoundKind.FULL_BYE, RoundKind.ZERO_BYE)
+
+
+_TOOK_PART_IN_PAIRING = frozenset((RoundKind.GAME, RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS,
+                                   RoundKind.PENDING, RoundKind.PAB))
 
 
 @dataclass(frozen=True)
@@ -184,9 +187,12 @@ class Tournament:
         """The last round holding a game (forfeits and pending games included) or a PAB."""
         last = 0
         for player in self.players.values():
-            for index, entry in enumerate(player.rounds):
-                if entry is not None and entry.kind.took_part_in_pairing:
-                    last = max(last, index + 1)
+            rounds = player.rounds
+            for index in range(len(rounds) - 1, last - 1, -1):  # from his last round down to the latest so far
+                entry = rounds[index]
+                if entry is not None and entry.kind in _TOOK_PART_IN_PAIRING:
+                    last = index + 1
+                    break
         return last
 
     def paired_rounds_text(self) -> str:
