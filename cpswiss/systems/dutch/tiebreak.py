@@ -55,8 +55,18 @@ class TieBreak:
         for e, i, j in b.bracket_edges():
             self.later[i].append(e)
             self.earlier[j].append(e)
+        self._assignments: dict[tuple[tuple[int, ...], tuple[int, ...]], RemainderAssignment] = {}
 
     # -- small helpers -----------------------------------------------------------
+
+    def assignment(self, s1: list[int], s2: list[int]) -> RemainderAssignment:
+        """The remainder S1 x S2 as assignment problems (:class:`RemainderAssignment`), made once
+        per S1 and S2: it reads only the levels and the bracket's edges, which the decisions
+        taken since do not change."""
+        key = (tuple(s1), tuple(s2))
+        if key not in self._assignments:
+            self._assignments[key] = RemainderAssignment(self, s1, s2)
+        return self._assignments[key]
 
     def bracket_partner(self, v: int) -> int | None:
         p = self.m.partner(v)
@@ -284,7 +294,7 @@ class TieBreak:
         paired = {v for e in current for v in self.b.edges[e]}
         if len(current) != len(s1) or all(self.b.edges[e][0] in s1 for e in current):
             return  # already without exchanges
-        assignment = RemainderAssignment(self, s1, s2)
+        assignment = self.assignment(s1, s2)
         if all(v in paired for v in s1):
             found = assignment.optimal(s1, [u for u in s2 if u in paired])
         elif len(s2) == len(s1) + 1:
@@ -300,7 +310,7 @@ class TieBreak:
 
         False (nothing fixed) when the separable case does not hold; the solver decides then.
         """
-        assignment = RemainderAssignment(self, s1, s2)
+        assignment = self.assignment(s1, s2)
         current = self.remainder_pairs(s1)
         chosen = assignment.first(s1, s2, cost=assignment.value(current))
         if chosen is None:
@@ -324,7 +334,7 @@ class TieBreak:
         alone, admissibility is proven without a solve
         (:meth:`first_admissible_floater`); otherwise by :meth:`first_admissible_contender`.
         """
-        assignment = RemainderAssignment(self, s1, s2)
+        assignment = self.assignment(s1, s2)
 
         def first_assignment(u: int) -> tuple[tuple[int, ...], list[int]] | None:
             edges = assignment.first(s1, [w for w in s2 if w != u])
@@ -568,9 +578,12 @@ class RemainderAssignment:
         self.arcs = arcs
         self.place = {e: (self.row[v], self.col[u]) for (v, u), e in arcs.items()}  # edge -> (row, column)
         places = list(self.place.values())
+        arc_edges = list(arcs.values())
         criteria: list[list[int]] = []  # per criterion kept, the cost of each arc (in ``places`` order)
         for level in tie.levels:
-            values = [level.coef.get(e, 0) for e in arcs.values()]
+            if level.coef.keys().isdisjoint(self.place):
+                continue  # 0 on every arc
+            values = [level.coef.get(e, 0) for e in arc_edges]
             # every assignment takes one arc in each row: a constant per row changes all
             # of them alike, so a criterion that is one in each row drops out
             least: dict[int, int] = {}
@@ -581,6 +594,8 @@ class RemainderAssignment:
             if any(shifted):
                 criteria.append(shifted)
         self.n_criteria = len(criteria)
+        # the lexicographic optima already solved for (left, right), no assignment given
+        self._solved: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[list[int], Arcs] | None] = {}
         # (row, column) -> the arc's cost on each criterion kept, most important first
         self.cost: dict[tuple[int, int], tuple[int, ...]] = dict(zip(places, zip(*criteria))) if criteria \
             else dict.fromkeys(places, ())
@@ -629,7 +644,17 @@ class RemainderAssignment:
     def _lexicographic_of(self, left: list[int], right: list[int], mates: dict[int, int] | None = None,
                           floater_row: bool = False) -> tuple[list[int], Arcs] | None:
         """:meth:`_lexicographic` on ``left`` x ``right``; with ``floater_row``, one more row
-        that may take any player at cost 0 (the floater)."""
+        that may take any player at cost 0 (the floater).  Solved once for the same players
+        when no assignment is given (the answer is read, never changed, by the callers)."""
+        if mates is None and not floater_row:
+            key = (tuple(left), tuple(right))
+            if key not in self._solved:
+                self._solved[key] = self._lexicographic_on(left, right, None, False)
+            return self._solved[key]
+        return self._lexicographic_on(left, right, mates, floater_row)
+
+    def _lexicographic_on(self, left: list[int], right: list[int], mates: dict[int, int] | None,
+                          floater_row: bool) -> tuple[list[int], Arcs] | None:
         cols = [self.col[u] for u in right]
         arcs: dict[tuple[int, int], tuple[int, ...]] = {}
         for i, v in enumerate(left):
