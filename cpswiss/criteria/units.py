@@ -158,11 +158,9 @@ def stranded_downfloaters(b: Bracket, c: Criterion) -> list[Level]:
 
 
 def _pair_count(name: str, b: Bracket, bad: Callable[[PlayerState, PlayerState], bool]) -> list[Level]:
-    level = Level(name, floor=0)
-    for e, i, j in b.bracket_edges():
-        if bad(b.vertices[i], b.vertices[j]):
-            level.add(e, 1)
-    return [level]
+    """The number of pairs in the bracket for which ``bad`` holds (its players in edge order)."""
+    vertices, edges = b.vertices, b.edges
+    return [Level(name, {e: 1 for e in b.inside if bad(vertices[edges[e][0]], vertices[edges[e][1]])}, floor=0)]
 
 
 def topscorer_colour_difference(b: Bracket, c: Criterion) -> list[Level]:

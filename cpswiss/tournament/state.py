@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import cached_property
 from typing import TYPE_CHECKING, Callable, overload
 
 from cpswiss.errors import InputError, InternalCheckError
@@ -79,7 +80,10 @@ class PlayerState:
         virtual = self.score - self.real_score
         return format_points(self.real_score) + (f"+{format_points(virtual)}" if virtual else "")
 
-    @property
+    # the derived facts below are read for every pair of every bracket step: each is computed
+    # once per player state (kept beside the fields; equality and hashing see the fields only)
+
+    @cached_property
     def colour_difference(self) -> int:
         """A.6: games with white minus games with black."""
         return self.colours.count(WHITE) - self.colours.count(BLACK)
@@ -88,12 +92,12 @@ class PlayerState:
     def absolute(self) -> bool:
         return self.strength is Strength.ABSOLUTE
 
-    @property
+    @cached_property
     def absolute_imbalance(self) -> bool:
         """|CD| > 1 (the first trigger of an absolute preference, A.6)."""
         return abs(self.colour_difference) > 1
 
-    @property
+    @cached_property
     def strong_or_absolute(self) -> bool:
         return self.strength in (Strength.STRONG, Strength.ABSOLUTE)
 
