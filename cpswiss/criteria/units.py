@@ -157,17 +157,24 @@ def stranded_downfloaters(b: Bracket, c: Criterion) -> list[Level]:
     return [] if level.trivial and not level.constant else [level]
 
 
-def _pair_count(name: str, b: Bracket, bad: Callable[[PlayerState, PlayerState], bool]) -> list[Level]:
-    """The number of pairs in the bracket for which ``bad`` holds (its players in edge order)."""
+def _pair_count(name: str, b: Bracket, bad: Callable[[PlayerState, PlayerState], bool],
+                same_preference: bool = False) -> list[Level]:
+    """The number of pairs in the bracket for which ``bad`` holds (its players in edge order).
+    ``same_preference``: ``bad`` holds only for players with the same colour preference, so
+    only those pairs are asked."""
     vertices, edges = b.vertices, b.edges
-    return [Level(name, {e: 1 for e in b.inside if bad(vertices[edges[e][0]], vertices[edges[e][1]])}, floor=0)]
+    inside = b.inside
+    if same_preference:
+        preference = [p.preference for p in vertices]
+        inside = [e for e in inside if preference[edges[e][0]] == preference[edges[e][1]]]
+    return [Level(name, {e: 1 for e in inside if bad(vertices[edges[e][0]], vertices[edges[e][1]])}, floor=0)]
 
 
 def topscorer_colour_difference(b: Bracket, c: Criterion) -> list[Level]:
     """C.04.3 C.8: minimise topscorers (or opponents) whose colour difference would pass ±2:
     both |CD| > 1 with the same preference (possible only for topscorers, C.3)."""
     return _pair_count(f"{c.label} colour difference beyond 2", b, lambda p, q: (
-        p.absolute_imbalance and q.absolute_imbalance and p.preference == q.preference))
+        p.absolute_imbalance and q.absolute_imbalance and p.preference == q.preference), same_preference=True)
 
 
 def topscorer_colour_streak(b: Bracket, c: Criterion) -> list[Level]:
@@ -182,14 +189,14 @@ def topscorer_colour_streak(b: Bracket, c: Criterion) -> list[Level]:
             return p.repeated_colour is not None and p.repeated_colour == q.repeated_colour
         yielding = q if cd_p > cd_q else p
         return yielding.repeated_colour is not None and yielding.repeated_colour != p.preference
-    return _pair_count(f"{c.label} same colour three times", b, bad)
+    return _pair_count(f"{c.label} same colour three times", b, bad, same_preference=True)
 
 
 def colour_preference(b: Bracket, c: Criterion) -> list[Level]:
     """C.04.3 C.10: minimise players who do not get their colour preference.
     RN-5: a player without preference never counts."""
     return _pair_count(f"{c.label} colour preferences not met", b, lambda p, q: (
-        p.preference is not None and p.preference == q.preference))
+        p.preference is not None and p.preference == q.preference), same_preference=True)
 
 
 def strong_colour_preference(b: Bracket, c: Criterion) -> list[Level]:
@@ -199,7 +206,7 @@ def strong_colour_preference(b: Bracket, c: Criterion) -> list[Level]:
     apart: a sweep counting absolute-absolute pairs too also agrees on 404/404.)"""
     return _pair_count(f"{c.label} strong preferences not met", b, lambda p, q: (
         p.strong_or_absolute and q.strong_or_absolute and not (p.absolute and q.absolute)
-        and p.preference == q.preference))
+        and p.preference == q.preference), same_preference=True)
 
 
 def semi_absolute_preference(b: Bracket, c: Criterion) -> list[Level]:
@@ -219,7 +226,7 @@ def semi_absolute_preference(b: Bracket, c: Criterion) -> list[Level]:
     # the semi-absolute player yields only to another who stands on his colour (E.2)
     return _pair_count(f"{c.label} semi-absolute preferences not met", b, lambda p, q: (
         p.preference is not None and p.preference == q.preference and (semi(p) or semi(q))
-        and stands(p) and stands(q)))
+        and stands(p) and stands(q)), same_preference=True)
 
 
 def _float_params(c: Criterion) -> tuple[int, str]:
@@ -304,11 +311,13 @@ def _repeated_float_entries(b: Bracket, c: Criterion, unpaired_value: Callable[[
         return None
     out: list[Contribution] = []
     if direction == "down":
-        for v in _downfloated(b, back):
+        downfloated = _downfloated(b, back)
+        for v in downfloated:
             _unpaired_in_bracket(b, v, unpaired_value(v), out)
-        if paired_down:
+        if paired_down and downfloated:
+            down = set(downfloated)
             for e, i, j in b.bracket_edges():
-                if b.vertices[i].float_back(back) is Float.DOWN and _floats(b, c, i, j):
+                if i in down and _floats(b, c, i, j):
                     out.append((pair_value(i, j), e, 1))
     else:
         for e, i, j in _repeated_upfloats(b, c, back):

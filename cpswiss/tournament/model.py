@@ -60,7 +60,7 @@ class RoundEntry:
     def outcome(self) -> str | None:
         """'win', 'draw' or 'loss' for games and forfeits."""
         if self.kind is RoundKind.GAME:
-            return {"1": "win", "W": "win", "=": "draw", "D": "draw", "0": "loss", "L": "loss"}[self.code]
+            return _GAME_OUTCOMES[self.code]
         if self.kind is RoundKind.FORFEIT_WIN:
             return "win"
         if self.kind is RoundKind.FORFEIT_LOSS:
@@ -72,6 +72,10 @@ class RoundEntry:
         opp = f"{self.opponent:4d}" if self.opponent is not None else "0000"
         colour = self.colour or "-"
         return f"{opp} {colour} {self.code}"
+
+
+# a played game's result code -> its outcome for the player (TRF16: 1 = 0, or W D L not rated)
+_GAME_OUTCOMES = {"1": "win", "W": "win", "=": "draw", "D": "draw", "0": "loss", "L": "loss"}
 
 
 @dataclass(frozen=True)

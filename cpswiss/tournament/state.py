@@ -435,12 +435,15 @@ def _bars_bye(e: RoundEntry, rules: StateRules, t: Tournament) -> bool:
     ``unplayed-win`` (2026 [C2], C.04.1 Art. 4): any single round scored without
     playing with as many points as a win (full-point bye, forfeit win, a PAB worth a win).
     """
-    kinds = {"pab": RoundKind.PAB, "forfeit-win": RoundKind.FORFEIT_WIN, "full-bye": RoundKind.FULL_BYE,
-             "half-bye": RoundKind.HALF_BYE}
     for k in rules.bye_barred_by:
         if k == "unplayed-win":
             if not e.played and t.scoring.points(e) >= t.scoring.win:
                 return True
-        elif e.kind is kinds[k]:
+        elif e.kind is _BYE_BARRING_KINDS[k]:
             return True
     return False
+
+
+# the round kinds a rule set's ``bye_barred_by`` names (besides ``unplayed-win``)
+_BYE_BARRING_KINDS = {"pab": RoundKind.PAB, "forfeit-win": RoundKind.FORFEIT_WIN, "full-bye": RoundKind.FULL_BYE,
+                      "half-bye": RoundKind.HALF_BYE}
