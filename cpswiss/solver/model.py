@@ -334,7 +334,7 @@ class _FrozenSpan:
                 size[new] += 1
         if parent:
             emptied = {k for k in set(parent) if size[k] == 0}
-            part_of: dict[int, int] = {}  # an emptied class -> its first new part
+            part_of: dict[int, int] = {}  # a split class -> its first new part
             for offset, k in enumerate(parent):
                 part_of.setdefault(k, n_old + offset)
             for row in self._rows:
