@@ -182,9 +182,11 @@ def test_endorsement_cases(case, tmp_path):
     them: E.5 after round 1 between two players without a preference (A.7.f), coloured by the
     round-1 colour of the higher-ranked one's number, reversed; the bracket a downfloater
     lands in (C.1, C.12, C.13); the C.13 join of a penultimate bracket that can pair no MDP
-    (A.3: as moved-down players), or its re-pairing when they would be at least half of the join; C.12 when more players float than land;
-    the topscorers' colour limits before A.7.d; Z before B.5 in a re-paired penultimate
-    bracket (README of the folder)."""
+    (A.3: as moved-down players), or, when they would be at least half of the join, its
+    re-pairing or (its first pairing moving nobody down) the homogeneous join; C.12 when
+    more players float than land; the topscorers' colour limits before A.7.d; Z before B.5
+    in a re-paired penultimate bracket; the B.3 factor as a sum of squares (README of the
+    folder)."""
     expected = (ENDORSE / f"{case}.expected").read_text().split("\n")
     assert pairing_lines(ENDORSE / f"{case}.trf", tmp_path, "dutch-2013") == expected
 
