@@ -173,8 +173,7 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
                 abandoned.pairs = [(vertices[i].id, vertices[j].id) for i, j in record.pairs]
                 abandoned.downfloaters = [p.id for p in floaters]
                 below_all = [p for g in groups[index:] for p in g]
-                join = c13_join(bracket, n_mdp, below_all, floaters, state) \
-                    if rules.procedure.join == "c13" else None
+                join = c13_join(bracket, n_mdp, below_all, state) if rules.procedure.join == "c13" else None
                 if join is not None:
                     records.append(replace(record, pairs=[], downfloaters=[p.id for p in bracket], chosen=[],
                                            collapsed=True, joined=True, abandoned_pairs=abandoned.pairs,
@@ -209,35 +208,26 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
     return RoundPairing(pairs, bye, records, state)
 
 
-def c13_join(bracket: list[PlayerState], n_mdp: int, below: list[PlayerState], floaters: list[PlayerState],
-             state: RoundState) -> str | None:
+def c13_join(bracket: list[PlayerState], n_mdp: int, below: list[PlayerState], state: RoundState) -> str | None:
     """2013 C.13 with A.3 and C.14 (C.04.3.1), for a heterogeneous bracket whose first
-    pairing leaves the players below it unpairable (``floaters``: the players that pairing
-    moved down): is it joined with every bracket below it - ``"moved-down"``, its players
-    the joined bracket's moved-down players, paired first; ``"homogeneous"``, the joined
-    bracket treated as homogeneous (A.3) - or (None) re-paired on its own, every remaining
-    player in the model, completion on top: C.13's "another pairing in the penultimate
-    score bracket which will allow a pairing in the lowest score bracket", p lowered by
-    C.14 as far as needed.
+    pairing leaves the players below it unpairable: is it joined with every bracket below
+    it - ``"moved-down"``, its players the joined bracket's moved-down players, paired
+    first; ``"homogeneous"``, the joined bracket treated as homogeneous - or (None)
+    re-paired on its own, every remaining player in the model, completion on top: C.13's
+    "another pairing in the penultimate score bracket which will allow a pairing in the
+    lowest score bracket", p lowered by C.14 as far as needed.
 
     A.3 pairs the moved-down players of a heterogeneous bracket first, so the pairings of
     the bracket that C.13 tries are those that still pair one of them ("p" counts their
     pairs).  When none of them leaves the rest pairable (bye included, B.1.b), p becomes
-    zero and the bracket is joined with the ones below, its players the joined bracket's
-    moved-down players, paired first (JaVaFo 1.4, tests/data/dutch-2013-endorse: s34-r07,
-    12-11 and 12-16 each leave 12's bye to nobody else, so 11-16 with 12 floating is not
-    tried and the 2.5 bracket, 3 of 9, joins).
-
-    When they would be at least half of the joined bracket, A.3 treats that one as
-    homogeneous.  If the first pairing moved players down, another pairing may move other
-    ones down, the moved-down players among them: the bracket is re-paired (s2088-r07, MDP
-    14 with 22, 23 above 24, 25: re-paired 22-23, 14 the bye, not joined as 3 of 5;
-    open/s1065-r08 is the counter-case).  If it moved nobody down, any other pairing makes
-    fewer pairs: C.14 lowers p, which counts the moved-down players' pairs, to zero, and
-    the brackets are joined into the homogeneous bracket (s3390-r10: MDP 48, who alone may
-    take the bye, and 7 residents above 3 players who have all met each other: one bracket
-    of 11, 42-56, 52-61, 49-50, 54-57, 60-51, the first on colours in D.2's order of
-    exchanges; s3494-r07)."""
+    zero and the bracket is joined with the ones below (JaVaFo 1.4,
+    tests/data/dutch-2013-endorse: s34-r07, 12-11 and 12-16 each leave 12's bye to nobody
+    else, so 11-16 with 12 floating is not tried and the 2.5 bracket, 3 of 9, joins).  The
+    joined bracket's moved-down players are the penultimate bracket's players, paired
+    first - unless they are at least half of it: then A.3 treats it as homogeneous
+    (s3390-r10: MDP 48, who alone may take the bye, and 7 residents above 3 players who
+    have all met each other: one bracket of 11, 42-56, 52-61, 49-50, 54-57, 60-51, the
+    first on colours in D.2's order of exchanges; s1065-r08, s1009-r09, s3494-r07)."""
     if not n_mdp:
         return None
     players = bracket + below
@@ -246,7 +236,7 @@ def c13_join(bracket: list[PlayerState], n_mdp: int, below: list[PlayerState], f
             if compatible(m, r, state) and completable([p for p in players if p is not m and p is not r], state):
                 return None
     if 2 * len(bracket) >= len(players):
-        return None if floaters else "homogeneous"
+        return "homogeneous"
     # moved-down players meet residents only (B.3's graph): joined so only if that pairs them
     later = compatible_later(players, state)
     edges = [(i, j) for i in range(len(players)) for j in sorted(later[i]) if j >= len(bracket)]
