@@ -286,6 +286,10 @@ def repeated_float(b: Bracket, c: Criterion) -> list[Level]:
     A bracket player not paired in the bracket floats down; a paired player
     with the higher score floats down, with the lower score floats up.
     RN-3: an unplayed round counts as the downfloat A.4 gives it.
+    With ``unpaired_downfloat = "lowest-score"`` (2013, as JaVaFo 1.4 reads B.5/B.6) a
+    player left unpaired counts only if his score is the lowest of the bracket: a
+    moved-down player left unpaired again, or in a joined bracket (C.13) one of a higher
+    score, is not floated by this bracket (tests/data/dutch-2013-endorse, s3483-r08).
     With ``topscorers_exempt`` (1998 B.5/B.6: "not applied, in the last round, to players
     scoring more than 50%") a final-round topscorer never counts.
     """
@@ -293,6 +297,7 @@ def repeated_float(b: Bracket, c: Criterion) -> list[Level]:
     if b.round.round_no - 1 < back:
         return []
     exempt = bool(c.params.get("topscorers_exempt"))
+    lowest_only = c.params.get("unpaired_downfloat") == "lowest-score"
 
     def floated(p: PlayerState, how: Float) -> bool:
         return p.float_back(back) is how and not (exempt and p.topscorer)
@@ -301,8 +306,14 @@ def repeated_float(b: Bracket, c: Criterion) -> list[Level]:
     if direction == "down":
         # each player who downfloated then counts, unless paired now without floating down:
         # with a lower player of his score, or as the lower player of the pair
+        lowest = min(b.vertices[v].score for v in range(b.n_bracket))
         for v in range(b.n_bracket):
-            if floated(b.vertices[v], Float.DOWN):
+            if floated(b.vertices[v], Float.DOWN) and lowest_only and b.vertices[v].score > lowest:
+                for e in b.incident_in_bracket[v]:  # only a pair with a lower player floats him
+                    i, j = b.edges[e]
+                    if v == i and _floats(b, c, i, j):
+                        level.add(e, 1)
+            elif floated(b.vertices[v], Float.DOWN):
                 level.constant += 1
                 for e in b.incident_in_bracket[v]:
                     i, j = b.edges[e]
