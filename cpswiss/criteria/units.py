@@ -286,10 +286,11 @@ def repeated_float(b: Bracket, c: Criterion) -> list[Level]:
     A bracket player not paired in the bracket floats down; a paired player
     with the higher score floats down, with the lower score floats up.
     RN-3: an unplayed round counts as the downfloat A.4 gives it.
-    With ``unpaired_downfloat = "lowest-score"`` (2013, as JaVaFo 1.4 reads B.5/B.6) a
-    player left unpaired counts only if his score is the lowest of the bracket: a
-    moved-down player left unpaired again, or in a joined bracket (C.13) one of a higher
-    score, is not floated by this bracket (tests/data/dutch-2013-endorse, s3483-r08).
+    With ``unpaired_downfloat = "lowest-score"`` (2013, as JaVaFo 1.4 reads B.5/B.6) the
+    downfloaters are the players the bracket leaves unpaired whose score is its lowest: a
+    moved-down player, paired with a lower one or left unpaired again, and in a joined
+    bracket (C.13) a player of a higher score, are not floated by this bracket
+    (tests/data/dutch-2013-endorse, s3483-r08, s61-r06).
     With ``topscorers_exempt`` (1998 B.5/B.6: "not applied, in the last round, to players
     scoring more than 50%") a final-round topscorer never counts.
     """
@@ -308,11 +309,12 @@ def repeated_float(b: Bracket, c: Criterion) -> list[Level]:
         # with a lower player of his score, or as the lower player of the pair
         lowest = min(b.vertices[v].score for v in range(b.n_bracket))
         for v in range(b.n_bracket):
-            if floated(b.vertices[v], Float.DOWN) and lowest_only and b.vertices[v].score > lowest:
-                for e in b.incident_in_bracket[v]:  # only a pair with a lower player floats him
-                    i, j = b.edges[e]
-                    if v == i and _floats(b, c, i, j):
-                        level.add(e, 1)
+            if floated(b.vertices[v], Float.DOWN) and lowest_only:
+                if b.vertices[v].score > lowest:
+                    continue
+                level.constant += 1
+                for e in b.incident_in_bracket[v]:
+                    level.add(e, -1)
             elif floated(b.vertices[v], Float.DOWN):
                 level.constant += 1
                 for e in b.incident_in_bracket[v]:
