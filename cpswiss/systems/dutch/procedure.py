@@ -32,7 +32,7 @@ texts differ.  Order of work for one round (2017 A.9, B; 2026 Art. 1.9, 3):
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Callable
+from typing import Callable, Literal
 
 from cpswiss.criteria.absolute import compatible, compatible_later
 from cpswiss.criteria.bracket import Bracket, interchangeable
@@ -208,7 +208,8 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
     return RoundPairing(pairs, bye, records, state)
 
 
-def c13_join(bracket: list[PlayerState], n_mdp: int, below: list[PlayerState], state: RoundState) -> str | None:
+def c13_join(bracket: list[PlayerState], n_mdp: int, below: list[PlayerState],
+             state: RoundState) -> Literal["moved-down", "homogeneous"] | None:
     """2013 C.13 with A.3 and C.14 (C.04.3.1), for a heterogeneous bracket whose first
     pairing leaves the players below it unpairable: is it joined with every bracket below
     it - ``"moved-down"``, its players the joined bracket's moved-down players, paired
