@@ -54,29 +54,27 @@ def test_legacy_codes_read_as_the_2016_ones():
 
 
 def test_seed_004_round_5_explanation_names_the_backtrack_and_c13():
-    """Seed 004, round 5: the 1.0 bracket (MDP 14; 8, 13) cannot let 12 be paired (C.12, C.13).
-    The seed joins it with the 0.5 bracket (3 of its 4 players: homogeneous, A.3) and pairs
-    14-12, 8-13 with C.10.e twice; JaVaFo 1.4 re-pairs such a bracket instead of joining it
-    (tests/data/dutch-2013-endorse, s2088-r07): 8-13 with 14 moving down, then 14-12 - the
-    same pairs, the relaxations spread over the two brackets."""
+    """Seed 004, round 5: the 1.0 bracket (MDP 14; 8, 13) cannot let 12 be paired (C.12, C.13),
+    and 14 can be paired with nobody so that 12 can: p becomes zero (C.14) and, as the seed
+    narrates, the bracket is joined with the 0.5 one, whose moved-down players are 3 of its 4
+    (homogeneous, A.3): [14, 8, 13, 12], 14-12, 8-13 with C.10.f once and C.10.e twice (X
+    from 0 to 2)."""
     text = explain_engine(SEED / "after-round-4-legacy.trf", rule_set="dutch-2013").text()
-    bracket_10 = text[text.index("Bracket 6: score 1.0"):text.index("Bracket 7")]
-    assert "penultimate bracket (C.13: undone and paired again)" in bracket_10
-    assert "C.12: its downfloater [13] could meet nobody below (B.1, B.2)" in bracket_10
-    assert "this bracket is undone and paired again, the brackets below it joined into the last bracket (C.13)" \
-        in bracket_10
-    assert "rules:    8-13; floating [14]" in bracket_10
-    assert "C.10.e: B.4 (X) - X raised from X1 = 0 to 1" in bracket_10
-    assert "Bracket 7: score 0.5, joined last bracket (C.13)" in text
+    bracket_6 = text[text.index("Bracket 6: score 1.0"):text.index("Bracket 7")]
+    assert "penultimate bracket (C.13: undone and joined with the brackets below)" in bracket_6
+    assert "C.12: its downfloater [13] could meet nobody below (B.1, B.2)" in bracket_6
+    assert "this bracket is undone and joined with every bracket below it (C.13)" in bracket_6
+    assert "rules:    (no pair); floating [14 8 13]" in bracket_6
     assert "PPB" not in text and "A.9" not in text  # 2017 words are translated
     assert "(C.04.3.1 E.4)" in text  # 14-12: the higher-ranked player's preference
-    # the seed's other relaxation steps: C.10.b for the upfloater 11 (bracket 2.5), C.10.f for
-    # 14-12 (both semi-absolute white, A.7.d)
+    # the seed's other relaxation step: C.10.b for the upfloater 11 (bracket 2.5)
     bracket_3 = text[text.index("Bracket 3: score 2.5"):text.index("Bracket 4")]
     assert "C.10.b: B.5 given up for 1 player (repeated float, upfloaters)" in bracket_3
     joined = text[text.index("Bracket 7"):]
-    assert "rules:    14-12" in joined
-    assert "C.10.f: A.7.d given up for 1 player" in joined
+    assert "joined last bracket (C.13)\n  residents [14 8 13 12]\n  S1 [14 8]; S2 [13 12]" in joined
+    assert "rules:    14-12 8-13" in joined
+    assert "C.10.e: B.4 (X) - X raised from X1 = 0 to 2" in joined
+    assert "C.10.f: A.7.d given up for 1 player" in joined  # 14-12: both semi-absolute white
     assert text.count("C.10.") == 3
 
 
@@ -182,9 +180,11 @@ def test_endorsement_cases(case, tmp_path):
     them: E.5 after round 1 between two players without a preference (A.7.f), coloured by the
     round-1 colour of the higher-ranked one's number, reversed; the bracket a downfloater
     lands in (C.1, C.12, C.13); the C.13 join of a penultimate bracket that can pair no MDP
-    (A.3: as moved-down players), or its re-pairing when they would be at least half of the join; C.12 when more players float than land;
-    the topscorers' colour limits before A.7.d; Z before B.5 in a re-paired penultimate
-    bracket (README of the folder)."""
+    (A.3: as moved-down players), or, when they would be at least half of the join, its
+    re-pairing or (its first pairing moving nobody down) the homogeneous join; C.12 when
+    more players float than land; the topscorers' colour limits before A.7.d; Z before B.5
+    in a re-paired penultimate bracket; the B.3 factor as a sum of squares (README of the
+    folder)."""
     expected = (ENDORSE / f"{case}.expected").read_text().split("\n")
     assert pairing_lines(ENDORSE / f"{case}.trf", tmp_path, "dutch-2013") == expected
 

@@ -94,13 +94,37 @@ def pairs(b: Bracket, c: Criterion) -> list[Level]:
 
 
 def psd(b: Bracket, c: Criterion) -> list[Level]:
-    """C.04.3 C.6 with A.8: minimise the PSD (pair SDs and downfloater SDs, sorted)."""
+    """C.04.3 C.6 with A.8: minimise the PSD (pair SDs and downfloater SDs, sorted).
+    With ``measure = "sum-of-squares"`` (2013 B.3, its "B.3 factor", A.11): minimise the
+    sum of the squares instead, see :func:`psd_sum_of_squares`."""
+    if c.params.get("measure") == "sum-of-squares":
+        return psd_sum_of_squares(b, c)
     out: list[Contribution] = []
     for v in range(b.n_bracket):
         _unpaired_in_bracket(b, v, b.downfloat_sd(v), out)
     for e, i, j in b.bracket_edges():
         out.append((b.pair_sd(i, j), e, 1))
     return _lexicographic(f"{c.label} PSD", out)
+
+
+def psd_sum_of_squares(b: Bracket, c: Criterion) -> list[Level]:
+    """2013 B.3 with A.11's "B.3 factor" (C.04.3.1): the score differences of a bracket's
+    pairing weighed as one number, the sum of their squares: each pair's difference, and for
+    each player left unpaired his score less the lowest score of the bracket's own players
+    less one point.  (The seeds lack the text that defines the factor; JaVaFo 1.4, the
+    edition's reference engine, sums the squares: tests/data/dutch-2013-endorse, s3332-r07,
+    where 1-7, 6-9, 4-10, 5-8 (2, 3.5, 3, 1.5: 27.5) beats 1-8, 6-7, 4-10, 5-9 (3, 1, 3, 3: 28).)"""
+    lowest = min(p.score for p in b.vertices[:b.n_bracket]) - ONE_POINT_TENTHS
+    level = Level(f"{c.label} score differences (sum of squares, in hundredths of a point)", floor=0)
+    for v in range(b.n_bracket):
+        sd = b.vertices[v].score - lowest
+        level.constant += sd * sd
+        for e in b.incident_in_bracket[v]:
+            level.add(e, -sd * sd)
+    for e, i, j in b.bracket_edges():
+        sd = b.pair_sd(i, j)
+        level.add(e, sd * sd)
+    return [] if level.trivial else [level]
 
 
 def next_bracket(b: Bracket, c: Criterion) -> list[Level]:
@@ -267,6 +291,11 @@ def repeated_float(b: Bracket, c: Criterion) -> list[Level]:
     A bracket player not paired in the bracket floats down; a paired player
     with the higher score floats down, with the lower score floats up.
     RN-3: an unplayed round counts as the downfloat A.4 gives it.
+    With ``unpaired_downfloat = "lowest-score"`` (2013, as JaVaFo 1.4 reads B.5/B.6) the
+    downfloaters are the players the bracket leaves unpaired whose score is its lowest: a
+    moved-down player, paired with a lower one or left unpaired again, and in a joined
+    bracket (C.13) a player of a higher score, are not floated by this bracket
+    (tests/data/dutch-2013-endorse, s3483-r08, s61-r06).
     With ``topscorers_exempt`` (1998 B.5/B.6: "not applied, in the last round, to players
     scoring more than 50%") a final-round topscorer never counts.
     """
@@ -274,6 +303,7 @@ def repeated_float(b: Bracket, c: Criterion) -> list[Level]:
     if b.round.round_no - 1 < back:
         return []
     exempt = bool(c.params.get("topscorers_exempt"))
+    lowest_only = c.params.get("unpaired_downfloat") == "lowest-score"
 
     def floated(p: PlayerState, how: Float) -> bool:
         return p.float_back(back) is how and not (exempt and p.topscorer)
@@ -282,8 +312,15 @@ def repeated_float(b: Bracket, c: Criterion) -> list[Level]:
     if direction == "down":
         # each player who downfloated then counts, unless paired now without floating down:
         # with a lower player of his score, or as the lower player of the pair
+        lowest = min(b.vertices[v].score for v in range(b.n_bracket))
         for v in range(b.n_bracket):
-            if floated(b.vertices[v], Float.DOWN):
+            if floated(b.vertices[v], Float.DOWN) and lowest_only:
+                if b.vertices[v].score > lowest:
+                    continue
+                level.constant += 1
+                for e in b.incident_in_bracket[v]:
+                    level.add(e, -1)
+            elif floated(b.vertices[v], Float.DOWN):
                 level.constant += 1
                 for e in b.incident_in_bracket[v]:
                     i, j = b.edges[e]

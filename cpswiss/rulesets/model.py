@@ -75,7 +75,7 @@ class ProcedureRules:
     # again with every player below it, completion on top) or "c13" (2013 C.13 with A.3:
     # re-paired while one of its moved-down players can still be paired, else joined with
     # the brackets below as their moved-down players - unless they would be at least half
-    # of the joined bracket: then re-paired; procedure.c13_joins)
+    # of the joined bracket: then joined as a homogeneous bracket; procedure.c13_join)
     join: Literal["re-pair", "c13"] = "re-pair"
 
 

@@ -80,8 +80,8 @@ def compare(result: PairingResult, proposed: Pairing, settings: SolverSettings |
         bracket_account.proposed_pairs = mine
         paired = {p for pair in mine for p in pair}
         bracket_account.proposed_downfloaters = [p for p in members if p not in paired]
-        if bracket_account.agrees:
-            continue
+        if bracket_account.agrees or record.joined:
+            continue  # 2013 C.13: a joined bracket's players are paired (and judged) in the next record
         bracket_account.verdict = _bracket_verdict(record, result.rules, settings, mine, bracket_account)
         return RoundAccount(accounts, decisive=bracket_account.verdict)
     return RoundAccount(accounts)

@@ -32,7 +32,7 @@ texts differ.  Order of work for one round (2017 A.9, B; 2026 Art. 1.9, 3):
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Callable
+from typing import Callable, Literal
 
 from cpswiss.criteria.absolute import compatible, compatible_later
 from cpswiss.criteria.bracket import Bracket, interchangeable
@@ -176,12 +176,13 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
                 abandoned.pairs = [(vertices[i].id, vertices[j].id) for i, j in record.pairs]
                 abandoned.downfloaters = [p.id for p in floaters]
                 below_all = [p for g in groups[index:] for p in g]
-                if rules.procedure.join == "c13" and c13_joins(bracket, n_mdp, below_all, state):
+                join = c13_join(bracket, n_mdp, below_all, state) if rules.procedure.join == "c13" else None
+                if join is not None:
                     records.append(replace(record, pairs=[], downfloaters=[p.id for p in bracket], chosen=[],
                                            collapsed=True, joined=True, abandoned_pairs=abandoned.pairs,
                                            abandoned_downfloaters=abandoned.downfloaters))
                     collapsed, abandoned = False, None
-                    n_mdp = len(bracket)
+                    n_mdp = len(bracket) if join == "moved-down" else 0
                     bracket = bracket + below_all
                     index = len(groups)
                 continue
@@ -210,36 +211,41 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
     return RoundPairing(pairs, bye, records, state)
 
 
-def c13_joins(bracket: list[PlayerState], n_mdp: int, below: list[PlayerState], state: RoundState) -> bool:
-    """2013 C.13 with A.3 (C.04.3.1), for a heterogeneous bracket whose first pairing leaves
-    the players below it unpairable: is it joined with every bracket below it?  Otherwise
-    (False) it is re-paired on its own, every remaining player in the model, completion on
-    top: C.13's "another pairing in the penultimate score bracket which will allow a
-    pairing in the lowest score bracket", p lowered by C.14 as far as needed.
+def c13_join(bracket: list[PlayerState], n_mdp: int, below: list[PlayerState],
+             state: RoundState) -> Literal["moved-down", "homogeneous"] | None:
+    """2013 C.13 with A.3 and C.14 (C.04.3.1), for a heterogeneous bracket whose first
+    pairing leaves the players below it unpairable: is it joined with every bracket below
+    it - ``"moved-down"``, its players the joined bracket's moved-down players, paired
+    first; ``"homogeneous"``, the joined bracket treated as homogeneous - or (None)
+    re-paired on its own, every remaining player in the model, completion on top: C.13's
+    "another pairing in the penultimate score bracket which will allow a pairing in the
+    lowest score bracket", p lowered by C.14 as far as needed.
 
     A.3 pairs the moved-down players of a heterogeneous bracket first, so the pairings of
     the bracket that C.13 tries are those that still pair one of them ("p" counts their
     pairs).  When none of them leaves the rest pairable (bye included, B.1.b), p becomes
-    zero and the bracket is joined with the ones below, its players the joined bracket's
-    moved-down players, paired first (A.3).  Not when they would be at least half of the
-    joined bracket: A.3 treats that one as homogeneous, its players not paired first, and
-    the bracket is re-paired instead, its moved-down players free to move down again
-    (JaVaFo 1.4, tests/data/dutch-2013-endorse: s34-r07, 12-11 and 12-16 each leave 12's
-    bye to nobody else, so 11-16 with 12 floating is not tried and the 2.5 bracket, 3 of 9,
-    joins; s2088-r07, MDP 14 with 22, 23 above 24, 25: re-paired 22-23, 14 the bye, not
-    joined as 3 of 5; open/s1065-r08 is the counter-case)."""
-    if not n_mdp or 2 * len(bracket) >= len(bracket) + len(below):
-        return False
+    zero and the bracket is joined with the ones below (JaVaFo 1.4,
+    tests/data/dutch-2013-endorse: s34-r07, 12-11 and 12-16 each leave 12's bye to nobody
+    else, so 11-16 with 12 floating is not tried and the 2.5 bracket, 3 of 9, joins).  The
+    joined bracket's moved-down players are the penultimate bracket's players, paired
+    first - unless they are at least half of it: then A.3 treats it as homogeneous
+    (s3390-r10: MDP 48, who alone may take the bye, and 7 residents above 3 players who
+    have all met each other: one bracket of 11, 42-56, 52-61, 49-50, 54-57, 60-51, the
+    first on colours in D.2's order of exchanges; s1065-r08, s1009-r09, s3494-r07)."""
+    if not n_mdp:
+        return None
     players = bracket + below
     for m in bracket[:n_mdp]:
         for r in bracket[n_mdp:]:
             if compatible(m, r, state) and completable([p for p in players if p is not m and p is not r], state):
-                return False
+                return None
+    if 2 * len(bracket) >= len(players):
+        return "homogeneous"
     # moved-down players meet residents only (B.3's graph): joined so only if that pairs them
     later = compatible_later(players, state)
     edges = [(i, j) for i in range(len(players)) for j in sorted(later[i]) if j >= len(bracket)]
     takers = [i for i, p in enumerate(players) if state.may_take_pab(p)]
-    return complete_matching_exists(len(players), edges, takers)
+    return "moved-down" if complete_matching_exists(len(players), edges, takers) else None
 
 
 def landing_bracket(groups: list[list[PlayerState]], index: int, above: list[PlayerState],
