@@ -134,18 +134,21 @@ def next_bracket(b: Bracket, c: Criterion) -> list[Level]:
 def stranded_downfloaters(b: Bracket, c: Criterion) -> list[Level]:
     """2013 C.1 with C.12 (C.04.3.1, Istanbul 2012): a moved-down player for whom no
     opponent can be found in his new bracket sends the procedure back (C.12) to re-pair
-    the bracket above with another downfloater.  As a criterion of the bracket above:
-    minimise its downfloaters who may meet (B.1, B.2) nobody of the bracket they land in,
-    ``b.landing`` (the next scoregroup, or with C.13 the merged last bracket).  Unlike 2017
-    C.7 it does not count the pairs the next bracket can make.  Void in the last bracket,
-    where C.13 governs, and when the bracket leaves more downfloaters than the bracket
-    they land in has players: there (A.6) only as many of them can be paired, the others
-    move on in any case, and "no opponent can be found" is not asked of the ones that are
-    not paired (JaVaFo 1.4; tests/data/dutch-2013-endorse, s67-r08)."""
+    the bracket above with another downfloater, one that "allows p pairings" there.  As a
+    criterion of the bracket above: minimise its downfloaters who may meet (B.1, B.2)
+    nobody of the bracket they land in, ``b.landing`` (the next scoregroup, or with C.13
+    the merged last bracket).  Unlike 2017 C.7 it does not count the pairs the next bracket
+    can make.  Void in the last bracket, where C.13 governs.
+
+    When the bracket leaves F downfloaters and the bracket they land in has only L < F
+    players, at most L of them can be paired there (A.6: each pair holds one of its
+    players), and F - L move on whichever they are: only the downfloaters without an
+    opponent beyond those F - L count, max(0, S - (F - L)) for S of them (:attr:`Level.clip`).
+    So between downfloaters who all leave the landing bracket its pairs, B.5/B.6 decide
+    (JaVaFo 1.4; tests/data/dutch-2013-endorse: s67-r08, 3 and 7 into a bracket of one
+    whom 7 has met, not 3 and 4; s3176-r08, 3 and 5 into a bracket of one whom 3 has met,
+    not 2 and 3, both of whom have met him, one colour preference given up for it)."""
     if b.special or b.landing is None:
-        return []
-    most_pairs = len(maximum_matching(b.n_bracket, [(i, j) for _, i, j in b.bracket_edges()]))
-    if b.n_bracket - 2 * most_pairs > len(b.landing):
         return []
     level = Level(f"{c.label} downfloaters with no opponent in the next bracket", floor=0)
     for v in range(b.n_bracket):
@@ -154,6 +157,15 @@ def stranded_downfloaters(b: Bracket, c: Criterion) -> list[Level]:
         level.constant += 1
         for e in b.incident_in_bracket[v]:
             level.add(e, -1)
+    most_pairs = len(maximum_matching(b.n_bracket, [(i, j) for _, i, j in b.bracket_edges()]))
+    beyond = b.n_bracket - 2 * most_pairs - len(b.landing)
+    if beyond > 0:
+        if level.constant <= beyond:
+            return []  # never more of them than move on anyway
+        level.name += f", beyond the {beyond} it cannot hold"
+        level.constant -= beyond
+        level.floor = -beyond  # the sum's own bound (S >= 0); the criterion's value is >= 0
+        level.clip = 0
     return [] if level.trivial and not level.constant else [level]
 
 

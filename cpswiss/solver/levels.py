@@ -31,6 +31,11 @@ class Level:
     sense: int = 1  # -1 for a count to maximise, stored negated: shown(value) gives the count
     # not a sum: ``coef`` is the criterion's data per edge, read by ``nonlinear`` (see NonLinear)
     nonlinear: NonLinear | None = None
+    # the criterion's value is max(clip, sum): a count of what exceeds an allowance, every
+    # pairing within the allowance equally good (a set that no sum's minimisers are; the
+    # solver minimises the sum, and :func:`cpswiss.systems.dutch.procedure.within_allowance`
+    # weighs each sum within the allowance)
+    clip: int | None = None
 
     def shown(self, value: int) -> int:
         """The value as a reader counts it (pairs, not minus pairs)."""
@@ -41,6 +46,16 @@ class Level:
             self.coef[edge] = self.coef.get(edge, 0) + value
 
     def value(self, chosen: Iterable[int]) -> int:
+        """The criterion's value for these chosen edges (:attr:`clip` applied)."""
+        return self.clipped(self.total(chosen))
+
+    def clipped(self, total: int) -> int:
+        """The criterion's value for a sum of ``total`` (:attr:`clip` applied)."""
+        return total if self.clip is None else max(self.clip, total)
+
+    def total(self, chosen: Iterable[int]) -> int:
+        """The sum itself for these chosen edges (constant included, no :attr:`clip`): what
+        the solver minimises and freezes."""
         if self.nonlinear is not None:
             return self.constant + self.nonlinear.value(self.coef, list(chosen))
         return self.constant + sum(self.coef.get(e, 0) for e in chosen)

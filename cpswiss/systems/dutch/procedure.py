@@ -56,6 +56,9 @@ from cpswiss.systems.dutch.tiebreak import TieBreak, generation_order
 from cpswiss.systems.explaining import graph_of
 from cpswiss.tournament.state import PlayerState, RoundState, scoregroups
 
+# a sum over the step's edges held at a value (coefficients, value): Σ coef·x == value
+Pin = tuple[dict[int, int], int]
+
 __all__ = ["BracketRecord", "RoundPairing", "generation_order", "optimum_given", "pair_bracket",
            "pair_round", "readable_values"]
 
@@ -368,14 +371,19 @@ def pair_bracket(b: Bracket, rules: RuleSet, settings: SolverSettings | None = N
     ``pairing_inside`` (explanations: a floater's counterfactual): vertex that the candidates
     must pair inside the bracket when they can, as a level ranked before every criterion, so
     the answer is the first-generated optimal candidate among those that pair it."""
-    step = step_levels(b, rules)
-    if pairing_inside is not None:
-        step.before.insert(0, Level("the player paired inside the bracket",
-                                    {e: -1 for e in b.incident_in_bracket[pairing_inside]}, sense=-1))
+    def fresh_step() -> StepLevels:
+        step = step_levels(b, rules)
+        if pairing_inside is not None:
+            step.before.insert(0, Level("the player paired inside the bracket",
+                                        {e: -1 for e in b.incident_in_bracket[pairing_inside]}, sense=-1))
+        return step
+
+    step = fresh_step()
     chosen = perfect_first_candidate(b, step.all) if pairing_inside is None else None
     solves = 0
     if chosen is None:
         chosen, solves = optimise_and_break_ties(b, step, settings)
+        chosen, solves = within_allowance(b, step, fresh_step, chosen, solves, settings)
     pairs = [b.edges[e] for e in chosen if b.edges[e][1] < b.n_bracket]
     pairs.sort()
     record = BracketRecord(
@@ -385,6 +393,73 @@ def pair_bracket(b: Bracket, rules: RuleSet, settings: SolverSettings | None = N
         special=b.special, collapsed=False, pairs=pairs, downfloaters=[],
         solves=solves, levels=step.all, graph=b, chosen=list(chosen))
     return record
+
+
+def _clipped_level(levels: list[Level]) -> int | None:
+    """The place of the one level with an allowance (:attr:`Level.clip`) among ``levels``, None
+    without one."""
+    places = [k for k, level in enumerate(levels) if level.clip is not None and not level.trivial]
+    if len(places) > 1:
+        raise EngineLimitError("more than one criterion with an allowance in one bracket "
+                               "(a limit of this engine under this rule set)")
+    return places[0] if places else None
+
+
+def allowance_totals(b: Bracket, levels: list[Level], least: int,
+                     settings: SolverSettings | None) -> list[int]:
+    """The sums of the level with an allowance (:attr:`Level.clip`) that are within it, from
+    ``least`` (its least sum under the criteria above it) to the allowance, that some pairing
+    of the step reaches (each a model of its own: only equalities are frozen, see
+    :meth:`~cpswiss.solver.model.MatchingModel.feasible_without_by_blossom`)."""
+    place = _clipped_level(levels)
+    assert place is not None
+    level = levels[place]
+    assert level.clip is not None
+    totals = [least]
+    for total in range(least + 1, level.clip + 1):
+        m = MatchingModel(len(b.vertices), b.edges, settings)
+        m.constrain(level.coef, total - level.constant)
+        if m.feasible_with([]):
+            totals.append(total)
+    return totals
+
+
+def within_allowance(b: Bracket, step: StepLevels, fresh_step: Callable[[], StepLevels], chosen: list[int],
+                     solves: int, settings: SolverSettings | None) -> tuple[list[int], int]:
+    """The step's pairing when a criterion counts only what exceeds an allowance
+    (:attr:`Level.clip`; 2013 C.1/C.12 with A.6, :func:`~cpswiss.criteria.units.stranded_downfloaters`).
+
+    The solver minimised the level's sum (``chosen``: the optimum and tie-break under it);
+    when that sum is within the allowance, every pairing whose sum is within it is as good
+    on that criterion, and the criteria after it decide among them.  No sum's minimisers
+    are such a set, so each sum within the allowance is pinned in turn (an equality, as
+    every constraint of the model), the step paired under it, and the best of these
+    pairings on every criterion (:func:`~cpswiss.criteria.units.evaluate` order), then
+    the first in the generation order of B.6/B.7 (:func:`generation_order`), is the
+    answer.  ``step``: the levels ``chosen`` was found on; ``fresh_step`` builds them anew
+    (a non-linear level becomes a sum when solved).  Returns the edges and the solves spent."""
+    place = _clipped_level(step.all)
+    if place is None:
+        return chosen, solves
+    level = step.all[place]
+    assert level.clip is not None
+    least = level.total(chosen)
+    if least >= level.clip:
+        return chosen, solves  # the sum's minimisers are the criterion's
+
+    def key(edges: list[int]) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+        values = tuple(lv.value(edges) for lv in fresh_step().all)
+        pairs = [b.edges[e] for e in edges if b.edges[e][1] < b.n_bracket]
+        return values, tuple(step.key for step in generation_order(b, pairs))
+
+    best = (key(chosen), chosen)
+    for total in allowance_totals(b, step.all, least, settings)[1:]:
+        again = fresh_step()
+        found, spent = optimise_and_break_ties(b, again, settings, pin=(level.coef, total - level.constant))
+        solves += spent
+        if key(found) < best[0]:
+            best = (key(found), found)
+    return best[1], solves
 
 
 @dataclass
@@ -430,16 +505,48 @@ def optimum_given(b: Bracket, rules: RuleSet, settings: SolverSettings | None = 
     but the condition), which the blossom algorithm solves exactly
     (:class:`~cpswiss.solver.blossom.LexicographicMatching`) whenever the levels pack into one
     exact weight; otherwise the CP-SAT model decides.  With the pairs inside fixed, a level
-    over inside edges only is a constant, and only the others are minimised.
+    over inside edges only is a constant, and only the others are minimised.  A level with an
+    allowance (:attr:`Level.clip`) below it is weighed at each sum within it, as
+    :func:`within_allowance` does.
     """
-    levels = [lv for _, group in bracket_levels(b, rules.criteria) for lv in group]
+    def levels_of_step() -> list[Level]:
+        levels = [lv for _, group in bracket_levels(b, rules.criteria) for lv in group]
+        if inside is not None:
+            levels = [lv for lv in levels if any(c and e not in inside_edges for e, c in lv.coef.items())]
+        return levels
+
+    inside_edges = set(b.inside)
+    levels = levels_of_step()
+    found = _optimum_edges(b, levels, settings, inside, paired_inside)
+    if found is None:
+        return None
+    place = _clipped_level(levels)
+    clip = None if place is None else levels[place].clip
+    if place is not None and clip is not None and levels[place].total(found) < clip:
+        level = levels[place]
+        best = (evaluate(b, rules.criteria, found), found)
+        for total in range(level.total(found) + 1, clip + 1):
+            other = _optimum_edges(b, levels_of_step(), settings, inside, paired_inside,
+                                   pin=(level.coef, total - level.constant))
+            if other is not None:
+                values = evaluate(b, rules.criteria, other)
+                if [values[c.id] for c in rules.criteria if c.id in values] < \
+                        [best[0][c.id] for c in rules.criteria if c.id in best[0]]:
+                    best = (values, other)
+        return best
+    return evaluate(b, rules.criteria, found), found
+
+
+def _optimum_edges(b: Bracket, levels: list[Level], settings: SolverSettings | None, inside: list[int] | None,
+                   paired_inside: int | None, pin: Pin | None = None) -> list[int] | None:
+    """The edges of :func:`optimum_given`'s optimum of ``levels`` under its condition (and the
+    ``pin``, if given), the inside ones included; None when no pairing meets them."""
     inside_edges = set(b.inside)
     usable = list(range(len(b.edges)))
     if inside is not None:
         taken = {v for e in inside for v in b.edges[e]}
         usable = [e for e, (i, j) in enumerate(b.edges) if e not in inside_edges and i not in taken and j not in taken]
-        levels = [lv for lv in levels if any(c and e not in inside_edges for e, c in lv.coef.items())]
-    found = _least_matching(b, levels, usable, paired_inside)
+    found = _least_matching(b, levels, usable, paired_inside) if pin is None else None
     if found is None:
         m = MatchingModel(len(b.vertices), b.edges, settings)
         if inside is not None:
@@ -447,14 +554,15 @@ def optimum_given(b: Bracket, rules: RuleSet, settings: SolverSettings | None = 
                 m.fix(e, int(e in set(inside)))
         if paired_inside is not None:
             m.require(b.incident_in_bracket[paired_inside], 1)
+        if pin is not None:
+            m.constrain(*pin)
         if not m.feasible_with([]):
             return None
         m.minimise(levels)
         found = [e for e in m.chosen() if inside is None or e not in inside_edges]
     elif not found and paired_inside is not None:
         return None
-    chosen = sorted(set(inside or ()) | set(found))
-    return evaluate(b, rules.criteria, chosen), chosen
+    return sorted(set(inside or ()) | set(found))
 
 
 def _least_matching(b: Bracket, levels: list[Level], usable: list[int], paired_inside: int | None) -> list[int] | None:
@@ -521,24 +629,34 @@ def perfect_first_candidate(b: Bracket, levels: list[Level]) -> list[int] | None
     return chosen
 
 
-def optimise_and_break_ties(b: Bracket, step: StepLevels,
-                            settings: SolverSettings | None) -> tuple[list[int], int]:
+def optimise_and_break_ties(b: Bracket, step: StepLevels, settings: SolverSettings | None,
+                            pin: Pin | None = None) -> tuple[list[int], int]:
     """Lexicographic optimum of the levels, then the B.8 tie-break; the chosen edges and
-    the number of solves.
+    the number of solves.  With ``pin``, among the pairings that hold that sum at its
+    value (some must: :func:`allowance_totals`).
 
     Outside the PPB and the last bracket, :func:`pair_on_bracket_alone` first; where
     it does not apply, the whole step (bracket and players below) is one model
     (:func:`pair_on_step_model`).
     """
     if not b.special and b.n_bracket < len(b.vertices):
-        found = pair_on_bracket_alone(b, step, settings)
+        found = pair_on_bracket_alone(b, step, settings, pin)
         if found is not None:
             return found
-    return pair_on_step_model(b, step, settings)
+    return pair_on_step_model(b, step, settings, pin)
 
 
-def pair_on_step_model(b: Bracket, step: StepLevels,
-                       settings: SolverSettings | None) -> tuple[list[int], int]:
+def _hold(m: MatchingModel, pin: Pin | None) -> None:
+    """Hold the pinned sum at its value in ``m``, with a solution in hand that does (the
+    model's proofs start from the solution in hand)."""
+    if pin is not None:
+        m.constrain(*pin)
+        if not m.feasible_with([]):
+            raise InternalCheckError("internal error: no pairing holds a sum within its allowance")
+
+
+def pair_on_step_model(b: Bracket, step: StepLevels, settings: SolverSettings | None,
+                       pin: Pin | None = None) -> tuple[list[int], int]:
     """The step as one model (bracket and players below), then the tie-break.
 
     When every bracket player turns out paired inside the bracket, the players below
@@ -557,6 +675,7 @@ def pair_on_step_model(b: Bracket, step: StepLevels,
         # a maximal matching to start from: the look-ahead's pairs below the bracket (C.7)
         # then often meet their bound without a solve
         m.start_from(greedy_matching(len(b.vertices), b.edges))
+    _hold(m, pin)
     m.minimise(step.all)
     if n == len(b.vertices) or 2 * sum(m.solution[e] for e in inside) != n:
         TieBreak(b, m, step.all).run()
@@ -607,8 +726,8 @@ def some_member_floats(m: MatchingModel, levels: list[Level], members: set[int],
     return m.feasible_with_all_chosen(others)
 
 
-def pair_on_bracket_alone(b: Bracket, step: StepLevels,
-                          settings: SolverSettings | None) -> tuple[list[int], int] | None:
+def pair_on_bracket_alone(b: Bracket, step: StepLevels, settings: SolverSettings | None,
+                          pin: Pin | None = None) -> tuple[list[int], int] | None:
     """Pair a bracket on a model of the bracket alone, when the players below only matter
     through C.7 and at most one player floats; None when that does not hold.
 
@@ -627,10 +746,13 @@ def pair_on_bracket_alone(b: Bracket, step: StepLevels,
     inside = set(b.inside)
     if any(e not in inside for level in step.before + step.after for e in level.coef):
         return None
+    if pin is not None and any(e not in inside for e in pin[0]):
+        return None
     n = b.n_bracket
     sub_bracket, restricted = _bracket_alone(b)
     sub = MatchingModel(n, sub_bracket.edges, settings)
     sub.start_from(greedy_matching(n, sub_bracket.edges))
+    _hold(sub, None if pin is None else (restricted(Level("", pin[0])).coef, pin[1]))
     before = [restricted(level) for level in step.before]
     sub.minimise(before)
     if any(not level.trivial for level in step.lookahead):
