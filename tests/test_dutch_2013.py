@@ -183,6 +183,7 @@ def test_endorsement_cases(case, tmp_path):
     round-1 colour of the higher-ranked one's number, reversed; the bracket a downfloater
     lands in (C.1, C.12, C.13); the C.13 join of a penultimate bracket that can pair no MDP
     (A.3: as moved-down players), or its re-pairing when they would be at least half of the join; C.12 when more players float than land;
+    C.12's "allows p pairings" in the bracket below;
     the topscorers' colour limits before A.7.d; Z before B.5 in a re-paired penultimate
     bracket (README of the folder)."""
     expected = (ENDORSE / f"{case}.expected").read_text().split("\n")

@@ -24,7 +24,7 @@ from typing import Callable, Iterable, Sequence
 from cpswiss.criteria.absolute import compatible
 from cpswiss.criteria.bracket import ONE_POINT_TENTHS, Bracket
 from cpswiss.rulesets.ruleset import Criterion
-from cpswiss.solver.levels import Level
+from cpswiss.solver.levels import Level, Split
 from cpswiss.solver.model import maximum_matching
 from cpswiss.tournament.state import Float, PlayerState, Strength
 
@@ -166,6 +166,66 @@ def stranded_downfloaters(b: Bracket, c: Criterion) -> list[Level]:
         level.constant -= beyond
         level.floor = -beyond  # the sum's own bound (S >= 0); the criterion's value is >= 0
         level.clip = 0
+    return [] if level.trivial and not level.constant else [level]
+
+
+def landing_unpaired(b: Bracket, c: Criterion) -> list[Level]:
+    """2013 C.12 (C.04.3.1): going back to the bracket above is accepted when another
+    downfloater "now allows p pairings" in the bracket they land in, p its number of pairs
+    (A.6: half its players, rounded down) once C.1 has moved down the players for whom no
+    opponent can be found there.  As a criterion of the bracket above, after C.12's
+    downfloaters with no opponent (:func:`stranded_downfloaters`): minimise the players of
+    the step's next scoregroup and its downfloaters who could be paired there but are left
+    unpaired, one allowed (an odd number leaves one: :attr:`Level.clip`).  A downfloater
+    counts if he may meet someone of the next scoregroup; a player of it if he may meet
+    another of it, or one of the downfloaters: that depends on who floats, exact as a sum
+    where at most one floats or one player of the bracket may meet him, and otherwise a case
+    (:class:`~cpswiss.solver.levels.Split`: none of those floats, so he is not counted).
+    Void in the last bracket, where C.13 governs.  (JaVaFo 1.4; tests/data/dutch-2013-endorse:
+    s3162-r07, the 4.5 bracket floats 7, whose pair 7-5 leaves 2-10 in the 4.0 bracket, not 3,
+    whose only opponent 10 leaves 2 and 5, who have met, at the cost of a colour preference;
+    corpus n054-r05of09-t014: 42, with whom 47 can meet nobody of the 0.5 bracket (C.1 moves
+    him on), leaves as few unpaired as 40, who could meet 47.)"""
+    if b.special or b.landing is None:
+        return []
+    level = Level(f"{c.label} players of the next bracket who could be paired there left unpaired "
+                  "(one allowed)", floor=0, clip=1)
+    partners: list[list[int]] = [[] for _ in b.vertices]
+    for i, j in b.edges:
+        partners[i].append(j)
+        partners[j].append(i)
+
+    def left_unpaired(v: int) -> None:
+        level.constant += 1
+        for e in b.incident[v]:
+            level.add(e, -1)
+
+    for v in range(b.n_bracket):
+        if any(u >= b.n_bracket for u in partners[v]):
+            left_unpaired(v)
+    most_pairs = len(maximum_matching(b.n_bracket, [(i, j) for _, i, j in b.bracket_edges()]))
+    one_floater_at_most = b.n_bracket - 2 * most_pairs <= 1
+    for r in range(b.n_bracket, len(b.vertices)):
+        if any(u >= b.n_bracket for u in partners[r]):
+            left_unpaired(r)
+            continue
+        above = [u for u in partners[r] if u < b.n_bracket]
+        if not above:
+            continue  # he can meet nobody there, whoever floats
+        left_unpaired(r)
+        # he can be paired only if one of ``above`` floats; each of them paired in the bracket
+        # means none does
+        paired_inside: dict[int, int] = {}
+        for f in above:
+            for e in b.incident_in_bracket[f]:
+                paired_inside[e] = paired_inside.get(e, 0) + 1
+        if len(above) == 1 or one_floater_at_most:
+            # Σ_f [f floats] = |above| - Σ paired_inside, 0 or 1: counted only when 1
+            level.constant -= 1 - len(above)
+            for e, k in paired_inside.items():
+                level.add(e, -k)
+        else:
+            level.splits.append(Split(paired_inside, len(above), -1))
     return [] if level.trivial and not level.constant else [level]
 
 
@@ -498,6 +558,7 @@ UNITS: dict[str, Callable[[Bracket, Criterion], list[Level]]] = {
     "downfloater-scores": downfloater_scores,
     "next-bracket-scores": next_bracket_scores,
     "stranded-downfloaters": stranded_downfloaters,
+    "landing-unpaired": landing_unpaired,
     "semi-absolute-preference": semi_absolute_preference,
     "pab-unplayed-games": pab_unplayed_games,
     "repeated-float-score": repeated_float_score,

@@ -21,6 +21,19 @@ class NonLinear(Protocol):
 
 
 @dataclass
+class Split:
+    """A case of a level that is not one sum over the edges: where Σ pin·x == value holds, the
+    criterion counts ``delta`` more than the level's sum (:meth:`Level.value`)."""
+
+    pin: dict[int, int]
+    value: int
+    delta: int
+
+    def holds(self, chosen: set[int]) -> bool:
+        return sum(c for e, c in self.pin.items() if e in chosen) == self.value
+
+
+@dataclass
 class Level:
     """A linear expression over the edges, to be minimised: Σ coef[e]·x[e] + constant."""
 
@@ -36,6 +49,10 @@ class Level:
     # solver minimises the sum, and :func:`cpswiss.systems.dutch.procedure.within_allowance`
     # weighs each sum within the allowance)
     clip: int | None = None
+    # cases where the criterion differs from the sum (see Split); the sum is what it counts
+    # outside all of them.  The solver minimises the sum; :mod:`cpswiss.solver.cases` weighs
+    # each case
+    splits: list[Split] = field(default_factory=list)
 
     def shown(self, value: int) -> int:
         """The value as a reader counts it (pairs, not minus pairs)."""
@@ -47,7 +64,9 @@ class Level:
 
     def value(self, chosen: Iterable[int]) -> int:
         """The criterion's value for these chosen edges (:attr:`clip` applied)."""
-        return self.clipped(self.total(chosen))
+        chosen = list(chosen)
+        picked = set(chosen)
+        return self.clipped(self.total(chosen) + sum(s.delta for s in self.splits if s.holds(picked)))
 
     def clipped(self, total: int) -> int:
         """The criterion's value for a sum of ``total`` (:attr:`clip` applied)."""

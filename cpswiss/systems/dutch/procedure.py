@@ -42,6 +42,7 @@ from cpswiss.errors import EngineLimitError, InternalCheckError, NoPairingError
 from cpswiss.rulesets.ruleset import RuleSet
 from cpswiss.solver.completion import bye_candidate, completable, complete_matching_exists, coverable
 from cpswiss.solver.blossom import LexicographicMatching
+from cpswiss.solver.cases import CaseSearch, Pin
 from cpswiss.solver.levels import Level
 from cpswiss.solver.model import (
     MatchingBound,
@@ -55,9 +56,6 @@ from cpswiss.systems.dutch.rulings import with_round_rulings
 from cpswiss.systems.dutch.tiebreak import TieBreak, generation_order
 from cpswiss.systems.explaining import graph_of
 from cpswiss.tournament.state import PlayerState, RoundState, scoregroups
-
-# a sum over the step's edges held at a value (coefficients, value): Σ coef·x == value
-Pin = tuple[dict[int, int], int]
 
 __all__ = ["BracketRecord", "RoundPairing", "generation_order", "optimum_given", "pair_bracket",
            "pair_round", "readable_values"]
@@ -383,7 +381,8 @@ def pair_bracket(b: Bracket, rules: RuleSet, settings: SolverSettings | None = N
     solves = 0
     if chosen is None:
         chosen, solves = optimise_and_break_ties(b, step, settings)
-        chosen, solves = within_allowance(b, step, fresh_step, chosen, solves, settings)
+        if any(level.clip is not None or level.splits for level in step.all):
+            chosen, solves = by_cases(b, fresh_step, chosen, solves, settings)
     pairs = [b.edges[e] for e in chosen if b.edges[e][1] < b.n_bracket]
     pairs.sort()
     record = BracketRecord(
@@ -395,71 +394,41 @@ def pair_bracket(b: Bracket, rules: RuleSet, settings: SolverSettings | None = N
     return record
 
 
-def _clipped_level(levels: list[Level]) -> int | None:
-    """The place of the one level with an allowance (:attr:`Level.clip`) among ``levels``, None
-    without one."""
-    places = [k for k, level in enumerate(levels) if level.clip is not None and not level.trivial]
-    if len(places) > 1:
-        raise EngineLimitError("more than one criterion with an allowance in one bracket "
-                               "(a limit of this engine under this rule set)")
-    return places[0] if places else None
+def reachable(b: Bracket, pins: list[Pin], settings: SolverSettings | None) -> bool:
+    """Does some pairing of the step hold every pinned sum at its value?  (A model of its own:
+    only equalities are ever frozen, see
+    :meth:`~cpswiss.solver.model.MatchingModel.feasible_without_by_blossom`.)"""
+    m = MatchingModel(len(b.vertices), b.edges, settings)
+    for coef, value in pins:
+        m.constrain(coef, value)
+    return m.feasible_with([])
 
 
-def allowance_totals(b: Bracket, levels: list[Level], least: int,
-                     settings: SolverSettings | None) -> list[int]:
-    """The sums of the level with an allowance (:attr:`Level.clip`) that are within it, from
-    ``least`` (its least sum under the criteria above it) to the allowance, that some pairing
-    of the step reaches (each a model of its own: only equalities are frozen, see
-    :meth:`~cpswiss.solver.model.MatchingModel.feasible_without_by_blossom`)."""
-    place = _clipped_level(levels)
-    assert place is not None
-    level = levels[place]
-    assert level.clip is not None
-    totals = [least]
-    for total in range(least + 1, level.clip + 1):
-        m = MatchingModel(len(b.vertices), b.edges, settings)
-        m.constrain(level.coef, total - level.constant)
-        if m.feasible_with([]):
-            totals.append(total)
-    return totals
+def by_cases(b: Bracket, fresh_step: Callable[[], StepLevels], chosen: list[int], solves: int,
+             settings: SolverSettings | None) -> tuple[list[int], int]:
+    """The step's pairing when a criterion counts only what exceeds an allowance or differs
+    from its sum in some cases (:mod:`cpswiss.solver.cases`; 2013 C.1/C.12 with A.6,
+    :func:`~cpswiss.criteria.units.stranded_downfloaters` and
+    :func:`~cpswiss.criteria.units.landing_unpaired`): ``chosen`` is the pairing with each
+    such level minimised as its sum; every case is paired under its pins and the best on
+    every criterion as it counts, then the first in the generation order of B.6/B.7
+    (:func:`generation_order`), is the answer.  Returns the edges and the solves spent."""
+    spent = [solves]
 
-
-def within_allowance(b: Bracket, step: StepLevels, fresh_step: Callable[[], StepLevels], chosen: list[int],
-                     solves: int, settings: SolverSettings | None) -> tuple[list[int], int]:
-    """The step's pairing when a criterion counts only what exceeds an allowance
-    (:attr:`Level.clip`; 2013 C.1/C.12 with A.6, :func:`~cpswiss.criteria.units.stranded_downfloaters`).
-
-    The solver minimised the level's sum (``chosen``: the optimum and tie-break under it);
-    when that sum is within the allowance, every pairing whose sum is within it is as good
-    on that criterion, and the criteria after it decide among them.  No sum's minimisers
-    are such a set, so each sum within the allowance is pinned in turn (an equality, as
-    every constraint of the model), the step paired under it, and the best of these
-    pairings on every criterion (:func:`~cpswiss.criteria.units.evaluate` order), then
-    the first in the generation order of B.6/B.7 (:func:`generation_order`), is the
-    answer.  ``step``: the levels ``chosen`` was found on; ``fresh_step`` builds them anew
-    (a non-linear level becomes a sum when solved).  Returns the edges and the solves spent."""
-    place = _clipped_level(step.all)
-    if place is None:
-        return chosen, solves
-    level = step.all[place]
-    assert level.clip is not None
-    least = level.total(chosen)
-    if least >= level.clip:
-        return chosen, solves  # the sum's minimisers are the criterion's
+    def solve(step: StepLevels, pins: list[Pin]) -> list[int] | None:
+        if not reachable(b, pins, settings):
+            return None
+        found, count = optimise_and_break_ties(b, step, settings, pins=pins)
+        spent[0] += count
+        return found
 
     def key(edges: list[int]) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
-        values = tuple(lv.value(edges) for lv in fresh_step().all)
+        values = tuple(level.value(edges) for level in fresh_step().all)
         pairs = [b.edges[e] for e in edges if b.edges[e][1] < b.n_bracket]
-        return values, tuple(step.key for step in generation_order(b, pairs))
+        return values, tuple(s.key for s in generation_order(b, pairs))
 
-    best = (key(chosen), chosen)
-    for total in allowance_totals(b, step.all, least, settings)[1:]:
-        again = fresh_step()
-        found, spent = optimise_and_break_ties(b, again, settings, pin=(level.coef, total - level.constant))
-        solves += spent
-        if key(found) < best[0]:
-            best = (key(found), found)
-    return best[1], solves
+    best = CaseSearch(fresh_step, lambda step: step.all, solve, key).best(chosen)
+    return best, spent[0]
 
 
 @dataclass
@@ -506,8 +475,8 @@ def optimum_given(b: Bracket, rules: RuleSet, settings: SolverSettings | None = 
     (:class:`~cpswiss.solver.blossom.LexicographicMatching`) whenever the levels pack into one
     exact weight; otherwise the CP-SAT model decides.  With the pairs inside fixed, a level
     over inside edges only is a constant, and only the others are minimised.  A level with an
-    allowance (:attr:`Level.clip`) below it is weighed at each sum within it, as
-    :func:`within_allowance` does.
+    allowance or cases (:mod:`cpswiss.solver.cases`) is weighed case by case, as
+    :func:`by_cases` does.
     """
     def levels_of_step() -> list[Level]:
         levels = [lv for _, group in bracket_levels(b, rules.criteria) for lv in group]
@@ -516,37 +485,31 @@ def optimum_given(b: Bracket, rules: RuleSet, settings: SolverSettings | None = 
         return levels
 
     inside_edges = set(b.inside)
-    levels = levels_of_step()
-    found = _optimum_edges(b, levels, settings, inside, paired_inside)
+    found = _optimum_edges(b, levels_of_step(), settings, inside, paired_inside)
     if found is None:
         return None
-    place = _clipped_level(levels)
-    clip = None if place is None else levels[place].clip
-    if place is not None and clip is not None and levels[place].total(found) < clip:
-        level = levels[place]
-        best = (evaluate(b, rules.criteria, found), found)
-        for total in range(level.total(found) + 1, clip + 1):
-            other = _optimum_edges(b, levels_of_step(), settings, inside, paired_inside,
-                                   pin=(level.coef, total - level.constant))
-            if other is not None:
-                values = evaluate(b, rules.criteria, other)
-                if [values[c.id] for c in rules.criteria if c.id in values] < \
-                        [best[0][c.id] for c in rules.criteria if c.id in best[0]]:
-                    best = (values, other)
-        return best
+    if any(level.clip is not None or level.splits for level in levels_of_step()):
+        def solve(levels: list[Level], pins: list[Pin]) -> list[int] | None:
+            return _optimum_edges(b, levels, settings, inside, paired_inside, pins=pins)
+
+        def key(edges: list[int]) -> list[tuple[int, ...]]:
+            values = evaluate(b, rules.criteria, edges)
+            return [values[c.id] for c in rules.criteria if c.id in values]
+
+        found = CaseSearch(levels_of_step, lambda levels: levels, solve, key).best(found)
     return evaluate(b, rules.criteria, found), found
 
 
 def _optimum_edges(b: Bracket, levels: list[Level], settings: SolverSettings | None, inside: list[int] | None,
-                   paired_inside: int | None, pin: Pin | None = None) -> list[int] | None:
+                   paired_inside: int | None, pins: list[Pin] | None = None) -> list[int] | None:
     """The edges of :func:`optimum_given`'s optimum of ``levels`` under its condition (and the
-    ``pin``, if given), the inside ones included; None when no pairing meets them."""
+    ``pins``, if given), the inside ones included; None when no pairing meets them."""
     inside_edges = set(b.inside)
     usable = list(range(len(b.edges)))
     if inside is not None:
         taken = {v for e in inside for v in b.edges[e]}
         usable = [e for e, (i, j) in enumerate(b.edges) if e not in inside_edges and i not in taken and j not in taken]
-    found = _least_matching(b, levels, usable, paired_inside) if pin is None else None
+    found = _least_matching(b, levels, usable, paired_inside) if not pins else None
     if found is None:
         m = MatchingModel(len(b.vertices), b.edges, settings)
         if inside is not None:
@@ -554,8 +517,8 @@ def _optimum_edges(b: Bracket, levels: list[Level], settings: SolverSettings | N
                 m.fix(e, int(e in set(inside)))
         if paired_inside is not None:
             m.require(b.incident_in_bracket[paired_inside], 1)
-        if pin is not None:
-            m.constrain(*pin)
+        for coef, value in pins or ():
+            m.constrain(coef, value)
         if not m.feasible_with([]):
             return None
         m.minimise(levels)
@@ -630,33 +593,34 @@ def perfect_first_candidate(b: Bracket, levels: list[Level]) -> list[int] | None
 
 
 def optimise_and_break_ties(b: Bracket, step: StepLevels, settings: SolverSettings | None,
-                            pin: Pin | None = None) -> tuple[list[int], int]:
+                            pins: list[Pin] | None = None) -> tuple[list[int], int]:
     """Lexicographic optimum of the levels, then the B.8 tie-break; the chosen edges and
-    the number of solves.  With ``pin``, among the pairings that hold that sum at its
-    value (some must: :func:`allowance_totals`).
+    the number of solves.  With ``pins``, among the pairings that hold those sums at their
+    values (some must: :func:`reachable`).
 
     Outside the PPB and the last bracket, :func:`pair_on_bracket_alone` first; where
     it does not apply, the whole step (bracket and players below) is one model
     (:func:`pair_on_step_model`).
     """
     if not b.special and b.n_bracket < len(b.vertices):
-        found = pair_on_bracket_alone(b, step, settings, pin)
+        found = pair_on_bracket_alone(b, step, settings, pins)
         if found is not None:
             return found
-    return pair_on_step_model(b, step, settings, pin)
+    return pair_on_step_model(b, step, settings, pins)
 
 
-def _hold(m: MatchingModel, pin: Pin | None) -> None:
-    """Hold the pinned sum at its value in ``m``, with a solution in hand that does (the
+def _hold(m: MatchingModel, pins: list[Pin] | None) -> None:
+    """Hold the pinned sums at their values in ``m``, with a solution in hand that does (the
     model's proofs start from the solution in hand)."""
-    if pin is not None:
-        m.constrain(*pin)
+    if pins:
+        for coef, value in pins:
+            m.constrain(coef, value)
         if not m.feasible_with([]):
             raise InternalCheckError("internal error: no pairing holds a sum within its allowance")
 
 
 def pair_on_step_model(b: Bracket, step: StepLevels, settings: SolverSettings | None,
-                       pin: Pin | None = None) -> tuple[list[int], int]:
+                       pins: list[Pin] | None = None) -> tuple[list[int], int]:
     """The step as one model (bracket and players below), then the tie-break.
 
     When every bracket player turns out paired inside the bracket, the players below
@@ -675,7 +639,7 @@ def pair_on_step_model(b: Bracket, step: StepLevels, settings: SolverSettings | 
         # a maximal matching to start from: the look-ahead's pairs below the bracket (C.7)
         # then often meet their bound without a solve
         m.start_from(greedy_matching(len(b.vertices), b.edges))
-    _hold(m, pin)
+    _hold(m, pins)
     m.minimise(step.all)
     if n == len(b.vertices) or 2 * sum(m.solution[e] for e in inside) != n:
         TieBreak(b, m, step.all).run()
@@ -727,7 +691,7 @@ def some_member_floats(m: MatchingModel, levels: list[Level], members: set[int],
 
 
 def pair_on_bracket_alone(b: Bracket, step: StepLevels, settings: SolverSettings | None,
-                          pin: Pin | None = None) -> tuple[list[int], int] | None:
+                          pins: list[Pin] | None = None) -> tuple[list[int], int] | None:
     """Pair a bracket on a model of the bracket alone, when the players below only matter
     through C.7 and at most one player floats; None when that does not hold.
 
@@ -746,13 +710,13 @@ def pair_on_bracket_alone(b: Bracket, step: StepLevels, settings: SolverSettings
     inside = set(b.inside)
     if any(e not in inside for level in step.before + step.after for e in level.coef):
         return None
-    if pin is not None and any(e not in inside for e in pin[0]):
+    if any(e not in inside for coef, _ in pins or () for e in coef):
         return None
     n = b.n_bracket
     sub_bracket, restricted = _bracket_alone(b)
     sub = MatchingModel(n, sub_bracket.edges, settings)
     sub.start_from(greedy_matching(n, sub_bracket.edges))
-    _hold(sub, None if pin is None else (restricted(Level("", pin[0])).coef, pin[1]))
+    _hold(sub, [(restricted(Level("", coef)).coef, value) for coef, value in pins or ()])
     before = [restricted(level) for level in step.before]
     sub.minimise(before)
     if any(not level.trivial for level in step.lookahead):
