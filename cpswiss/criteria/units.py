@@ -135,10 +135,15 @@ def stranded_downfloaters(b: Bracket, c: Criterion) -> list[Level]:
     """2013 C.1 with C.12 (C.04.3.1, Istanbul 2012): a moved-down player for whom no
     opponent can be found in his new bracket sends the procedure back (C.12) to re-pair
     the bracket above with another downfloater, one that "allows p pairings" there.  As a
-    criterion of the bracket above: minimise its downfloaters who may meet (B.1, B.2)
-    nobody of the bracket they land in, ``b.landing`` (the next scoregroup, or with C.13
-    the merged last bracket).  Unlike 2017 C.7 it does not count the pairs the next bracket
-    can make.  Void in the last bracket, where C.13 governs.
+    criterion of the bracket above: minimise its downfloaters who cannot be paired in the
+    bracket they land in, ``b.landing`` (the next scoregroup, or with C.13 the merged last
+    bracket).  Where that is the step's next scoregroup, by the step's own matching: a
+    downfloater counts when no pair below can hold him, two who can meet only the same
+    player count one (JaVaFo 1.4; tests/data/dutch-2013-endorse, s5009-r10: 3, who has met
+    the whole 5.5 bracket, floats rather than 9, because 9 and 5 could both meet only 4
+    there); where C.13 merges more scoregroups into it, or it is the last bracket, per
+    player: whether he may meet (B.1, B.2) anyone there.  Unlike 2017 C.7 it does not count
+    the pairs the next bracket can make.  Void in the last bracket, where C.13 governs.
 
     When the bracket leaves F downfloaters and the bracket they land in has only L < F
     players, at most L of them can be paired there (A.6: each pair holds one of its
@@ -151,7 +156,14 @@ def stranded_downfloaters(b: Bracket, c: Criterion) -> list[Level]:
     if b.special or b.landing is None:
         return []
     level = Level(f"{c.label} downfloaters with no opponent in the next bracket", floor=0)
+    # the landing bracket is the step's next scoregroup: each bracket player unpaired in the step
+    matching = {p.id for p in b.landing} == {p.id for p in b.vertices[b.n_bracket:]}
     for v in range(b.n_bracket):
+        if matching:
+            level.constant += 1
+            for e in b.incident[v]:
+                level.add(e, -1)
+            continue
         if any(compatible(b.vertices[v], p, b.round) for p in b.landing):
             continue
         level.constant += 1
@@ -160,7 +172,7 @@ def stranded_downfloaters(b: Bracket, c: Criterion) -> list[Level]:
     most_pairs = len(maximum_matching(b.n_bracket, [(i, j) for _, i, j in b.bracket_edges()]))
     beyond = b.n_bracket - 2 * most_pairs - len(b.landing)
     if beyond > 0:
-        if level.constant <= beyond:
+        if level.constant <= beyond and not matching:
             return []  # never more of them than move on anyway
         level.name += f", beyond the {beyond} it cannot hold"
         level.constant -= beyond
