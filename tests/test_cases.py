@@ -55,3 +55,19 @@ def test_a_case_that_counts_less_is_weighed_in_its_own_branch():
         return tuple(level.value(edges) for level in fresh())
 
     assert CaseSearch(fresh, lambda levels: levels, _solve, key).best(plain) == [0, 2]
+
+
+def test_a_level_whose_least_sum_reaches_its_cap_decides_nothing():
+    def fresh():
+        return [Level("pairs", dict.fromkeys(range(4), -1), sense=-1),
+                Level("condition broken (0 or 1)", {0: 2, 1: 1, 2: 2, 3: 1}, cap=1),
+                Level("edges 1 and 3", {1: 1, 3: 1})]
+
+    plain = _solve(fresh(), [])
+    assert plain == [1, 3]  # the sum alone prefers edges 1, 3 (2 against 4)
+
+    def key(edges):
+        return tuple(level.value(edges) for level in fresh())
+
+    assert key([0, 2])[1] == key([1, 3])[1] == 1
+    assert CaseSearch(fresh, lambda levels: levels, _solve, key).best(plain) == [0, 2]

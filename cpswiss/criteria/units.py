@@ -142,8 +142,12 @@ def stranded_downfloaters(b: Bracket, c: Criterion) -> list[Level]:
     player count one (JaVaFo 1.4; tests/data/dutch-2013-endorse, s5009-r10: 3, who has met
     the whole 5.5 bracket, floats rather than 9, because 9 and 5 could both meet only 4
     there); where C.13 merges more scoregroups into it, or it is the last bracket, per
-    player: whether he may meet (B.1, B.2) anyone there.  Unlike 2017 C.7 it does not count
-    the pairs the next bracket can make.  Void in the last bracket, where C.13 governs.
+    player: whether he may meet (B.1, B.2) anyone there.  C.12 accepts another pairing only
+    if it helps: the criterion asks whether any downfloater is left so, not how many
+    (:attr:`Level.cap`; when every choice leaves one, the pairing stands: s3562-r08, 3-8
+    floating 1 and 2, whom nobody of the 4.5 bracket can meet, not 3-2 floating 1 and 8,
+    one of whom could be paired there).  Unlike 2017 C.7 it does not count the pairs the
+    next bracket can make.  Void in the last bracket, where C.13 governs.
 
     When the bracket leaves F downfloaters and the bracket they land in has only L < F
     players, at most L of them can be paired there (A.6: each pair holds one of its
@@ -178,6 +182,7 @@ def stranded_downfloaters(b: Bracket, c: Criterion) -> list[Level]:
         level.constant -= beyond
         level.floor = -beyond  # the sum's own bound (S >= 0); the criterion's value is >= 0
         level.clip = 0
+    level.cap = 1  # C.12 met or not: when no other downfloater helps, the pairing stands
     return [] if level.trivial and not level.constant else [level]
 
 
@@ -188,7 +193,9 @@ def landing_unpaired(b: Bracket, c: Criterion) -> list[Level]:
     opponent can be found there.  As a criterion of the bracket above, after C.12's
     downfloaters with no opponent (:func:`stranded_downfloaters`): minimise the players of
     the step's next scoregroup and its downfloaters who could be paired there but are left
-    unpaired, one allowed (an odd number leaves one: :attr:`Level.clip`).  A downfloater
+    unpaired, one allowed (an odd number leaves one: :attr:`Level.clip`), and only whether
+    more are (:attr:`Level.cap`: a pairing that does not allow p pairings is not accepted,
+    whatever it leaves).  A downfloater
     counts if he may meet someone of the next scoregroup; a player of it if he may meet
     another of it, or one of the downfloaters: that depends on who floats, exact as a sum
     where at most one floats or one player of the bracket may meet him, and otherwise a case
@@ -238,6 +245,7 @@ def landing_unpaired(b: Bracket, c: Criterion) -> list[Level]:
                 level.add(e, -k)
         else:
             level.splits.append(Split(paired_inside, len(above), -1))
+    level.cap = 2  # C.12 met or not: when no other downfloater helps, the pairing stands
     return [] if level.trivial and not level.constant else [level]
 
 

@@ -1,8 +1,9 @@
 """Criteria that are not one sum over the edges, weighed case by case with sums only.
 
 A :class:`~cpswiss.solver.levels.Level` may count only what exceeds an allowance
-(:attr:`~cpswiss.solver.levels.Level.clip`: its value is max(clip, sum)) or differ from its
-sum in some cases (:attr:`~cpswiss.solver.levels.Level.splits`).  The solver minimises and
+(:attr:`~cpswiss.solver.levels.Level.clip`: its value is max(clip, sum)), only up to a cap
+(:attr:`~cpswiss.solver.levels.Level.cap`: min(cap, ...), a condition met or not) or differ
+from its sum in some cases (:attr:`~cpswiss.solver.levels.Level.splits`).  The solver minimises and
 freezes sums (equalities only: the proofs of :class:`~cpswiss.solver.model.MatchingModel`
 rely on it), so such a level is first minimised as its sum; then each case is *pinned* in
 turn - a split's condition held, or the sum held at one value within the allowance, each an
@@ -14,7 +15,8 @@ and is exact inside it; so every pairing is weighed exactly in the branch that p
 cases it is in, and at most exactly elsewhere: the best branch result is an optimum, and the
 first-generated optimum of the branch that holds the first-generated optimum is that one.
 Within an allowance every sum from the least to the clip is as good, so pinning each of them
-covers every pairing the criterion ranks best.
+covers every pairing the criterion ranks best; where even the least sum reaches the cap, every
+pairing is as good on it, and the step is paired again without it.
 """
 
 from __future__ import annotations
@@ -27,8 +29,8 @@ from cpswiss.solver.levels import Level
 
 T = TypeVar("T")
 Pin = tuple[dict[int, int], int]  # Σ coef·x == value
-# a case decided: (place of the level, "split", indices of the splits pinned) or
-# (place, "clip", the sum held)
+# a case decided: (place of the level, "split", indices of the splits pinned),
+# (place, "clip", the sum held) or (place, "cap", ()): the level void
 Decision = tuple[int, str, tuple[int, ...]]
 MOST_SPLITS = 8  # 2^8 branches at most for one level
 
@@ -58,8 +60,11 @@ class CaseSearch(Generic[T]):
                     pins.append((split.pin, split.value))
                     level.constant += split.delta
                 level.splits = []
-            else:
+            elif kind == "clip":
                 pins.append((level.coef, data[0] - level.constant))
+            else:  # "cap": every pairing counts the cap; the level decides nothing
+                assert level.cap is not None
+                level.coef, level.constant, level.splits, level.clip = {}, level.cap, [], None
         return holder, pins
 
     def best(self, found: list[int], decisions: tuple[Decision, ...] = ()) -> list[int]:
@@ -81,12 +86,15 @@ class CaseSearch(Generic[T]):
             elif level.clip is not None and (place, "clip") not in done and level.total(found) < level.clip:
                 kind = "clip"
                 options = [(total,) for total in range(level.total(found), level.clip + 1)]
+            elif level.cap is not None and (place, "cap") not in done and level.total(found) >= level.cap:
+                kind = "cap"  # even the least sum reaches the cap: all pairings alike on it
+                options = [()]
             if not options:
                 continue
             best: tuple[Any, list[int]] | None = None
             for option in options:
                 more = decisions + ((place, kind, option),)
-                if option == options[0]:
+                if option == options[0] and kind != "cap":
                     candidate: list[int] | None = found  # the sum minimised: this case's optimum
                 else:
                     holder, pins = self.decided(more)

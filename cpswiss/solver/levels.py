@@ -49,6 +49,9 @@ class Level:
     # solver minimises the sum, and :func:`cpswiss.systems.dutch.procedure.within_allowance`
     # weighs each sum within the allowance)
     clip: int | None = None
+    # the criterion's value is at most cap: only whether the count reaches it matters (a
+    # condition met or not); weighed by :mod:`cpswiss.solver.cases` too
+    cap: int | None = None
     # cases where the criterion differs from the sum (see Split); the sum is what it counts
     # outside all of them.  The solver minimises the sum; :mod:`cpswiss.solver.cases` weighs
     # each case
@@ -69,8 +72,9 @@ class Level:
         return self.clipped(self.total(chosen) + sum(s.delta for s in self.splits if s.holds(picked)))
 
     def clipped(self, total: int) -> int:
-        """The criterion's value for a sum of ``total`` (:attr:`clip` applied)."""
-        return total if self.clip is None else max(self.clip, total)
+        """The criterion's value for a sum of ``total`` (:attr:`clip` and :attr:`cap` applied)."""
+        value = total if self.clip is None else max(self.clip, total)
+        return value if self.cap is None else min(self.cap, value)
 
     def total(self, chosen: Iterable[int]) -> int:
         """The sum itself for these chosen edges (constant included, no :attr:`clip`): what
