@@ -180,10 +180,10 @@ def test_endorsement_cases(case, tmp_path):
     them: E.5 after round 1 between two players without a preference (A.7.f), coloured by the
     round-1 colour of the higher-ranked one's number, reversed; the bracket a downfloater
     lands in (C.1, C.12, C.13); the C.13 join of a penultimate bracket that can pair no MDP
-    (A.3: as moved-down players), or, when they would be at least half of the join, its
-    re-pairing or (its first pairing moving nobody down) the homogeneous join; C.12 when
-    more players float than land; the topscorers' colour limits before A.7.d; Z before B.5
-    in a re-paired penultimate bracket; the B.3 factor as a sum of squares (README of the
+    (A.3: as moved-down players), or, when they would be at least half of the join, the
+    homogeneous join; C.12 when more players float than land, and its "allows p pairings"
+    in the bracket below; the topscorers' colour limits before A.7.d; Z before B.5 in a
+    re-paired penultimate bracket; the B.3 factor as a sum of squares (README of the
     folder)."""
     expected = (ENDORSE / f"{case}.expected").read_text().split("\n")
     assert pairing_lines(ENDORSE / f"{case}.trf", tmp_path, "dutch-2013") == expected
@@ -226,3 +226,15 @@ def test_check_speaks_2013_words_for_a_differing_and_an_impossible_round(tmp_pat
             "eligible player (C.04.3.1 C.13: not even the whole field joined into one bracket can be paired; "
             "the arbiter decides)") in out
     assert not any(word in out for word in ["A.9", "C.04.3 ", "Art.", "[C", "2017", "2026", "PPB"])
+
+
+def test_c12_counts_only_the_downfloaters_beyond_those_the_landing_bracket_cannot_hold():
+    """2013 C.1/C.12 with A.6 (tests/data/dutch-2013-endorse, s3272-r10): the 6.0 bracket
+    (MDP 1; 2, 3, 4, 5) leaves three downfloaters above a 5.5 bracket of one (7), so two move
+    on whichever they are; 2-4 floats 1, 3, 5 (5 can meet 7: none beyond the two), not 2-5
+    (1, 3, 4: none can, one beyond), though that costs a colour preference (B.4)."""
+    text = explain_engine(ENDORSE / "s3272-r10.trf", rule_set="dutch-2013").text()
+    bracket_2 = text[text.index("Bracket 2: score 6.0"):text.index("Bracket 3")]
+    assert "rules:    2-4; floating [1 3 5]" in bracket_2
+    assert ("5 Test0005 Player0005 (6.0) floats down: C.04.3.1 C.1, C.12 - downfloaters with no opponent in "
+            "the next bracket, beyond the 2 it cannot hold: pairing this player 1, rules 0 (more is worse)") in bracket_2

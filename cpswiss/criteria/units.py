@@ -24,7 +24,7 @@ from typing import Callable, Iterable, Sequence
 from cpswiss.criteria.absolute import compatible
 from cpswiss.criteria.bracket import ONE_POINT_TENTHS, Bracket
 from cpswiss.rulesets.ruleset import Criterion
-from cpswiss.solver.levels import Level
+from cpswiss.solver.levels import Level, Split
 from cpswiss.solver.model import maximum_matching
 from cpswiss.tournament.state import Float, PlayerState, Strength
 
@@ -158,26 +158,118 @@ def next_bracket(b: Bracket, c: Criterion) -> list[Level]:
 def stranded_downfloaters(b: Bracket, c: Criterion) -> list[Level]:
     """2013 C.1 with C.12 (C.04.3.1, Istanbul 2012): a moved-down player for whom no
     opponent can be found in his new bracket sends the procedure back (C.12) to re-pair
-    the bracket above with another downfloater.  As a criterion of the bracket above:
-    minimise its downfloaters who may meet (B.1, B.2) nobody of the bracket they land in,
-    ``b.landing`` (the next scoregroup, or with C.13 the merged last bracket).  Unlike 2017
-    C.7 it does not count the pairs the next bracket can make.  Void in the last bracket,
-    where C.13 governs, and when the bracket leaves more downfloaters than the bracket
-    they land in has players: there (A.6) only as many of them can be paired, the others
-    move on in any case, and "no opponent can be found" is not asked of the ones that are
-    not paired (JaVaFo 1.4; tests/data/dutch-2013-endorse, s67-r08)."""
+    the bracket above with another downfloater, one that "allows p pairings" there.  As a
+    criterion of the bracket above: minimise its downfloaters who cannot be paired in the
+    bracket they land in, ``b.landing`` (the next scoregroup, or with C.13 the merged last
+    bracket).  Where that is the step's next scoregroup, by the step's own matching: a
+    downfloater counts when no pair below can hold him, two who can meet only the same
+    player count one (JaVaFo 1.4; tests/data/dutch-2013-endorse, s5009-r10: 3, who has met
+    the whole 5.5 bracket, floats rather than 9, because 9 and 5 could both meet only 4
+    there); where C.13 merges more scoregroups into it, or it is the last bracket, per
+    player: whether he may meet (B.1, B.2) anyone there.  C.12 accepts another pairing only
+    if it helps: the criterion asks whether any downfloater is left so, not how many
+    (:attr:`Level.cap`; when every choice leaves one, the pairing stands: s3562-r08, 3-8
+    floating 1 and 2, whom nobody of the 4.5 bracket can meet, not 3-2 floating 1 and 8,
+    one of whom could be paired there).  Unlike 2017 C.7 it does not count the pairs the
+    next bracket can make.  Void in the last bracket, where C.13 governs.
+
+    When the bracket leaves F downfloaters and the bracket they land in has only L < F
+    players, at most L of them can be paired there (A.6: each pair holds one of its
+    players), and F - L move on whichever they are: only the downfloaters without an
+    opponent beyond those F - L count, max(0, S - (F - L)) for S of them (:attr:`Level.clip`).
+    So between downfloaters who all leave the landing bracket its pairs, B.5/B.6 decide
+    (JaVaFo 1.4; tests/data/dutch-2013-endorse: s67-r08, 3 and 7 into a bracket of one
+    whom 7 has met, not 3 and 4; s3176-r08, 3 and 5 into a bracket of one whom 3 has met,
+    not 2 and 3, both of whom have met him, one colour preference given up for it)."""
     if b.special or b.landing is None:
         return []
-    most_pairs = len(maximum_matching(b.n_bracket, [(i, j) for _, i, j in b.bracket_edges()]))
-    if b.n_bracket - 2 * most_pairs > len(b.landing):
-        return []
     level = Level(f"{c.label} downfloaters with no opponent in the next bracket", floor=0)
+    # the landing bracket is the step's next scoregroup: each bracket player unpaired in the step
+    matching = {p.id for p in b.landing} == {p.id for p in b.vertices[b.n_bracket:]}
     for v in range(b.n_bracket):
+        if matching:
+            level.constant += 1
+            for e in b.incident[v]:
+                level.add(e, -1)
+            continue
         if any(compatible(b.vertices[v], p, b.round) for p in b.landing):
             continue
         level.constant += 1
         for e in b.incident_in_bracket[v]:
             level.add(e, -1)
+    most_pairs = len(maximum_matching(b.n_bracket, [(i, j) for _, i, j in b.bracket_edges()]))
+    beyond = b.n_bracket - 2 * most_pairs - len(b.landing)
+    if beyond > 0:
+        if level.constant <= beyond and not matching:
+            return []  # never more of them than move on anyway
+        level.name += f", beyond the {beyond} it cannot hold"
+        level.constant -= beyond
+        level.floor = -beyond  # the sum's own bound (S >= 0); the criterion's value is >= 0
+        level.clip = 0
+    level.cap = 1  # C.12 met or not: when no other downfloater helps, the pairing stands
+    return [] if level.trivial and not level.constant else [level]
+
+
+def landing_unpaired(b: Bracket, c: Criterion) -> list[Level]:
+    """2013 C.12 (C.04.3.1): going back to the bracket above is accepted when another
+    downfloater "now allows p pairings" in the bracket they land in, p its number of pairs
+    (A.6: half its players, rounded down) once C.1 has moved down the players for whom no
+    opponent can be found there.  As a criterion of the bracket above, after C.12's
+    downfloaters with no opponent (:func:`stranded_downfloaters`): minimise the players of
+    the step's next scoregroup and its downfloaters who could be paired there but are left
+    unpaired, one allowed (an odd number leaves one: :attr:`Level.clip`), and only whether
+    more are (:attr:`Level.cap`: a pairing that does not allow p pairings is not accepted,
+    whatever it leaves).  A downfloater
+    counts if he may meet someone of the next scoregroup; a player of it if he may meet
+    another of it, or one of the downfloaters: that depends on who floats, exact as a sum
+    where at most one floats or one player of the bracket may meet him, and otherwise a case
+    (:class:`~cpswiss.solver.levels.Split`: none of those floats, so he is not counted).
+    Void in the last bracket, where C.13 governs.  (JaVaFo 1.4; tests/data/dutch-2013-endorse:
+    s3162-r07, the 4.5 bracket floats 7, whose pair 7-5 leaves 2-10 in the 4.0 bracket, not 3,
+    whose only opponent 10 leaves 2 and 5, who have met, at the cost of a colour preference;
+    corpus n054-r05of09-t014: 42, with whom 47 can meet nobody of the 0.5 bracket (C.1 moves
+    him on), leaves as few unpaired as 40, who could meet 47.)"""
+    if b.special or b.landing is None:
+        return []
+    level = Level(f"{c.label} players of the next bracket who could be paired there left unpaired "
+                  "(one allowed)", floor=0, clip=1)
+    partners: list[list[int]] = [[] for _ in b.vertices]
+    for i, j in b.edges:
+        partners[i].append(j)
+        partners[j].append(i)
+
+    def left_unpaired(v: int) -> None:
+        level.constant += 1
+        for e in b.incident[v]:
+            level.add(e, -1)
+
+    for v in range(b.n_bracket):
+        if any(u >= b.n_bracket for u in partners[v]):
+            left_unpaired(v)
+    most_pairs = len(maximum_matching(b.n_bracket, [(i, j) for _, i, j in b.bracket_edges()]))
+    one_floater_at_most = b.n_bracket - 2 * most_pairs <= 1
+    for r in range(b.n_bracket, len(b.vertices)):
+        if any(u >= b.n_bracket for u in partners[r]):
+            left_unpaired(r)
+            continue
+        above = [u for u in partners[r] if u < b.n_bracket]
+        if not above:
+            continue  # he can meet nobody there, whoever floats
+        left_unpaired(r)
+        # he can be paired only if one of ``above`` floats; each of them paired in the bracket
+        # means none does
+        paired_inside: dict[int, int] = {}
+        for f in above:
+            for e in b.incident_in_bracket[f]:
+                paired_inside[e] = paired_inside.get(e, 0) + 1
+        if len(above) == 1 or one_floater_at_most:
+            # Σ_f [f floats] = |above| - Σ paired_inside, 0 or 1: counted only when 1
+            level.constant -= 1 - len(above)
+            for e, k in paired_inside.items():
+                level.add(e, -k)
+        else:
+            level.splits.append(Split(paired_inside, len(above), -1))
+    level.cap = 2  # C.12 met or not: when no other downfloater helps, the pairing stands
     return [] if level.trivial and not level.constant else [level]
 
 
@@ -530,6 +622,7 @@ UNITS: dict[str, Callable[[Bracket, Criterion], list[Level]]] = {
     "downfloater-scores": downfloater_scores,
     "next-bracket-scores": next_bracket_scores,
     "stranded-downfloaters": stranded_downfloaters,
+    "landing-unpaired": landing_unpaired,
     "semi-absolute-preference": semi_absolute_preference,
     "pab-unplayed-games": pab_unplayed_games,
     "repeated-float-score": repeated_float_score,

@@ -21,6 +21,19 @@ class NonLinear(Protocol):
 
 
 @dataclass
+class Split:
+    """A case of a level that is not one sum over the edges: where Σ pin·x == value holds, the
+    criterion counts ``delta`` more than the level's sum (:meth:`Level.value`)."""
+
+    pin: dict[int, int]
+    value: int
+    delta: int
+
+    def holds(self, chosen: set[int]) -> bool:
+        return sum(c for e, c in self.pin.items() if e in chosen) == self.value
+
+
+@dataclass
 class Level:
     """A linear expression over the edges, to be minimised: Σ coef[e]·x[e] + constant."""
 
@@ -31,6 +44,18 @@ class Level:
     sense: int = 1  # -1 for a count to maximise, stored negated: shown(value) gives the count
     # not a sum: ``coef`` is the criterion's data per edge, read by ``nonlinear`` (see NonLinear)
     nonlinear: NonLinear | None = None
+    # the criterion's value is max(clip, sum): a count of what exceeds an allowance, every
+    # pairing within the allowance equally good (a set that no sum's minimisers are; the
+    # solver minimises the sum, and :func:`cpswiss.systems.dutch.procedure.within_allowance`
+    # weighs each sum within the allowance)
+    clip: int | None = None
+    # the criterion's value is at most cap: only whether the count reaches it matters (a
+    # condition met or not); weighed by :mod:`cpswiss.solver.cases` too
+    cap: int | None = None
+    # cases where the criterion differs from the sum (see Split); the sum is what it counts
+    # outside all of them.  The solver minimises the sum; :mod:`cpswiss.solver.cases` weighs
+    # each case
+    splits: list[Split] = field(default_factory=list)
 
     def shown(self, value: int) -> int:
         """The value as a reader counts it (pairs, not minus pairs)."""
@@ -41,6 +66,19 @@ class Level:
             self.coef[edge] = self.coef.get(edge, 0) + value
 
     def value(self, chosen: Iterable[int]) -> int:
+        """The criterion's value for these chosen edges (:attr:`clip` applied)."""
+        chosen = list(chosen)
+        picked = set(chosen)
+        return self.clipped(self.total(chosen) + sum(s.delta for s in self.splits if s.holds(picked)))
+
+    def clipped(self, total: int) -> int:
+        """The criterion's value for a sum of ``total`` (:attr:`clip` and :attr:`cap` applied)."""
+        value = total if self.clip is None else max(self.clip, total)
+        return value if self.cap is None else min(self.cap, value)
+
+    def total(self, chosen: Iterable[int]) -> int:
+        """The sum itself for these chosen edges (constant included, no :attr:`clip`): what
+        the solver minimises and freezes."""
         if self.nonlinear is not None:
             return self.constant + self.nonlinear.value(self.coef, list(chosen))
         return self.constant + sum(self.coef.get(e, 0) for e in chosen)

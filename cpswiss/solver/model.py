@@ -507,13 +507,13 @@ class MatchingModel:
         values: list[int] = []
         for level in levels:
             if level.trivial:
-                values.append(level.constant)
+                values.append(level.clipped(level.constant))
                 continue
             shown = level.make_linear(self) if level.nonlinear is not None else None
             coef = {e: c for e, c in level.coef.items() if c}
             optimum = sum(c * self.solution[e] for e, c in coef.items())
             if not coef or self.determined(coef):
-                values.append(optimum + level.constant if shown is None else shown)
+                values.append(level.clipped(optimum + level.constant) if shown is None else shown)
                 continue  # already implied by the frozen levels
             proof = MatchingBound(coef, self.incident, self.edges)
             own_floor = None if level.floor is None else level.floor - level.constant
@@ -527,7 +527,7 @@ class MatchingModel:
                     self.model.clear_objective()  # type: ignore[no-untyped-call]
                 optimum = sum(c * self.solution[e] for e, c in coef.items())
             self.freeze(coef, optimum, proof)
-            values.append(optimum + level.constant if shown is None else shown)
+            values.append(level.clipped(optimum + level.constant) if shown is None else shown)
         return values
 
     def _positive_bound(self, coef: dict[int, int]) -> int | None:

@@ -42,6 +42,7 @@ from cpswiss.errors import EngineLimitError, InternalCheckError, NoPairingError
 from cpswiss.rulesets.ruleset import RuleSet
 from cpswiss.solver.completion import bye_candidate, completable, complete_matching_exists, coverable
 from cpswiss.solver.blossom import LexicographicMatching
+from cpswiss.solver.cases import CaseSearch, Pin
 from cpswiss.solver.levels import Level
 from cpswiss.solver.model import (
     MatchingBound,
@@ -377,14 +378,20 @@ def pair_bracket(b: Bracket, rules: RuleSet, settings: SolverSettings | None = N
     ``pairing_inside`` (explanations: a floater's counterfactual): vertex that the candidates
     must pair inside the bracket when they can, as a level ranked before every criterion, so
     the answer is the first-generated optimal candidate among those that pair it."""
-    step = step_levels(b, rules)
-    if pairing_inside is not None:
-        step.before.insert(0, Level("the player paired inside the bracket",
-                                    {e: -1 for e in b.incident_in_bracket[pairing_inside]}, sense=-1))
+    def fresh_step() -> StepLevels:
+        step = step_levels(b, rules)
+        if pairing_inside is not None:
+            step.before.insert(0, Level("the player paired inside the bracket",
+                                        {e: -1 for e in b.incident_in_bracket[pairing_inside]}, sense=-1))
+        return step
+
+    step = fresh_step()
     chosen = perfect_first_candidate(b, step.all) if pairing_inside is None else None
     solves = 0
     if chosen is None:
         chosen, solves = optimise_and_break_ties(b, step, settings)
+        if any(level.clip is not None or level.cap is not None or level.splits for level in step.all):
+            chosen, solves = by_cases(b, fresh_step, chosen, solves, settings)
     pairs = [b.edges[e] for e in chosen if b.edges[e][1] < b.n_bracket]
     pairs.sort()
     record = BracketRecord(
@@ -394,6 +401,43 @@ def pair_bracket(b: Bracket, rules: RuleSet, settings: SolverSettings | None = N
         special=b.special, collapsed=False, pairs=pairs, downfloaters=[],
         solves=solves, levels=step.all, graph=b, chosen=list(chosen))
     return record
+
+
+def reachable(b: Bracket, pins: list[Pin], settings: SolverSettings | None) -> bool:
+    """Does some pairing of the step hold every pinned sum at its value?  (A model of its own:
+    only equalities are ever frozen, see
+    :meth:`~cpswiss.solver.model.MatchingModel.feasible_without_by_blossom`.)"""
+    m = MatchingModel(len(b.vertices), b.edges, settings)
+    for coef, value in pins:
+        m.constrain(coef, value)
+    return m.feasible_with([])
+
+
+def by_cases(b: Bracket, fresh_step: Callable[[], StepLevels], chosen: list[int], solves: int,
+             settings: SolverSettings | None) -> tuple[list[int], int]:
+    """The step's pairing when a criterion counts only what exceeds an allowance or differs
+    from its sum in some cases (:mod:`cpswiss.solver.cases`; 2013 C.1/C.12 with A.6,
+    :func:`~cpswiss.criteria.units.stranded_downfloaters` and
+    :func:`~cpswiss.criteria.units.landing_unpaired`): ``chosen`` is the pairing with each
+    such level minimised as its sum; every case is paired under its pins and the best on
+    every criterion as it counts, then the first in the generation order of B.6/B.7
+    (:func:`generation_order`), is the answer.  Returns the edges and the solves spent."""
+    spent = [solves]
+
+    def solve(step: StepLevels, pins: list[Pin]) -> list[int] | None:
+        if not reachable(b, pins, settings):
+            return None
+        found, count = optimise_and_break_ties(b, step, settings, pins=pins)
+        spent[0] += count
+        return found
+
+    def key(edges: list[int]) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+        values = tuple(level.value(edges) for level in fresh_step().all)
+        pairs = [b.edges[e] for e in edges if b.edges[e][1] < b.n_bracket]
+        return values, tuple(s.key for s in generation_order(b, pairs))
+
+    best = CaseSearch(fresh_step, lambda step: step.all, solve, key).best(chosen)
+    return best, spent[0]
 
 
 @dataclass
@@ -439,16 +483,43 @@ def optimum_given(b: Bracket, rules: RuleSet, settings: SolverSettings | None = 
     but the condition), which the blossom algorithm solves exactly
     (:class:`~cpswiss.solver.blossom.LexicographicMatching`) whenever the levels pack into one
     exact weight; otherwise the CP-SAT model decides.  With the pairs inside fixed, a level
-    over inside edges only is a constant, and only the others are minimised.
+    over inside edges only is a constant, and only the others are minimised.  A level with an
+    allowance or cases (:mod:`cpswiss.solver.cases`) is weighed case by case, as
+    :func:`by_cases` does.
     """
-    levels = [lv for _, group in bracket_levels(b, rules.criteria) for lv in group]
+    def levels_of_step() -> list[Level]:
+        levels = [lv for _, group in bracket_levels(b, rules.criteria) for lv in group]
+        if inside is not None:
+            levels = [lv for lv in levels if any(c and e not in inside_edges for e, c in lv.coef.items())]
+        return levels
+
+    inside_edges = set(b.inside)
+    found = _optimum_edges(b, levels_of_step(), settings, inside, paired_inside)
+    if found is None:
+        return None
+    if any(level.clip is not None or level.cap is not None or level.splits
+           for level in levels_of_step()):
+        def solve(levels: list[Level], pins: list[Pin]) -> list[int] | None:
+            return _optimum_edges(b, levels, settings, inside, paired_inside, pins=pins)
+
+        def key(edges: list[int]) -> list[tuple[int, ...]]:
+            values = evaluate(b, rules.criteria, edges)
+            return [values[c.id] for c in rules.criteria if c.id in values]
+
+        found = CaseSearch(levels_of_step, lambda levels: levels, solve, key).best(found)
+    return evaluate(b, rules.criteria, found), found
+
+
+def _optimum_edges(b: Bracket, levels: list[Level], settings: SolverSettings | None, inside: list[int] | None,
+                   paired_inside: int | None, pins: list[Pin] | None = None) -> list[int] | None:
+    """The edges of :func:`optimum_given`'s optimum of ``levels`` under its condition (and the
+    ``pins``, if given), the inside ones included; None when no pairing meets them."""
     inside_edges = set(b.inside)
     usable = list(range(len(b.edges)))
     if inside is not None:
         taken = {v for e in inside for v in b.edges[e]}
         usable = [e for e, (i, j) in enumerate(b.edges) if e not in inside_edges and i not in taken and j not in taken]
-        levels = [lv for lv in levels if any(c and e not in inside_edges for e, c in lv.coef.items())]
-    found = _least_matching(b, levels, usable, paired_inside)
+    found = _least_matching(b, levels, usable, paired_inside) if not pins else None
     if found is None:
         m = MatchingModel(len(b.vertices), b.edges, settings)
         if inside is not None:
@@ -456,14 +527,15 @@ def optimum_given(b: Bracket, rules: RuleSet, settings: SolverSettings | None = 
                 m.fix(e, int(e in set(inside)))
         if paired_inside is not None:
             m.require(b.incident_in_bracket[paired_inside], 1)
+        for coef, value in pins or ():
+            m.constrain(coef, value)
         if not m.feasible_with([]):
             return None
         m.minimise(levels)
         found = [e for e in m.chosen() if inside is None or e not in inside_edges]
     elif not found and paired_inside is not None:
         return None
-    chosen = sorted(set(inside or ()) | set(found))
-    return evaluate(b, rules.criteria, chosen), chosen
+    return sorted(set(inside or ()) | set(found))
 
 
 def _least_matching(b: Bracket, levels: list[Level], usable: list[int], paired_inside: int | None) -> list[int] | None:
@@ -530,24 +602,35 @@ def perfect_first_candidate(b: Bracket, levels: list[Level]) -> list[int] | None
     return chosen
 
 
-def optimise_and_break_ties(b: Bracket, step: StepLevels,
-                            settings: SolverSettings | None) -> tuple[list[int], int]:
+def optimise_and_break_ties(b: Bracket, step: StepLevels, settings: SolverSettings | None,
+                            pins: list[Pin] | None = None) -> tuple[list[int], int]:
     """Lexicographic optimum of the levels, then the B.8 tie-break; the chosen edges and
-    the number of solves.
+    the number of solves.  With ``pins``, among the pairings that hold those sums at their
+    values (some must: :func:`reachable`).
 
     Outside the PPB and the last bracket, :func:`pair_on_bracket_alone` first; where
     it does not apply, the whole step (bracket and players below) is one model
     (:func:`pair_on_step_model`).
     """
     if not b.special and b.n_bracket < len(b.vertices):
-        found = pair_on_bracket_alone(b, step, settings)
+        found = pair_on_bracket_alone(b, step, settings, pins)
         if found is not None:
             return found
-    return pair_on_step_model(b, step, settings)
+    return pair_on_step_model(b, step, settings, pins)
 
 
-def pair_on_step_model(b: Bracket, step: StepLevels,
-                       settings: SolverSettings | None) -> tuple[list[int], int]:
+def _hold(m: MatchingModel, pins: list[Pin] | None) -> None:
+    """Hold the pinned sums at their values in ``m``, with a solution in hand that does (the
+    model's proofs start from the solution in hand)."""
+    if pins:
+        for coef, value in pins:
+            m.constrain(coef, value)
+        if not m.feasible_with([]):
+            raise InternalCheckError("internal error: no pairing holds a sum within its allowance")
+
+
+def pair_on_step_model(b: Bracket, step: StepLevels, settings: SolverSettings | None,
+                       pins: list[Pin] | None = None) -> tuple[list[int], int]:
     """The step as one model (bracket and players below), then the tie-break.
 
     When every bracket player turns out paired inside the bracket, the players below
@@ -566,6 +649,7 @@ def pair_on_step_model(b: Bracket, step: StepLevels,
         # a maximal matching to start from: the look-ahead's pairs below the bracket (C.7)
         # then often meet their bound without a solve
         m.start_from(greedy_matching(len(b.vertices), b.edges))
+    _hold(m, pins)
     m.minimise(step.all)
     if n == len(b.vertices) or 2 * sum(m.solution[e] for e in inside) != n:
         TieBreak(b, m, step.all).run()
@@ -616,8 +700,8 @@ def some_member_floats(m: MatchingModel, levels: list[Level], members: set[int],
     return m.feasible_with_all_chosen(others)
 
 
-def pair_on_bracket_alone(b: Bracket, step: StepLevels,
-                          settings: SolverSettings | None) -> tuple[list[int], int] | None:
+def pair_on_bracket_alone(b: Bracket, step: StepLevels, settings: SolverSettings | None,
+                          pins: list[Pin] | None = None) -> tuple[list[int], int] | None:
     """Pair a bracket on a model of the bracket alone, when the players below only matter
     through C.7 and at most one player floats; None when that does not hold.
 
@@ -636,10 +720,13 @@ def pair_on_bracket_alone(b: Bracket, step: StepLevels,
     inside = set(b.inside)
     if any(e not in inside for level in step.before + step.after for e in level.coef):
         return None
+    if any(e not in inside for coef, _ in pins or () for e in coef):
+        return None
     n = b.n_bracket
     sub_bracket, restricted = _bracket_alone(b)
     sub = MatchingModel(n, sub_bracket.edges, settings)
     sub.start_from(greedy_matching(n, sub_bracket.edges))
+    _hold(sub, [(restricted(Level("", coef)).coef, value) for coef, value in pins or ()])
     before = [restricted(level) for level in step.before]
     sub.minimise(before)
     if any(not level.trivial for level in step.lookahead):

@@ -46,7 +46,7 @@ class TieBreak:
         # the frozen optima, to recognise a candidate that keeps them without a solve
         self.levels = [lv for lv in levels if not lv.trivial]
         chosen = m.chosen()
-        self.optima = [lv.value(chosen) for lv in self.levels]
+        self.optima = [lv.total(chosen) for lv in self.levels]  # the sums the model froze
         self.relaxation: LexicographicMatching | None = None  # built on first use
         self.edge_of = {b.edges[e]: e for e in b.inside}
         # edges inside the bracket, per vertex, split by the partner's position
@@ -487,7 +487,7 @@ class TieBreak:
         in_hand = m.chosen()
         moved = [e for e in in_hand if b.edges[e][0] in movable and b.edges[e][1] < b.n_bracket]
         chosen = sorted(set(in_hand) - set(moved)) + pairs
-        if any(lv.value(chosen) != opt for lv, opt in zip(self.levels, self.optima)):
+        if any(lv.total(chosen) != opt for lv, opt in zip(self.levels, self.optima)):
             return False
         m.exchange_in_solution(moved, pairs)
         for e in pairs:
