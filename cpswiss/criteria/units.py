@@ -24,7 +24,7 @@ from typing import Callable, Iterable, Sequence
 from cpswiss.criteria.absolute import compatible
 from cpswiss.criteria.bracket import ONE_POINT_TENTHS, Bracket
 from cpswiss.rulesets.ruleset import Criterion
-from cpswiss.solver.levels import Level, Split
+from cpswiss.solver.levels import Level
 from cpswiss.solver.model import maximum_matching
 from cpswiss.tournament.state import Float, PlayerState, Strength
 
@@ -219,56 +219,27 @@ def landing_unpaired(b: Bracket, c: Criterion) -> list[Level]:
     the step's next scoregroup and its downfloaters who could be paired there but are left
     unpaired, one allowed (an odd number leaves one: :attr:`Level.clip`), and only whether
     more are (:attr:`Level.cap`: a pairing that does not allow p pairings is not accepted,
-    whatever it leaves).  A downfloater
-    counts if he may meet someone of the next scoregroup; a player of it if he may meet
-    another of it, or one of the downfloaters: that depends on who floats, exact as a sum
-    where at most one floats or one player of the bracket may meet him, and otherwise a case
-    (:class:`~cpswiss.solver.levels.Split`: none of those floats, so he is not counted).
-    Void in the last bracket, where C.13 governs.  (JaVaFo 1.4; tests/data/dutch-2013-endorse:
-    s3162-r07, the 4.5 bracket floats 7, whose pair 7-5 leaves 2-10 in the 4.0 bracket, not 3,
-    whose only opponent 10 leaves 2 and 5, who have met, at the cost of a colour preference;
+    whatever it leaves).  A downfloater counts if he may meet someone of the next
+    scoregroup; a player of it if he may meet another of it: the landing bracket's MDP pairs
+    are C.1's and :func:`stranded_downfloaters`' concern, and its remainder is homogeneous
+    (A.3), its p (A.6) counted among its own players, so one whom only downfloaters could meet
+    never counts, whoever floats.  Void in the last bracket, where C.13 governs.  (JaVaFo 1.4;
+    tests/data/dutch-2013-endorse: s3162-r07, the 4.5 bracket floats 7, whose pair 7-5 leaves
+    2-10 in the 4.0 bracket, not 3, whose only opponent 10 leaves 2 and 5, who have met, at
+    the cost of a colour preference; s7009-r10, 18, 25 and 35 of the 4.5 bracket have all met
+    each other, so 12, who could meet all three, floats as well as 20, who could meet only 18;
     corpus n054-r05of09-t014: 42, with whom 47 can meet nobody of the 0.5 bracket (C.1 moves
     him on), leaves as few unpaired as 40, who could meet 47.)"""
     if b.special or b.landing is None:
         return []
     level = Level(f"{c.label} players of the next bracket who could be paired there left unpaired "
                   "(one allowed)", floor=0, clip=1)
-    partners: list[list[int]] = [[] for _ in b.vertices]
-    for i, j in b.edges:
-        partners[i].append(j)
-        partners[j].append(i)
-
-    def left_unpaired(v: int) -> None:
-        level.constant += 1
+    # a bracket player or one of the next scoregroup who may meet someone of the next scoregroup
+    may_meet_below = {v for i, j in b.edges for v, u in ((i, j), (j, i)) if u >= b.n_bracket}
+    for v in sorted(may_meet_below):
+        level.constant += 1  # left unpaired unless one of his pairs is chosen
         for e in b.incident[v]:
             level.add(e, -1)
-
-    for v in range(b.n_bracket):
-        if any(u >= b.n_bracket for u in partners[v]):
-            left_unpaired(v)
-    most_pairs = len(maximum_matching(b.n_bracket, [(i, j) for _, i, j in b.bracket_edges()]))
-    one_floater_at_most = b.n_bracket - 2 * most_pairs <= 1
-    for r in range(b.n_bracket, len(b.vertices)):
-        if any(u >= b.n_bracket for u in partners[r]):
-            left_unpaired(r)
-            continue
-        above = [u for u in partners[r] if u < b.n_bracket]
-        if not above:
-            continue  # he can meet nobody there, whoever floats
-        left_unpaired(r)
-        # he can be paired only if one of ``above`` floats; each of them paired in the bracket
-        # means none does
-        paired_inside: dict[int, int] = {}
-        for f in above:
-            for e in b.incident_in_bracket[f]:
-                paired_inside[e] = paired_inside.get(e, 0) + 1
-        if len(above) == 1 or one_floater_at_most:
-            # Σ_f [f floats] = |above| - Σ paired_inside, 0 or 1: counted only when 1
-            level.constant -= 1 - len(above)
-            for e, k in paired_inside.items():
-                level.add(e, -k)
-        else:
-            level.splits.append(Split(paired_inside, len(above), -1))
     level.cap = 2  # C.12 met or not: when no other downfloater helps, the pairing stands
     return [] if level.trivial and not level.constant else [level]
 
