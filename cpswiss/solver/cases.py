@@ -1,42 +1,36 @@
 """Criteria that are not one sum over the edges, weighed case by case with sums only.
 
 A :class:`~cpswiss.solver.levels.Level` may count only what exceeds an allowance
-(:attr:`~cpswiss.solver.levels.Level.clip`: its value is max(clip, sum)), only up to a cap
-(:attr:`~cpswiss.solver.levels.Level.cap`: min(cap, ...), a condition met or not) or differ
-from its sum in some cases (:attr:`~cpswiss.solver.levels.Level.splits`).  The solver minimises and
-freezes sums (equalities only: the proofs of :class:`~cpswiss.solver.model.MatchingModel`
-rely on it), so such a level is first minimised as its sum; then each case is *pinned* in
-turn - a split's condition held, or the sum held at one value within the allowance, each an
-equality - the step paired again under it, and of all these pairings the best on the
-criteria as they really count, then the first in the generation order, is the answer.
+(:attr:`~cpswiss.solver.levels.Level.clip`: its value is max(clip, sum)) or only up to a cap
+(:attr:`~cpswiss.solver.levels.Level.cap`: min(cap, ...), a condition met or not).  The
+solver minimises and freezes sums (equalities only: the proofs of
+:class:`~cpswiss.solver.model.MatchingModel` rely on it), so such a level is first minimised
+as its sum; then each case is *pinned* in turn - the sum held at one value within the
+allowance, an equality - the step paired again under it, and of all these pairings the best
+on the criteria as they really count, then the first in the generation order, is the answer.
 
-Why that is exact.  A split's sum overcounts outside its case (the case's delta is negative)
-and is exact inside it; so every pairing is weighed exactly in the branch that pins the
-cases it is in, and at most exactly elsewhere: the best branch result is an optimum, and the
-first-generated optimum of the branch that holds the first-generated optimum is that one.
-Within an allowance every sum from the least to the clip is as good, so pinning each of them
-covers every pairing the criterion ranks best; where even the least sum reaches the cap, every
-pairing is as good on it, and the step is paired again without it.
+Why that is exact.  Within an allowance every sum from the least to the clip is as good, so
+pinning each of them covers every pairing the criterion ranks best, and the first-generated
+optimum of the case that holds the first-generated optimum is that one; where even the
+least sum reaches the cap, every pairing is as good on it, and the step is paired again
+without it.
 """
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Any, Callable, Generic, TypeVar
 
-from cpswiss.errors import EngineLimitError
 from cpswiss.solver.levels import Level
 
 T = TypeVar("T")
 Pin = tuple[dict[int, int], int]  # Σ coef·x == value
-# a case decided: (place of the level, "split", indices of the splits pinned),
-# (place, "clip", the sum held) or (place, "cap", ()): the level void
+# a case decided: (place of the level, "clip", (the sum held,)) or (place, "cap", ()): the
+# level void
 Decision = tuple[int, str, tuple[int, ...]]
-MOST_SPLITS = 8  # 2^8 branches at most for one level
 
 
 class CaseSearch(Generic[T]):
-    """The best pairing over the cases of the levels with an allowance or splits.
+    """The best pairing over the cases of the levels with an allowance or a cap.
 
     ``fresh()`` builds the step's levels anew (in whatever holder ``levels_of`` reads them
     from); ``solve(holder, pins)`` pairs the step on the holder's levels with the pins held
@@ -54,17 +48,11 @@ class CaseSearch(Generic[T]):
         pins: list[Pin] = []
         for place, kind, data in decisions:
             level = levels[place]
-            if kind == "split":
-                for k in data:
-                    split = level.splits[k]
-                    pins.append((split.pin, split.value))
-                    level.constant += split.delta
-                level.splits = []
-            elif kind == "clip":
+            if kind == "clip":
                 pins.append((level.coef, data[0] - level.constant))
             else:  # "cap": every pairing counts the cap; the level decides nothing
                 assert level.cap is not None
-                level.coef, level.constant, level.splits, level.clip = {}, level.cap, [], None
+                level.coef, level.constant, level.clip = {}, level.cap, None
         return holder, pins
 
     def best(self, found: list[int], decisions: tuple[Decision, ...] = ()) -> list[int]:
@@ -76,14 +64,7 @@ class CaseSearch(Generic[T]):
             if level.trivial:
                 continue
             options: list[tuple[int, ...]] = []
-            if level.splits and (place, "split") not in done:
-                if len(level.splits) > MOST_SPLITS:
-                    raise EngineLimitError(f"a criterion with {len(level.splits)} cases in one bracket "
-                                           f"(this engine weighs at most {MOST_SPLITS})")
-                kind = "split"
-                options = [subset for size in range(len(level.splits) + 1)
-                           for subset in combinations(range(len(level.splits)), size)]
-            elif level.clip is not None and (place, "clip") not in done and level.total(found) < level.clip:
+            if level.clip is not None and (place, "clip") not in done and level.total(found) < level.clip:
                 kind = "clip"
                 options = [(total,) for total in range(level.total(found), level.clip + 1)]
             elif level.cap is not None and (place, "cap") not in done and level.total(found) >= level.cap:

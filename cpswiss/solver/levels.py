@@ -21,19 +21,6 @@ class NonLinear(Protocol):
 
 
 @dataclass
-class Split:
-    """A case of a level that is not one sum over the edges: where Σ pin·x == value holds, the
-    criterion counts ``delta`` more than the level's sum (:meth:`Level.value`)."""
-
-    pin: dict[int, int]
-    value: int
-    delta: int
-
-    def holds(self, chosen: set[int]) -> bool:
-        return sum(c for e, c in self.pin.items() if e in chosen) == self.value
-
-
-@dataclass
 class Level:
     """A linear expression over the edges, to be minimised: Σ coef[e]·x[e] + constant."""
 
@@ -52,10 +39,6 @@ class Level:
     # the criterion's value is at most cap: only whether the count reaches it matters (a
     # condition met or not); weighed by :mod:`cpswiss.solver.cases` too
     cap: int | None = None
-    # cases where the criterion differs from the sum (see Split); the sum is what it counts
-    # outside all of them.  The solver minimises the sum; :mod:`cpswiss.solver.cases` weighs
-    # each case
-    splits: list[Split] = field(default_factory=list)
 
     def shown(self, value: int) -> int:
         """The value as a reader counts it (pairs, not minus pairs)."""
@@ -66,10 +49,8 @@ class Level:
             self.coef[edge] = self.coef.get(edge, 0) + value
 
     def value(self, chosen: Iterable[int]) -> int:
-        """The criterion's value for these chosen edges (:attr:`clip` applied)."""
-        chosen = list(chosen)
-        picked = set(chosen)
-        return self.clipped(self.total(chosen) + sum(s.delta for s in self.splits if s.holds(picked)))
+        """The criterion's value for these chosen edges (:attr:`clip` and :attr:`cap` applied)."""
+        return self.clipped(self.total(chosen))
 
     def clipped(self, total: int) -> int:
         """The criterion's value for a sum of ``total`` (:attr:`clip` and :attr:`cap` applied)."""
@@ -92,6 +73,12 @@ class Level:
         value = self.constant + self.nonlinear.value(data, [e for e, s in enumerate(m.solution) if s])
         self.nonlinear = None
         return value
+
+    @property
+    def weighed_by_cases(self) -> bool:
+        """Not one sum to minimise (:attr:`clip` or :attr:`cap`): :mod:`cpswiss.solver.cases`
+        weighs it."""
+        return self.clip is not None or self.cap is not None
 
     @property
     def trivial(self) -> bool:

@@ -390,7 +390,7 @@ def pair_bracket(b: Bracket, rules: RuleSet, settings: SolverSettings | None = N
     solves = 0
     if chosen is None:
         chosen, solves = optimise_and_break_ties(b, step, settings)
-        if any(level.clip is not None or level.cap is not None or level.splits for level in step.all):
+        if any(level.weighed_by_cases for level in step.all):
             chosen, solves = by_cases(b, fresh_step, chosen, solves, settings)
     pairs = [b.edges[e] for e in chosen if b.edges[e][1] < b.n_bracket]
     pairs.sort()
@@ -497,8 +497,7 @@ def optimum_given(b: Bracket, rules: RuleSet, settings: SolverSettings | None = 
     found = _optimum_edges(b, levels_of_step(), settings, inside, paired_inside)
     if found is None:
         return None
-    if any(level.clip is not None or level.cap is not None or level.splits
-           for level in levels_of_step()):
+    if any(level.weighed_by_cases for level in levels_of_step()):
         def solve(levels: list[Level], pins: list[Pin]) -> list[int] | None:
             return _optimum_edges(b, levels, settings, inside, paired_inside, pins=pins)
 
