@@ -197,8 +197,7 @@ def stranded_downfloaters(b: Bracket, c: Criterion) -> list[Level]:
         level.constant += 1
         for e in b.incident_in_bracket[v]:
             level.add(e, -1)
-    most_pairs = len(maximum_matching(b.n_bracket, [(i, j) for _, i, j in b.bracket_edges()]))
-    beyond = b.n_bracket - 2 * most_pairs - len(b.landing)
+    beyond = _more_than_land(b)
     if beyond > 0:
         if level.constant <= beyond and not matching:
             return []  # never more of them than move on anyway
@@ -223,7 +222,9 @@ def landing_unpaired(b: Bracket, c: Criterion) -> list[Level]:
     scoregroup; a player of it if he may meet another of it: the landing bracket's MDP pairs
     are C.1's and :func:`stranded_downfloaters`' concern, and its remainder is homogeneous
     (A.3), its p (A.6) counted among its own players, so one whom only downfloaters could meet
-    never counts, whoever floats.  Void in the last bracket, where C.13 governs.  (JaVaFo 1.4;
+    never counts, whoever floats.  When more players float than the next scoregroup holds,
+    the F - L left unpaired there whoever they are are allowed too (as in
+    :func:`stranded_downfloaters`; s7251-r10).  Void in the last bracket, where C.13 governs.  (JaVaFo 1.4;
     tests/data/dutch-2013-endorse: s3162-r07, the 4.5 bracket floats 7, whose pair 7-5 leaves
     2-10 in the 4.0 bracket, not 3, whose only opponent 10 leaves 2 and 5, who have met, at
     the cost of a colour preference; s7009-r10, 18, 25 and 35 of the 4.5 bracket have all met
@@ -240,8 +241,21 @@ def landing_unpaired(b: Bracket, c: Criterion) -> list[Level]:
         level.constant += 1  # left unpaired unless one of his pairs is chosen
         for e in b.incident[v]:
             level.add(e, -1)
+    beyond = _more_than_land(b)
+    if beyond > 0:  # so many float that they are left unpaired there whoever they are
+        level.name += f", beyond the {beyond} it cannot hold"
+        level.constant -= beyond
+        level.floor = -beyond
     level.cap = 2  # C.12 met or not: when no other downfloater helps, the pairing stands
     return [] if level.trivial and not level.constant else [level]
+
+
+def _more_than_land(b: Bracket) -> int:
+    """How many more players the bracket leaves unpaired, at the least, than the bracket they
+    land in has players (A.6: each pair there holds one of its players)."""
+    assert b.landing is not None
+    most_pairs = len(maximum_matching(b.n_bracket, [(i, j) for _, i, j in b.bracket_edges()]))
+    return b.n_bracket - 2 * most_pairs - len(b.landing)
 
 
 def _pair_count(name: str, b: Bracket, bad: Callable[[PlayerState, PlayerState], bool],
