@@ -11,9 +11,7 @@ SQUARE = [(0, 1), (1, 2), (2, 3), (0, 3)]
 
 def _solve(levels, pins):
     m = MatchingModel(4, SQUARE)
-    for coef, value in pins:
-        m.constrain(coef, value)
-    if not m.feasible_with([]):
+    if not m.hold(pins):
         return None
     m.minimise(levels)
     return sorted(m.chosen())

@@ -816,6 +816,13 @@ class MatchingModel:
         self._add(lambda: self.model.add(self.linear(coef) == value))
         self.constraints.append((coef, value))
 
+    def hold(self, pins: list[tuple[dict[int, int], int]]) -> bool:
+        """Add every Σ coef·x == value of ``pins`` (:meth:`constrain`); is there still a
+        solution?  On success it is the one in hand."""
+        for coef, value in pins:
+            self.constrain(coef, value)
+        return self.feasible_with([])
+
     def fix(self, e: int, value: int) -> None:
         self.constrain({e: 1}, value)
 

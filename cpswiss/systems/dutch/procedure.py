@@ -407,10 +407,7 @@ def reachable(b: Bracket, pins: list[Pin], settings: SolverSettings | None) -> b
     """Does some pairing of the step hold every pinned sum at its value?  (A model of its own:
     only equalities are ever frozen, see
     :meth:`~cpswiss.solver.model.MatchingModel.feasible_without_by_blossom`.)"""
-    m = MatchingModel(len(b.vertices), b.edges, settings)
-    for coef, value in pins:
-        m.constrain(coef, value)
-    return m.feasible_with([])
+    return MatchingModel(len(b.vertices), b.edges, settings).hold(pins)
 
 
 def by_cases(b: Bracket, fresh_step: Callable[[], StepLevels], chosen: list[int], solves: int,
@@ -526,9 +523,7 @@ def _optimum_edges(b: Bracket, levels: list[Level], settings: SolverSettings | N
                 m.fix(e, int(e in set(inside)))
         if paired_inside is not None:
             m.require(b.incident_in_bracket[paired_inside], 1)
-        for coef, value in pins or ():
-            m.constrain(coef, value)
-        if not m.feasible_with([]):
+        if not m.hold(pins or []):
             return None
         m.minimise(levels)
         found = [e for e in m.chosen() if inside is None or e not in inside_edges]
@@ -621,11 +616,8 @@ def optimise_and_break_ties(b: Bracket, step: StepLevels, settings: SolverSettin
 def _hold(m: MatchingModel, pins: list[Pin] | None) -> None:
     """Hold the pinned sums at their values in ``m``, with a solution in hand that does (the
     model's proofs start from the solution in hand)."""
-    if pins:
-        for coef, value in pins:
-            m.constrain(coef, value)
-        if not m.feasible_with([]):
-            raise InternalCheckError("internal error: no pairing holds a sum within its allowance")
+    if pins and not m.hold(pins):
+        raise InternalCheckError("internal error: no pairing holds a sum within its allowance")
 
 
 def pair_on_step_model(b: Bracket, step: StepLevels, settings: SolverSettings | None,
