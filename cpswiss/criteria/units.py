@@ -118,9 +118,7 @@ def psd_sum_of_squares(b: Bracket, c: Criterion) -> list[Level]:
     level = Level(f"{c.label} score differences (sum of squares, in hundredths of a point)", floor=0)
     for v in range(b.n_bracket):
         sd = b.vertices[v].score - lowest
-        level.constant += sd * sd
-        for e in b.incident_in_bracket[v]:
-            level.add(e, -sd * sd)
+        level.count_unless_paired(b.incident_in_bracket[v], sd * sd)
     for e, i, j in b.bracket_edges():
         sd = b.pair_sd(i, j)
         level.add(e, sd * sd)
@@ -188,15 +186,11 @@ def stranded_downfloaters(b: Bracket, c: Criterion) -> list[Level]:
     matching = {p.id for p in b.landing} == {p.id for p in b.vertices[b.n_bracket:]}
     for v in range(b.n_bracket):
         if matching:
-            level.constant += 1
-            for e in b.incident[v]:
-                level.add(e, -1)
+            level.count_unless_paired(b.incident[v])
             continue
         if any(compatible(b.vertices[v], p, b.round) for p in b.landing):
             continue
-        level.constant += 1
-        for e in b.incident_in_bracket[v]:
-            level.add(e, -1)
+        level.count_unless_paired(b.incident_in_bracket[v])
     beyond = _more_than_land(b)
     if beyond > 0:
         if level.constant <= beyond and not matching:
@@ -238,9 +232,7 @@ def landing_unpaired(b: Bracket, c: Criterion) -> list[Level]:
     # a bracket player or one of the next scoregroup who may meet someone of the next scoregroup
     may_meet_below = {v for i, j in b.edges for v, u in ((i, j), (j, i)) if u >= b.n_bracket}
     for v in sorted(may_meet_below):
-        level.constant += 1  # left unpaired unless one of his pairs is chosen
-        for e in b.incident[v]:
-            level.add(e, -1)
+        level.count_unless_paired(b.incident[v])
     beyond = _more_than_land(b)
     if beyond > 0:  # so many float that they are left unpaired there whoever they are
         level.name += f", beyond the {beyond} it cannot hold"
@@ -394,9 +386,7 @@ def repeated_float(b: Bracket, c: Criterion) -> list[Level]:
             if floated(b.vertices[v], Float.DOWN) and lowest_only:
                 if b.vertices[v].score > lowest:
                     continue
-                level.constant += 1
-                for e in b.incident_in_bracket[v]:
-                    level.add(e, -1)
+                level.count_unless_paired(b.incident_in_bracket[v])
             elif floated(b.vertices[v], Float.DOWN):
                 level.constant += 1
                 for e in b.incident_in_bracket[v]:
@@ -547,9 +537,7 @@ def _left_unpaired(name: str, b: Bracket, members: Iterable[int]) -> Level:
     """A level counting the given vertices when they are not paired in the group."""
     level = Level(name, floor=0)
     for v in members:
-        level.constant += 1
-        for e in b.incident_in_bracket[v]:
-            level.add(e, -1)
+        level.count_unless_paired(b.incident_in_bracket[v])
     return level
 
 

@@ -48,6 +48,13 @@ class Level:
         if value:
             self.coef[edge] = self.coef.get(edge, 0) + value
 
+    def count_unless_paired(self, edges: Iterable[int], weight: int = 1) -> None:
+        """Count ``weight`` unless one of ``edges`` is chosen: a player left unpaired, through
+        the edges that would pair him."""
+        self.constant += weight
+        for e in edges:
+            self.add(e, -weight)
+
     def value(self, chosen: Iterable[int]) -> int:
         """The criterion's value for these chosen edges (:attr:`clip` and :attr:`cap` applied)."""
         return self.clipped(self.total(chosen))
