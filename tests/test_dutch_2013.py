@@ -4,6 +4,7 @@ seed-004 worked example with 2016 and legacy result codes, the explanation in 20
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -189,30 +190,50 @@ def test_endorsement_cases(case, tmp_path):
     assert pairing_lines(ENDORSE / f"{case}.trf", tmp_path, "dutch-2013") == expected
 
 
-@pytest.mark.parametrize("case, barred", [("s55-r08", "1, 2, 3, 4, 7, 8"), ("s1131-r06", "1, 2, 3, 5, 6, 7"),
-                                           ("s2117-r11", "1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13"),
-                                           ("s3072-r10", "1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11")])
-def test_endorsement_round_javafo_pairs_against_b1b(case, barred, tmp_path, capsys):
-    """Rounds of JaVaFo 1.4's tournaments (tests/data/dutch-2013-endorse/impossible): every
-    player has had a point without playing, so B.1.b bars all from the bye and no pairing
-    exists; JaVaFo 1.4 gives the bye anyway (``CASE.javafo``: 7 in s55-r08, 6 in s1131-r06, 10 in
-    s2117-r11, 10 in s3072-r10).
-    The text wins: exit 1, and the certificate names B.1.b."""
-    trf = ENDORSE / "impossible" / f"{case}.trf"
-    javafo_bye = int((ENDORSE / "impossible" / f"{case}.javafo").read_text().split()[-2])
-    state = build_state(read_trf(trf), load_rule_set("dutch-2013").state)
-    assert not state.players[javafo_bye].bye_eligible and not any(p.bye_eligible for p in state.players.values())
-    assert main(["pair", "--dutch", str(trf), "-p", str(tmp_path / "out.txt"), "--rules", "dutch-2013"]) == 1
+ALL_BARRED = ENDORSE / "bye-all-barred"
+
+
+@pytest.mark.parametrize("case", sorted(p.stem for p in ALL_BARRED.glob("s*.trf")))
+def test_bye_to_the_least_barred_when_b1b_bars_every_player(case, tmp_path):
+    """Rounds of JaVaFo 1.4's tournaments (tests/data/dutch-2013-endorse/bye-all-barred) in which
+    every player to be paired has had a point without playing, so B.1.b bars all of them from the
+    bye: the 2013 rule file (``bye_when_all_barred = "fewest"``) lets those with the fewest such
+    rounds take it, chosen among them as the procedure would - JaVaFo 1.4's pairing, boards in its
+    order - and the explanation says so in the 2013 words."""
+    trf = ALL_BARRED / f"{case}.trf"
+    expected = (ALL_BARRED / f"{case}.expected").read_text().split("\n")
+    assert pairing_lines(trf, tmp_path, "dutch-2013") == expected
+    rules = load_rule_set("dutch-2013")
+    barred_everywhere = build_state(read_trf(trf), replace(rules.state, bye_when_all_barred="nobody"))
+    assert not any(p.bye_eligible for p in barred_everywhere.to_pair)
+    explanation = explain_engine(trf, rule_set="dutch-2013")
+    bye = explanation.engine.bye
+    assert bye == int(expected[-2].split()[0]) and expected[-2].split()[1] == "0"
+    least = build_state(read_trf(trf), rules.state).bye_despite_bar
+    assert bye in least and least <= {p.id for p in barred_everywhere.to_pair}
+    assert ("every player to be paired has had a round that bars the bye (B.1.b), so it may go to those "
+            f"with the fewest: {', '.join(map(str, sorted(least)))}") in (explanation.bye or "")
+
+
+def test_the_text_stands_where_the_edition_has_no_such_reading(tmp_path, capsys):
+    """The same round under 2017 (C.2 bars the PAB after a PAB or a forfeit win, and the rule file
+    keeps the text: ``bye_when_all_barred = "nobody"``, as bbpPairings 5.0.1 does): no pairing,
+    exit 1, the certificate names C.2 for every player, and no output file."""
+    trf = ALL_BARRED / "s55-r08.trf"
+    out = tmp_path / "out.txt"
+    assert main(["pair", "--dutch", str(trf), "-p", str(out), "--rules", "dutch-2017"]) == 1
     err = capsys.readouterr().err
-    assert "no round-pairing satisfies B.1-B.2" in err and f"the bye: {barred} may not take it (B.1.b)" in err
+    assert "no round-pairing satisfies C.1-C.3" in err and "may not take it (C.2)" in err
+    assert not out.exists()
 
 
-def test_check_speaks_2013_words_for_a_differing_and_an_impossible_round(tmp_path, capsys):
+def test_check_speaks_2013_words_for_a_differing_round(tmp_path, capsys):
     """`check --rules dutch-2013` on JaVaFo 1.4's tournament 1131 with round 1's game 1-4 written
-    with the colours reversed: round 1 differs (E.5 from the other initial colour), round 6
-    cannot be paired (B.1.b, impossible/s1131-r06); every message in the 2013 edition's words,
-    none in 2017's or 2026's."""
-    text = (ENDORSE / "impossible" / "1131-all-rounds.trf").read_text()
+    with the colours reversed: round 1 differs (E.5 from the other initial colour), rounds 2 and 4
+    follow from its colours, and round 6, where B.1.b bars every player from the bye
+    (bye-all-barred/s1131-r06), agrees; every message
+    in the 2013 edition's words, none in 2017's or 2026's."""
+    text = (ALL_BARRED / "1131-all-rounds.trf").read_text()
     for before, after in [("2453                             4.0    3     4 b =", "2453                             4.0    3     4 w ="),
                           ("1981                             4.5    2     1 w =", "1981                             4.5    2     1 b =")]:
         assert before in text
@@ -222,9 +243,7 @@ def test_check_speaks_2013_words_for_a_differing_and_an_impossible_round(tmp_pat
     assert main(["check", str(trf), "--rules", "dutch-2013"]) == 1
     out = capsys.readouterr().out
     assert "round 1: DIFFERS\n  played 2-5 with colours reversed (rules: 5-2)" in out
-    assert ("round 6: cannot be re-paired: no round-pairing satisfies B.1-B.2 with at most one bye to an "
-            "eligible player (C.04.3.1 C.13: not even the whole field joined into one bracket can be paired; "
-            "the arbiter decides)") in out
+    assert "round 6: agrees" in out and "rounds that differ: 1, 2, 4\n" in out  # 2, 4: colours after 1's
     assert not any(word in out for word in ["A.9", "C.04.3 ", "Art.", "[C", "2017", "2026", "PPB"])
 
 

@@ -40,6 +40,11 @@ class StateRules:
     unplayed_round_float: Literal["always", "never", "pab-or-scored-above-loss"] = "always"
     bye_barred_by: tuple[Literal["pab", "forfeit-win", "full-bye", "half-bye", "unplayed-win"], ...] = \
         ("pab", "forfeit-win")
+    # when every player to be paired is barred from the bye and one must be given (an odd
+    # number of players): "nobody" (the text's absolute criterion stands: no pairing, the
+    # arbiter decides) or "fewest" (the bye may go to those with the fewest rounds that bar
+    # it; 2013 B.1.b as JaVaFo 1.4 reads it)
+    bye_when_all_barred: Literal["nobody", "fewest"] = "nobody"
     topscorer_threshold: Literal["half-rounds-played"] = "half-rounds-played"
     # who floated in a past game: "scores" (Dutch A.4: the higher score down, the lower up)
     # or "transfers" (FIDE Swiss 1999 / Lim: the player who moved out of his score group -

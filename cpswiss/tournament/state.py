@@ -8,7 +8,7 @@ topscorers and availability.  Each derivation cites its article.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from functools import cached_property
 from typing import TYPE_CHECKING, Callable, overload
@@ -138,6 +138,9 @@ class RoundState:
     # the pairing system's own ranking of the players (id -> position, 0 first), left by its
     # procedure for the colour rules that name it (Burstein: the Index order, Art. 1.8)
     system_order: dict[int, int] = field(default_factory=dict)
+    # players the bye bar (C.2) covers whom the rule set still lets take the bye, because it
+    # covers every player to be paired (StateRules.bye_when_all_barred = "fewest")
+    bye_despite_bar: frozenset[int] = frozenset()
 
     def colour_limits_waived(self, a: PlayerState, b: PlayerState) -> bool:
         """Two players of one waived scoregroup may meet although both have the same absolute
@@ -305,6 +308,7 @@ def build_state(t: Tournament, rules: StateRules, round_no: int | None = None) -
     requested = t.requested_byes.get(round_no, {})
     threshold = history * max(scoring.win, scoring.draw) // 2
     players: dict[int, PlayerState] = {}
+    bye_bars: dict[int, int] = {}  # player -> his rounds that bar the bye
     for pid in ordered_ids:
         rec = t.players[pid]
         entries: list[RoundEntry | None] = [rec.entry(r) for r in range(1, history + 1)]
@@ -317,7 +321,8 @@ def build_state(t: Tournament, rules: StateRules, round_no: int | None = None) -
         for r in range(history, max(0, history - 2), -1):
             e = entries[r - 1]
             floats.append(_float_of(t, pid, r, e, score_before, rules))
-        bye_eligible = not any(e is not None and _bars_bye(e, rules, t) for e in entries)
+        bye_bars[pid] = sum(1 for e in entries if e is not None and _bars_bye(e, rules, t))
+        bye_eligible = bye_bars[pid] == 0
         score = score_before(pid, round_no)
         current = rec.entry(round_no)
         if past:
@@ -335,10 +340,12 @@ def build_state(t: Tournament, rules: StateRules, round_no: int | None = None) -
             floats=tuple(floats), bye_eligible=bye_eligible,
             topscorer=(t.total_rounds is not None and round_no >= t.total_rounds and score > threshold),
             games_played=len(played))
+    despite_bar = _least_barred(players, bye_bars) if rules.bye_when_all_barred == "fewest" else frozenset()
+    players = {pid: replace(p, bye_eligible=True) if pid in despite_bar else p for pid, p in players.items()}
     initial = t.initial_colour.upper() if t.initial_colour else infer_initial_colour(t)
     return RoundState(tournament=t, round_no=round_no, total_rounds=t.total_rounds,
                       initial_colour=initial, players=players, rules=rules,
-                      points_for_win=scoring.win, points_for_draw=scoring.draw)
+                      points_for_win=scoring.win, points_for_draw=scoring.draw, bye_despite_bar=despite_bar)
 
 
 def effective_pairing_numbers(t: Tournament, ordered_ids: list[int], round_no: int,
@@ -427,6 +434,18 @@ def _same_federation(t: Tournament, pid: int, round_no: int, rules: StateRules,
         return frozenset()
     return frozenset(q for q, rec in t.players.items()
                      if q != pid and rec.federation == federation and above_half(q))
+
+
+def _least_barred(players: dict[int, PlayerState], bye_bars: dict[int, int]) -> frozenset[int]:
+    """When an odd number of players is to be paired and the bye bar (C.2 / 2013 B.1.b) covers
+    every one of them, it cannot choose between them: those with the fewest rounds that bar
+    the bye (``bye_bars``) may take it (2013 as JaVaFo 1.4 reads B.1.b).  Otherwise nobody
+    beyond the eligible players."""
+    to_pair = [p for p in players.values() if p.available]
+    if len(to_pair) % 2 == 0 or any(p.bye_eligible for p in to_pair):
+        return frozenset()
+    fewest = min(bye_bars[p.id] for p in to_pair)
+    return frozenset(p.id for p in to_pair if bye_bars[p.id] == fewest)
 
 
 def _bars_bye(e: RoundEntry, rules: StateRules, t: Tournament) -> bool:

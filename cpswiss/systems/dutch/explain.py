@@ -246,12 +246,15 @@ def _bye_reason(result: PairingResult, accounts: list[BracketAccount]) -> str | 
     bye = result.pairing.bye
     if bye is None:
         return None
-    for bracket_account in accounts:
-        for note in bracket_account.notes:
-            if note.startswith(f"{bye} gets the pairing-allocated bye"):
-                return f"{note} (bracket {bracket_account.number})"
-    return (f"{bye} gets the pairing-allocated bye: the one player left once every bracket above "
-            "has paired as many players as it can (C.5), and one who may receive it (C.2)")
+    reason = next((f"{note} (bracket {bracket_account.number})" for bracket_account in accounts
+                   for note in bracket_account.notes if note.startswith(f"{bye} gets the pairing-allocated bye")),
+                  f"{bye} gets the pairing-allocated bye: the one player left once every bracket above "
+                  "has paired as many players as it can (C.5), and one who may receive it (C.2)")
+    despite_bar = result.state.bye_despite_bar
+    if bye in despite_bar:
+        reason += (f"; every player to be paired has had a round that bars the bye (C.2), so it may go to "
+                   f"those with the fewest: {', '.join(map(str, sorted(despite_bar)))}")
+    return reason
 
 
 def _why_unpaired(b: Bracket, rules: RuleSet, settings: SolverSettings | None, record: BracketRecord,
