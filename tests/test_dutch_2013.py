@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from conftest import SCENARIOS, SHARED, player_line
 
-from cpswiss.check.explain import check_tournament, explain_engine
+from cpswiss.check.explain import check_tournament, explain_engine, explain_pairing
 from cpswiss.cli import main
 from cpswiss.formats.trf import parse_trf, read_trf
 from cpswiss.tournament.model import RoundKind
@@ -245,6 +245,25 @@ def test_check_speaks_2013_words_for_a_differing_round(tmp_path, capsys):
     assert "round 1: DIFFERS\n  played 2-5 with colours reversed (rules: 5-2)" in out
     assert "round 6: agrees" in out and "rounds that differ: 1, 2, 4\n" in out  # 2, 4: colours after 1's
     assert not any(word in out for word in ["A.9", "C.04.3 ", "Art.", "[C", "2017", "2026", "PPB"])
+
+
+def test_c12_is_one_condition_a_pairing_fails_by_either_part(tmp_path):
+    """2013 C.12 (tests/data/dutch-2013-endorse, s8167-r10): of 5, 7 and 9 at 7.0, 9 has met
+    the whole 6.5 bracket (2, 10, 16) and 5 all of it but 10.  Floating 9 leaves him without an
+    opponent below; floating 5 instead leaves 2 and 16, who have met, unpaired there, so it
+    does not "allow p pairings" either.  Both fail the one condition (both parts count their
+    caps), and B.5 decides: 5 floated down in the last round, so 5-7, 9 floating."""
+    trf = ENDORSE / "s8167-r10.trf"
+    proposal = tmp_path / "proposal.txt"
+    proposal.write_text((ENDORSE / "s8167-r10.expected").read_text().replace("5 7\n", "7 9\n", 1)
+                        .replace("12 9\n", "5 10\n", 1).replace("16 10\n", "12 16\n", 1))
+    explanation = explain_pairing(trf, proposal, rule_set="dutch-2013")
+    first = explanation.brackets[0]
+    assert first.pairs == [(5, 7)] and first.downfloaters == [9]
+    assert first.proposed_pairs == [(7, 9)] and first.proposed_downfloaters == [5]
+    assert (first.values["C12"], first.values["C12-pairs"]) == ((1,), (2,))
+    assert (first.proposed_values["C12"], first.proposed_values["C12-pairs"]) == ((1,), (2,))
+    assert explanation.decisive is not None and "B.5: repeated downfloat" in str(explanation.decisive)
 
 
 def test_c12_counts_only_the_downfloaters_beyond_those_the_landing_bracket_cannot_hold():

@@ -24,7 +24,7 @@ from typing import Callable, Iterable, Sequence
 from cpswiss.criteria.absolute import compatible
 from cpswiss.criteria.bracket import ONE_POINT_TENTHS, Bracket
 from cpswiss.rulesets.ruleset import Criterion
-from cpswiss.solver.levels import Level
+from cpswiss.solver.levels import Level, as_counted
 from cpswiss.solver.model import maximum_matching
 from cpswiss.tournament.state import Float, PlayerState, Strength
 
@@ -169,7 +169,9 @@ def stranded_downfloaters(b: Bracket, c: Criterion) -> list[Level]:
     (:attr:`Level.cap`; when every choice leaves one, the pairing stands: s3562-r08, 3-8
     floating 1 and 2, whom nobody of the 4.5 bracket can meet, not 3-2 floating 1 and 8,
     one of whom could be paired there).  Unlike 2017 C.7 it does not count the pairs the
-    next bracket can make.  Void in the last bracket, where C.13 governs.
+    next bracket can make.  Void in the last bracket, where C.13 governs.  With the
+    criterion's ``condition`` (:attr:`Level.condition`) it is one condition with
+    :func:`landing_unpaired`: C.12 accepts another downfloater only if both hold.
 
     When the bracket leaves F downfloaters and the bracket they land in has only L < F
     players, at most L of them can be paired there (A.6: each pair holds one of its
@@ -200,6 +202,7 @@ def stranded_downfloaters(b: Bracket, c: Criterion) -> list[Level]:
         level.floor = -beyond  # the sum's own bound (S >= 0); the criterion's value is >= 0
         level.clip = 0
     level.cap = 1  # C.12 met or not: when no other downfloater helps, the pairing stands
+    level.condition = c.params.get("condition")
     return [] if level.trivial and not level.constant else [level]
 
 
@@ -218,7 +221,9 @@ def landing_unpaired(b: Bracket, c: Criterion) -> list[Level]:
     (A.3), its p (A.6) counted among its own players, so one whom only downfloaters could meet
     never counts, whoever floats.  When more players float than the next scoregroup holds,
     the F - L left unpaired there whoever they are are allowed too (as in
-    :func:`stranded_downfloaters`; s7251-r10).  Void in the last bracket, where C.13 governs.  (JaVaFo 1.4;
+    :func:`stranded_downfloaters`; s7251-r10).  Void in the last bracket, where C.13 governs.
+    With the criterion's ``condition``, one condition with :func:`stranded_downfloaters`
+    (s8167-r10: a pairing that fails either part fails C.12).  (JaVaFo 1.4;
     tests/data/dutch-2013-endorse: s3162-r07, the 4.5 bracket floats 7, whose pair 7-5 leaves
     2-10 in the 4.0 bracket, not 3, whose only opponent 10 leaves 2 and 5, who have met, at
     the cost of a colour preference; s7009-r10, 18, 25 and 35 of the 4.5 bracket have all met
@@ -239,6 +244,7 @@ def landing_unpaired(b: Bracket, c: Criterion) -> list[Level]:
         level.constant -= beyond
         level.floor = -beyond
     level.cap = 2  # C.12 met or not: when no other downfloater helps, the pairing stands
+    level.condition = c.params.get("condition")
     return [] if level.trivial and not level.constant else [level]
 
 
@@ -640,8 +646,9 @@ def bracket_levels(b: Bracket, criteria: Iterable[Criterion]) -> list[tuple[str,
 
 def evaluate(b: Bracket, criteria: Iterable[Criterion], chosen: Iterable[int]) -> dict[str, tuple[int, ...]]:
     """The value of every criterion for a concrete set of chosen edges (no solver)."""
-    chosen = list(chosen)
-    return {cid: tuple(level.value(chosen) for level in levels) for cid, levels in bracket_levels(b, criteria)}
+    by_criterion = bracket_levels(b, criteria)
+    values = iter(as_counted([level for _, levels in by_criterion for level in levels], chosen))
+    return {cid: tuple(next(values) for _ in levels) for cid, levels in by_criterion}
 
 
 __all__ = ["ABSOLUTE_UNITS", "LOOKAHEAD_UNITS", "ROUND_UNITS", "UNITS", "bracket_levels", "evaluate"]

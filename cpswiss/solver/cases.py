@@ -13,7 +13,8 @@ Why that is exact.  Within an allowance every sum from the least to the clip is 
 pinning each of them covers every pairing the criterion ranks best, and the first-generated
 optimum of the case that holds the first-generated optimum is that one; where even the
 least sum reaches the cap, every pairing is as good on it, and the step is paired again
-without it.
+without it - and without the other parts of its condition (:attr:`Level.condition`), which
+every pairing then fails as well.
 """
 
 from __future__ import annotations
@@ -50,9 +51,13 @@ class CaseSearch(Generic[T]):
             level = levels[place]
             if kind == "clip":
                 pins.append((level.coef, data[0] - level.constant))
-            else:  # "cap": every pairing counts the cap; the level decides nothing
+            else:  # "cap": every pairing counts the cap; the level decides nothing, nor
+                # do the other parts of its condition (Level.condition), which fails too
                 assert level.cap is not None
-                level.coef, level.constant, level.clip = {}, level.cap, None
+                for part in levels:
+                    if part is level or (level.condition is not None and part.condition == level.condition):
+                        assert part.cap is not None
+                        part.coef, part.constant, part.clip = {}, part.cap, None
         return holder, pins
 
     def best(self, found: list[int], decisions: tuple[Decision, ...] = ()) -> list[int]:

@@ -39,6 +39,9 @@ class Level:
     # the criterion's value is at most cap: only whether the count reaches it matters (a
     # condition met or not); weighed by :mod:`cpswiss.solver.cases` too
     cap: int | None = None
+    # capped levels that are parts of one condition, by its name: the condition fails when any
+    # of them reaches its cap, and then every one of them counts its cap (:func:`as_counted`)
+    condition: str | None = None
 
     def shown(self, value: int) -> int:
         """The value as a reader counts it (pairs, not minus pairs)."""
@@ -90,3 +93,15 @@ class Level:
     @property
     def trivial(self) -> bool:
         return not any(self.coef.values())
+
+
+def as_counted(levels: list[Level], chosen: Iterable[int]) -> list[int]:
+    """The levels' values for these chosen edges as the criteria count them: each
+    :meth:`Level.value`, except that the parts of a :attr:`Level.condition` that fails (one
+    of them at its cap) all count their caps."""
+    chosen = list(chosen)
+    values = [level.value(chosen) for level in levels]
+    failed = {level.condition for level, value in zip(levels, values)
+              if level.condition is not None and level.cap is not None and value >= level.cap}
+    return [level.cap if level.condition in failed and level.cap is not None else value
+            for level, value in zip(levels, values)]

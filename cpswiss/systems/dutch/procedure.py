@@ -43,7 +43,7 @@ from cpswiss.rulesets.ruleset import RuleSet
 from cpswiss.solver.completion import bye_candidate, completable, complete_matching_exists, coverable
 from cpswiss.solver.blossom import LexicographicMatching
 from cpswiss.solver.cases import CaseSearch, Pin
-from cpswiss.solver.levels import Level
+from cpswiss.solver.levels import Level, as_counted
 from cpswiss.solver.model import (
     MatchingBound,
     MatchingModel,
@@ -429,7 +429,7 @@ def by_cases(b: Bracket, fresh_step: Callable[[], StepLevels], chosen: list[int]
         return found
 
     def key(edges: list[int]) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
-        values = tuple(level.value(edges) for level in fresh_step().all)
+        values = tuple(as_counted(fresh_step().all, edges))
         pairs = [b.edges[e] for e in edges if b.edges[e][1] < b.n_bracket]
         return values, tuple(s.key for s in generation_order(b, pairs))
 
