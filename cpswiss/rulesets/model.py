@@ -82,6 +82,10 @@ class ProcedureRules:
     # the brackets below as their moved-down players - unless they would be at least half
     # of the joined bracket: then joined as a homogeneous bracket; procedure.c13_join)
     join: Literal["re-pair", "c13"] = "re-pair"
+    # 2013 A.3 with C.13/C.14: the penultimate bracket, re-paired above the lowest one, leaves
+    # there moved-down players of whom at least one is paired (p may not become zero), unless
+    # it leaves nobody or at least half of the lowest bracket (procedure.pairs_a_floater_below)
+    lowest_bracket_pairs_a_floater: bool = False
 
 
 @dataclass(frozen=True)

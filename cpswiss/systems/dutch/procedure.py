@@ -392,6 +392,9 @@ def pair_bracket(b: Bracket, rules: RuleSet, settings: SolverSettings | None = N
         chosen, solves = optimise_and_break_ties(b, step, settings)
         if any(level.weighed_by_cases for level in step.all):
             chosen, solves = by_cases(b, fresh_step, chosen, solves, settings)
+        if (b.special and b.n_mdp and rules.procedure.lowest_bracket_pairs_a_floater
+                and not pairs_a_floater_below(b, chosen)):
+            chosen, solves = pairing_a_floater_below(b, fresh_step, chosen, solves, settings)
     pairs = [b.edges[e] for e in chosen if b.edges[e][1] < b.n_bracket]
     pairs.sort()
     record = BracketRecord(
@@ -401,6 +404,53 @@ def pair_bracket(b: Bracket, rules: RuleSet, settings: SolverSettings | None = N
         special=b.special, collapsed=False, pairs=pairs, downfloaters=[],
         solves=solves, levels=step.all, graph=b, chosen=list(chosen))
     return record
+
+
+def pairs_a_floater_below(b: Bracket, chosen: list[int]) -> bool:
+    """2013 A.3 with C.13/C.14 (C.04.3.1), for a heterogeneous penultimate bracket re-paired
+    above the lowest one: the players it leaves unpaired are the lowest bracket's moved-down
+    players, paired first, and p (their pairs there) may not become zero - that is C.13
+    again, not a pairing.  So the step's pairing is acceptable when the bracket leaves nobody
+    unpaired, when at least one of those it leaves is paired below, or when they are at least
+    half of the lowest bracket (A.3: then it is treated as homogeneous).  (Asked of a
+    penultimate bracket with moved-down players only: JaVaFo 1.4's s3162-r07, whose
+    homogeneous 2.5 bracket floats 13 alone to the bye beside 20-21, though 13 could meet 21.)"""
+    below = len(b.vertices) - b.n_bracket
+    paired_inside = {v for e in chosen for v in b.edges[e] if b.edges[e][1] < b.n_bracket}
+    left = b.n_bracket - len(paired_inside)
+    return (left == 0 or below == 0 or left >= below
+            or any(b.edges[e][0] < b.n_bracket <= b.edges[e][1] for e in chosen))
+
+
+def pairing_a_floater_below(b: Bracket, fresh_step: Callable[[], StepLevels], chosen: list[int], solves: int,
+                            settings: SolverSettings | None) -> tuple[list[int], int]:
+    """The step's best pairing among those :func:`pairs_a_floater_below` accepts, when its
+    optimum is not one of them: each way of being acceptable held as a pinned sum (an
+    equality, as :mod:`cpswiss.solver.cases` pins) - k of the bracket's floaters paired below
+    (k >= 1), or k pairs inside the bracket where that leaves nobody, or leaves at least as
+    many as there are players below - the step paired under each, and the best on every
+    criterion, then the first in the generation order of B.6/B.7, is the answer (JaVaFo 1.4,
+    tests/data/dutch-2013-endorse: s85-r07, the 3.0 bracket's 2-5, 7-9 would leave MDP 6, the
+    only player below who may take the bye, unpaired in the lowest bracket, so 2-5 alone
+    floats 6, 7 and 9).  No acceptable pairing: ``chosen``, the step's optimum, stands."""
+    below = len(b.vertices) - b.n_bracket
+    across = {e: 1 for e, (i, j) in enumerate(b.edges) if i < b.n_bracket <= j}
+    inside = {e: 1 for e in b.inside}
+    pins: list[list[Pin]] = [[(across, k)] for k in range(1, min(b.n_bracket, below) + 1)]
+    pins += [[(inside, k)] for k in range(b.n_bracket // 2 + 1)
+             if b.n_bracket - 2 * k == 0 or b.n_bracket - 2 * k >= below]
+    best: tuple[tuple, list[int]] | None = None
+    for case in pins:
+        if not reachable(b, case, settings):
+            continue
+        found, count = optimise_and_break_ties(b, fresh_step(), settings, pins=case)
+        solves += count
+        values = tuple(as_counted(fresh_step().all, found))
+        pairs = [b.edges[e] for e in found if b.edges[e][1] < b.n_bracket]
+        rank = (values, tuple(s.key for s in generation_order(b, pairs)))
+        if best is None or rank < best[0]:
+            best = (rank, found)
+    return (chosen if best is None else best[1]), solves
 
 
 def reachable(b: Bracket, pins: list[Pin], settings: SolverSettings | None) -> bool:
