@@ -77,6 +77,13 @@ class ProcedureRules:
     # the brackets below as their moved-down players - unless they would be at least half
     # of the joined bracket: then joined as a homogeneous bracket; procedure.c13_join)
     join: Literal["re-pair", "c13"] = "re-pair"
+    # a heterogeneous bracket at least half of whose players moved down: "paired-first" (2017
+    # B.2, 2026 Art. 3.2: its MDPs are paired first, S1 and limbo, however many) or
+    # "homogeneous" (2013 A.3: "treated as though it was homogeneous" - one bracket, S1 and
+    # S2 as A.6 and C.2-C.4 make them, no pair floats for B.5/B.6; and where a bracket's
+    # downfloaters will be at least half of the bracket they land in, C.1 looks for an
+    # opponent of each of them there, not for the MDP pairs paired first; procedure.a3_homogeneous)
+    half_moved_down: Literal["paired-first", "homogeneous"] = "paired-first"
 
 
 @dataclass(frozen=True)
