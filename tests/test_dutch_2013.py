@@ -140,6 +140,7 @@ def test_rules_diff_lists_what_2013_changes():
     assert "state.bye_barred_by: [pab, forfeit-win] -> [pab, forfeit-win, full-bye, half-bye]" in text
     assert "colours.later_no_preference: rank-parity -> round-one-opposite" in text
     assert "stranded-downfloaters" in text and "semi-absolute-preference" in text
+    assert "procedure.half_moved_down: paired-first -> homogeneous" in text
 
 
 @pytest.mark.conformance
