@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from conftest import SCENARIOS, SHARED, player_line
 
+from cpswiss.api import pair_tournament
 from cpswiss.check.explain import check_tournament, explain_engine, explain_pairing
 from cpswiss.cli import main
 from cpswiss.formats.trf import parse_trf, read_trf
@@ -139,6 +140,7 @@ def test_rules_diff_lists_what_2013_changes():
     assert "state.bye_barred_by: [pab, forfeit-win] -> [pab, forfeit-win, full-bye, half-bye]" in text
     assert "colours.later_no_preference: rank-parity -> round-one-opposite" in text
     assert "stranded-downfloaters" in text and "semi-absolute-preference" in text
+    assert "procedure.half_moved_down: paired-first -> homogeneous" in text
 
 
 @pytest.mark.conformance
@@ -276,3 +278,25 @@ def test_c12_counts_only_the_downfloaters_beyond_those_the_landing_bracket_canno
     assert "rules:    2-4; floating [1 3 5]" in bracket_2
     assert ("5 Test0005 Player0005 (6.0) floats down: C.04.3.1 C.1, C.12 - downfloaters with no opponent in "
             "the next bracket, beyond the 2 it cannot hold: pairing this player 1, rules 0 (more is worse)") in bracket_2
+
+
+def test_a3_pairs_a_bracket_at_least_half_moved_down_as_homogeneous():
+    """2013 A.3, its second sentence (``[procedure] half_moved_down = "homogeneous"``; JaVaFo
+    1.4, tests/data/dutch-2013-endorse): s7046-r10, the 5.5 bracket (MDPs 2, 4, 5, 1, of whom
+    5 and 1 can meet none of the residents 3, 6, 7) is 4 of 7 moved down, counted before C.1
+    moves 5 and 1 on: one homogeneous bracket, 2-3, 4-6 generated first (D.1), 4-6 no float
+    for B.5; s7407-r07, 1 and 5 land on 2 and 10 (2 of 4) and each may meet 10: 4-8 stands.
+    With the MDPs paired first (2017's way) both pair otherwise: 4-7, and 5-8."""
+    text = explain_engine(ENDORSE / "s7046-r10.trf", rule_set="dutch-2013").text()
+    bracket_3 = text[text.index("Bracket 3: score 5.5"):text.index("Bracket 4")]
+    assert "heterogeneous, treated as homogeneous (A.3: at least half of it moved down)" in bracket_3
+    assert "MDPs [2 4 5 1]; residents [3 6 7]\n  S1 [2 4]; S2 [5 1 3 6 7]" in bracket_3
+    assert "rules:    2-3 4-6; floating [5 1 7]" in bracket_3
+    rules = load_rule_set("dutch-2013")
+    paired_first = replace(rules, procedure=replace(rules.procedure, half_moved_down="paired-first"))
+    for case, a3, mdps_first in [("s7046-r10", (4, 6), (7, 4)), ("s7407-r07", (4, 8), (8, 5))]:
+        boards = {rule_set.procedure.half_moved_down: [(b.white, b.black) for b in
+                                                       pair_tournament(ENDORSE / f"{case}.trf", rule_set).pairing.boards]
+                  for rule_set in (rules, paired_first)}
+        assert a3 in boards["homogeneous"] and a3 not in boards["paired-first"]
+        assert mdps_first in boards["paired-first"] and mdps_first not in boards["homogeneous"]

@@ -38,6 +38,9 @@ class Bracket:
     # 2013 C.1/C.12/C.13: the players this bracket's downfloaters will be paired among (the
     # next scoregroup, with the scoregroups below it that C.13 merges into it); None: not used
     landing: list[PlayerState] | None = None
+    # 2013 A.3: the bracket the downfloaters land in is treated as homogeneous when they are
+    # at least half of its players (procedure ``half_moved_down = "homogeneous"``)
+    landing_homogeneous_at_half: bool = False
 
     def __post_init__(self) -> None:
         if not self.edges:

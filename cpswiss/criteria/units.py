@@ -180,12 +180,24 @@ def stranded_downfloaters(b: Bracket, c: Criterion) -> list[Level]:
     So between downfloaters who all leave the landing bracket its pairs, B.5/B.6 decide
     (JaVaFo 1.4; tests/data/dutch-2013-endorse: s67-r08, 3 and 7 into a bracket of one
     whom 7 has met, not 3 and 4; s3176-r08, 3 and 5 into a bracket of one whom 3 has met,
-    not 2 and 3, both of whom have met him, one colour preference given up for it)."""
+    not 2 and 3, both of whom have met him, one colour preference given up for it).
+
+    When the downfloaters will be at least half of the bracket they land in (F >= L, counted
+    before C.1 moves anyone on) and ``b.landing_homogeneous_at_half`` (2013 A.3: such a
+    bracket "is also treated as though it was homogeneous"), its moved-down players are not
+    paired first, so the step's matching of them does not count: a downfloater counts only if
+    he may meet nobody there (JaVaFo 1.4; tests/data/dutch-2013-endorse, s7407-r07: 1 and 5
+    land on 2 and 10, both may meet only 10, and 4-8 floating them stands, not 5-8 floating
+    1 and 4)."""
     if b.special or b.landing is None:
         return []
     level = Level(f"{c.label} downfloaters with no opponent in the next bracket", floor=0)
-    # the landing bracket is the step's next scoregroup: each bracket player unpaired in the step
-    matching = {p.id for p in b.landing} == {p.id for p in b.vertices[b.n_bracket:]}
+    beyond = _more_than_land(b)
+    # the landing bracket is the step's next scoregroup: each bracket player unpaired in the
+    # step - unless the downfloaters will be at least half of it (beyond >= 0): A.3 treats it
+    # as homogeneous, its MDPs are not paired first, and C.1 asks of each alone
+    matching = {p.id for p in b.landing} == {p.id for p in b.vertices[b.n_bracket:]} and \
+        not (b.landing_homogeneous_at_half and beyond >= 0)
     for v in range(b.n_bracket):
         if matching:
             level.count_unless_paired(b.incident[v])
@@ -193,7 +205,6 @@ def stranded_downfloaters(b: Bracket, c: Criterion) -> list[Level]:
         if any(compatible(b.vertices[v], p, b.round) for p in b.landing):
             continue
         level.count_unless_paired(b.incident_in_bracket[v])
-    beyond = _more_than_land(b)
     if beyond > 0:
         if level.constant <= beyond and not matching:
             return []  # never more of them than move on anyway

@@ -86,6 +86,13 @@ class ProcedureRules:
     # there moved-down players of whom at least one is paired (p may not become zero), unless
     # it leaves nobody or at least half of the lowest bracket (procedure.pairs_a_floater_below)
     lowest_bracket_pairs_a_floater: bool = False
+    # a heterogeneous bracket at least half of whose players moved down: "paired-first" (2017
+    # B.2, 2026 Art. 3.2: its MDPs are paired first, S1 and limbo, however many) or
+    # "homogeneous" (2013 A.3: "treated as though it was homogeneous" - one bracket, S1 and
+    # S2 as A.6 and C.2-C.4 make them, no pair floats for B.5/B.6; and where a bracket's
+    # downfloaters will be at least half of the bracket they land in, C.1 looks for an
+    # opponent of each of them there, not for the MDP pairs paired first; procedure.a3_homogeneous)
+    half_moved_down: Literal["paired-first", "homogeneous"] = "paired-first"
 
 
 @dataclass(frozen=True)

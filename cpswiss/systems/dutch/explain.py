@@ -117,6 +117,8 @@ def _kind(record: BracketRecord, previous: BracketRecord | None) -> str:
         if previous is not None and previous.collapsed:
             return "collapsed last bracket (A.9)"
         return "last bracket"
+    if record.treated_homogeneous:
+        return "heterogeneous, treated as homogeneous (A.3: at least half of it moved down)"
     return "heterogeneous" if record.mdps else "homogeneous"
 
 
@@ -136,6 +138,9 @@ def _structure(record: BracketRecord) -> tuple[list[int], list[int], list[int], 
     """S1, S2, limbo and the remainder's S1 and S2 (B.2, B.3) for the pairing chosen,
     MDPs as exchanged by D.3; the remainder is split before any D.2 exchange."""
     paired = {p for pair in record.pairs for p in pair}
+    if record.treated_homogeneous:  # A.3: S1 and S2 of all its players, as in a homogeneous bracket
+        members, k = record.mdps + record.residents, len(record.pairs)
+        return members[:k], members[k:], [], [], []
     mdps = set(record.mdps)
     if record.mdps:
         s1 = [p for p in record.mdps if p in paired]

@@ -86,6 +86,9 @@ class BracketRecord:
     # 2013 C.13: the penultimate bracket joined with every bracket below (no pairs of its own;
     # its players are in the next record, the joined bracket)
     joined: bool = False
+    # 2013 A.3: a heterogeneous bracket at least half of whose players moved down, paired as a
+    # homogeneous one (:func:`a3_homogeneous`; ``mdps`` are still the players who moved down)
+    treated_homogeneous: bool = False
     # a step paired without its graph (:func:`pair_interchangeable`): what builds the
     # graph, its levels and the chosen edges when first asked for
     build: Callable[[], tuple[Bracket, list[Level], list[int]]] | None = field(default=None, repr=False,
@@ -134,6 +137,7 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
     every_bracket = rules.procedure.completion == "every-bracket"
     weighs_pab = rules.criterion("pab-unplayed-games") is not None
     strands = rules.criterion("stranded-downfloaters") is not None
+    at_half = rules.procedure.half_moved_down == "homogeneous"
     bracket: list[PlayerState] = groups[0]
     n_mdp = 0
     index = 1
@@ -151,6 +155,8 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
             next_index = index + 1
         below = [p for g in groups[next_index:] for p in g]
         vertices = bracket + lower
+        # A.3 (2013): at least half moved down, the bracket is paired as a homogeneous one
+        paired_first = 0 if at_half and a3_homogeneous(n_mdp, len(bracket)) else n_mdp
         if special and not lower and not sees_identity(rules) and interchangeable(bracket, state):
             record = pair_interchangeable(bracket, state, rules)
         else:
@@ -158,15 +164,18 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
             landing = landing_bracket(groups, index, bracket, state) if strands and not special else None
             if landing is not None and len(landing) == len(lower) + len(below):
                 landing = last_bracket_partners(landing, state)
-            b = Bracket(vertices, n_mdp, len(bracket), special, next_index == len(groups), state,
-                        pab_in_bracket=holds_pab, landing=landing)
+            b = Bracket(vertices, paired_first, len(bracket), special, next_index == len(groups), state,
+                        pab_in_bracket=holds_pab, landing=landing, landing_homogeneous_at_half=at_half)
             record = pair_bracket(b, rules, settings)
             if every_bracket and not special and not completion_witnessed(b, record, below, rules, settings):
                 vertices = bracket + lower + below
-                b = Bracket(vertices, n_mdp, len(bracket), special, next_index == len(groups),
+                b = Bracket(vertices, paired_first, len(bracket), special, next_index == len(groups),
                             state, n_next=len(bracket) + len(lower), holds_rest=True, pab_in_bracket=holds_pab)
                 record = pair_bracket(b, rules, settings)
         record.collapsed = collapsed
+        if paired_first != n_mdp:
+            record.mdps, record.residents = [p.id for p in bracket[:n_mdp]], [p.id for p in bracket[n_mdp:]]
+            record.score, record.treated_homogeneous = bracket[-1].score, True  # the residents'
         floaters = [vertices[v] for v in range(len(bracket)) if all(v not in pair for pair in record.pairs)]
         if not special and not every_bracket:
             rest = floaters + [p for g in groups[index:] for p in g]
@@ -177,7 +186,7 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
                 abandoned.pairs = [(vertices[i].id, vertices[j].id) for i, j in record.pairs]
                 abandoned.downfloaters = [p.id for p in floaters]
                 below_all = [p for g in groups[index:] for p in g]
-                join = c13_join(bracket, n_mdp, below_all, state) if rules.procedure.join == "c13" else None
+                join = c13_join(bracket, paired_first, below_all, state) if rules.procedure.join == "c13" else None
                 if join is not None:
                     records.append(replace(record, pairs=[], downfloaters=[p.id for p in bracket], chosen=[],
                                            collapsed=True, joined=True, abandoned_pairs=abandoned.pairs,
@@ -232,7 +241,9 @@ def c13_join(bracket: list[PlayerState], n_mdp: int, below: list[PlayerState],
     first - unless they are at least half of it: then A.3 treats it as homogeneous
     (s3390-r10: MDP 48, who alone may take the bye, and 7 residents above 3 players who
     have all met each other: one bracket of 11, 42-56, 52-61, 49-50, 54-57, 60-51, the
-    first on colours in D.2's order of exchanges; s1065-r08, s1009-r09, s3494-r07)."""
+    first on colours in D.2's order of exchanges; s1065-r08, s1009-r09, s3494-r07).  A
+    penultimate bracket that A.3 itself treats as homogeneous (:func:`a3_homogeneous`) comes
+    with ``n_mdp`` 0: no MDP is paired first, so it is re-paired as any homogeneous one."""
     if not n_mdp:
         return None
     players = bracket + below
@@ -240,13 +251,24 @@ def c13_join(bracket: list[PlayerState], n_mdp: int, below: list[PlayerState],
         for r in bracket[n_mdp:]:
             if compatible(m, r, state) and completable([p for p in players if p is not m and p is not r], state):
                 return None
-    if 2 * len(bracket) >= len(players):
+    if a3_homogeneous(len(bracket), len(players)):
         return "homogeneous"
     # moved-down players meet residents only (B.3's graph): joined so only if that pairs them
     later = compatible_later(players, state)
     edges = [(i, j) for i in range(len(players)) for j in sorted(later[i]) if j >= len(bracket)]
     takers = [i for i, p in enumerate(players) if state.may_take_pab(p)]
     return "moved-down" if complete_matching_exists(len(players), edges, takers) else None
+
+
+def a3_homogeneous(n_moved_down: int, n_players: int) -> bool:
+    """2013 A.3 (C.04.3.1): "A heterogeneous score bracket of which at least half of the
+    players have come from a higher score bracket is also treated as though it was
+    homogeneous" - a bracket of ``n_players`` of whom ``n_moved_down`` moved down.  The
+    count is taken before C.1 moves on the moved-down players who can meet nobody in it
+    (JaVaFo 1.4; tests/data/dutch-2013-endorse, s7046-r10: the 5.5 bracket, MDPs 2, 4, 5 and 1,
+    the last two able to meet none of the residents 3, 6, 7: 4 of 7, one bracket in which
+    2-3, 4-6 is generated first; 2 of the 5 left would pair the MDPs first, 2-3, 4-7)."""
+    return n_moved_down > 0 and 2 * n_moved_down >= n_players
 
 
 def landing_bracket(groups: list[list[PlayerState]], index: int, above: list[PlayerState],
