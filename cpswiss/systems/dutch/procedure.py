@@ -430,17 +430,20 @@ def pair_bracket(b: Bracket, rules: RuleSet, settings: SolverSettings | None = N
 
 def pairs_a_floater_below(b: Bracket, chosen: list[int]) -> bool:
     """2013 A.3 with C.13/C.14 (C.04.3.1), for a heterogeneous penultimate bracket re-paired
-    above the lowest one: the players it leaves unpaired are the lowest bracket's moved-down
+    above the lowest one: when its re-pairing moves on one of its own moved-down players (one
+    that A.3 pairs first there), the players it floats are the lowest bracket's moved-down
     players, paired first, and p (their pairs there) may not become zero - that is C.13
-    again, not a pairing.  So the step's pairing is acceptable when the bracket leaves nobody
-    unpaired, when at least one of those it leaves is paired below, or when they are at least
-    half of the lowest bracket (A.3: then it is treated as homogeneous).  (Asked of a
-    penultimate bracket with moved-down players only: JaVaFo 1.4's s3162-r07, whose
-    homogeneous 2.5 bracket floats 13 alone to the bye beside 20-21, though 13 could meet 21.)"""
+    again, not a pairing.  So the step's pairing is acceptable when it pairs every one of the
+    bracket's moved-down players, when at least one of those it floats is paired below, or
+    when they are at least half of the lowest bracket (A.3: then it is treated as
+    homogeneous).  (JaVaFo 1.4: s85-r07 and s3492-r08 float an MDP alone to the bye, which
+    it does not accept; s8504-r08 floats a resident alone to the bye beside a pair below,
+    which it does, and so does s3162-r07 from a homogeneous bracket.)"""
     below = len(b.vertices) - b.n_bracket
     paired_inside = {v for e in chosen for v in b.edges[e] if b.edges[e][1] < b.n_bracket}
     left = b.n_bracket - len(paired_inside)
-    return (left == 0 or below == 0 or left >= below
+    moved_on = any(v not in paired_inside for v in range(b.n_mdp))
+    return (not moved_on or below == 0 or left >= below
             or any(b.edges[e][0] < b.n_bracket <= b.edges[e][1] for e in chosen))
 
 
@@ -449,8 +452,8 @@ def pairing_a_floater_below(b: Bracket, fresh_step: Callable[[], StepLevels], ch
     """The step's best pairing among those :func:`pairs_a_floater_below` accepts, when its
     optimum is not one of them: each way of being acceptable held as a pinned sum (an
     equality, as :mod:`cpswiss.solver.cases` pins) - k of the bracket's floaters paired below
-    (k >= 1), or k pairs inside the bracket where that leaves nobody, or leaves at least as
-    many as there are players below - the step paired under each, and the best on every
+    (k >= 1), every moved-down player paired inside, or k pairs inside the bracket where that
+    leaves at least as many as there are players below - the step paired under each, and the best on every
     criterion, then the first in the generation order of B.6/B.7, is the answer (JaVaFo 1.4,
     tests/data/dutch-2013-endorse: s85-r07, the 3.0 bracket's 2-5, 7-9 would leave MDP 6, the
     only player below who may take the bye, unpaired in the lowest bracket, so 2-5 alone
@@ -458,9 +461,10 @@ def pairing_a_floater_below(b: Bracket, fresh_step: Callable[[], StepLevels], ch
     below = len(b.vertices) - b.n_bracket
     across = {e: 1 for e, (i, j) in enumerate(b.edges) if i < b.n_bracket <= j}
     inside = {e: 1 for e in b.inside}
+    mdps_inside = {e: 1 for e in b.inside if b.edges[e][0] < b.n_mdp}  # B.3's graph: no MDP meets an MDP
     pins: list[list[Pin]] = [[(across, k)] for k in range(1, min(b.n_bracket, below) + 1)]
-    pins += [[(inside, k)] for k in range(b.n_bracket // 2 + 1)
-             if b.n_bracket - 2 * k == 0 or b.n_bracket - 2 * k >= below]
+    pins += [[(mdps_inside, b.n_mdp)]]
+    pins += [[(inside, k)] for k in range(b.n_bracket // 2 + 1) if b.n_bracket - 2 * k >= below]
     best: tuple[tuple, list[int]] | None = None
     for case in pins:
         if not reachable(b, case, settings):
