@@ -205,14 +205,16 @@ def pairs_in_order(n: int, later: list[set[int]], leave_out: frozenset[int] = fr
     """A maximal matching, as pairs (v, w), v < w: each vertex in turn with the first free
     vertex after it (``later[v]``: the vertices after v it may be paired with); vertices in
     ``leave_out`` stay unpaired."""
-    free = [v not in leave_out for v in range(n)]
+    free = [v for v in range(n) if v not in leave_out]  # in order; each vertex leaves it when its turn comes
     pairs = []
-    for v in range(n):
-        if free[v]:
-            w = next((w for w in range(v + 1, n) if free[w] and w in later[v]), None)
-            if w is not None:
-                free[v] = free[w] = False
+    while free:
+        v = free.pop(0)
+        allowed = later[v]
+        for k, w in enumerate(free):  # the free vertices after v, in order
+            if w in allowed:
+                del free[k]
                 pairs.append((v, w))
+                break
     return pairs
 
 
