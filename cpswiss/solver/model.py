@@ -15,7 +15,7 @@ from __future__ import annotations
 import heapq
 import math
 from collections import Counter
-from collections.abc import Collection
+from collections.abc import Collection, Container, Sequence
 from dataclasses import dataclass
 from functools import cached_property, partial
 from typing import TYPE_CHECKING, Callable
@@ -201,7 +201,8 @@ def tight_form(coef: dict[int, int], incident: list[list[int]], edges: list[tupl
     return zeros, groups
 
 
-def pairs_in_order(n: int, later: list[set[int]], leave_out: frozenset[int] = frozenset()) -> list[tuple[int, int]]:
+def pairs_in_order(n: int, later: Sequence[Container[int]],
+                   leave_out: frozenset[int] = frozenset()) -> list[tuple[int, int]]:
     """A maximal matching, as pairs (v, w), v < w: each vertex in turn with the first free
     vertex after it (``later[v]``: the vertices after v it may be paired with); vertices in
     ``leave_out`` stay unpaired."""
@@ -849,6 +850,14 @@ class MatchingModel:
     def require(self, edges: list[int], count: int) -> None:
         """Exactly ``count`` of these edges are chosen (1 for a player's edges: he is paired)."""
         self.constrain(dict.fromkeys(edges, 1), count)
+
+    @cached_property
+    def edge_id(self) -> dict[int, int]:
+        """i * n + j -> the edge i-j, both ways round (the edges never change)."""
+        n, edge_id = self.n, {}
+        for e, (i, j) in enumerate(self.edges):
+            edge_id[i * n + j] = edge_id[j * n + i] = e
+        return edge_id
 
     def chosen(self) -> list[int]:
         return [e for e, s in enumerate(self.solution) if s]
