@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Collection, Container, Sequence
 from dataclasses import dataclass
 from functools import cached_property, partial
+from itertools import chain
 from typing import TYPE_CHECKING, Callable
 
 import rustworkx as rx
@@ -61,11 +62,8 @@ class MatchingBound:
         self.minima = _vertex_minima(coef, len(incident), edges)
         self._negative = [e for e, c in coef.items() if c < 0]
         self._coef, self._edges = coef, edges
-        touched: set[int] = set()
-        most_negative = 0
-        for e in self._negative:
-            touched.update(edges[e])
-            most_negative = min(most_negative, coef[e])
+        touched = set(chain.from_iterable(map(edges.__getitem__, self._negative)))
+        most_negative = min(0, min(map(coef.__getitem__, self._negative), default=0))
         self.quick = max(-((-sum(self.minima)) // 2), most_negative * (len(touched) // 2))
 
     @cached_property
@@ -287,7 +285,7 @@ class _FrozenSpan:
     over the rationals, in integers: fraction-free, no rounding)."""
 
     def __init__(self, n_edges: int):
-        self._class = [0] * n_edges
+        self._class = dict.fromkeys(range(n_edges), 0)  # edge -> class (a dict: updated in bulk)
         self._size = [n_edges] if n_edges else []
         self._rows: list[list[int]] = []
         self._pivots: list[int] = []
@@ -300,10 +298,9 @@ class _FrozenSpan:
         value = dict(zip(classes, coef.values()))  # each class's last coefficient
         if len(value) != len(set(zip(classes, coef.values()))):
             return None  # two edges of a class differ
-        count = Counter(classes)
         size = self._size
-        if any(count[k] != size[k] for k in count):
-            return None  # some edge of the class has coefficient 0
+        if sum(map(size.__getitem__, value)) != len(coef):
+            return None  # some edge of a class it touches has coefficient 0 (each edge is in one class)
         vector = [0] * len(size)
         for k, c in value.items():
             vector[k] = c
@@ -341,8 +338,7 @@ class _FrozenSpan:
         # each (old class, coefficient) a new class, numbered from len(size) in the order first met
         first = {key: n_old + offset for offset, key in enumerate(dict.fromkeys(keys))}
         parent = [k for k, _ in first]  # new class -> the class it came from
-        for e, key in zip(coef, keys):
-            classes[e] = first[key]
+        classes.update(zip(coef, map(first.__getitem__, keys)))
         size.extend([0] * len(parent))
         for key, count in Counter(keys).items():
             size[key[0]] -= count
@@ -526,7 +522,7 @@ class MatchingModel:
                 values.append(level.clipped(level.constant))
                 continue
             shown = level.make_linear(self) if level.nonlinear is not None else None
-            coef = {e: c for e, c in level.coef.items() if c}
+            coef = dict(level.coef) if 0 not in level.coef.values() else {e: c for e, c in level.coef.items() if c}
             optimum = self.value_in_hand(coef)
             if not coef or self.determined(coef):
                 values.append(level.clipped(optimum + level.constant) if shown is None else shown)
