@@ -30,6 +30,12 @@ def compatible_later(players: list[PlayerState], state: RoundState) -> list[set[
     for every pair at once, by set operations (the same rule, C.1 and C.3 with RN-14;
     tests check that the two agree on every pair)."""
     n = len(players)
+    return [set(range(i + 1, n)) - barred for i, barred in enumerate(barred_later(players, state))]
+
+
+def barred_later(players: list[PlayerState], state: RoundState) -> list[set[int]]:
+    """For each player i, the players j > i (by position) he may not meet: the complement
+    of :func:`compatible_later` (few: mostly his past opponents)."""
     index = {p.id: k for k, p in enumerate(players)}
     same_absolute: dict[str | None, set[int]] = {}
     for k, p in enumerate(players):
@@ -46,7 +52,7 @@ def compatible_later(players: list[PlayerState], state: RoundState) -> list[set[
         if state.allowed_pairs:  # the arbiter's decisions (cpswiss resolve)
             barred -= {index[o] for pair in state.allowed_pairs if p.id in pair for o in pair
                        if o != p.id and o in index and o not in p.forbidden}
-        later.append(set(range(i + 1, n)) - barred)
+        later.append({k for k in barred if k > i})
     return later
 
 

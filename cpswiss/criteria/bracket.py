@@ -3,10 +3,12 @@ and the pairs allowed between them (C.04.3 A.3, A.9, B.1-B.3; 2026 Art. 1.3, 3).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass, field, replace
+from itertools import repeat
 from typing import Iterable
 
-from cpswiss.criteria.absolute import compatible_later, every_pair_compatible
+from cpswiss.criteria.absolute import barred_later, every_pair_compatible
 from cpswiss.errors import InternalCheckError, TooLargeError
 from cpswiss.tournament.state import PlayerState, RoundState
 
@@ -48,21 +50,26 @@ class Bracket:
             if n * (n - 1) // 2 > MAX_STEP_PAIRS:
                 raise TooLargeError(f"a bracket step of {n} players ({n * (n - 1) // 2:,} possible pairs): "
                                     f"more than this build weighs at once ({MAX_STEP_PAIRS:,} pairs)")
-            later = compatible_later(self.vertices, self.round)
-            self.edges = [(i, j) for j in range(self.n_mdp, len(self.vertices)) for i in range(j)
-                          if j in later[i]]
+            self.edges = _edges_by_second_end(barred_later(self.vertices, self.round), self.n_mdp)
         if self.n_next is None:
             self.n_next = len(self.vertices)
         self.min_score = min(p.score for p in self.vertices)
         self.vertex_of = {p.id: v for v, p in enumerate(self.vertices)}  # player id -> vertex
-        self.inside: list[int] = []  # edges with both players in the bracket
+        n_bracket = self.n_bracket
         self.incident: list[list[int]] = [[] for _ in self.vertices]  # all edges of a vertex
-        self.incident_in_bracket: list[list[int]] = [[] for _ in self.vertices]
+        incident = self.incident
         for e, (i, j) in enumerate(self.edges):
-            self.incident[i].append(e)
-            self.incident[j].append(e)
-            if j < self.n_bracket:
-                self.inside.append(e)
+            incident[i].append(e)
+            incident[j].append(e)
+        self.inside = [e for e, (_, j) in enumerate(self.edges) if j < n_bracket]  # both players in the bracket
+        n_inside = len(self.inside)
+        if not n_inside or self.inside[-1] == n_inside - 1:  # the edges inside come first: each list's head
+            self.incident_in_bracket = [edges[:bisect_left(edges, n_inside)] if v < n_bracket else []
+                                        for v, edges in enumerate(incident)]
+        else:
+            self.incident_in_bracket = [[] for _ in self.vertices]
+            for e in self.inside:
+                i, j = self.edges[e]
                 self.incident_in_bracket[i].append(e)
                 self.incident_in_bracket[j].append(e)
 
@@ -106,6 +113,23 @@ class Bracket:
 
     def pair_sd(self, i: int, j: int) -> int:
         return self.vertices[i].score - self.vertices[j].score
+
+
+def _edges_by_second_end(barred: list[set[int]], first: int) -> list[tuple[int, int]]:
+    """The pairs (i, j), i < j, with j not in ``barred[i]`` and j >= ``first``, sorted by j
+    then i.  Most pairs are allowed: each j's pairs are all i < j but the few barred."""
+    n = len(barred)
+    barred_before: list[set[int]] = [set() for _ in range(n)]
+    for i, later in enumerate(barred):
+        for j in later:
+            barred_before[j].add(i)
+    edges: list[tuple[int, int]] = []
+    for j in range(first, n):
+        if barred_before[j]:
+            edges.extend([(i, j) for i in range(j) if i not in barred_before[j]])
+        else:
+            edges.extend(zip(range(j), repeat(j)))
+    return edges
 
 
 def interchangeable(players: list[PlayerState], state: RoundState) -> bool:

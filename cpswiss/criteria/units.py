@@ -44,16 +44,50 @@ def _lexicographic(name: str, contributions: Sequence[Contribution]) -> list[Lev
     caller through a constant and sign -1).  One level per distinct value,
     highest value first: minimise how often the value occurs.
     """
-    by_value: dict[int, Level] = {}
+    sorted_list = _SortedList()
     for value, edge, sign in contributions:
-        level = by_value.get(value)
-        if level is None:
-            level = by_value[value] = Level(f"{name}: score differences of {value / ONE_POINT_TENTHS:g}", floor=0)
         if edge is None:
-            level.constant += sign
+            sorted_list.constant[value] = sorted_list.constant.get(value, 0) + sign
+            sorted_list.coef_of(value)
         else:
-            level.coef[edge] = level.coef.get(edge, 0) + sign
-    return [by_value[v] for v in sorted(by_value, reverse=True) if not by_value[v].trivial]
+            coef = sorted_list.coef_of(value)
+            coef[edge] = coef.get(edge, 0) + sign
+    return sorted_list.levels(name)
+
+
+class _SortedList:
+    """A list-valued criterion (A.8 PSD and its kin) as it is built: per value, the constant
+    and the coefficient per edge of "how often the value occurs", each edge in the order
+    its entries come (the order :func:`_lexicographic` gives them)."""
+
+    def __init__(self) -> None:
+        self.coefs: dict[int, dict[int, int]] = {}
+        self.constant: dict[int, int] = {}
+
+    def coef_of(self, value: int) -> dict[int, int]:
+        coef = self.coefs.get(value)
+        if coef is None:
+            coef = self.coefs[value] = {}
+        return coef
+
+    def unpaired(self, value: int, edges: Iterable[int]) -> None:
+        """The value counts unless one of ``edges`` is chosen (a player left unpaired, through
+        the edges that would pair him)."""
+        self.constant[value] = self.constant.get(value, 0) + 1
+        coef = self.coef_of(value)
+        get = coef.get
+        for e in edges:
+            coef[e] = get(e, 0) - 1
+
+    def levels(self, name: str) -> list[Level]:
+        """One level per value, highest first, the trivial ones left out."""
+        out = []
+        for value in sorted(self.coefs, reverse=True):
+            coef = self.coefs[value]
+            if any(coef.values()):
+                out.append(Level(f"{name}: score differences of {value / ONE_POINT_TENTHS:g}", coef,
+                                 self.constant.get(value, 0), floor=0))
+        return out
 
 
 def _unpaired_in_bracket(b: Bracket, v: int, value: int, out: list[Contribution]) -> None:
@@ -80,17 +114,14 @@ def completion(b: Bracket, c: Criterion) -> list[Level]:
     # each pair scores 1 plus its players barred from the bye: at most n // 2 pairs, each player once
     level = Level(f"{c.label} completion (pairs, plus players who may not take the bye who are paired)",
                   floor=-(len(b.vertices) // 2 + barred), sense=-1)
-    for e, (i, j) in enumerate(b.edges):
-        level.add(e, -(1 + (not may_take(b.vertices[i])) + (not may_take(b.vertices[j]))))
+    barred_from_bye = [not may_take(p) for p in b.vertices]
+    level.coef = {e: -(1 + barred_from_bye[i] + barred_from_bye[j]) for e, (i, j) in enumerate(b.edges)}
     return [level]
 
 
 def pairs(b: Bracket, c: Criterion) -> list[Level]:
     """C.04.3 C.5: maximise the number of pairs in the bracket."""
-    level = Level(f"{c.label} pairs", sense=-1)
-    for e, i, j in b.bracket_edges():
-        level.add(e, -1)
-    return [level]
+    return [Level(f"{c.label} pairs", {e: -1 for e in b.inside}, sense=-1)]
 
 
 def psd(b: Bracket, c: Criterion) -> list[Level]:
@@ -99,12 +130,16 @@ def psd(b: Bracket, c: Criterion) -> list[Level]:
     sum of the squares instead, see :func:`psd_sum_of_squares`."""
     if c.params.get("measure") == "sum-of-squares":
         return psd_sum_of_squares(b, c)
-    out: list[Contribution] = []
+    sorted_list = _SortedList()
     for v in range(b.n_bracket):
-        _unpaired_in_bracket(b, v, b.downfloat_sd(v), out)
-    for e, i, j in b.bracket_edges():
-        out.append((b.pair_sd(i, j), e, 1))
-    return _lexicographic(f"{c.label} PSD", out)
+        sorted_list.unpaired(b.downfloat_sd(v), b.incident_in_bracket[v])
+    score = [p.score for p in b.vertices]
+    edges = b.edges
+    for e in b.inside:
+        i, j = edges[e]
+        coef = sorted_list.coef_of(score[i] - score[j])  # the pair's SD, b.pair_sd
+        coef[e] = coef.get(e, 0) + 1
+    return sorted_list.levels(f"{c.label} PSD")
 
 
 def psd_sum_of_squares(b: Bracket, c: Criterion) -> list[Level]:
@@ -138,19 +173,16 @@ def next_bracket(b: Bracket, c: Criterion) -> list[Level]:
     """
     if b.special:
         return []
-    count = Level(f"{c.label} next-bracket pairs", sense=-1)
-    for e, (i, j) in enumerate(b.edges):
-        if b.final:
-            count.add(e, -(1 + (not b.vertices[i].bye_eligible) + (not b.vertices[j].bye_eligible)))
-        elif not b.in_bracket(j):
-            count.add(e, -1)
-    out: list[Contribution] = []
+    if b.final:
+        barred = [not p.bye_eligible for p in b.vertices]
+        weights = {e: -(1 + barred[i] + barred[j]) for e, (i, j) in enumerate(b.edges)}
+    else:
+        weights = {e: -1 for e, (i, j) in enumerate(b.edges) if j >= b.n_bracket}  # j below the bracket
+    count = Level(f"{c.label} next-bracket pairs", weights, sense=-1)
+    sorted_list = _SortedList()
     for v in range(b.n_bracket):
-        value = b.downfloat_sd(v)
-        out.append((value, None, 1))
-        for e in b.incident[v]:
-            out.append((value, e, -1))
-    return [count] + _lexicographic(f"{c.label} next-bracket PSD", out)
+        sorted_list.unpaired(b.downfloat_sd(v), b.incident[v])
+    return [count] + sorted_list.levels(f"{c.label} next-bracket PSD")
 
 
 def stranded_downfloaters(b: Bracket, c: Criterion) -> list[Level]:

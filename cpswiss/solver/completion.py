@@ -11,7 +11,9 @@ perfect matching).
 
 from __future__ import annotations
 
-from cpswiss.criteria.absolute import compatible_later, every_pair_compatible
+from dataclasses import dataclass
+
+from cpswiss.criteria.absolute import barred_later, compatible_later, every_pair_compatible
 from cpswiss.solver.model import maximum_matching, maximum_weight_matching, pairs_in_order
 from cpswiss.tournament.state import PlayerState, RoundState
 
@@ -33,12 +35,23 @@ def completable(players: list[PlayerState], state: RoundState, anyone_left_out: 
         return True
     if every_pair_compatible(players, state):  # every pair allowed: only the bye can fail
         return n % 2 == 0 or anyone_left_out or any(state.may_take_pab(p) for p in players)
-    later = compatible_later(players, state)
+    barred = barred_later(players, state)
     left_out = bye_candidate(players, state) if not anyone_left_out else frozenset([n - 1] if n % 2 else [])
-    if 2 * len(pairs_in_order(n, later, left_out)) >= n - 1 and (n % 2 == 0 or left_out):
+    if 2 * len(pairs_in_order(n, [AllBut(few) for few in barred], left_out)) >= n - 1 and (n % 2 == 0 or left_out):
         return True  # a complete pairing, the bye to an eligible player
     takers = [i for i in range(n) if anyone_left_out or state.may_take_pab(players[i])]
-    return complete_matching_exists(n, [(i, j) for i in range(n) for j in sorted(later[i])], takers)
+    return complete_matching_exists(n, [(i, j) for i in range(n) for j in range(i + 1, n) if j not in barred[i]],
+                                    takers)
+
+
+@dataclass(frozen=True)
+class AllBut:
+    """The players after one that he may meet, told by the few he may not (:func:`barred_later`)."""
+
+    barred: set[int]
+
+    def __contains__(self, w: object) -> bool:
+        return w not in self.barred
 
 
 def complete_matching_exists(n: int, edges: list[tuple[int, int]], takers: list[int]) -> bool:

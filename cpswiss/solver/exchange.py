@@ -30,10 +30,7 @@ class Exchanges:
     def __init__(self, m: MatchingModel):
         self.m = m
         self.null = len(m.edges)  # "no edge" in a one-pair exchange
-        n = m.n
-        self.edge_id: dict[int, int] = {}  # i * n + j -> the edge i-j, both ways round
-        for e, (i, j) in enumerate(m.edges):
-            self.edge_id[i * n + j] = self.edge_id[j * n + i] = e
+        self.edge_id = m.edge_id  # i * n + j -> the edge i-j, both ways round
         self.signature = _signatures(m)
 
     def _possible(self) -> Iterator[tuple[int, int, int, int]]:

@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import heapq
 import math
-from collections.abc import Collection
+from collections import Counter
+from collections.abc import Collection, Container, Sequence
 from dataclasses import dataclass
 from functools import cached_property, partial
+from itertools import chain
 from typing import TYPE_CHECKING, Callable
 
 import rustworkx as rx
@@ -60,11 +62,8 @@ class MatchingBound:
         self.minima = _vertex_minima(coef, len(incident), edges)
         self._negative = [e for e, c in coef.items() if c < 0]
         self._coef, self._edges = coef, edges
-        touched: set[int] = set()
-        most_negative = 0
-        for e in self._negative:
-            touched.update(edges[e])
-            most_negative = min(most_negative, coef[e])
+        touched = set(chain.from_iterable(map(edges.__getitem__, self._negative)))
+        most_negative = min(0, min(map(coef.__getitem__, self._negative), default=0))
         self.quick = max(-((-sum(self.minima)) // 2), most_negative * (len(touched) // 2))
 
     @cached_property
@@ -104,9 +103,22 @@ def _greedy_cover(coef: dict[int, int], negative: list[int], edges: list[tuple[i
     uncovered: dict[int, set[int]] = {}
     deepest: dict[int, int] = {}
     for e in negative:
-        for v in edges[e]:
-            uncovered.setdefault(v, set()).add(e)
-            deepest[v] = min(deepest.get(v, 0), coef[e])
+        i, j = edges[e]
+        c = coef[e]
+        if i in uncovered:
+            uncovered[i].add(e)
+            if c < deepest[i]:
+                deepest[i] = c
+        else:
+            uncovered[i] = {e}
+            deepest[i] = min(0, c)
+        if j in uncovered:
+            uncovered[j].add(e)
+            if c < deepest[j]:
+                deepest[j] = c
+        else:
+            uncovered[j] = {e}
+            deepest[j] = min(0, c)
     cover: dict[int, int] = {}
     heap = [(-len(es), -deepest[v], v) for v, es in uncovered.items()]
     heapq.heapify(heap)
@@ -187,18 +199,21 @@ def tight_form(coef: dict[int, int], incident: list[list[int]], edges: list[tupl
     return zeros, groups
 
 
-def pairs_in_order(n: int, later: list[set[int]], leave_out: frozenset[int] = frozenset()) -> list[tuple[int, int]]:
+def pairs_in_order(n: int, later: Sequence[Container[int]],
+                   leave_out: frozenset[int] = frozenset()) -> list[tuple[int, int]]:
     """A maximal matching, as pairs (v, w), v < w: each vertex in turn with the first free
     vertex after it (``later[v]``: the vertices after v it may be paired with); vertices in
     ``leave_out`` stay unpaired."""
-    free = [v not in leave_out for v in range(n)]
+    free = [v for v in range(n) if v not in leave_out]  # in order; each vertex leaves it when its turn comes
     pairs = []
-    for v in range(n):
-        if free[v]:
-            w = next((w for w in range(v + 1, n) if free[w] and w in later[v]), None)
-            if w is not None:
-                free[v] = free[w] = False
+    while free:
+        v = free.pop(0)
+        allowed = later[v]
+        for k, w in enumerate(free):  # the free vertices after v, in order
+            if w in allowed:
+                del free[k]
                 pairs.append((v, w))
+                break
     return pairs
 
 
@@ -270,24 +285,23 @@ class _FrozenSpan:
     over the rationals, in integers: fraction-free, no rounding)."""
 
     def __init__(self, n_edges: int):
-        self._class = [0] * n_edges
+        self._class = dict.fromkeys(range(n_edges), 0)  # edge -> class (a dict: updated in bulk)
         self._size = [n_edges] if n_edges else []
         self._rows: list[list[int]] = []
         self._pivots: list[int] = []
 
     def _on_classes(self, coef: dict[int, int]) -> list[int] | None:
         """The level as one coefficient per class, or None when two edges of a class differ."""
-        value: dict[int, int] = {}
-        count: dict[int, int] = {}
-        for e, c in coef.items():
-            if c:
-                k = self._class[e]
-                if value.setdefault(k, c) != c:
-                    return None
-                count[k] = count.get(k, 0) + 1
-        if any(count[k] != self._size[k] for k in count):
-            return None  # some edge of the class has coefficient 0
-        vector = [0] * len(self._size)
+        if 0 in coef.values():
+            coef = {e: c for e, c in coef.items() if c}
+        classes = list(map(self._class.__getitem__, coef))
+        value = dict(zip(classes, coef.values()))  # each class's last coefficient
+        if len(value) != len(set(zip(classes, coef.values()))):
+            return None  # two edges of a class differ
+        size = self._size
+        if sum(map(size.__getitem__, value)) != len(coef):
+            return None  # some edge of a class it touches has coefficient 0 (each edge is in one class)
+        vector = [0] * len(size)
         for k, c in value.items():
             vector[k] = c
         return vector
@@ -317,21 +331,18 @@ class _FrozenSpan:
         moves to one of its new parts (each holds the same entries: the rows after it are
         0 on all of them)."""
         classes, size = self._class, self._size
-        first: dict[tuple[int, int], int] = {}
-        parent: list[int] = []  # new class (numbered from len(size)) -> the class it came from
+        if 0 in coef.values():
+            coef = {e: c for e, c in coef.items() if c}
         n_old = len(size)
-        for e, c in coef.items():
-            if c:
-                k = classes[e]
-                key = (k, c)
-                new = first.get(key)
-                if new is None:
-                    new = first[key] = n_old + len(parent)
-                    parent.append(k)
-                    size.append(0)
-                classes[e] = new
-                size[k] -= 1
-                size[new] += 1
+        keys = list(zip(map(classes.__getitem__, coef), coef.values()))  # (old class, coefficient) per edge
+        # each (old class, coefficient) a new class, numbered from len(size) in the order first met
+        first = {key: n_old + offset for offset, key in enumerate(dict.fromkeys(keys))}
+        parent = [k for k, _ in first]  # new class -> the class it came from
+        classes.update(zip(coef, map(first.__getitem__, keys)))
+        size.extend([0] * len(parent))
+        for key, count in Counter(keys).items():
+            size[key[0]] -= count
+            size[first[key]] += count
         if parent:
             emptied = {k for k in set(parent) if size[k] == 0}
             part_of: dict[int, int] = {}  # a split class -> its first new part
@@ -342,8 +353,9 @@ class _FrozenSpan:
                 for k in emptied:
                     row[k] = 0
             self._pivots = [part_of[p] if p in emptied else p for p in self._pivots]
-        vector = self._on_classes(coef)
-        assert vector is not None  # the classes were split by it
+        vector = [0] * len(size)  # the level on the classes: each new class holds its coefficient alone
+        for (_, c), new in first.items():
+            vector[new] = c
         vector = self._reduced(vector)
         pivot = next((k for k, x in enumerate(vector) if x), None)
         if pivot is not None:
@@ -510,8 +522,8 @@ class MatchingModel:
                 values.append(level.clipped(level.constant))
                 continue
             shown = level.make_linear(self) if level.nonlinear is not None else None
-            coef = {e: c for e, c in level.coef.items() if c}
-            optimum = sum(c * self.solution[e] for e, c in coef.items())
+            coef = dict(level.coef) if 0 not in level.coef.values() else {e: c for e, c in level.coef.items() if c}
+            optimum = self.value_in_hand(coef)
             if not coef or self.determined(coef):
                 values.append(level.clipped(optimum + level.constant) if shown is None else shown)
                 continue  # already implied by the frozen levels
@@ -525,10 +537,15 @@ class MatchingModel:
                     self.model.minimize(self.linear(coef))
                     self._solve(eager_lp=True)
                     self.model.clear_objective()  # type: ignore[no-untyped-call]
-                optimum = sum(c * self.solution[e] for e, c in coef.items())
+                optimum = self.value_in_hand(coef)
             self.freeze(coef, optimum, proof)
             values.append(level.clipped(optimum + level.constant) if shown is None else shown)
         return values
+
+    def value_in_hand(self, coef: dict[int, int]) -> int:
+        """Σ coef·x for the solution in hand (each x 0 or 1)."""
+        solution = self.solution
+        return sum([c for e, c in coef.items() if solution[e]])
 
     def _positive_bound(self, coef: dict[int, int]) -> int | None:
         """A lower bound of a level without negative weights, once the number of pairs P is
@@ -829,6 +846,14 @@ class MatchingModel:
     def require(self, edges: list[int], count: int) -> None:
         """Exactly ``count`` of these edges are chosen (1 for a player's edges: he is paired)."""
         self.constrain(dict.fromkeys(edges, 1), count)
+
+    @cached_property
+    def edge_id(self) -> dict[int, int]:
+        """i * n + j -> the edge i-j, both ways round (the edges never change)."""
+        n, edge_id = self.n, {}
+        for e, (i, j) in enumerate(self.edges):
+            edge_id[i * n + j] = edge_id[j * n + i] = e
+        return edge_id
 
     def chosen(self) -> list[int]:
         return [e for e, s in enumerate(self.solution) if s]

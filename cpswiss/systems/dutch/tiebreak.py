@@ -17,6 +17,7 @@ import heapq
 from collections import deque
 from collections.abc import Callable, Container, Iterable
 from dataclasses import dataclass
+from itertools import repeat
 
 from cpswiss.criteria.bracket import Bracket
 from cpswiss.errors import InternalCheckError
@@ -213,14 +214,10 @@ class TieBreak:
         s2 = remainder[rem_pairs:]
         # D.2 rules 1-2: fewest exchanges, then smallest sum of S1 BSNs
         # (floors: no exchange at all, the original S1 - known optima once a solution has them)
-        fewest = Level("D.2 exchanges", floor=-len(s1))
-        smallest = Level("D.2 BSN sum", floor=sum(range(len(s1))))
-        for v in remainder:
-            for e in self.later[v]:
-                if b.edges[e][1] in in_rem:
-                    if v in s1:
-                        fewest.add(e, -1)
-                    smallest.add(e, position[v])
+        inner = {v: [e for e in self.later[v] if b.edges[e][1] in in_rem] for v in remainder}
+        fewest = Level("D.2 exchanges", {e: -1 for v in s1 for e in inner[v]}, floor=-len(s1))
+        smallest = Level("D.2 BSN sum", {e: position[v] for v in remainder if position[v] for e in inner[v]},
+                         floor=sum(range(len(s1))))
         self.try_original_s1(s1, s2, in_rem)
         m.minimise([fewest, smallest])
         exchanges = sum(1 for v in s1 if not self.smaller_member(v))
@@ -580,17 +577,19 @@ class RemainderAssignment:
         places = list(self.place.values())
         arc_edges = list(arcs.values())
         criteria: list[list[int]] = []  # per criterion kept, the cost of each arc (in ``places`` order)
+        rows = [k for k, (r, _) in enumerate(places) if k == 0 or places[k - 1][0] != r] + [len(places)]
         for level in tie.levels:
             if level.coef.keys().isdisjoint(self.place):
                 continue  # 0 on every arc
-            values = [level.coef.get(e, 0) for e in arc_edges]
+            values = list(map(level.coef.get, arc_edges, repeat(0)))
             # every assignment takes one arc in each row: a constant per row changes all
-            # of them alike, so a criterion that is one in each row drops out
-            least: dict[int, int] = {}
-            for (r, _), x in zip(places, values):
-                if x < least.get(r, x + 1):
-                    least[r] = x
-            shifted = [x - least[r] for (r, _), x in zip(places, values)]
+            # of them alike, so a criterion that is one in each row drops out (the arcs
+            # come row by row, each from its place in ``rows``)
+            shifted: list[int] = []
+            for start, end in zip(rows, rows[1:]):
+                row = values[start:end]
+                least = min(row)
+                shifted.extend([x - least for x in row] if least else row)
             if any(shifted):
                 criteria.append(shifted)
         self.n_criteria = len(criteria)
