@@ -25,7 +25,6 @@ import argparse
 import os
 import stat
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 # numpy's OpenBLAS starts a thread per core on import; the pairing engine does not use numpy,
@@ -61,6 +60,7 @@ def _write_atomically(path: str, text: str) -> None:
                 handle.write(text)
             return
         import tempfile
+        from pathlib import Path  # here only: a check, or a pairing printed, writes no file
 
         target = Path(os.path.realpath(path))  # through symbolic links: the link stays a link
         fd, tmp = tempfile.mkstemp(dir=str(target.parent), prefix=".cpswiss-")
