@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cpswiss.colours.decoder import Pairing, decode
@@ -19,6 +19,8 @@ from cpswiss.tournament.acceleration import accelerated
 from cpswiss.tournament.state import RoundState, build_state
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     import pandas as pd
 
     from cpswiss.tournament.decisions import Decisions
@@ -87,7 +89,7 @@ def pair_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSet
     (:class:`~cpswiss.tournament.decisions.Decisions`: fixed, forbidden pairs, a promised
     bye, absences), under which the system finds its best pairing.
     """
-    t = read_trf(tournament) if isinstance(tournament, (str, Path)) else tournament
+    t = read_trf(tournament) if isinstance(tournament, (str, os.PathLike)) else tournament
     rules, reason = select_rule_set(t, rule_set, accelerate)
     t = accelerated(t, rules.acceleration.generator)
     if initial_colour or rules.colours.initial != "lot":  # --initial-colour, else a rule with no lot

@@ -25,7 +25,6 @@ import argparse
 import os
 import stat
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 # numpy's OpenBLAS starts a thread per core on import; the pairing engine does not use numpy,
@@ -61,6 +60,7 @@ def _write_atomically(path: str, text: str) -> None:
                 handle.write(text)
             return
         import tempfile
+        from pathlib import Path  # here only: a check, or a pairing printed, writes no file
 
         target = Path(os.path.realpath(path))  # through symbolic links: the link stays a link
         fd, tmp = tempfile.mkstemp(dir=str(target.parent), prefix=".cpswiss-")
@@ -129,26 +129,30 @@ class _VersionAction(argparse.Action):
 
 
 def _parser(command: str | None = None) -> argparse.ArgumentParser:
-    """The command line.  Given the ``command`` about to run, only its own arguments are added
-    (every subcommand is still listed, so the help and the errors are the same): building
-    every subcommand's arguments, and importing every pairing system for ``pair``'s flags,
-    is start-up time that a ``check`` process does not need."""
+    """The command line.  Given the ``command`` about to run, only its subparser is built:
+    building every subcommand's arguments, and importing every pairing system for ``pair``'s
+    flags, is start-up time that a ``check`` process does not need.  Its help and its errors
+    are the same either way (they name only the subcommand); the top-level help, which lists
+    every subcommand, is built with ``command`` None (:func:`_command_in`)."""
     parser = _Parser(prog="cpswiss", description="FIDE Swiss pairing engine on CP-SAT")
     parser.add_argument("--debug", action="store_true", help="show tracebacks of unexpected errors")
     parser.add_argument("--version", action=_VersionAction)
     sub = parser.add_subparsers(dest="command", required=True)
     for name, (help_text, add_arguments) in _SUBCOMMANDS.items():
-        subparser = sub.add_parser(name, help=help_text)
         if command is None or command == name:
-            add_arguments(subparser)
+            add_arguments(sub.add_parser(name, help=help_text))
     return parser
 
 
 def _command_in(argv: list[str]) -> str | None:
     """The subcommand named on the command line (the first word that is not an option: the
-    top-level options take no value), if it is one."""
-    word = next((a for a in argv if not a.startswith("-")), None)
-    return word if word in _SUBCOMMANDS else None
+    top-level options take no value), if it is one and nothing before it but ``--debug``
+    (anything else there - ``-h``, ``--version``, an abbreviation, a mistake - is for the
+    top-level parser, which then lists every subcommand)."""
+    at = next((i for i, a in enumerate(argv) if not a.startswith("-")), None)
+    if at is None or any(a != "--debug" for a in argv[:at]):
+        return None
+    return argv[at] if argv[at] in _SUBCOMMANDS else None
 
 
 def _pair_arguments(pair: argparse.ArgumentParser) -> None:

@@ -102,3 +102,26 @@ def test_the_command_line_starts_no_blas_threads():
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False, env=env)
     assert run.returncode == 0, run.stderr
     assert run.stdout.split()[-1] == "1"
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["-h", "check"], ["--debug", "--help", "check", "x.trf"]])
+def test_the_top_level_help_lists_every_subcommand_whatever_follows(argv, capsys):
+    # a process given its subcommand builds that subparser alone; asked for the top-level
+    # help before it, every subcommand is listed
+    from cpswiss.cli import _SUBCOMMANDS, main
+
+    with pytest.raises(SystemExit) as done:
+        main(argv)
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith("usage: cpswiss ") and "{" + ",".join(_SUBCOMMANDS) + "}" in out
+
+
+def test_a_subcommand_help_is_its_own(capsys):
+    from cpswiss.cli import main
+
+    with pytest.raises(SystemExit) as done:
+        main(["--debug", "check", "--help"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith("usage: cpswiss check [-h]") and "--round N" in out and "--dutch" not in out

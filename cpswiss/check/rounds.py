@@ -7,8 +7,8 @@ Kept apart from the explanations (:mod:`cpswiss.check.explain`), which import fa
 
 from __future__ import annotations
 
+import os
 from dataclasses import asdict, dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cpswiss.api import pair_tournament
@@ -19,6 +19,8 @@ from cpswiss.rulesets.ruleset import RuleSet, select_rule_set
 from cpswiss.tournament.model import Tournament
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     import pandas as pd
 
     from cpswiss.solver.model import SolverSettings
@@ -35,7 +37,7 @@ def pairing_in_file(t: Tournament, round_no: int) -> Pairing:
 
 def load_tournament(tournament: Tournament | str | Path) -> Tournament:
     """A tournament given as itself or by the path of its file."""
-    return read_trf(tournament) if isinstance(tournament, (str, Path)) else tournament
+    return read_trf(tournament) if isinstance(tournament, (str, os.PathLike)) else tournament
 
 
 @dataclass
@@ -54,6 +56,8 @@ class RoundCheck:
 
 @dataclass
 class CheckReport:
+    """Every round of a file re-paired and compared, under the rule set named with why it applies."""
+
     file: str
     rule_set: str
     rounds: list[RoundCheck]

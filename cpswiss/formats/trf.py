@@ -22,8 +22,8 @@ point, the resolution of the TRF points column.
 
 from __future__ import annotations
 
+import os
 import re
-from pathlib import Path
 
 from cpswiss.errors import FileAccessError, InputError, TooLargeError
 from cpswiss.tournament.model import ForbiddenPair, PlayerRecord, RoundEntry, RoundKind, Scoring, Tournament, format_points
@@ -53,11 +53,12 @@ def decode(data: bytes) -> str:
     return text.lstrip("\ufeff")
 
 
-def read_trf(path: str | Path) -> Tournament:
+def read_trf(path: str | os.PathLike[str]) -> Tournament:
     """Read and validate a TRF file."""
     path = str(path)
     try:
-        data = Path(path).read_bytes()
+        with open(path, "rb") as handle:
+            data = handle.read()
     except OSError as exc:
         raise FileAccessError(f"{path}: cannot read file: {exc.strerror or exc}") from None
     return parse_trf(decode(data), path)

@@ -15,6 +15,8 @@ from cpswiss.tournament.state import BLACK, WHITE, PlayerState, RoundState
 
 @dataclass(frozen=True)
 class Violation:
+    """One absolute rule a pairing breaks: the article, the players concerned and what is wrong."""
+
     article: str
     players: tuple[int, ...]
     message: str

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import copy
 import functools
+import os
 import tomllib
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Union
 
 from cpswiss.errors import InputError
 from cpswiss.rulesets.model import (
@@ -28,32 +28,47 @@ from cpswiss.rulesets.tables import read_table
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
 
+# a rule file: the path of a file in a folder (models/ as a folder, a user's own file), or a
+# resource of the package cpswiss.models installed inside an archive
+RuleFile = Union[str, "Traversable"]
 
-def _models_dir() -> Traversable:
+
+def _models_dir() -> str | Traversable:
     """``models/``: installed as the package ``cpswiss.models``, or beside the source tree.
-    The package's folder itself where it is one (importlib.resources, which also reads
-    packages inside archives, costs start-up time that every command would pay)."""
+    The package's folder itself where it is one, by ``os.path`` (importlib.resources, which
+    also reads packages inside archives, and pathlib cost start-up time that every command
+    would pay)."""
     try:
         import cpswiss.models as models
     except ModuleNotFoundError:
-        return Path(__file__).resolve().parents[2] / "models"
-    folder = Path(models.__file__ or "").parent
-    if folder.is_dir():
-        return folder
+        return os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__)))),
+                            "models")
+    if models.__file__ and os.path.isdir(os.path.dirname(models.__file__)):
+        return os.path.dirname(models.__file__)
     from importlib import resources
 
     return resources.files(models)
 
 
-def _model_files() -> dict[str, Traversable]:
-    return {p.name[:-5]: p for p in _models_dir().iterdir() if p.name.endswith(".toml")}
+def _model_files() -> dict[str, RuleFile]:
+    folder = _models_dir()
+    if isinstance(folder, str):
+        return {name[:-5]: os.path.join(folder, name) for name in os.listdir(folder) if name.endswith(".toml")}
+    return {p.name[:-5]: p for p in folder.iterdir() if p.name.endswith(".toml")}
 
 
-def _read_toml(source: Traversable, label: str) -> dict[str, Any]:
+def _read_text(source: RuleFile) -> str:
+    if isinstance(source, str):
+        with open(source, encoding="utf-8") as handle:
+            return handle.read()
+    return source.read_text(encoding="utf-8")
+
+
+def _read_toml(source: RuleFile, label: str) -> dict[str, Any]:
     """The file's tables, read afresh each time (a copy of the parse of the same text: a rule
     set loaded again, by every round that ``check`` or ``study`` pairs, is not parsed again)."""
     try:
-        return copy.deepcopy(_parsed(source.read_text(encoding="utf-8")))
+        return copy.deepcopy(_parsed(_read_text(source)))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise InputError(f"rule set is not valid TOML: {exc}", label) from None
 
@@ -76,18 +91,20 @@ def available_rule_sets() -> list[str]:
     return sorted(_model_files())
 
 
-def _locate(name: str) -> Traversable:
+def _locate(name: str) -> RuleFile:
     files = _model_files()
     if name in files:
         return files[name]
     aliases = _aliases()
     if name in aliases:
         return files[aliases[name]]
+    from pathlib import Path  # only for a user's own file: a named rule set is found without it
+
     path = Path(name)
     if path.suffix == ".toml" or path.exists():
         if not path.is_file():
             raise InputError(f"rule set file not found: {name}")
-        return path
+        return str(path)
     known = ", ".join(available_rule_sets() + sorted(aliases))
     raise InputError(f"unknown rule set {name!r}; known: {known}")
 

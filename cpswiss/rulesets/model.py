@@ -163,6 +163,9 @@ class ResolveRules:
 
 @dataclass(frozen=True)
 class RuleSet:
+    """An edition or variant as its rule file states it: the criteria in priority order, the
+    tables of switches (state, procedure, acceleration, colours, resolve) and the system's own."""
+
     name: str
     title: str
     system: str
