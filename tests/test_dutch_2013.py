@@ -283,15 +283,20 @@ def test_c12_counts_only_the_downfloaters_beyond_those_the_landing_bracket_canno
 def test_a3_pairs_a_bracket_at_least_half_moved_down_as_homogeneous():
     """2013 A.3, its second sentence (``[procedure] half_moved_down = "homogeneous"``; JaVaFo
     1.4, tests/data/dutch-2013-endorse): s7046-r10, the 5.5 bracket (MDPs 2, 4, 5, 1, of whom
-    5 and 1 can meet none of the residents 3, 6, 7) is 4 of 7 moved down, counted before C.1
-    moves 5 and 1 on: one homogeneous bracket, 2-3, 4-6 generated first (D.1), 4-6 no float
-    for B.5; s7407-r07, 1 and 5 land on 2 and 10 (2 of 4) and each may meet 10: 4-8 stands.
+    1 can meet none of the residents 3, 6, 7) is 3 of 6 moved down once C.1 moves 1 on: one
+    homogeneous bracket, 2-3, 4-6 generated first (D.1), 4-6 no float for B.5; s8547-r09, the
+    5.0 bracket (MDPs 1, 2, 3, 4; residents 5, 7), only 3 can meet a resident: 1 of 3, 3 paired
+    first, 3-7 (B.6: 5 floated up two rounds back); s7407-r07, 1 and 5 land on 2 and 10 (2 of 4) and each may meet 10: 4-8 stands.
     With the MDPs paired first (2017's way) both pair otherwise: 4-7, and 5-8."""
     text = explain_engine(ENDORSE / "s7046-r10.trf", rule_set="dutch-2013").text()
     bracket_3 = text[text.index("Bracket 3: score 5.5"):text.index("Bracket 4")]
     assert "heterogeneous, treated as homogeneous (A.3: at least half of it moved down)" in bracket_3
     assert "MDPs [2 4 5 1]; residents [3 6 7]\n  S1 [2 4]; S2 [5 1 3 6 7]" in bracket_3
     assert "rules:    2-3 4-6; floating [5 1 7]" in bracket_3
+    text = explain_engine(ENDORSE / "s8547-r09.trf", rule_set="dutch-2013").text()
+    bracket_3 = text[text.index("Bracket 3: score 5.0"):text.index("Bracket 4")]
+    assert "Bracket 3: score 5.0, heterogeneous\n  MDPs [1 2 3 4]; residents [5 7]\n  S1 [3]; S2 [5 7]" in bracket_3
+    assert "rules:    3-7; floating [1 2 4 5]" in bracket_3
     rules = load_rule_set("dutch-2013")
     paired_first = replace(rules, procedure=replace(rules.procedure, half_moved_down="paired-first"))
     for case, a3, mdps_first in [("s7046-r10", (4, 6), (7, 4)), ("s7407-r07", (4, 8), (8, 5))]:

@@ -156,7 +156,8 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
         below = [p for g in groups[next_index:] for p in g]
         vertices = bracket + lower
         # A.3 (2013): at least half moved down, the bracket is paired as a homogeneous one
-        paired_first = 0 if at_half and a3_homogeneous(n_mdp, len(bracket)) else n_mdp
+        unmatched = n_mdp - len(moved_down_with_a_resident(bracket, n_mdp, state)) if at_half else 0
+        paired_first = 0 if at_half and a3_homogeneous(n_mdp - unmatched, len(bracket) - unmatched) else n_mdp
         if special and not lower and not sees_identity(rules) and interchangeable(bracket, state):
             record = pair_interchangeable(bracket, state, rules)
         else:
@@ -263,12 +264,21 @@ def c13_join(bracket: list[PlayerState], n_mdp: int, below: list[PlayerState],
 def a3_homogeneous(n_moved_down: int, n_players: int) -> bool:
     """2013 A.3 (C.04.3.1): "A heterogeneous score bracket of which at least half of the
     players have come from a higher score bracket is also treated as though it was
-    homogeneous" - a bracket of ``n_players`` of whom ``n_moved_down`` moved down.  The
-    count is taken before C.1 moves on the moved-down players who can meet nobody in it
-    (JaVaFo 1.4; tests/data/dutch-2013-endorse, s7046-r10: the 5.5 bracket, MDPs 2, 4, 5 and 1,
-    the last two able to meet none of the residents 3, 6, 7: 4 of 7, one bracket in which
-    2-3, 4-6 is generated first; 2 of the 5 left would pair the MDPs first, 2-3, 4-7)."""
+    homogeneous" - a bracket of ``n_players`` of whom ``n_moved_down`` moved down.  In
+    :func:`pair_round` the count is taken once C.1 has moved on the moved-down players who can
+    meet none of its residents (:func:`moved_down_with_a_resident`; JaVaFo 1.4,
+    tests/data/dutch-2013-endorse: s7046-r10, the 5.5 bracket, MDPs 2, 4, 5 and 1, of whom 1
+    can meet none of the residents 3, 6, 7: 3 of 6, one bracket in which 2-3, 4-6 is generated
+    first; s8547-r09, the 5.0 bracket, MDPs 1, 2, 3, 4, of whom only 3 can meet a resident
+    (5, 7): 1 of 3, so 3 is paired first and B.6 keeps 5, who floated up two rounds before,
+    from him: 3-7)."""
     return n_moved_down > 0 and 2 * n_moved_down >= n_players
+
+
+def moved_down_with_a_resident(bracket: list[PlayerState], n_mdp: int, state: RoundState) -> list[PlayerState]:
+    """The moved-down players of the bracket (its first ``n_mdp``) who may meet one of its
+    residents (B.1, B.2); C.1 moves the others on."""
+    return [m for m in bracket[:n_mdp] if any(compatible(m, r, state) for r in bracket[n_mdp:])]
 
 
 def landing_bracket(groups: list[list[PlayerState]], index: int, above: list[PlayerState],
