@@ -103,22 +103,15 @@ def _greedy_cover(coef: dict[int, int], negative: list[int], edges: list[tuple[i
     uncovered: dict[int, set[int]] = {}
     deepest: dict[int, int] = {}
     for e in negative:
-        i, j = edges[e]
         c = coef[e]
-        if i in uncovered:
-            uncovered[i].add(e)
-            if c < deepest[i]:
-                deepest[i] = c
-        else:
-            uncovered[i] = {e}
-            deepest[i] = min(0, c)
-        if j in uncovered:
-            uncovered[j].add(e)
-            if c < deepest[j]:
-                deepest[j] = c
-        else:
-            uncovered[j] = {e}
-            deepest[j] = min(0, c)
+        for v in edges[e]:
+            if v in uncovered:
+                uncovered[v].add(e)
+                if c < deepest[v]:
+                    deepest[v] = c
+            else:
+                uncovered[v] = {e}
+                deepest[v] = min(0, c)
     cover: dict[int, int] = {}
     heap = [(-len(es), -deepest[v], v) for v, es in uncovered.items()]
     heapq.heapify(heap)
