@@ -43,8 +43,9 @@ def _models_dir() -> str | Traversable:
     except ModuleNotFoundError:
         return os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__)))),
                             "models")
-    if models.__file__ and os.path.isdir(os.path.dirname(models.__file__)):
-        return os.path.dirname(models.__file__)
+    package_file: str | None = models.__file__
+    if package_file and os.path.isdir(os.path.dirname(package_file)):
+        return os.path.dirname(package_file)
     from importlib import resources
 
     return resources.files(models)

@@ -32,7 +32,7 @@ texts differ.  Order of work for one round (2017 A.9, B; 2026 Art. 1.9, 3):
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Callable, Literal
+from typing import Any, Callable, Literal
 
 from cpswiss.criteria.absolute import compatible, compatible_later
 from cpswiss.criteria.bracket import Bracket, interchangeable
@@ -475,7 +475,7 @@ def pairing_a_floater_below(b: Bracket, fresh_step: Callable[[], StepLevels], ch
     pins: list[list[Pin]] = [[(across, k)] for k in range(1, min(b.n_bracket, below) + 1)]
     pins += [[(mdps_inside, b.n_mdp)]]
     pins += [[(inside, k)] for k in range(b.n_bracket // 2 + 1) if b.n_bracket - 2 * k >= below]
-    best: tuple[tuple, list[int]] | None = None
+    best: tuple[tuple[Any, ...], list[int]] | None = None
     for case in pins:
         if not reachable(b, case, settings):
             continue
