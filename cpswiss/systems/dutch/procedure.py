@@ -244,8 +244,11 @@ def c13_join(bracket: list[PlayerState], n_mdp: int, below: list[PlayerState],
     have all met each other: one bracket of 11, 42-56, 52-61, 49-50, 54-57, 60-51, the
     first on colours in D.2's order of exchanges; s1065-r08, s1009-r09, s3494-r07).  A
     penultimate bracket that A.3 itself treats as homogeneous (:func:`a3_homogeneous`) comes
-    with ``n_mdp`` 0: no MDP is paired first, so it is re-paired as any homogeneous one."""
-    if not n_mdp:
+    with ``n_mdp`` 0: no MDP is paired first, so it is re-paired as any homogeneous one; and
+    so is one whose moved-down players can meet none of its residents (C.1 moves them on;
+    s8964-r07: MDPs 1 and 3 above 2, 4, 5, 6 are moved on and 5-6 alone is paired, not the
+    whole field joined)."""
+    if not moved_down_with_a_resident(bracket, n_mdp, state):
         return None
     players = bracket + below
     for m in bracket[:n_mdp]:
