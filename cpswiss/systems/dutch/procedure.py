@@ -429,7 +429,7 @@ def pair_bracket(b: Bracket, rules: RuleSet, settings: SolverSettings | None = N
             chosen, solves = by_cases(b, fresh_step, chosen, solves, settings)
         if (b.special and b.n_mdp and rules.procedure.lowest_bracket_pairs_a_floater
                 and not pairs_a_floater_below(b, chosen)):
-            chosen, solves = pairing_a_floater_below(b, fresh_step, chosen, solves, settings)
+            chosen, solves = pairing_a_floater_below(b, rules, fresh_step, chosen, solves, settings)
     pairs = [b.edges[e] for e in chosen if b.edges[e][1] < b.n_bracket]
     pairs.sort()
     record = BracketRecord(
@@ -460,8 +460,8 @@ def pairs_a_floater_below(b: Bracket, chosen: list[int]) -> bool:
             or any(b.edges[e][0] < b.n_bracket <= b.edges[e][1] for e in chosen))
 
 
-def pairing_a_floater_below(b: Bracket, fresh_step: Callable[[], StepLevels], chosen: list[int], solves: int,
-                            settings: SolverSettings | None) -> tuple[list[int], int]:
+def pairing_a_floater_below(b: Bracket, rules: RuleSet, fresh_step: Callable[[], StepLevels], chosen: list[int],
+                            solves: int, settings: SolverSettings | None) -> tuple[list[int], int]:
     """The step's best pairing among those :func:`pairs_a_floater_below` accepts, when its
     optimum is not one of them: each way of being acceptable held as a pinned sum (an
     equality, as :mod:`cpswiss.solver.cases` pins) - k of the bracket's floaters paired below
@@ -470,7 +470,8 @@ def pairing_a_floater_below(b: Bracket, fresh_step: Callable[[], StepLevels], ch
     criterion, then the first in the generation order of B.6/B.7, is the answer (JaVaFo 1.4,
     tests/data/dutch-2013-endorse: s85-r07, the 3.0 bracket's 2-5, 7-9 would leave MDP 6, the
     only player below who may take the bye, unpaired in the lowest bracket, so 2-5 alone
-    floats 6, 7 and 9).  No acceptable pairing: ``chosen``, the step's optimum, stands."""
+    floats 6, 7 and 9).  Only a pairing as complete as ``chosen`` (the completion criteria: a
+    bye to a player who may take it) is one; with none, ``chosen``, the step's optimum, stands."""
     below = len(b.vertices) - b.n_bracket
     across = {e: 1 for e, (i, j) in enumerate(b.edges) if i < b.n_bracket <= j}
     inside = {e: 1 for e in b.inside}
@@ -478,12 +479,17 @@ def pairing_a_floater_below(b: Bracket, fresh_step: Callable[[], StepLevels], ch
     pins: list[list[Pin]] = [[(across, k)] for k in range(1, min(b.n_bracket, below) + 1)]
     pins += [[(mdps_inside, b.n_mdp)]]
     pins += [[(inside, k)] for k in range(b.n_bracket // 2 + 1) if b.n_bracket - 2 * k >= below]
+    completion = [level for _, levels in bracket_levels(b, [c for c in rules.criteria if c.kind == "completion"])
+                  for level in levels]
+    complete = [level.value(chosen) for level in completion]
     best: tuple[tuple[Any, ...], list[int]] | None = None
     for case in pins:
         if not reachable(b, case, settings):
             continue
         found, count = optimise_and_break_ties(b, fresh_step(), settings, pins=case)
         solves += count
+        if [level.value(found) for level in completion] != complete:
+            continue
         values = tuple(as_counted(fresh_step().all, found))
         pairs = [b.edges[e] for e in found if b.edges[e][1] < b.n_bracket]
         rank = (values, tuple(s.key for s in generation_order(b, pairs)))
