@@ -47,8 +47,7 @@ def _lexicographic(name: str, contributions: Sequence[Contribution]) -> list[Lev
     sorted_list = _SortedList()
     for value, edge, sign in contributions:
         if edge is None:
-            sorted_list.constant[value] = sorted_list.constant.get(value, 0) + sign
-            sorted_list.coef_of(value)
+            sorted_list.level_of(value).constant += sign
         else:
             coef = sorted_list.coef_of(value)
             coef[edge] = coef.get(edge, 0) + sign
@@ -56,37 +55,34 @@ def _lexicographic(name: str, contributions: Sequence[Contribution]) -> list[Lev
 
 
 class _SortedList:
-    """A list-valued criterion (A.8 PSD and its kin) as it is built: per value, the constant
-    and the coefficient per edge of "how often the value occurs", each edge in the order
-    its entries come (the order :func:`_lexicographic` gives them)."""
+    """A list-valued criterion (A.8 PSD and its kin) as it is built: per value, the level
+    "how often the value occurs", each edge in the order its entries come (the order
+    :func:`_lexicographic` gives them)."""
 
     def __init__(self) -> None:
-        self.coefs: dict[int, dict[int, int]] = {}
-        self.constant: dict[int, int] = {}
+        self.by_value: dict[int, Level] = {}
+
+    def level_of(self, value: int) -> Level:
+        level = self.by_value.get(value)
+        if level is None:
+            level = self.by_value[value] = Level("", floor=0)
+        return level
 
     def coef_of(self, value: int) -> dict[int, int]:
-        coef = self.coefs.get(value)
-        if coef is None:
-            coef = self.coefs[value] = {}
-        return coef
+        return self.level_of(value).coef
 
     def unpaired(self, value: int, edges: Iterable[int]) -> None:
-        """The value counts unless one of ``edges`` is chosen (a player left unpaired, through
-        the edges that would pair him)."""
-        self.constant[value] = self.constant.get(value, 0) + 1
-        coef = self.coef_of(value)
-        get = coef.get
-        for e in edges:
-            coef[e] = get(e, 0) - 1
+        """The value counts unless one of ``edges`` is chosen (a player left unpaired)."""
+        self.level_of(value).count_unless_paired(edges)
 
     def levels(self, name: str) -> list[Level]:
         """One level per value, highest first, the trivial ones left out."""
         out = []
-        for value in sorted(self.coefs, reverse=True):
-            coef = self.coefs[value]
-            if any(coef.values()):
-                out.append(Level(f"{name}: score differences of {value / ONE_POINT_TENTHS:g}", coef,
-                                 self.constant.get(value, 0), floor=0))
+        for value in sorted(self.by_value, reverse=True):
+            level = self.by_value[value]
+            if not level.trivial:
+                level.name = f"{name}: score differences of {value / ONE_POINT_TENTHS:g}"
+                out.append(level)
         return out
 
 

@@ -82,16 +82,18 @@ class ProcedureRules:
     # the brackets below as their moved-down players - unless they would be at least half
     # of the joined bracket: then joined as a homogeneous bracket; procedure.c13_join)
     join: Literal["re-pair", "c13"] = "re-pair"
-    # 2013 A.3 with C.13/C.14: the penultimate bracket, re-paired above the lowest one, leaves
-    # there moved-down players of whom at least one is paired (p may not become zero), unless
-    # it leaves nobody or at least half of the lowest bracket (procedure.pairs_a_floater_below)
+    # 2013 A.3 with C.13/C.14: a heterogeneous penultimate bracket whose re-pairing moves on one
+    # of its own moved-down players leaves the lowest bracket moved-down players of whom at
+    # least one is paired (p may not become zero), unless they are at least half of it
+    # (procedure.pairs_a_floater_below)
     lowest_bracket_pairs_a_floater: bool = False
     # a heterogeneous bracket at least half of whose players moved down: "paired-first" (2017
     # B.2, 2026 Art. 3.2: its MDPs are paired first, S1 and limbo, however many) or
     # "homogeneous" (2013 A.3: "treated as though it was homogeneous" - one bracket, S1 and
     # S2 as A.6 and C.2-C.4 make them, no pair floats for B.5/B.6; and where a bracket's
     # downfloaters will be at least half of the bracket they land in, C.1 looks for an
-    # opponent of each of them there, not for the MDP pairs paired first; procedure.a3_homogeneous)
+    # opponent of each of them there, not for the MDP pairs paired first; the MDPs counted once
+    # C.1 has moved on those who can meet no resident: procedure.treated_as_homogeneous)
     half_moved_down: Literal["paired-first", "homogeneous"] = "paired-first"
 
 

@@ -33,8 +33,8 @@ class Level:
     nonlinear: NonLinear | None = None
     # the criterion's value is max(clip, sum): a count of what exceeds an allowance, every
     # pairing within the allowance equally good (a set that no sum's minimisers are; the
-    # solver minimises the sum, and :func:`cpswiss.systems.dutch.procedure.within_allowance`
-    # weighs each sum within the allowance)
+    # solver minimises the sum, and :mod:`cpswiss.solver.cases` weighs each sum within the
+    # allowance)
     clip: int | None = None
     # the criterion's value is at most cap: only whether the count reaches it matters (a
     # condition met or not); weighed by :mod:`cpswiss.solver.cases` too
@@ -55,8 +55,11 @@ class Level:
         """Count ``weight`` unless one of ``edges`` is chosen: a player left unpaired, through
         the edges that would pair him."""
         self.constant += weight
-        for e in edges:
-            self.add(e, -weight)
+        if weight:
+            coef = self.coef
+            get = coef.get
+            for e in edges:
+                coef[e] = get(e, 0) - weight
 
     def value(self, chosen: Iterable[int]) -> int:
         """The criterion's value for these chosen edges (:attr:`clip` and :attr:`cap` applied)."""

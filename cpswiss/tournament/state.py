@@ -341,7 +341,8 @@ def build_state(t: Tournament, rules: StateRules, round_no: int | None = None) -
             topscorer=(t.total_rounds is not None and round_no >= t.total_rounds and score > threshold),
             games_played=len(played))
     despite_bar = _least_barred(players, bye_bars) if rules.bye_when_all_barred == "fewest" else frozenset()
-    players = {pid: replace(p, bye_eligible=True) if pid in despite_bar else p for pid, p in players.items()}
+    for pid in despite_bar:
+        players[pid] = replace(players[pid], bye_eligible=True)
     initial = t.initial_colour.upper() if t.initial_colour else infer_initial_colour(t)
     return RoundState(tournament=t, round_no=round_no, total_rounds=t.total_rounds,
                       initial_colour=initial, players=players, rules=rules,

@@ -32,6 +32,7 @@ texts differ.  Order of work for one round (2017 A.9, B; 2026 Art. 1.9, 3):
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any, Callable, Literal
 
 from cpswiss.criteria.absolute import compatible, compatible_later
@@ -87,7 +88,7 @@ class BracketRecord:
     # its players are in the next record, the joined bracket)
     joined: bool = False
     # 2013 A.3: a heterogeneous bracket at least half of whose players moved down, paired as a
-    # homogeneous one (:func:`a3_homogeneous`; ``mdps`` are still the players who moved down)
+    # homogeneous one (:func:`treated_as_homogeneous`; ``mdps`` are still the players who moved down)
     treated_homogeneous: bool = False
     # a step paired without its graph (:func:`pair_interchangeable`): what builds the
     # graph, its levels and the chosen edges when first asked for
@@ -156,8 +157,7 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
         below = [p for g in groups[next_index:] for p in g]
         vertices = bracket + lower
         # A.3 (2013): at least half moved down, the bracket is paired as a homogeneous one
-        unmatched = n_mdp - len(moved_down_with_a_resident(bracket, n_mdp, state)) if at_half else 0
-        paired_first = 0 if at_half and a3_homogeneous(n_mdp - unmatched, len(bracket) - unmatched) else n_mdp
+        paired_first = 0 if at_half and treated_as_homogeneous(bracket, n_mdp, state) else n_mdp
         if special and not lower and not sees_identity(rules) and interchangeable(bracket, state):
             record = pair_interchangeable(bracket, state, rules)
         else:
@@ -243,7 +243,7 @@ def c13_join(bracket: list[PlayerState], n_mdp: int, below: list[PlayerState],
     (s3390-r10: MDP 48, who alone may take the bye, and 7 residents above 3 players who
     have all met each other: one bracket of 11, 42-56, 52-61, 49-50, 54-57, 60-51, the
     first on colours in D.2's order of exchanges; s1065-r08, s1009-r09, s3494-r07).  A
-    penultimate bracket that A.3 itself treats as homogeneous (:func:`a3_homogeneous`) comes
+    penultimate bracket that A.3 itself treats as homogeneous (:func:`treated_as_homogeneous`) comes
     with ``n_mdp`` 0: no MDP is paired first, so it is re-paired as any homogeneous one; and
     so is one whose moved-down players can meet none of its residents (C.1 moves them on;
     s8964-r07: MDPs 1 and 3 above 2, 4, 5, 6 are moved on and 5-6 alone is paired, not the
@@ -267,15 +267,20 @@ def c13_join(bracket: list[PlayerState], n_mdp: int, below: list[PlayerState],
 def a3_homogeneous(n_moved_down: int, n_players: int) -> bool:
     """2013 A.3 (C.04.3.1): "A heterogeneous score bracket of which at least half of the
     players have come from a higher score bracket is also treated as though it was
-    homogeneous" - a bracket of ``n_players`` of whom ``n_moved_down`` moved down.  In
-    :func:`pair_round` the count is taken once C.1 has moved on the moved-down players who can
-    meet none of its residents (:func:`moved_down_with_a_resident`; JaVaFo 1.4,
-    tests/data/dutch-2013-endorse: s7046-r10, the 5.5 bracket, MDPs 2, 4, 5 and 1, of whom 1
+    homogeneous" - a bracket of ``n_players`` of whom ``n_moved_down`` moved down."""
+    return n_moved_down > 0 and 2 * n_moved_down >= n_players
+
+
+def treated_as_homogeneous(bracket: list[PlayerState], n_mdp: int, state: RoundState) -> bool:
+    """:func:`a3_homogeneous` for a bracket whose first ``n_mdp`` players moved down, counted
+    once C.1 has moved on the moved-down players who can meet none of its residents
+    (:func:`moved_down_with_a_resident`; JaVaFo 1.4, tests/data/dutch-2013-endorse: s7046-r10, the 5.5 bracket, MDPs 2, 4, 5 and 1, of whom 1
     can meet none of the residents 3, 6, 7: 3 of 6, one bracket in which 2-3, 4-6 is generated
     first; s8547-r09, the 5.0 bracket, MDPs 1, 2, 3, 4, of whom only 3 can meet a resident
     (5, 7): 1 of 3, so 3 is paired first and B.6 keeps 5, who floated up two rounds before,
     from him: 3-7)."""
-    return n_moved_down > 0 and 2 * n_moved_down >= n_players
+    movable = len(moved_down_with_a_resident(bracket, n_mdp, state))
+    return a3_homogeneous(movable, len(bracket) - n_mdp + movable)
 
 
 def moved_down_with_a_resident(bracket: list[PlayerState], n_mdp: int, state: RoundState) -> list[PlayerState]:
@@ -484,18 +489,36 @@ def pairing_a_floater_below(b: Bracket, rules: RuleSet, fresh_step: Callable[[],
     complete = [level.value(chosen) for level in completion]
     best: tuple[tuple[Any, ...], list[int]] | None = None
     for case in pins:
-        if not reachable(b, case, settings):
+        solved = pinned_optimum(b, fresh_step(), case, settings)
+        if solved is None:
             continue
-        found, count = optimise_and_break_ties(b, fresh_step(), settings, pins=case)
+        found, count = solved
         solves += count
         if [level.value(found) for level in completion] != complete:
             continue
-        values = tuple(as_counted(fresh_step().all, found))
-        pairs = [b.edges[e] for e in found if b.edges[e][1] < b.n_bracket]
-        rank = (values, tuple(s.key for s in generation_order(b, pairs)))
+        rank = step_rank(b, fresh_step, found)
         if best is None or rank < best[0]:
             best = (rank, found)
     return (chosen if best is None else best[1]), solves
+
+
+def pinned_optimum(b: Bracket, step: StepLevels, pins: list[Pin],
+                   settings: SolverSettings | None) -> tuple[list[int], int] | None:
+    """:func:`optimise_and_break_ties` among the pairings that hold the pinned sums (its edges
+    and solves), or None when none does (:func:`reachable`)."""
+    if not reachable(b, pins, settings):
+        return None
+    return optimise_and_break_ties(b, step, settings, pins=pins)
+
+
+def step_rank(b: Bracket, fresh_step: Callable[[], StepLevels],
+              edges: list[int]) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """Where a pairing of the step ranks (smaller first): every criterion as it counts
+    (:func:`~cpswiss.solver.levels.as_counted`), then its place in the generation order of
+    B.6/B.7 (:func:`generation_order`)."""
+    values = tuple(as_counted(fresh_step().all, edges))
+    pairs = [b.edges[e] for e in edges if b.edges[e][1] < b.n_bracket]
+    return values, tuple(s.key for s in generation_order(b, pairs))
 
 
 def reachable(b: Bracket, pins: list[Pin], settings: SolverSettings | None) -> bool:
@@ -517,18 +540,13 @@ def by_cases(b: Bracket, fresh_step: Callable[[], StepLevels], chosen: list[int]
     spent = [solves]
 
     def solve(step: StepLevels, pins: list[Pin]) -> list[int] | None:
-        if not reachable(b, pins, settings):
+        solved = pinned_optimum(b, step, pins, settings)
+        if solved is None:
             return None
-        found, count = optimise_and_break_ties(b, step, settings, pins=pins)
-        spent[0] += count
-        return found
+        spent[0] += solved[1]
+        return solved[0]
 
-    def key(edges: list[int]) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
-        values = tuple(as_counted(fresh_step().all, edges))
-        pairs = [b.edges[e] for e in edges if b.edges[e][1] < b.n_bracket]
-        return values, tuple(s.key for s in generation_order(b, pairs))
-
-    best = CaseSearch(fresh_step, lambda step: step.all, solve, key).best(chosen)
+    best = CaseSearch(fresh_step, lambda step: step.all, solve, partial(step_rank, b, fresh_step)).best(chosen)
     return best, spent[0]
 
 
@@ -586,10 +604,11 @@ def optimum_given(b: Bracket, rules: RuleSet, settings: SolverSettings | None = 
         return levels
 
     inside_edges = set(b.inside)
-    found = _optimum_edges(b, levels_of_step(), settings, inside, paired_inside)
+    levels = levels_of_step()
+    found = _optimum_edges(b, levels, settings, inside, paired_inside)
     if found is None:
         return None
-    if any(level.weighed_by_cases for level in levels_of_step()):
+    if any(level.weighed_by_cases for level in levels):
         def solve(levels: list[Level], pins: list[Pin]) -> list[int] | None:
             return _optimum_edges(b, levels, settings, inside, paired_inside, pins=pins)
 
