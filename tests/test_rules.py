@@ -139,7 +139,9 @@ def test_bench_compare_times_another_command_on_the_same_files(capsys):
     assert main(["bench", str(case), "--rules", "dutch-2026", "--compare", other]) == 0
     out = capsys.readouterr().out
     assert "after-round-4.trf" in out and out.rstrip().splitlines()[1].endswith("yes")
-    assert "median ratio (cpswiss / other, whole processes)" in out
+    assert "median ratio (cpswiss / other, whole processes)" in out and "; CPU median " in out
+    cpu_ratio = float(out.rstrip().splitlines()[1].split()[4])  # the same command twice
+    assert 0 < cpu_ratio < 10
     assert main(["bench", str(case), "--compare", "true"]) == 3
 
 
@@ -152,4 +154,7 @@ def test_bench_check_times_whole_tournament_checks_against_another_command(capsy
     row = out.rstrip().splitlines()[1]
     assert row.startswith("after-round-4.trf") and row.endswith("rounds that differ: 3 / exit 0")
     assert "median ratio (cpswiss / other, whole processes)" in out and "total" in out
+    summary = out.rstrip().splitlines()[-1]
+    ours_cpu = float(summary.split("; CPU ")[1].split(" s against")[0])
+    assert ours_cpu > 0.05  # a Python process that re-pairs three rounds; `true` uses next to none
     assert main(["bench", "--check", str(case), "--compare", "true"]) == 3

@@ -9,14 +9,16 @@ here, never in unit tests.
 files in the same run (through ``/bin/sh``, as ``compare.py`` does; without
 ``{out}`` its standard output is its pairing), with cpswiss timed the same way
 (a whole ``cpswiss pair`` process each time), and prints per file both medians,
-their ratio (cpswiss / other) and whether the two pairings are the same, then
-the median ratio.
+their ratio (cpswiss / other), the ratio of the CPU seconds the two processes used
+(steadier than wall-clock time on a busy machine) and whether the two pairings are
+the same, then the median ratios.
 
 ``--check`` times the whole-tournament check instead of one round: ``cpswiss check FILE``
 (every round re-paired and compared with the file), and with ``--compare`` another
 engine's check of the same file (``'bbpPairings-5.0.1 --dutch {trf} -c'``), each a whole
-process; per file both medians, their ratio, whether cpswiss found every round as played
-and the other command's exit status, then the total and median ratios.
+process; per file both medians, their ratio and the ratio of their CPU seconds, whether
+cpswiss found every round as played and the other command's exit status, then the totals
+(wall-clock and CPU) and the median ratio.
 """
 
 from __future__ import annotations
@@ -121,32 +123,45 @@ def run_bench(paths: list[str], rules: str, settings: SolverSettings, repeat: in
     return EXIT_OK
 
 
-def _timed_check(command: str, trf: Path) -> tuple[float, int, str]:
-    """Run a checking command on one file in a scratch folder: whole-process seconds, its
-    exit status and the last line it printed."""
+def _run_timed(line: str, folder: str) -> tuple[float, float, subprocess.CompletedProcess[str]]:
+    """Run a shell command line in ``folder``: its wall-clock seconds, the CPU seconds (user and
+    system) of the processes it ran, which a busy machine disturbs far less, and its result."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run(line, shell=True, cwd=folder, capture_output=True, text=True)
+    seconds = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return seconds, cpu, done
+
+
+def _timed_check(command: str, trf: Path) -> tuple[float, float, int, str]:
+    """Run a checking command on one file in a scratch folder: whole-process seconds and CPU
+    seconds, its exit status and the last line it printed."""
     with tempfile.TemporaryDirectory() as folder:
-        line = command.replace("{trf}", str(trf.resolve()))
-        start = time.perf_counter()
-        done = subprocess.run(line, shell=True, cwd=folder, capture_output=True, text=True)
-        seconds = time.perf_counter() - start
+        seconds, cpu, done = _run_timed(command.replace("{trf}", str(trf.resolve())), folder)
         lines = (done.stdout + done.stderr).strip().splitlines()
-        return seconds, done.returncode, lines[-1] if lines else ""
+        return seconds, cpu, done.returncode, lines[-1] if lines else ""
 
 
 def run_compare_check(paths: list[str], rules: str | None, command: str, repeat: int = 1) -> int:
     """Time ``cpswiss check`` and another engine's check of every round on the same files in
-    the same run, interleaved (both whole processes)."""
+    the same run, interleaved (both whole processes): wall-clock and CPU seconds."""
     files = _files_to_compare(paths, command, "--compare: the command must contain {trf}")
     ours = f"{sys.executable} -m cpswiss.cli check {{trf}}" + (f" --rules {rules}" if rules else "")
-    ratios, mine_total, theirs_total = [], 0.0, 0.0
-    print(f"{'file':<36} {'cpswiss s':>9} {'other s':>8} {'ratio':>6}  cpswiss check / other exit")
-    for f, a, b, (_, code, last), (_, their_code, _) in _interleaved(files, ours, command, _timed_check, repeat):
+    ratios, mine_total, theirs_total, mine_cpu, theirs_cpu = [], 0.0, 0.0, 0.0, 0.0
+    print(f"{'file':<36} {'cpswiss s':>9} {'other s':>8} {'ratio':>6} {'cpu ratio':>9}  cpswiss check / other exit")
+    for f, (a, a_cpu), (b, b_cpu), (_, _, code, last), (_, _, their_code, _) in \
+            _interleaved(files, ours, command, _timed_check, repeat):
         mine_total, theirs_total = mine_total + a, theirs_total + b
+        mine_cpu, theirs_cpu = mine_cpu + a_cpu, theirs_cpu + b_cpu
         ratios.append(_ratio(a, b))
         verdict = "all rounds agree" if code == EXIT_OK else last or f"exit {code}"
-        print(f"{f.name:<36} {a:>9.2f} {b:>8.2f} {ratios[-1]:>6.2f}  {verdict} / exit {their_code}")
+        print(f"{f.name:<36} {a:>9.2f} {b:>8.2f} {ratios[-1]:>6.2f} {_ratio(a_cpu, b_cpu):>9.2f}  "
+              f"{verdict} / exit {their_code}")
     print(f"files {len(files)}: total {mine_total:.2f} s against {theirs_total:.2f} s "
-          f"(ratio {_ratio(mine_total, theirs_total):.2f}); median ratio (cpswiss / other, whole processes) "
+          f"(ratio {_ratio(mine_total, theirs_total):.2f}); CPU {mine_cpu:.2f} s against {theirs_cpu:.2f} s "
+          f"(ratio {_ratio(mine_cpu, theirs_cpu):.2f}); median ratio (cpswiss / other, whole processes) "
           f"{statistics.median(ratios):.2f}, worst {max(ratios):.2f}")
     return EXIT_OK
 
@@ -161,55 +176,62 @@ def _files_to_compare(paths: list[str], command: str, missing_trf: str) -> list[
     return files
 
 
-TimedRun = TypeVar("TimedRun", bound=tuple[Any, ...])  # (seconds, what the run gave...)
+TimedRun = TypeVar("TimedRun", bound=tuple[Any, ...])  # (seconds, CPU seconds, what the run gave...)
 
 
 def _interleaved(files: list[Path], ours: str, theirs: str, run: Callable[[str, Path], TimedRun],
-                 repeat: int) -> Iterator[tuple[Path, float, float, TimedRun, TimedRun]]:
-    """Per file: the median seconds of our command and of theirs, each run ``repeat`` times in
-    turn, so that both see the same machine load; and the first run's full result of each."""
+                 repeat: int) -> Iterator[tuple[Path, tuple[float, float], tuple[float, float], TimedRun, TimedRun]]:
+    """Per file: the median seconds and median CPU seconds of our command and of theirs, each
+    run ``repeat`` times in turn, so that both see the same machine load; and the first run's
+    full result of each."""
     for f in files:
         mine, other = [], []
         for _ in range(max(1, repeat)):
             mine.append(run(ours, f))
             other.append(run(theirs, f))
-        yield f, statistics.median(r[0] for r in mine), statistics.median(r[0] for r in other), mine[0], other[0]
+        yield f, _medians(mine), _medians(other), mine[0], other[0]
+
+
+def _medians(runs: list[TimedRun]) -> tuple[float, float]:
+    """The median seconds and the median CPU seconds of some timed runs."""
+    return statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs)
 
 
 def _ratio(ours: float, theirs: float) -> float:
     return ours / theirs if theirs > 0 else float("inf")
 
 
-def _timed_process(command: str, trf: Path) -> tuple[float, list[str] | None]:
-    """Run a pairing command on one file in a scratch folder: whole-process seconds and the
-    pairing it wrote (None when it failed)."""
+def _timed_process(command: str, trf: Path) -> tuple[float, float, list[str] | None]:
+    """Run a pairing command on one file in a scratch folder: whole-process seconds and CPU
+    seconds, and the pairing it wrote (None when it failed)."""
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "out.txt"
         line = command.replace("{trf}", str(trf.resolve())).replace("{out}", str(out))
-        start = time.perf_counter()
-        done = subprocess.run(line, shell=True, cwd=folder, capture_output=True, text=True)
-        seconds = time.perf_counter() - start
+        seconds, cpu, done = _run_timed(line, folder)
         if done.returncode != 0:
-            return seconds, None
+            return seconds, cpu, None
         text = out.read_text() if "{out}" in command else done.stdout
-        return seconds, text.split()
+        return seconds, cpu, text.split()
 
 
 def run_compare(paths: list[str], rules: str | None, command: str, repeat: int = 1) -> int:
-    """Time cpswiss and another pairing command on the same files in the same run."""
+    """Time cpswiss and another pairing command on the same files in the same run: wall-clock
+    and CPU seconds."""
     files = _files_to_compare(paths, command,
                               "--compare: the command must contain {trf} (and {out}, or print the pairing)")
     ours = f"{sys.executable} -m cpswiss.cli pair --{_system_flag(rules)} {{trf}} -p {{out}}" + \
         (f" --rules {rules}" if rules else "")
-    ratios = []
-    print(f"{'file':<36} {'cpswiss s':>9} {'other s':>8} {'ratio':>6}  same pairing")
-    for f, a, b, (_, mine), (_, theirs) in _interleaved(files, ours, command, _timed_process, repeat):
+    ratios, cpu_ratios = [], []
+    print(f"{'file':<36} {'cpswiss s':>9} {'other s':>8} {'ratio':>6} {'cpu ratio':>9}  same pairing")
+    for f, (a, a_cpu), (b, b_cpu), (_, _, mine), (_, _, theirs) in \
+            _interleaved(files, ours, command, _timed_process, repeat):
         same = "other failed" if theirs is None else \
             "cpswiss failed" if mine is None else ("yes" if mine == theirs else "NO")
         ratios.append(_ratio(a, b))
-        print(f"{f.name:<36} {a:>9.2f} {b:>8.2f} {ratios[-1]:>6.2f}  {same}")
+        cpu_ratios.append(_ratio(a_cpu, b_cpu))
+        print(f"{f.name:<36} {a:>9.2f} {b:>8.2f} {ratios[-1]:>6.2f} {cpu_ratios[-1]:>9.2f}  {same}")
     print(f"files {len(files)}: median ratio (cpswiss / other, whole processes) {statistics.median(ratios):.2f}, "
-          f"worst {max(ratios):.2f}")
+          f"worst {max(ratios):.2f}; CPU median {statistics.median(cpu_ratios):.2f}, worst {max(cpu_ratios):.2f}")
     return EXIT_OK
 
 
