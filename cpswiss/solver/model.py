@@ -382,17 +382,22 @@ class MatchingModel:
     module is imported with the first model built, so a run that needs no solve never
     loads it."""
 
-    def __init__(self, n: int, edges: list[tuple[int, int]], settings: SolverSettings | None = None):
+    def __init__(self, n: int, edges: list[tuple[int, int]], settings: SolverSettings | None = None,
+                 incident: list[list[int]] | None = None):
+        """``incident``: each vertex's edges in edge order, when the caller has them (a
+        bracket's :attr:`~cpswiss.criteria.bracket.Bracket.incident`, never changed after)."""
         self.n = n
         self.edges = edges
         self.settings = settings or SolverSettings()
         self._model: CpModel | None = None
         self._x: list[cp_model.IntVar] = []
         self._pending: list[Callable[[], object]] = []  # constraints waiting for the model
-        self.incident: list[list[int]] = [[] for _ in range(n)]
-        for e, (i, j) in enumerate(edges):
-            self.incident[i].append(e)
-            self.incident[j].append(e)
+        if incident is None:
+            incident = [[] for _ in range(n)]
+            for e, (i, j) in enumerate(edges):
+                incident[i].append(e)
+                incident[j].append(e)
+        self.incident: list[list[int]] = incident
         self.solution: list[int] = [0] * len(edges)
         self.solves = 0
         self._frozen: list[dict[int, int]] = []  # coefficients of the frozen levels
