@@ -525,10 +525,12 @@ class MatchingModel:
             if not coef or self.determined(coef):
                 values.append(level.clipped(optimum + level.constant) if shown is None else shown)
                 continue  # already implied by the frozen levels
-            proof = MatchingBound(coef, self.incident, self.edges)
             own_floor = None if level.floor is None else level.floor - level.constant
-            # a non-linear level leaves a proven minimiser of its sum in hand (NonLinear)
-            if shown is None and not ((own_floor is not None and optimum <= own_floor) or proof.proves(optimum)):
+            # a non-linear level leaves a proven minimiser of its sum in hand (NonLinear); where
+            # the level's own floor proves the optimum, its bound is built only if its local form is
+            at_floor = shown is not None or (own_floor is not None and optimum <= own_floor)
+            proof = None if at_floor else MatchingBound(coef, self.incident, self.edges)
+            if proof is not None and not proof.proves(optimum):
                 floor = max(b for b in (proof.value, own_floor, self._positive_bound(coef)) if b is not None)
                 if optimum > floor and not Exchanges(self).descend(coef, floor) \
                         and not self.least_by_blossom(coef):

@@ -833,9 +833,9 @@ def pair_on_bracket_alone(b: Bracket, step: StepLevels, settings: SolverSettings
     the bracket's model, much smaller than the step's.
     """
     inside = set(b.inside)
-    if any(e not in inside for level in step.before + step.after for e in level.coef):
+    if any(not inside.issuperset(level.coef) for level in step.before + step.after):
         return None
-    if any(e not in inside for coef, _ in pins or () for e in coef):
+    if any(not inside.issuperset(coef) for coef, _ in pins or ()):
         return None
     n = b.n_bracket
     sub_bracket, restricted = _bracket_alone(b)

@@ -49,13 +49,15 @@ class TieBreak:
         chosen = m.chosen()
         self.optima = [lv.total(chosen) for lv in self.levels]  # the sums the model froze
         self.relaxation: LexicographicMatching | None = None  # built on first use
-        self.edge_of = {b.edges[e]: e for e in b.inside}
+        edges = b.edges
+        self.edge_of = {edges[e]: e for e in b.inside}
         # edges inside the bracket, per vertex, split by the partner's position
         self.later: list[list[int]] = [[] for _ in b.vertices]  # (v, j > v) inside the bracket
         self.earlier: list[list[int]] = [[] for _ in b.vertices]  # (i < v, v) inside the bracket
-        for e, i, j in b.bracket_edges():
-            self.later[i].append(e)
-            self.earlier[j].append(e)
+        later, earlier = self.later, self.earlier
+        for pair, e in self.edge_of.items():
+            later[pair[0]].append(e)
+            earlier[pair[1]].append(e)
         self._assignments: dict[tuple[tuple[int, ...], tuple[int, ...]], RemainderAssignment] = {}
 
     # -- small helpers -----------------------------------------------------------
