@@ -198,7 +198,7 @@ def test_determined_says_yes_exactly_for_combinations_of_frozen_levels(seed):
 
 
 @pytest.mark.parametrize("seed", range(40))
-def test_determined_after_levels_that_split_and_empty_edge_classes(seed):
+def test_determined_after_levels_that_split_edge_classes(seed):
     """The same against the matrix ranks where the frozen levels start with one that is 1 on
     every edge (the number of pairs) and then split the edges into many classes, with
     targets that are alike on those classes (so only the elimination decides): rational

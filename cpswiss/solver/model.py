@@ -288,15 +288,16 @@ class _FrozenSpan:
         if 0 in coef.values():
             coef = {e: c for e, c in coef.items() if c}
         classes = list(map(self._class.__getitem__, coef))
-        value = dict(zip(classes, coef.values()))  # each class's last coefficient
-        if len(value) != len(set(zip(classes, coef.values()))):
-            return None  # two edges of a class differ
+        values = list(coef.values())
+        value = dict(zip(classes, values))  # each class's last coefficient
         size = self._size
         if sum(map(size.__getitem__, value)) != len(coef):
             return None  # some edge of a class it touches has coefficient 0 (each edge is in one class)
         vector = [0] * len(size)
         for k, c in value.items():
             vector[k] = c
+        if list(map(vector.__getitem__, classes)) != values:
+            return None  # two edges of a class differ
         return vector
 
     def _reduced(self, vector: list[int]) -> list[int]:
@@ -318,37 +319,40 @@ class _FrozenSpan:
     def add(self, coef: dict[int, int]) -> None:
         """Freeze a level: split the classes by its coefficients, then add its row.
 
-        Only the level's own edges (non-zero coefficients) move: each to a new class per
-        (old class, coefficient); the edges it leaves keep their class.  A class that
-        loses all its edges keeps its place as a column of zeros, and a row's pivot there
-        moves to one of its new parts (each holds the same entries: the rows after it are
-        0 on all of them)."""
+        Only the level's own edges (non-zero coefficients) move: the edges of a class with
+        one coefficient form a part of it.  A class the level has whole keeps its number
+        for its first part (so a level constant on whole classes splits none); every other
+        part becomes a new class, numbered in the order met.  A split copies the class's
+        column in every row (the rows are constant on it), so every class keeps at least one
+        edge and every row its pivot."""
         classes, size = self._class, self._size
         if 0 in coef.values():
             coef = {e: c for e, c in coef.items() if c}
-        n_old = len(size)
         keys = list(zip(map(classes.__getitem__, coef), coef.values()))  # (old class, coefficient) per edge
-        # each (old class, coefficient) a new class, numbered from len(size) in the order first met
-        first = {key: n_old + offset for offset, key in enumerate(dict.fromkeys(keys))}
-        parent = [k for k, _ in first]  # new class -> the class it came from
-        classes.update(zip(coef, map(first.__getitem__, keys)))
-        size.extend([0] * len(parent))
-        for key, count in Counter(keys).items():
-            size[key[0]] -= count
-            size[first[key]] += count
+        counts = Counter(keys)  # in the order first met
+        touched: dict[int, int] = {}  # old class -> how many of its edges the level has
+        for (k, _), count in counts.items():
+            touched[k] = touched.get(k, 0) + count
+        whole = {k for k, count in touched.items() if count == size[k]}
+        target: dict[tuple[int, int], int] = {}  # (old class, coefficient) -> its class
+        parent: list[int] = []  # each new class, the class it came from
+        for key, count in counts.items():
+            k = key[0]
+            if k in whole:
+                whole.discard(k)
+                target[key] = k
+            else:
+                target[key] = len(size)
+                parent.append(k)
+                size[k] -= count
+                size.append(count)
         if parent:
-            emptied = {k for k in set(parent) if size[k] == 0}
-            part_of: dict[int, int] = {}  # a split class -> its first new part
-            for offset, k in enumerate(parent):
-                part_of.setdefault(k, n_old + offset)
+            classes.update(zip(coef, map(target.__getitem__, keys)))
             for row in self._rows:
                 row.extend([row[k] for k in parent])
-                for k in emptied:
-                    row[k] = 0
-            self._pivots = [part_of[p] if p in emptied else p for p in self._pivots]
-        vector = [0] * len(size)  # the level on the classes: each new class holds its coefficient alone
-        for (_, c), new in first.items():
-            vector[new] = c
+        vector = [0] * len(size)  # the level on the classes: each part holds its coefficient alone
+        for (_, c), k in target.items():
+            vector[k] = c
         vector = self._reduced(vector)
         pivot = next((k for k, x in enumerate(vector) if x), None)
         if pivot is not None:
