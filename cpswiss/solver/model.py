@@ -98,24 +98,31 @@ def _vertex_minima(coef: dict[int, int], n: int, edges: list[tuple[int, int]]) -
     return minima
 
 
-def _greedy_cover(coef: dict[int, int], negative: list[int], edges: list[tuple[int, int]]) -> dict[int, int]:
-    """A vertex cover C of the negative edges, greedily; v -> the most negative weight at v."""
+def _greedy_cover(coef: dict[int, int], negative: list[int], edges: list[tuple[int, int]],
+                  limit: int | None = None) -> dict[int, int]:
+    """A vertex cover C of the negative edges, greedily; v -> the most negative weight at v.
+    With ``limit``, its first ``limit`` vertices where it has more (the cover grows one
+    vertex at a time: a caller that only asks whether it reaches ``limit``)."""
     uncovered: dict[int, set[int]] = {}
-    deepest: dict[int, int] = {}
     for e in negative:
-        c = coef[e]
-        for v in edges[e]:
-            if v in uncovered:
-                uncovered[v].add(e)
-                if c < deepest[v]:
-                    deepest[v] = c
-            else:
-                uncovered[v] = {e}
-                deepest[v] = min(0, c)
+        i, j = edges[e]
+        if i in uncovered:
+            uncovered[i].add(e)
+        else:
+            uncovered[i] = {e}
+        if j in uncovered:
+            uncovered[j].add(e)
+        else:
+            uncovered[j] = {e}
+    weights = set(map(coef.__getitem__, negative))
+    if len(weights) == 1:  # one weight: the deepest at every vertex
+        deepest = dict.fromkeys(uncovered, min(0, *weights))
+    else:
+        deepest = {v: min(0, min(map(coef.__getitem__, at_v))) for v, at_v in uncovered.items()}
     cover: dict[int, int] = {}
     heap = [(-len(es), -deepest[v], v) for v, es in uncovered.items()]
     heapq.heapify(heap)
-    while uncovered:
+    while uncovered and len(cover) != limit:
         count, _, v = heapq.heappop(heap)
         if v not in uncovered:
             continue
@@ -124,10 +131,12 @@ def _greedy_cover(coef: dict[int, int], negative: list[int], edges: list[tuple[i
             continue
         cover[v] = deepest[v]
         for e in uncovered.pop(v):
-            w = edges[e][0] if edges[e][1] == v else edges[e][1]
-            if w in uncovered:
-                uncovered[w].discard(e)
-                if not uncovered[w]:
+            i, j = edges[e]
+            w = j if i == v else i
+            at_w = uncovered.get(w)
+            if at_w is not None:
+                at_w.discard(e)
+                if not at_w:
                     del uncovered[w]
     return cover
 
@@ -567,8 +576,9 @@ class MatchingModel:
             return None
         pairs = sum(self.solution)
         zeros = self.zero_edges()
-        zero_weight = [e for e in range(len(self.edges)) if e not in coef and e not in zeros]
-        cover = _greedy_cover(dict.fromkeys(zero_weight, -1), zero_weight, self.edges)
+        zero_weight = sorted(set(range(len(self.edges))).difference(coef, zeros))
+        # only whether the cover reaches P vertices matters beyond its size below P
+        cover = _greedy_cover(dict.fromkeys(zero_weight, -1), zero_weight, self.edges, limit=pairs)
         least = min((c for e, c in coef.items() if e not in zeros), default=0)
         return least * max(0, pairs - len(cover))
 
