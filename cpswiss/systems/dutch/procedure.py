@@ -778,7 +778,7 @@ def _bracket_alone(b: Bracket) -> tuple[Bracket, Callable[..., Level]]:
     n_inside = len(inside)
     sub_bracket = Bracket(b.vertices[:b.n_bracket], b.n_mdp, b.n_bracket, b.special, b.final, b.round,
                           edges=[b.edges[e] for e in inside])
-    if not n_inside or inside[-1] == n_inside - 1:  # the edges inside come first: each keeps its number
+    if b.inside_first:  # each inside edge keeps its number
         def on_bracket(coef: dict[int, int]) -> dict[int, int]:
             if max(coef, default=-1) < n_inside:
                 return dict(coef)
