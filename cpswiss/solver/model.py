@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Collection, Container, Sequence
 from dataclasses import dataclass
 from functools import cached_property, partial
-from itertools import chain
+from itertools import chain, compress
 from typing import TYPE_CHECKING, Callable
 
 import rustworkx as rx
@@ -870,7 +870,8 @@ class MatchingModel:
         return edge_id
 
     def chosen(self) -> list[int]:
-        return [e for e, s in enumerate(self.solution) if s]
+        """The edges of the solution in hand, in edge order."""
+        return list(compress(range(len(self.solution)), self.solution))
 
     def other(self, e: int, v: int) -> int:
         """The other end of edge e."""
