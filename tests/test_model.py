@@ -198,7 +198,7 @@ def test_determined_says_yes_exactly_for_combinations_of_frozen_levels(seed):
 
 
 @pytest.mark.parametrize("seed", range(40))
-def test_determined_after_levels_that_split_and_empty_edge_classes(seed):
+def test_determined_after_levels_that_split_edge_classes(seed):
     """The same against the matrix ranks where the frozen levels start with one that is 1 on
     every edge (the number of pairs) and then split the edges into many classes, with
     targets that are alike on those classes (so only the elimination decides): rational
@@ -284,3 +284,17 @@ def test_feasible_with_literals_answers_as_the_matchings_that_keep_the_constrain
         assert sorted(m.chosen()) in [sorted(mt) for mt in solutions]
     else:
         assert m.chosen() == before
+
+
+def test_level_with_coef_keeps_every_other_field():
+    """Level.with_coef (a level restricted to a bracket's own edges) copies every field but
+    the two it is given; a field added to Level must be added there too."""
+    from dataclasses import fields
+
+    assert [f.name for f in fields(Level)] == ["name", "coef", "constant", "floor", "sense", "nonlinear",
+                                               "clip", "cap", "condition"]
+    level = Level("C.12 x", {0: 1, 5: -2}, constant=3, floor=-1, sense=-1, clip=0, cap=2, condition="C.12")
+    moved = level.with_coef({1: 4}, None)
+    assert (moved.coef, moved.floor) == ({1: 4}, None)
+    assert all(getattr(moved, f.name) == getattr(level, f.name) for f in fields(Level)
+               if f.name not in ("coef", "floor"))

@@ -37,22 +37,27 @@ def barred_later(players: list[PlayerState], state: RoundState) -> list[set[int]
     """For each player i, the players j > i (by position) he may not meet: the complement
     of :func:`compatible_later` (few: mostly his past opponents)."""
     index = {p.id: k for k, p in enumerate(players)}
+    position = index.get
+    clash = [clashing(p, state) for p in players]
     same_absolute: dict[str | None, set[int]] = {}
     for k, p in enumerate(players):
-        if clashing(p, state):
+        if clash[k]:
             same_absolute.setdefault(p.preference, set()).add(k)
     later = []
     for i, p in enumerate(players):
-        barred = {index[o] for o in p.opponents | p.forbidden if o in index}
-        if clashing(p, state):
+        # each set holds only the players after i: the rule's sets, each cut to k > i
+        barred = {k for o in p.opponents if (k := position(o, -1)) > i}
+        if p.forbidden:
+            barred.update([k for o in p.forbidden if (k := position(o, -1)) > i])
+        if clash[i]:
             same = same_absolute[p.preference]
             if state.colour_clash_waived:  # a variant's waived groups (Olympiad colour rule)
                 same = {k for k in same if not state.colour_limits_waived(p, players[k])}
-            barred |= same
+            barred.update([k for k in same if k > i])
         if state.allowed_pairs:  # the arbiter's decisions (cpswiss resolve)
             barred -= {index[o] for pair in state.allowed_pairs if p.id in pair for o in pair
                        if o != p.id and o in index and o not in p.forbidden}
-        later.append({k for k in barred if k > i})
+        later.append(barred)
     return later
 
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from itertools import repeat
+from operator import itemgetter
 from typing import Iterable
 
 from cpswiss.criteria.absolute import barred_later, every_pair_compatible
@@ -45,7 +47,8 @@ class Bracket:
     landing_homogeneous_at_half: bool = False
 
     def __post_init__(self) -> None:
-        if not self.edges:
+        by_second_end = not self.edges  # built here: sorted by the second end, then the first
+        if by_second_end:
             n = len(self.vertices)
             if n * (n - 1) // 2 > MAX_STEP_PAIRS:
                 raise TooLargeError(f"a bracket step of {n} players ({n * (n - 1) // 2:,} possible pairs): "
@@ -61,9 +64,15 @@ class Bracket:
         for e, (i, j) in enumerate(self.edges):
             incident[i].append(e)
             incident[j].append(e)
-        self.inside = [e for e, (_, j) in enumerate(self.edges) if j < n_bracket]  # both players in the bracket
+        if by_second_end:  # both players in the bracket: the edges up to the first with j >= n_bracket
+            self.inside = list(range(bisect_left(self.edges, n_bracket, key=itemgetter(1))))
+        else:
+            self.inside = [e for e, (_, j) in enumerate(self.edges) if j < n_bracket]
         n_inside = len(self.inside)
-        if not n_inside or self.inside[-1] == n_inside - 1:  # the edges inside come first: each list's head
+        # the edges inside come first (always where built here): each keeps its number on the
+        # bracket's own graph, and each vertex's list starts with them
+        self.inside_first = not n_inside or self.inside[-1] == n_inside - 1
+        if self.inside_first:
             self.incident_in_bracket = [edges[:bisect_left(edges, n_inside)] if v < n_bracket else []
                                         for v, edges in enumerate(incident)]
         else:
@@ -72,6 +81,15 @@ class Bracket:
                 i, j = self.edges[e]
                 self.incident_in_bracket[i].append(e)
                 self.incident_in_bracket[j].append(e)
+
+    @cached_property
+    def same_preference_inside(self) -> list[int]:
+        """The edges inside the bracket whose players have the same colour preference (a
+        player without one included), in edge order: the only pairs a colour criterion can
+        count (C.04.3 C.8-C.11)."""
+        preference = [p.preference for p in self.vertices]
+        edges = self.edges
+        return [e for e in self.inside if preference[edges[e][0]] == preference[edges[e][1]]]
 
     def in_bracket(self, v: int) -> bool:
         return v < self.n_bracket

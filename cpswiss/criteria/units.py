@@ -131,10 +131,19 @@ def psd(b: Bracket, c: Criterion) -> list[Level]:
         sorted_list.unpaired(b.downfloat_sd(v), b.incident_in_bracket[v])
     score = [p.score for p in b.vertices]
     edges = b.edges
+    by_sd: dict[int, list[int]] = {}  # each pair's SD (b.pair_sd) -> its edges, in edge order
     for e in b.inside:
         i, j = edges[e]
-        coef = sorted_list.coef_of(score[i] - score[j])  # the pair's SD, b.pair_sd
-        coef[e] = coef.get(e, 0) + 1
+        sd = score[i] - score[j]
+        if sd in by_sd:
+            by_sd[sd].append(e)
+        else:
+            by_sd[sd] = [e]
+    for sd, pairs_of_sd in by_sd.items():
+        coef = sorted_list.coef_of(sd)
+        get = coef.get
+        for e in pairs_of_sd:
+            coef[e] = get(e, 0) + 1
     return sorted_list.levels(f"{c.label} PSD")
 
 
@@ -173,7 +182,9 @@ def next_bracket(b: Bracket, c: Criterion) -> list[Level]:
         barred = [not p.bye_eligible for p in b.vertices]
         weights = {e: -(1 + barred[i] + barred[j]) for e, (i, j) in enumerate(b.edges)}
     else:
-        weights = {e: -1 for e, (i, j) in enumerate(b.edges) if j >= b.n_bracket}  # j below the bracket
+        # the edges with j below the bracket: those after the inside ones where they come first
+        weights = dict.fromkeys(range(len(b.inside), len(b.edges)), -1) if b.inside_first else \
+            {e: -1 for e, (i, j) in enumerate(b.edges) if j >= b.n_bracket}
     count = Level(f"{c.label} next-bracket pairs", weights, sense=-1)
     sorted_list = _SortedList()
     for v in range(b.n_bracket):
@@ -301,10 +312,7 @@ def _pair_count(name: str, b: Bracket, bad: Callable[[PlayerState, PlayerState],
     ``same_preference``: ``bad`` holds only for players with the same colour preference, so
     only those pairs are asked."""
     vertices, edges = b.vertices, b.edges
-    inside = b.inside
-    if same_preference:
-        preference = [p.preference for p in vertices]
-        inside = [e for e in inside if preference[edges[e][0]] == preference[edges[e][1]]]
+    inside = b.same_preference_inside if same_preference else b.inside
     return [Level(name, {e: 1 for e in inside if bad(vertices[edges[e][0]], vertices[edges[e][1]])}, floor=0)]
 
 

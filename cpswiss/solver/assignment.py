@@ -6,8 +6,11 @@ first perfect assignment in row order on such arcs.  No pairing system is named 
 from __future__ import annotations
 
 from collections import deque
+from operator import itemgetter
 
 import rustworkx as rx
+
+_COST = itemgetter(2)  # an arc's cost: (row, column, cost)
 
 # the arcs of an assignment problem with rows 0..n-1 and columns 0..m-1: per row, the set of
 # columns it may take
@@ -37,7 +40,7 @@ def least_cost_assignment(n: int, arcs: list[tuple[int, int, int]]) -> list[int]
     least cost whenever one exists."""
     from cpswiss.solver.model import maximum_weight_matching
 
-    top = max((w for _, _, w in arcs), default=0) + 1
+    top = max(map(_COST, arcs), default=0) + 1
     pairs = maximum_weight_matching(2 * n, [(r, n + c, top - w) for r, c, w in arcs],
                                     max_cardinality=True)
     if len(pairs) < n:
@@ -112,7 +115,7 @@ def assignment_potentials(arcs: list[tuple[int, int, int]], mate_col: list[int],
     source = n_rows + n_cols  # nodes: rows 0..n_rows-1, columns n_rows.., the source last
     residual = [(source, node, 0) for node in range(source)]
     residual += [(n_rows + c, r, -w) if mate_col[r] == c else (r, n_rows + c, w) for r, c, w in arcs]
-    if max((abs(w) for _, _, w in arcs), default=0) * (source + 1) >= FLOAT_EXACT:
+    if max(map(abs, map(_COST, arcs)), default=0) * (source + 1) >= FLOAT_EXACT:
         potential = _shortest_from_source(source + 1, residual, source)
         if potential is None:
             return None

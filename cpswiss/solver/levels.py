@@ -43,6 +43,12 @@ class Level:
     # of them reaches its cap, and then every one of them counts its cap (:func:`as_counted`)
     condition: str | None = None
 
+    def with_coef(self, coef: dict[int, int], floor: int | None) -> Level:
+        """The same criterion over other edges (``coef``: a restriction or renumbering of this
+        level's coefficients) with this ``floor``; every other field kept."""
+        return Level(self.name, coef, self.constant, floor, self.sense, self.nonlinear, self.clip, self.cap,
+                     self.condition)
+
     def shown(self, value: int) -> int:
         """The value as a reader counts it (pairs, not minus pairs)."""
         return self.sense * value

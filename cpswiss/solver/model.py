@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Collection, Container, Sequence
 from dataclasses import dataclass
 from functools import cached_property, partial
-from itertools import chain
+from itertools import chain, compress
 from typing import TYPE_CHECKING, Callable
 
 import rustworkx as rx
@@ -98,24 +98,31 @@ def _vertex_minima(coef: dict[int, int], n: int, edges: list[tuple[int, int]]) -
     return minima
 
 
-def _greedy_cover(coef: dict[int, int], negative: list[int], edges: list[tuple[int, int]]) -> dict[int, int]:
-    """A vertex cover C of the negative edges, greedily; v -> the most negative weight at v."""
+def _greedy_cover(coef: dict[int, int], negative: list[int], edges: list[tuple[int, int]],
+                  limit: int | None = None) -> dict[int, int]:
+    """A vertex cover C of the negative edges, greedily; v -> the most negative weight at v.
+    With ``limit``, its first ``limit`` vertices where it has more (the cover grows one
+    vertex at a time: a caller that only asks whether it reaches ``limit``)."""
     uncovered: dict[int, set[int]] = {}
-    deepest: dict[int, int] = {}
     for e in negative:
-        c = coef[e]
-        for v in edges[e]:
-            if v in uncovered:
-                uncovered[v].add(e)
-                if c < deepest[v]:
-                    deepest[v] = c
-            else:
-                uncovered[v] = {e}
-                deepest[v] = min(0, c)
+        i, j = edges[e]
+        if i in uncovered:
+            uncovered[i].add(e)
+        else:
+            uncovered[i] = {e}
+        if j in uncovered:
+            uncovered[j].add(e)
+        else:
+            uncovered[j] = {e}
+    weights = set(map(coef.__getitem__, negative))
+    if len(weights) == 1:  # one weight: the deepest at every vertex
+        deepest = dict.fromkeys(uncovered, min(0, *weights))
+    else:
+        deepest = {v: min(0, min(map(coef.__getitem__, at_v))) for v, at_v in uncovered.items()}
     cover: dict[int, int] = {}
     heap = [(-len(es), -deepest[v], v) for v, es in uncovered.items()]
     heapq.heapify(heap)
-    while uncovered:
+    while uncovered and len(cover) != limit:
         count, _, v = heapq.heappop(heap)
         if v not in uncovered:
             continue
@@ -124,10 +131,12 @@ def _greedy_cover(coef: dict[int, int], negative: list[int], edges: list[tuple[i
             continue
         cover[v] = deepest[v]
         for e in uncovered.pop(v):
-            w = edges[e][0] if edges[e][1] == v else edges[e][1]
-            if w in uncovered:
-                uncovered[w].discard(e)
-                if not uncovered[w]:
+            i, j = edges[e]
+            w = j if i == v else i
+            at_w = uncovered.get(w)
+            if at_w is not None:
+                at_w.discard(e)
+                if not at_w:
                     del uncovered[w]
     return cover
 
@@ -288,15 +297,16 @@ class _FrozenSpan:
         if 0 in coef.values():
             coef = {e: c for e, c in coef.items() if c}
         classes = list(map(self._class.__getitem__, coef))
-        value = dict(zip(classes, coef.values()))  # each class's last coefficient
-        if len(value) != len(set(zip(classes, coef.values()))):
-            return None  # two edges of a class differ
+        values = list(coef.values())
+        value = dict(zip(classes, values))  # each class's last coefficient
         size = self._size
         if sum(map(size.__getitem__, value)) != len(coef):
             return None  # some edge of a class it touches has coefficient 0 (each edge is in one class)
         vector = [0] * len(size)
         for k, c in value.items():
             vector[k] = c
+        if list(map(vector.__getitem__, classes)) != values:
+            return None  # two edges of a class differ
         return vector
 
     def _reduced(self, vector: list[int]) -> list[int]:
@@ -318,37 +328,40 @@ class _FrozenSpan:
     def add(self, coef: dict[int, int]) -> None:
         """Freeze a level: split the classes by its coefficients, then add its row.
 
-        Only the level's own edges (non-zero coefficients) move: each to a new class per
-        (old class, coefficient); the edges it leaves keep their class.  A class that
-        loses all its edges keeps its place as a column of zeros, and a row's pivot there
-        moves to one of its new parts (each holds the same entries: the rows after it are
-        0 on all of them)."""
+        Only the level's own edges (non-zero coefficients) move: the edges of a class with
+        one coefficient form a part of it.  A class the level has whole keeps its number
+        for its first part (so a level constant on whole classes splits none); every other
+        part becomes a new class, numbered in the order met.  A split copies the class's
+        column in every row (the rows are constant on it), so every class keeps at least one
+        edge and every row its pivot."""
         classes, size = self._class, self._size
         if 0 in coef.values():
             coef = {e: c for e, c in coef.items() if c}
-        n_old = len(size)
         keys = list(zip(map(classes.__getitem__, coef), coef.values()))  # (old class, coefficient) per edge
-        # each (old class, coefficient) a new class, numbered from len(size) in the order first met
-        first = {key: n_old + offset for offset, key in enumerate(dict.fromkeys(keys))}
-        parent = [k for k, _ in first]  # new class -> the class it came from
-        classes.update(zip(coef, map(first.__getitem__, keys)))
-        size.extend([0] * len(parent))
-        for key, count in Counter(keys).items():
-            size[key[0]] -= count
-            size[first[key]] += count
+        counts = Counter(keys)  # in the order first met
+        touched: dict[int, int] = {}  # old class -> how many of its edges the level has
+        for (k, _), count in counts.items():
+            touched[k] = touched.get(k, 0) + count
+        whole = {k for k, count in touched.items() if count == size[k]}
+        target: dict[tuple[int, int], int] = {}  # (old class, coefficient) -> its class
+        parent: list[int] = []  # each new class, the class it came from
+        for key, count in counts.items():
+            k = key[0]
+            if k in whole:
+                whole.discard(k)
+                target[key] = k
+            else:
+                target[key] = len(size)
+                parent.append(k)
+                size[k] -= count
+                size.append(count)
         if parent:
-            emptied = {k for k in set(parent) if size[k] == 0}
-            part_of: dict[int, int] = {}  # a split class -> its first new part
-            for offset, k in enumerate(parent):
-                part_of.setdefault(k, n_old + offset)
+            classes.update(zip(coef, map(target.__getitem__, keys)))
             for row in self._rows:
                 row.extend([row[k] for k in parent])
-                for k in emptied:
-                    row[k] = 0
-            self._pivots = [part_of[p] if p in emptied else p for p in self._pivots]
-        vector = [0] * len(size)  # the level on the classes: each new class holds its coefficient alone
-        for (_, c), new in first.items():
-            vector[new] = c
+        vector = [0] * len(size)  # the level on the classes: each part holds its coefficient alone
+        for (_, c), k in target.items():
+            vector[k] = c
         vector = self._reduced(vector)
         pivot = next((k for k, x in enumerate(vector) if x), None)
         if pivot is not None:
@@ -382,17 +395,22 @@ class MatchingModel:
     module is imported with the first model built, so a run that needs no solve never
     loads it."""
 
-    def __init__(self, n: int, edges: list[tuple[int, int]], settings: SolverSettings | None = None):
+    def __init__(self, n: int, edges: list[tuple[int, int]], settings: SolverSettings | None = None,
+                 incident: list[list[int]] | None = None):
+        """``incident``: each vertex's edges in edge order, when the caller has them (a
+        bracket's :attr:`~cpswiss.criteria.bracket.Bracket.incident`, never changed after)."""
         self.n = n
         self.edges = edges
         self.settings = settings or SolverSettings()
         self._model: CpModel | None = None
         self._x: list[cp_model.IntVar] = []
         self._pending: list[Callable[[], object]] = []  # constraints waiting for the model
-        self.incident: list[list[int]] = [[] for _ in range(n)]
-        for e, (i, j) in enumerate(edges):
-            self.incident[i].append(e)
-            self.incident[j].append(e)
+        if incident is None:
+            incident = [[] for _ in range(n)]
+            for e, (i, j) in enumerate(edges):
+                incident[i].append(e)
+                incident[j].append(e)
+        self.incident: list[list[int]] = incident
         self.solution: list[int] = [0] * len(edges)
         self.solves = 0
         self._frozen: list[dict[int, int]] = []  # coefficients of the frozen levels
@@ -520,10 +538,12 @@ class MatchingModel:
             if not coef or self.determined(coef):
                 values.append(level.clipped(optimum + level.constant) if shown is None else shown)
                 continue  # already implied by the frozen levels
-            proof = MatchingBound(coef, self.incident, self.edges)
             own_floor = None if level.floor is None else level.floor - level.constant
-            # a non-linear level leaves a proven minimiser of its sum in hand (NonLinear)
-            if shown is None and not ((own_floor is not None and optimum <= own_floor) or proof.proves(optimum)):
+            # a non-linear level leaves a proven minimiser of its sum in hand (NonLinear); where
+            # the level's own floor proves the optimum, its bound is built only if its local form is
+            at_floor = shown is not None or (own_floor is not None and optimum <= own_floor)
+            proof = None if at_floor else MatchingBound(coef, self.incident, self.edges)
+            if proof is not None and not proof.proves(optimum):
                 floor = max(b for b in (proof.value, own_floor, self._positive_bound(coef)) if b is not None)
                 if optimum > floor and not Exchanges(self).descend(coef, floor) \
                         and not self.least_by_blossom(coef):
@@ -556,8 +576,9 @@ class MatchingModel:
             return None
         pairs = sum(self.solution)
         zeros = self.zero_edges()
-        zero_weight = [e for e in range(len(self.edges)) if e not in coef and e not in zeros]
-        cover = _greedy_cover(dict.fromkeys(zero_weight, -1), zero_weight, self.edges)
+        zero_weight = sorted(set(range(len(self.edges))).difference(coef, zeros))
+        # only whether the cover reaches P vertices matters beyond its size below P
+        cover = _greedy_cover(dict.fromkeys(zero_weight, -1), zero_weight, self.edges, limit=pairs)
         least = min((c for e, c in coef.items() if e not in zeros), default=0)
         return least * max(0, pairs - len(cover))
 
@@ -849,7 +870,8 @@ class MatchingModel:
         return edge_id
 
     def chosen(self) -> list[int]:
-        return [e for e, s in enumerate(self.solution) if s]
+        """The edges of the solution in hand, in edge order."""
+        return list(compress(range(len(self.solution)), self.solution))
 
     def other(self, e: int, v: int) -> int:
         """The other end of edge e."""

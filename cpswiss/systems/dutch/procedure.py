@@ -746,7 +746,7 @@ def pair_on_step_model(b: Bracket, step: StepLevels, settings: SolverSettings | 
     """
     n = b.n_bracket
     inside = b.inside
-    m = MatchingModel(len(b.vertices), b.edges, settings)
+    m = MatchingModel(len(b.vertices), b.edges, settings, b.incident)
     if b.completing:
         # the lowest player eligible for the bye out, so that the start may meet C.4's bound
         m.start_from(greedy_matching(len(b.vertices), b.edges, bye_candidate(b.vertices, b.round)))
@@ -760,7 +760,7 @@ def pair_on_step_model(b: Bracket, step: StepLevels, settings: SolverSettings | 
         TieBreak(b, m, step.all).run()
         return m.chosen(), m.solves
     sub_bracket, restricted = _bracket_alone(b)
-    sub = MatchingModel(n, sub_bracket.edges, settings)
+    sub = MatchingModel(n, sub_bracket.edges, settings, sub_bracket.incident)
     sub.solution = [m.solution[e] for e in inside]
     sub_levels = [restricted(level, floor=False) for level in step.all]
     for level in sub_levels:
@@ -774,13 +774,23 @@ def pair_on_step_model(b: Bracket, step: StepLevels, settings: SolverSettings | 
 def _bracket_alone(b: Bracket) -> tuple[Bracket, Callable[..., Level]]:
     """The bracket's own graph (edges inside it, renumbered) and the restriction of a
     level to it (a floor is kept only where the level has no edge outside)."""
-    local = {e: k for k, e in enumerate(b.inside)}
+    inside = b.inside
+    n_inside = len(inside)
     sub_bracket = Bracket(b.vertices[:b.n_bracket], b.n_mdp, b.n_bracket, b.special, b.final, b.round,
-                          edges=[b.edges[e] for e in b.inside])
+                          edges=[b.edges[e] for e in inside])
+    if b.inside_first:  # each inside edge keeps its number
+        def on_bracket(coef: dict[int, int]) -> dict[int, int]:
+            if max(coef, default=-1) < n_inside:
+                return dict(coef)
+            return {e: c for e, c in coef.items() if e < n_inside}
+    else:
+        local = {e: k for k, e in enumerate(inside)}
+
+        def on_bracket(coef: dict[int, int]) -> dict[int, int]:
+            return {local[e]: c for e, c in coef.items() if e in local}
 
     def restricted(level: Level, floor: bool = True) -> Level:
-        return replace(level, coef={local[e]: c for e, c in level.coef.items() if e in local},
-                       floor=level.floor if floor else None)
+        return level.with_coef(on_bracket(level.coef), level.floor if floor else None)
 
     return sub_bracket, restricted
 
@@ -823,13 +833,13 @@ def pair_on_bracket_alone(b: Bracket, step: StepLevels, settings: SolverSettings
     the bracket's model, much smaller than the step's.
     """
     inside = set(b.inside)
-    if any(e not in inside for level in step.before + step.after for e in level.coef):
+    if any(not inside.issuperset(level.coef) for level in step.before + step.after):
         return None
-    if any(e not in inside for coef, _ in pins or () for e in coef):
+    if any(not inside.issuperset(coef) for coef, _ in pins or ()):
         return None
     n = b.n_bracket
     sub_bracket, restricted = _bracket_alone(b)
-    sub = MatchingModel(n, sub_bracket.edges, settings)
+    sub = MatchingModel(n, sub_bracket.edges, settings, sub_bracket.incident)
     sub.start_from(greedy_matching(n, sub_bracket.edges))
     _hold(sub, [(restricted(Level("", coef)).coef, value) for coef, value in pins or ()])
     before = [restricted(level) for level in step.before]

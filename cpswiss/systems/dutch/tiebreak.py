@@ -49,13 +49,14 @@ class TieBreak:
         chosen = m.chosen()
         self.optima = [lv.total(chosen) for lv in self.levels]  # the sums the model froze
         self.relaxation: LexicographicMatching | None = None  # built on first use
-        self.edge_of = {b.edges[e]: e for e in b.inside}
+        self.edge_of = dict(zip(map(b.edges.__getitem__, b.inside), b.inside))
         # edges inside the bracket, per vertex, split by the partner's position
         self.later: list[list[int]] = [[] for _ in b.vertices]  # (v, j > v) inside the bracket
         self.earlier: list[list[int]] = [[] for _ in b.vertices]  # (i < v, v) inside the bracket
-        for e, i, j in b.bracket_edges():
-            self.later[i].append(e)
-            self.earlier[j].append(e)
+        later, earlier = self.later, self.earlier
+        for pair, e in self.edge_of.items():
+            later[pair[0]].append(e)
+            earlier[pair[1]].append(e)
         self._assignments: dict[tuple[tuple[int, ...], tuple[int, ...]], RemainderAssignment] = {}
 
     # -- small helpers -----------------------------------------------------------
@@ -571,7 +572,8 @@ class RemainderAssignment:
         edge_of = tie.edge_of
         self.row = {v: k for k, v in enumerate(s1)}
         self.col = {u: k for k, u in enumerate(s2)}
-        arcs = {(v, u): edge_of[(v, u)] for v in s1 for u in s2 if (v, u) in edge_of}
+        edge = edge_of.get
+        arcs = {(v, u): e for v in s1 for u in s2 if (e := edge((v, u))) is not None}
         self.arcs = arcs
         self.place = {e: (self.row[v], self.col[u]) for (v, u), e in arcs.items()}  # edge -> (row, column)
         places = list(self.place.values())
