@@ -739,9 +739,13 @@ class MatchingModel:
 
     def leaves_one_unpaired(self, groups: list[list[int]]) -> bool:
         """Is there a solution choosing no edge of at least one group?  Keeps it if so."""
+        from cpswiss.solver.cpsat import cp_model
+
         switch = self.model.new_bool_var("")
         literals = [self._paired(edges) for edges in groups]
-        self.model.add(sum(literals) <= len(literals) - 1).only_enforce_if(switch)
+        # LinearExpr.sum, not sum(): typed as an expression, so compiled code (mypyc) does not
+        # take the comparison for a bool
+        self.model.add(cp_model.LinearExpr.sum(literals) <= len(literals) - 1).only_enforce_if(switch)
         return self._solve_assuming([switch])
 
     def _solve_assuming(self, literals: list[cp_model.LiteralT]) -> bool:
