@@ -66,7 +66,7 @@ class TieBreak:
         taken since do not change."""
         key = (tuple(s1), tuple(s2))
         if key not in self._assignments:
-            self._assignments[key] = RemainderAssignment(self, s1, s2)
+            self._assignments[key] = RemainderAssignment(self.edge_of, self.levels, s1, s2)
         return self._assignments[key]
 
     def bracket_partner(self, v: int) -> int | None:
@@ -567,8 +567,8 @@ class RemainderAssignment:
     (:meth:`value`), each row shifted by a constant that every assignment pays alike.
     """
 
-    def __init__(self, tie: TieBreak, s1: list[int], s2: list[int]):
-        edge_of = tie.edge_of
+    def __init__(self, edge_of: dict[tuple[int, int], int], levels: list[Level],
+                 s1: list[int], s2: list[int]):
         self.row = {v: k for k, v in enumerate(s1)}
         self.col = {u: k for k, u in enumerate(s2)}
         arcs = {(v, u): edge_of[(v, u)] for v in s1 for u in s2 if (v, u) in edge_of}
@@ -578,7 +578,7 @@ class RemainderAssignment:
         arc_edges = list(arcs.values())
         criteria: list[list[int]] = []  # per criterion kept, the cost of each arc (in ``places`` order)
         rows = [k for k, (r, _) in enumerate(places) if k == 0 or places[k - 1][0] != r] + [len(places)]
-        for level in tie.levels:
+        for level in levels:
             if level.coef.keys().isdisjoint(self.place):
                 continue  # 0 on every arc
             values = list(map(level.coef.get, arc_edges, repeat(0)))
