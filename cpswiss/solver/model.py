@@ -449,7 +449,7 @@ class MatchingModel:
     # -- solving ---------------------------------------------------------------
 
     def _solve(self, allow_infeasible: bool = False, eager_lp: bool = False) -> bool:
-        from cpswiss.solver.cpsat import cp_model
+        from cpswiss.solver.cpsat import cp_model, solution_values
 
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = self.settings.workers
@@ -470,7 +470,7 @@ class MatchingModel:
         status = solver.Solve(self.model)
         self.solves += 1
         if status == cp_model.OPTIMAL:
-            self.solution = list(solver.ResponseProto().solution)[:len(self.edges)]
+            self.solution = solution_values(solver, len(self.edges))  # see there: read while solver lives
             return True
         if status == cp_model.INFEASIBLE and allow_infeasible:
             return False
