@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Callable
 import rustworkx as rx
 
 from cpswiss.errors import UnprovenError
+from cpswiss.solver.answers import OBSERVERS, answered
 from cpswiss.solver.exchange import Exchanges
 from cpswiss.solver.levels import Level
 
@@ -684,7 +685,10 @@ class MatchingModel:
         without them (:meth:`~cpswiss.solver.blossom.LexicographicMatching.verdict`)."""
         sums = [coef for coef, value in self.constraints if not self.enforced_by_the_graph(coef, value)]
         relaxed = self.least_by_relaxation(sums, banned)
-        return None if relaxed is None else relaxed[0].verdict(self, relaxed[1])
+        answer = None if relaxed is None else relaxed[0].verdict(self, relaxed[1])
+        if answer is not None and OBSERVERS:
+            answered("feasible without", (self, banned), answer)
+        return answer
 
     def least_by_relaxation(self, sums: list[dict[int, int]], banned: Collection[int] = ()) \
             -> tuple[LexicographicMatching, tuple[int, list[int]] | None] | None:
@@ -743,9 +747,10 @@ class MatchingModel:
 
         switch = self.model.new_bool_var("")
         literals = [self._paired(edges) for edges in groups]
-        # LinearExpr.sum, not sum(): typed as an expression, so compiled code (mypyc) does not
-        # take the comparison for a bool
-        self.model.add(cp_model.LinearExpr.sum(literals) <= len(literals) - 1).only_enforce_if(switch)
+        # Σ literals <= n - 1 without a comparison: OR-Tools' stubs type ``expression <= int``
+        # as bool, and compiled code (mypyc) checks that (the same constraint as ``add(... <=)``)
+        self.model.add_linear_constraint(cp_model.LinearExpr.sum(literals), cp_model.INT_MIN,
+                                         len(literals) - 1).only_enforce_if(switch)
         return self._solve_assuming([switch])
 
     def _solve_assuming(self, literals: list[cp_model.LiteralT]) -> bool:
