@@ -21,6 +21,7 @@ from itertools import repeat
 
 from cpswiss.criteria.bracket import Bracket
 from cpswiss.errors import InternalCheckError
+from cpswiss.solver.answers import OBSERVERS, answered
 from cpswiss.solver.assignment import (
     Arcs,
     assignment_potentials,
@@ -144,8 +145,11 @@ class TieBreak:
         relaxation = self.relaxation_of_levels()
         if not relaxation.exact:
             return None
-        return relaxation.verdict(self.m, relaxation.least_pairing(v, set(allowed), self.m.unusable_edges(),
-                                                                   self.m.required_pairings()))
+        answer = relaxation.verdict(self.m, relaxation.least_pairing(v, set(allowed), self.m.unusable_edges(),
+                                                                     self.m.required_pairings()))
+        if answer is not None and OBSERVERS:
+            answered("relaxed partner", (self, v, allowed), answer)
+        return answer
 
     def remainder_pairs(self, s1: list[int]) -> list[int]:
         """The edges of the solution in hand that pair the S1 players (with later players)."""
