@@ -1,10 +1,48 @@
 """Which packages the distribution holds: every package under cpswiss/ (found, never listed, so a new
 module cannot be left out), plus the rule files of the top-level models/ folder as ``cpswiss.models``.
-Everything else about the project is in pyproject.toml."""
+
+The engine's modules are also compiled to C extensions by mypyc (part of mypy): the same source,
+type-checked, run as native code.  The wheel holds both; Python imports the extension where it
+finds one.  Every extension is optional: with no C compiler the build goes on and the pure-Python
+modules run, with the same results.  ``CPSWISS_PURE_PYTHON=1`` skips the compilation, and an
+editable install never compiles (an extension beside the source would hide every later edit).
+Everything else about the project is in pyproject.toml.
+"""
+
+import os
+import sys
+from glob import glob
 
 from setuptools import find_namespace_packages, setup
+
+# where the time of a pairing goes: the solver machinery, the criterion units, the Dutch procedure
+# and the round's state (all mypy-strict, pyproject.toml).  Not the rule-set model, whose tables
+# are read through their type hints (rulesets.tables), nor cpsat.py, which stands in for pandas
+# with a metaclass
+COMPILED = ["cpswiss/solver/*.py", "cpswiss/criteria/*.py", "cpswiss/systems/dutch/*.py",
+            "cpswiss/tournament/state.py"]
+NOT_COMPILED = {"cpswiss/solver/cpsat.py", "cpswiss/systems/dutch/explain.py"}
+
+
+def compiled_modules() -> list:
+    """The C extensions mypyc builds from the core packages, or none (see the module's docstring)."""
+    if os.environ.get("CPSWISS_PURE_PYTHON") or "editable_wheel" in sys.argv:
+        return []
+    try:
+        from mypyc.build import mypycify
+    except ImportError:  # a build without mypy: the pure-Python package
+        return []
+    sources = sorted(path for pattern in COMPILED for path in glob(pattern)
+                     if path not in NOT_COMPILED and not path.endswith("__init__.py"))
+    # the project's mypy settings (pyproject.toml) name packages this build does not check
+    extensions = mypycify(["--no-warn-unused-configs", *sources], opt_level="3", debug_level="0")
+    for extension in extensions:
+        extension.optional = True  # no compiler: build on, the modules stay pure Python
+    return extensions
+
 
 setup(
     packages=find_namespace_packages(include=["cpswiss", "cpswiss.*"], exclude=["*.__pycache__"]) + ["cpswiss.models"],
     package_dir={"cpswiss.models": "models"},
+    ext_modules=compiled_modules(),
 )

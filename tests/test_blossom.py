@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 from test_model import all_matchings, random_graph
 
 from cpswiss.api import pair_tournament
+from cpswiss.solver.answers import observing
 from cpswiss.solver.blossom import LexicographicMatching
 from cpswiss.solver.levels import Level
 from cpswiss.solver.model import MatchingModel
-from cpswiss.systems.dutch import tiebreak
 
 SAMPLES = sorted(Path(__file__).parent.glob("data/dutch-20*-sample/*.trf"))
 
@@ -45,67 +45,58 @@ def test_least_pairing_is_the_lexicographic_minimum(seed):
     assert cost == relax.value(chosen)
 
 
-def test_the_relaxation_agrees_with_the_solver(monkeypatch):
-    """Wherever the tie-break takes the relaxation's answer, the solver gives the same."""
+def test_the_relaxation_agrees_with_the_solver():
+    """Wherever the tie-break takes the relaxation's answer (TieBreak.relaxed_partner), the
+    solver gives the same."""
     decided = []
-    original = tiebreak.TieBreak.relaxed_partner
 
-    def checked(self, v, allowed):
-        answer = original(self, v, allowed)
-        if answer is not None:
+    def check(question, asked, answer):
+        if question == "relaxed partner":
+            tie, v, allowed = asked
             decided.append(answer)
-            assert self.m.maximise_any(allowed) == answer
-        return answer
+            assert tie.m.maximise_any(allowed) == answer
 
-    monkeypatch.setattr(tiebreak.TieBreak, "relaxed_partner", checked)
-    for path in SAMPLES:
-        pair_tournament(path, None)
+    with observing(check):
+        for path in SAMPLES:
+            pair_tournament(path, None)
     assert decided.count(False) >= 5 and decided.count(True) >= 1
 
 
-def test_the_tie_breaks_questions_settled_on_every_sum_on_record_agree_with_the_solver(monkeypatch):
+def test_the_tie_breaks_questions_settled_on_every_sum_on_record_agree_with_the_solver():
     """Wherever the tie-break's D.2 question (is there a solution without this player's
     edges?) is settled by the relaxation on every sum on record
     (MatchingModel.feasible_without_by_blossom), the solver gives the same answer; on the
     samples it settles some that the frozen levels alone leave to the solver."""
-    from cpswiss.solver.model import MatchingModel
-
     decided = []
-    original = MatchingModel.feasible_without_by_blossom
 
-    def checked(self, banned):
-        answer = original(self, banned)
-        if answer is not None:
+    def check(question, asked, answer):
+        if question == "feasible without":
+            m, banned = asked
             decided.append(answer)
-            assert self.feasible_with([(e, 0) for e in banned]) == answer
-        return answer
+            assert m.feasible_with([(e, 0) for e in banned]) == answer
 
-    monkeypatch.setattr(MatchingModel, "feasible_without_by_blossom", checked)
-    for rules in ("dutch-2017", "dutch-2026"):
-        for path in SAMPLES:
-            pair_tournament(path, rules)
+    with observing(check):
+        for rules in ("dutch-2017", "dutch-2026"):
+            for path in SAMPLES:
+                pair_tournament(path, rules)
     assert decided.count(False) >= 2
 
 
-def test_the_floater_class_answers_agree_with_the_solver(monkeypatch):
+def test_the_floater_class_answers_agree_with_the_solver():
     """Wherever a look-ahead class test (can one of these players be the floater?) is
     answered, the solver's answer is the same; the relaxation answers most of them."""
-    from cpswiss.systems.dutch import procedure
-
     answers = []
-    original = procedure.some_member_floats
 
-    def checked(m, levels, members, others):
-        solves = m.solves
-        answer = original(m, levels, members, others)
-        answers.append(m.solves == solves)  # decided without the solver
-        assert m.feasible_with_all_chosen(others) == answer
-        return answer
+    def check(question, asked, answer):
+        if question == "some member floats":
+            m, others, by_relaxation = asked
+            answers.append(by_relaxation)  # decided without the solver
+            assert m.feasible_with_all_chosen(others) == answer
 
-    monkeypatch.setattr(procedure, "some_member_floats", checked)
-    for rules in ("dutch-2017", "dutch-2026"):
-        for path in SAMPLES:
-            pair_tournament(path, rules)
+    with observing(check):
+        for rules in ("dutch-2017", "dutch-2026"):
+            for path in SAMPLES:
+                pair_tournament(path, rules)
     assert len(answers) >= 3 and sum(answers) >= len(answers) // 2
 
 

@@ -46,7 +46,7 @@ def brute_force_first(s1, s2, tie):
 def test_first_is_the_first_optimal_assignment_in_d1_order(seed):
     rng = random.Random(seed)
     s1, s2, tie = random_remainder(rng, rng.randint(1, 6))
-    assignment = RemainderAssignment(tie, s1, s2)
+    assignment = RemainderAssignment(tie.edge_of, tie.levels, s1, s2)
     assert assignment.first(s1, s2) == brute_force_first(s1, s2, tie)
 
 
@@ -56,12 +56,12 @@ def test_many_criteria_with_large_weights_stay_exact(seed):
     one criterion at a time."""
     rng = random.Random(seed)
     s1, s2, tie = random_remainder(rng, rng.randint(2, 6), extra_levels=10)
-    assert RemainderAssignment(tie, s1, s2).first(s1, s2) == brute_force_first(s1, s2, tie)
+    assert RemainderAssignment(tie.edge_of, tie.levels, s1, s2).first(s1, s2) == brute_force_first(s1, s2, tie)
 
 
 def test_first_refuses_a_cost_that_is_not_the_optimum():
     s1, s2, tie = random_remainder(random.Random(3), 4)
-    assignment = RemainderAssignment(tie, s1, s2)
+    assignment = RemainderAssignment(tie.edge_of, tie.levels, s1, s2)
     chosen = assignment.first(s1, s2)
     optimum = assignment.value(chosen)
     assert assignment.first(s1, s2, cost=optimum) == chosen
@@ -88,7 +88,7 @@ def test_floaters_at_cost_are_those_whose_remainder_costs_the_same(seed):
     (D.1), checked against assignment solves for every floater."""
     rng = random.Random(seed)
     s1, s2, tie = random_remainder_with_a_floater(rng, rng.randint(1, 5))
-    assignment = RemainderAssignment(tie, s1, s2)
+    assignment = RemainderAssignment(tie.edge_of, tie.levels, s1, s2)
     costs = {u: assignment.optimal(s1, [w for w in s2 if w != u]) for u in s2}
     possible = [u for u in s2 if costs[u] is not None]
     if not possible:
@@ -118,7 +118,7 @@ def test_floaters_at_cost_are_those_whose_remainder_costs_the_same(seed):
 def test_optimal_with_a_floater_lets_the_cheapest_player_float(seed):
     rng = random.Random(seed)
     s1, s2, tie = random_remainder_with_a_floater(rng, rng.randint(1, 5))
-    assignment = RemainderAssignment(tie, s1, s2)
+    assignment = RemainderAssignment(tie.edge_of, tie.levels, s1, s2)
     costs = [found[0] for u in s2 if (found := assignment.optimal(s1, [w for w in s2 if w != u]))]
     found = assignment.optimal_with_a_floater(s1, s2)
     if not costs:
@@ -139,4 +139,4 @@ def test_weights_beyond_floating_point_stay_exact(seed):
     s1, s2, tie = random_remainder(rng, rng.randint(2, 6))
     tie.levels.insert(0, Level("huge", {e: rng.choice([0, 10**17, 10**17 + 1, 10**17 + 3])
                                         for e in tie.edge_of.values()}))
-    assert RemainderAssignment(tie, s1, s2).first(s1, s2) == brute_force_first(s1, s2, tie)
+    assert RemainderAssignment(tie.edge_of, tie.levels, s1, s2).first(s1, s2) == brute_force_first(s1, s2, tie)

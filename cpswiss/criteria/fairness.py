@@ -37,7 +37,7 @@ works on sums over edges as for every other criterion.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Protocol
 
 from cpswiss.criteria.bracket import Bracket
 from cpswiss.rulesets.ruleset import Criterion
@@ -47,6 +47,18 @@ if TYPE_CHECKING:
     from fractions import Fraction
 
     from cpswiss.solver.model import MatchingModel
+
+
+class LeastPairings(Protocol):
+    """What :func:`optimum_of_spread` asks of a model: the least Σ coef·x over its pairings,
+    with a minimiser left as the solution in hand (the 0/1 value of every edge).
+    :class:`~cpswiss.solver.model.MatchingModel` is one; a protocol, so that a stand-in
+    (a test's brute force) may take its place in compiled code too."""
+
+    solution: list[int]
+
+    def least(self, coef: dict[int, int]) -> int: ...
+
 
 POINT_WEIGHT = 10000  # the essay's combined key: score x 10000 + rating (score in points)
 
@@ -146,7 +158,7 @@ def _corner(a: SpreadPoint, c: SpreadPoint) -> tuple[Fraction, Fraction] | None:
     return a.total + t * ua, a.squares + t * va
 
 
-def optimum_of_spread(m: MatchingModel, diffs: dict[int, int], k: int, mean_sign: int) -> list[int]:
+def optimum_of_spread(m: LeastPairings, diffs: dict[int, int], k: int, mean_sign: int) -> list[int]:
     """A pairing of the model (its frozen criteria kept) of least k·Q - S², then least ±S;
     the 0/1 value of every edge.
 

@@ -80,4 +80,15 @@ class CpModel(cp_model.CpModel):
         return None
 
 
-__all__ = ["CpModel", "cp_model"]
+def solution_values(solver: cp_model.CpSolver, count: int) -> list[int]:
+    """The first ``count`` variables' values in the solver's last response, copied here.
+
+    The response is a view into the solver's memory that does not keep the solver alive,
+    so it must be read while the solver lives: an interpreted frame holds its locals to the
+    end, but compiled code (mypyc) releases a local after its last use, and a caller that
+    read ``solver.ResponseProto().solution`` itself read freed memory (garbage values).
+    Here, in an uncompiled module, ``solver`` lives until the copy is made."""
+    return list(solver.ResponseProto().solution)[:count]
+
+
+__all__ = ["CpModel", "cp_model", "solution_values"]

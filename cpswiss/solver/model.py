@@ -17,13 +17,14 @@ import math
 from collections import Counter
 from collections.abc import Collection, Container, Sequence
 from dataclasses import dataclass
-from functools import cached_property, partial
+from functools import partial
 from itertools import chain, compress
 from typing import TYPE_CHECKING, Callable
 
 import rustworkx as rx
 
 from cpswiss.errors import UnprovenError
+from cpswiss.solver.answers import OBSERVERS, answered
 from cpswiss.solver.exchange import Exchanges
 from cpswiss.solver.levels import Level
 
@@ -65,19 +66,24 @@ class MatchingBound:
         touched = set(chain.from_iterable(map(edges.__getitem__, self._negative)))
         most_negative = min(0, min(map(coef.__getitem__, self._negative), default=0))
         self.quick = max(-((-sum(self.minima)) // 2), most_negative * (len(touched) // 2))
+        # computed on first use, kept by hand: compiled code (mypyc) recomputes a cached_property
+        self._cover: dict[int, int] | None = None
+        self._value: int | None = None
 
-    @cached_property
+    @property
     def cover(self) -> dict[int, int]:
         """A vertex cover of the negative edges -> the weight it charges each of its vertices
         (the least weight there, then lowered where the other ends already pay enough)."""
-        if not self._negative:
-            return {}
-        return _lowered(_greedy_cover(self._coef, self._negative, self._edges), self._coef, self._negative,
-                        self._edges)
+        if self._cover is None:
+            self._cover = {} if not self._negative else _lowered(
+                _greedy_cover(self._coef, self._negative, self._edges), self._coef, self._negative, self._edges)
+        return self._cover
 
-    @cached_property
+    @property
     def value(self) -> int:
-        return max(self.quick, sum(self.cover.values()))
+        if self._value is None:
+            self._value = max(self.quick, sum(self.cover.values()))
+        return self._value
 
     def proves(self, value: int) -> bool:
         """Is ``value`` at (or below) a bound, so that no matching does better?"""
@@ -378,10 +384,16 @@ class _FrozenLevel:
                  edges: list[tuple[int, int]], bound: MatchingBound | None):
         self.coef, self.optimum, self.bound = coef, optimum, bound
         self._incident, self._edges = incident, edges
+        # computed on first use, kept by hand: compiled code (mypyc) recomputes a cached_property
+        self._local: tuple[list[int], list[list[int]]] | None = None
+        self._local_known = False
 
-    @cached_property
+    @property
     def local(self) -> tuple[list[int], list[list[int]]] | None:
-        return tight_form(self.coef, self._incident, self._edges, self.optimum, self.bound)
+        if not self._local_known:
+            self._local = tight_form(self.coef, self._incident, self._edges, self.optimum, self.bound)
+            self._local_known = True
+        return self._local
 
 
 class MatchingModel:
@@ -426,6 +438,7 @@ class MatchingModel:
         # (a frozen level's local form is equivalent to its sum, so the sum stands for it);
         # what an exchange of pairs must keep (cpswiss.solver.exchange)
         self.constraints: list[tuple[dict[int, int], int]] = []
+        self._edge_id: dict[int, int] | None = None  # see edge_id
 
     @property
     def model(self) -> CpModel:
@@ -467,7 +480,7 @@ class MatchingModel:
     # -- solving ---------------------------------------------------------------
 
     def _solve(self, allow_infeasible: bool = False, eager_lp: bool = False) -> bool:
-        from cpswiss.solver.cpsat import cp_model
+        from cpswiss.solver.cpsat import cp_model, solution_values
 
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = self.settings.workers
@@ -488,7 +501,7 @@ class MatchingModel:
         status = solver.Solve(self.model)
         self.solves += 1
         if status == cp_model.OPTIMAL:
-            self.solution = list(solver.ResponseProto().solution)[:len(self.edges)]
+            self.solution = solution_values(solver, len(self.edges))  # see there: read while solver lives
             return True
         if status == cp_model.INFEASIBLE and allow_infeasible:
             return False
@@ -705,7 +718,10 @@ class MatchingModel:
         without them (:meth:`~cpswiss.solver.blossom.LexicographicMatching.verdict`)."""
         sums = [coef for coef, value in self.constraints if not self.enforced_by_the_graph(coef, value)]
         relaxed = self.least_by_relaxation(sums, banned)
-        return None if relaxed is None else relaxed[0].verdict(self, relaxed[1])
+        answer = None if relaxed is None else relaxed[0].verdict(self, relaxed[1])
+        if answer is not None and OBSERVERS:
+            answered("feasible without", (self, banned), answer)
+        return answer
 
     def least_by_relaxation(self, sums: list[dict[int, int]], banned: Collection[int] = ()) \
             -> tuple[LexicographicMatching, tuple[int, list[int]] | None] | None:
@@ -760,9 +776,14 @@ class MatchingModel:
 
     def leaves_one_unpaired(self, groups: list[list[int]]) -> bool:
         """Is there a solution choosing no edge of at least one group?  Keeps it if so."""
+        from cpswiss.solver.cpsat import cp_model
+
         switch = self.model.new_bool_var("")
         literals = [self._paired(edges) for edges in groups]
-        self.model.add(sum(literals) <= len(literals) - 1).only_enforce_if(switch)
+        # Σ literals <= n - 1 without a comparison: OR-Tools' stubs type ``expression <= int``
+        # as bool, and compiled code (mypyc) checks that (the same constraint as ``add(... <=)``)
+        self.model.add_linear_constraint(cp_model.LinearExpr.sum(literals), cp_model.INT_MIN,
+                                         len(literals) - 1).only_enforce_if(switch)
         return self._solve_assuming([switch])
 
     def _solve_assuming(self, literals: list[cp_model.LiteralT]) -> bool:
@@ -861,13 +882,16 @@ class MatchingModel:
         """Exactly ``count`` of these edges are chosen (1 for a player's edges: he is paired)."""
         self.constrain(dict.fromkeys(edges, 1), count)
 
-    @cached_property
+    @property
     def edge_id(self) -> dict[int, int]:
-        """i * n + j -> the edge i-j, both ways round (the edges never change)."""
-        n, edge_id = self.n, {}
-        for e, (i, j) in enumerate(self.edges):
-            edge_id[i * n + j] = edge_id[j * n + i] = e
-        return edge_id
+        """i * n + j -> the edge i-j, both ways round (the edges never change; made once, kept
+        by hand: compiled code (mypyc) recomputes a cached_property)."""
+        if self._edge_id is None:
+            n, edge_id = self.n, {}
+            for e, (i, j) in enumerate(self.edges):
+                edge_id[i * n + j] = edge_id[j * n + i] = e
+            self._edge_id = edge_id
+        return self._edge_id
 
     def chosen(self) -> list[int]:
         """The edges of the solution in hand, in edge order."""

@@ -41,6 +41,7 @@ from cpswiss.criteria.fairness import IDENTITY_UNITS
 from cpswiss.criteria.units import LOOKAHEAD_UNITS, bracket_levels, evaluate
 from cpswiss.errors import EngineLimitError, InternalCheckError, NoPairingError
 from cpswiss.rulesets.ruleset import RuleSet
+from cpswiss.solver.answers import OBSERVERS, answered
 from cpswiss.solver.completion import bye_candidate, completable, complete_matching_exists, coverable
 from cpswiss.solver.blossom import LexicographicMatching
 from cpswiss.solver.cases import CaseSearch, Pin
@@ -808,11 +809,13 @@ def some_member_floats(m: MatchingModel, levels: list[Level], members: set[int],
     """
     unusable = m.unusable_edges()
     relax = LexicographicMatching.of_model(m, levels, unusable)
-    if relax.exact:
-        answer = relax.verdict(m, relax.least_leaving_one_of(members, unusable))
-        if answer is not None:
-            return answer
-    return m.feasible_with_all_chosen(others)
+    answer = relax.verdict(m, relax.least_leaving_one_of(members, unusable)) if relax.exact else None
+    by_relaxation = answer is not None
+    if answer is None:
+        answer = m.feasible_with_all_chosen(others)
+    if OBSERVERS:
+        answered("some member floats", (m, others, by_relaxation), answer)
+    return answer
 
 
 def pair_on_bracket_alone(b: Bracket, step: StepLevels, settings: SolverSettings | None,

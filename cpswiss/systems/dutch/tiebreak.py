@@ -21,6 +21,7 @@ from itertools import repeat
 
 from cpswiss.criteria.bracket import Bracket
 from cpswiss.errors import InternalCheckError
+from cpswiss.solver.answers import OBSERVERS, answered
 from cpswiss.solver.assignment import (
     Arcs,
     assignment_potentials,
@@ -67,7 +68,7 @@ class TieBreak:
         taken since do not change."""
         key = (tuple(s1), tuple(s2))
         if key not in self._assignments:
-            self._assignments[key] = RemainderAssignment(self, s1, s2)
+            self._assignments[key] = RemainderAssignment(self.edge_of, self.levels, s1, s2)
         return self._assignments[key]
 
     def bracket_partner(self, v: int) -> int | None:
@@ -145,8 +146,11 @@ class TieBreak:
         relaxation = self.relaxation_of_levels()
         if not relaxation.exact:
             return None
-        return relaxation.verdict(self.m, relaxation.least_pairing(v, set(allowed), self.m.unusable_edges(),
-                                                                   self.m.required_pairings()))
+        answer = relaxation.verdict(self.m, relaxation.least_pairing(v, set(allowed), self.m.unusable_edges(),
+                                                                     self.m.required_pairings()))
+        if answer is not None and OBSERVERS:
+            answered("relaxed partner", (self, v, allowed), answer)
+        return answer
 
     def remainder_pairs(self, s1: list[int]) -> list[int]:
         """The edges of the solution in hand that pair the S1 players (with later players)."""
@@ -568,8 +572,8 @@ class RemainderAssignment:
     (:meth:`value`), each row shifted by a constant that every assignment pays alike.
     """
 
-    def __init__(self, tie: TieBreak, s1: list[int], s2: list[int]):
-        edge_of = tie.edge_of
+    def __init__(self, edge_of: dict[tuple[int, int], int], levels: list[Level],
+                 s1: list[int], s2: list[int]):
         self.row = {v: k for k, v in enumerate(s1)}
         self.col = {u: k for k, u in enumerate(s2)}
         edge = edge_of.get
@@ -580,7 +584,7 @@ class RemainderAssignment:
         arc_edges = list(arcs.values())
         criteria: list[list[int]] = []  # per criterion kept, the cost of each arc (in ``places`` order)
         rows = [k for k, (r, _) in enumerate(places) if k == 0 or places[k - 1][0] != r] + [len(places)]
-        for level in tie.levels:
+        for level in levels:
             if level.coef.keys().isdisjoint(self.place):
                 continue  # 0 on every arc
             values = list(map(level.coef.get, arc_edges, repeat(0)))
