@@ -313,7 +313,7 @@ class StateHistory:
     last: int = field(init=False)  # the last paired round
     players: dict[int, PlayerHistory] = field(init=False)  # in the tournament's player order
     ordered_ids: list[int] = field(init=False)  # pairing numbers, or the file's order (XXC rank)
-    _floats: dict[tuple[int, int], Float] = field(init=False, default_factory=dict)
+    _floats: dict[int, dict[int, Float]] = field(init=False, default_factory=dict)  # round -> player -> float
     _initial_colour: str | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
@@ -332,13 +332,13 @@ class StateHistory:
         the 2017 corpus is accelerated: none has an XXA or XXS record, so none decides)."""
         return self.players[pid].scores[r - 1] + self.acceleration(pid, r)
 
-    def float_of(self, pid: int, r: int) -> Float:
-        """The float player ``pid`` received in past round ``r`` (:func:`_float_of`)."""
-        key = (pid, r)
-        found = self._floats.get(key)
+    def floats_of_round(self, r: int) -> dict[int, Float]:
+        """The float every player received in past round ``r`` (:func:`_float_of`), found once."""
+        found = self._floats.get(r)
         if found is None:
-            found = self._floats[key] = _float_of(self.tournament, pid, r, self.tournament.players[pid].entry(r),
-                                                  self.score_before, self.rules)
+            t = self.tournament
+            found = self._floats[r] = {pid: _float_of(t, pid, r, rec.entry(r), self.score_before, self.rules)
+                                       for pid, rec in t.players.items()}
         return found
 
     def initial_colour(self) -> str:
@@ -380,6 +380,15 @@ class StateHistory:
             numbers.setdefault(pid, len(self.ordered_ids) + pid)
         return numbers
 
+    def forbidden_pairs(self, round_no: int) -> dict[int, frozenset[int]]:
+        """Each player's forbidden opponents in ``round_no`` (XXP / 260), players with none left out."""
+        found: dict[int, set[int]] = {}
+        for fp in self.tournament.forbidden:
+            if fp.applies(round_no):
+                for pid in fp.players:
+                    found.setdefault(pid, set()).update(q for q in fp.players if q != pid)
+        return {pid: frozenset(others) for pid, others in found.items()}
+
     def state(self, round_no: int | None = None) -> RoundState:
         """The state before ``round_no`` (default: the round after the last paired one).
 
@@ -407,6 +416,12 @@ class StateHistory:
         rank_of = self.effective_pairing_numbers(round_no, available)
         threshold = history * max(scoring.win, scoring.draw) // 2
         last_round = t.total_rounds is not None and round_no >= t.total_rounds
+        floats = [self.floats_of_round(r) for r in range(history, max(0, history - 2), -1)]  # latest first
+        forbidden_by = self.forbidden_pairs(round_no)
+
+        def above_half(q: int) -> bool:
+            return self.score_before(q, round_no) > threshold
+
         players: dict[int, PlayerState] = {}
         bye_bars: dict[int, int] = {}  # player -> his rounds that bar the bye
         for pid in self.ordered_ids:
@@ -417,19 +432,16 @@ class StateHistory:
             if not colours and rules.no_games_preference == "mild-black":  # Dubov Art. 1.6.4
                 preference, strength = BLACK, Strength.MILD
             bye_bars[pid] = h.bye_bars[history]
-            score = self.score_before(pid, round_no)
-            forbidden = frozenset(q for fp in t.forbidden if pid in fp.players and fp.applies(round_no)
-                                  for q in fp.players if q != pid)
-            forbidden |= _same_federation(t, pid, round_no, rules,
-                                          lambda q: self.score_before(q, round_no) > threshold)
+            real_score = h.scores[history]
+            score = real_score + self.acceleration(pid, round_no)
+            forbidden = forbidden_by.get(pid, frozenset()) | _same_federation(t, pid, round_no, rules, above_half)
             players[pid] = PlayerState(
                 id=pid, rank=rank_of[pid], name=t.players[pid].name,
-                score=score, real_score=score - self.acceleration(pid, round_no), available=available[pid],
+                score=score, real_score=real_score, available=available[pid],
                 opponents=frozenset(h.opponents[:games]), forbidden=forbidden,
                 colours=colours, preference=preference, strength=strength, repeated_colour=repeated,
-                floats=tuple(self.float_of(pid, r) for r in range(history, max(0, history - 2), -1)),
-                bye_eligible=bye_bars[pid] == 0, topscorer=last_round and score > threshold,
-                games_played=games)
+                floats=tuple(f[pid] for f in floats), bye_eligible=bye_bars[pid] == 0,
+                topscorer=last_round and score > threshold, games_played=games)
         despite_bar = _least_barred(players, bye_bars) if rules.bye_when_all_barred == "fewest" else frozenset()
         for pid in despite_bar:
             players[pid] = replace(players[pid], bye_eligible=True)
