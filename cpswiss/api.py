@@ -74,16 +74,19 @@ def pair_with_certificate(state: RoundState, rules: RuleSet, settings: SolverSet
         raise NoPairingError(str(exc), rules.speak_lines(barrier_text(barrier, state))) from None
 
 
-@dataclass
 class PreparedTournament:
     """A tournament made ready to pair any of its rounds under one rule set: the rule set
     chosen (and why), the virtual points of its acceleration method, the initial colour it
-    asks for, and the history every round's state is read from (summed once for all of them)."""
+    asks for, and the history every round's state is read from (summed once for all of them).
+    (A plain class: cheaper to make at import than a dataclass or a named tuple.)"""
 
-    tournament: Tournament
-    rules: RuleSet
-    reason: str  # why this rule set (--rules, record 192, start date 042)
-    history: StateHistory
+    __slots__ = ("tournament", "rules", "reason", "history")
+
+    def __init__(self, tournament: Tournament, rules: RuleSet, reason: str, history: StateHistory) -> None:
+        self.tournament = tournament
+        self.rules = rules
+        self.reason = reason  # why this rule set (--rules, record 192, start date 042)
+        self.history = history
 
 
 def prepare_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSet | None = None,

@@ -261,19 +261,23 @@ def infer_initial_colour(t: Tournament) -> str:
     return WHITE
 
 
-@dataclass(frozen=True)
 class PlayerHistory:
     """One player's rounds summed once, for the state before any round: the running tuples
     hold at index k the value after his first k rounds (0: before round 1), up to the
-    tournament's last paired round."""
+    tournament's last paired round.  (A plain class: a dataclass or named tuple made at
+    import costs a check process more than the history saves it on a small file.)"""
 
-    scores: tuple[int, ...]  # points in tenths, each round worth what it scores (no acceleration)
-    games: tuple[int, ...]  # games played over the board (C.04.2 D.1)
-    bye_bars: tuple[int, ...]  # rounds that bar a further pairing-allocated bye (C.2, _bars_bye)
-    colours: tuple[str, ...]  # the colours of all his played games, in order (C.04.2 D.1-D.2)
-    opponents: tuple[int, ...]  # the opponents of all his played games, in order
-    first_paired: int  # the first round whose pairing he took part in (0: none)
-    first_pending: int  # the first round whose game has no result yet (0: none)
+    __slots__ = ("scores", "games", "bye_bars", "colours", "opponents", "first_paired", "first_pending")
+
+    def __init__(self, scores: tuple[int, ...], games: tuple[int, ...], bye_bars: tuple[int, ...],
+                 colours: tuple[str, ...], opponents: tuple[int, ...], first_paired: int, first_pending: int) -> None:
+        self.scores = scores  # points in tenths, each round worth what it scores (no acceleration)
+        self.games = games  # games played over the board (C.04.2 D.1)
+        self.bye_bars = bye_bars  # rounds that bar a further pairing-allocated bye (C.2, _bars_bye)
+        self.colours = colours  # the colours of all his played games, in order (C.04.2 D.1-D.2)
+        self.opponents = opponents  # the opponents of all his played games, in order
+        self.first_paired = first_paired  # the first round whose pairing he took part in (0: none)
+        self.first_pending = first_pending  # the first round whose game has no result yet (0: none)
 
 
 def player_history(t: Tournament, rec: PlayerRecord, rounds: int, rules: StateRules) -> PlayerHistory:
@@ -300,27 +304,25 @@ def player_history(t: Tournament, rec: PlayerRecord, rounds: int, rules: StateRu
                          first_paired, first_pending)
 
 
-@dataclass
 class StateHistory:
     """The states before the rounds of one tournament under one rule set's state rules, read
     from one pass over its rounds: each player's history (:class:`PlayerHistory`) is summed
     once, the floats of each past round found once, and the state before round r reads the
     first r - 1 rounds of them.  :func:`build_state` is one state of a fresh history; a
-    whole-tournament check asks one history for every round."""
+    whole-tournament check asks one history for every round.  The tournament must not change
+    while its history is in use."""
 
-    tournament: Tournament
-    rules: StateRules
-    last: int = field(init=False)  # the last paired round
-    players: dict[int, PlayerHistory] = field(init=False)  # in the tournament's player order
-    ordered_ids: list[int] = field(init=False)  # pairing numbers, or the file's order (XXC rank)
-    _floats: dict[int, dict[int, Float]] = field(init=False, default_factory=dict)  # round -> player -> float
-    _initial_colour: str | None = field(init=False, default=None)
-
-    def __post_init__(self) -> None:
-        t = self.tournament
-        self.last = t.last_paired_round
-        self.players = {pid: player_history(t, rec, self.last, self.rules) for pid, rec in t.players.items()}
-        self.ordered_ids = list(t.players) if t.pair_by_rank else sorted(t.players)
+    def __init__(self, tournament: Tournament, rules: StateRules) -> None:
+        self.tournament = tournament
+        self.rules = rules
+        self.last = tournament.last_paired_round
+        # in the tournament's player order
+        self.players = {pid: player_history(tournament, rec, self.last, rules)
+                        for pid, rec in tournament.players.items()}
+        # pairing numbers, or the file's order (XXC rank)
+        self.ordered_ids = list(tournament.players) if tournament.pair_by_rank else sorted(tournament.players)
+        self._floats: dict[int, dict[int, Float]] = {}  # round -> player -> the float he received
+        self._initial_colour: str | None = None
 
     def acceleration(self, pid: int, r: int) -> int:
         """The virtual points of player ``pid`` in round ``r`` (XXA / 250, or a method's)."""
