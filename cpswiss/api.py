@@ -16,7 +16,7 @@ from cpswiss.solver.model import SolverSettings
 from cpswiss.systems import RoundPairing
 from cpswiss.systems.registry import system_of
 from cpswiss.tournament.acceleration import accelerated
-from cpswiss.tournament.state import RoundState, build_state
+from cpswiss.tournament.state import RoundState, StateHistory
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -74,36 +74,65 @@ def pair_with_certificate(state: RoundState, rules: RuleSet, settings: SolverSet
         raise NoPairingError(str(exc), rules.speak_lines(barrier_text(barrier, state))) from None
 
 
-def pair_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSet | None = None,
-                    initial_colour: str | None = None, settings: SolverSettings | None = None,
-                    round_no: int | None = None, accelerate: str | None = None,
-                    decisions: Decisions | None = None) -> PairingResult:
-    """Pair the next round of a tournament under a rule set: a name, alias or file path,
-    or None to take the edition the file asks for (record 192, else the start date 042,
-    else the edition in force; :func:`cpswiss.rulesets.ruleset.select_rule_set`).
+class PreparedTournament:
+    """A tournament made ready to pair any of its rounds under one rule set: the rule set
+    chosen (and why), the virtual points of its acceleration method, the initial colour it
+    asks for, and the history every round's state is read from (summed once for all of them).
+    (A plain class: cheaper to make at import than a dataclass or a named tuple.)"""
 
-    ``round_no`` re-pairs a round already in the file from the state before it
-    (the players it paired are the ones available).  ``accelerate`` names an
-    acceleration method (``baku``, ``three-group``, ...) over the rule set's own; virtual
-    points written in the file (``XXA`` / ``250``) always win.  ``decisions``: the arbiter's
-    (:class:`~cpswiss.tournament.decisions.Decisions`: fixed, forbidden pairs, a promised
-    bye, absences), under which the system finds its best pairing.
-    """
+    __slots__ = ("tournament", "rules", "reason", "history")
+
+    def __init__(self, tournament: Tournament, rules: RuleSet, reason: str, history: StateHistory) -> None:
+        self.tournament = tournament
+        self.rules = rules
+        self.reason = reason  # why this rule set (--rules, record 192, start date 042)
+        self.history = history
+
+
+def prepare_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSet | None = None,
+                       initial_colour: str | None = None, accelerate: str | None = None) -> PreparedTournament:
+    """The tournament under a rule set: a name, alias or file path, or None to take the edition
+    the file asks for (record 192, else the start date 042, else the edition in force;
+    :func:`cpswiss.rulesets.ruleset.select_rule_set`).  ``accelerate`` names an acceleration
+    method (``baku``, ``three-group``, ...) over the rule set's own; virtual points written in
+    the file (``XXA`` / ``250``) always win.  ``initial_colour`` (``white``/``black``) over the
+    file's XXC / 152."""
     t = read_trf(tournament) if isinstance(tournament, (str, os.PathLike)) else tournament
     rules, reason = select_rule_set(t, rule_set, accelerate)
     t = accelerated(t, rules.acceleration.generator)
     if initial_colour or rules.colours.initial != "lot":  # --initial-colour, else a rule with no lot
         t = replace(t, initial_colour=(initial_colour or rules.colours.initial)[0].lower())
-    state = build_state(t, rules.state, round_no)
+    return PreparedTournament(t, rules, reason, StateHistory(t, rules.state))
+
+
+def pair_round(prepared: PreparedTournament, round_no: int | None = None, settings: SolverSettings | None = None,
+               decisions: Decisions | None = None) -> PairingResult:
+    """Pair a round of a prepared tournament: the next one, or with ``round_no`` a round already
+    in the file, re-paired from the state before it (the players it paired are the ones
+    available).  ``decisions``: the arbiter's (:class:`~cpswiss.tournament.decisions.Decisions`:
+    fixed, forbidden pairs, a promised bye, absences), under which the system finds its best
+    pairing.  Every pairing is checked against C.04.1 and C.1-C.3 before it is returned."""
+    rules = prepared.rules
+    state = prepared.history.state(round_no)
     if decisions is not None:
         try:
             state = decisions.apply(state)
         except InputError as exc:
-            raise InputError(exc.problem, t.path) from None
+            raise InputError(exc.problem, prepared.tournament.path) from None
     raw = pair_with_certificate(state, rules, settings)
     state = raw.state or state  # with the system's round-wide rulings, which legality reads
     pairing = decode(state, raw.pairs, raw.bye, rules.colours)
     problems: list[Violation] = check_pairing(state, pairing)
     if problems:
         raise InternalCheckError("internal error: the pairing breaks " + "; ".join(map(str, problems)))
-    return PairingResult(pairing, state, rules, raw.records, settings, reason)
+    return PairingResult(pairing, state, rules, raw.records, settings, prepared.reason)
+
+
+def pair_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSet | None = None,
+                    initial_colour: str | None = None, settings: SolverSettings | None = None,
+                    round_no: int | None = None, accelerate: str | None = None,
+                    decisions: Decisions | None = None) -> PairingResult:
+    """Pair the next round of a tournament (or re-pair round ``round_no``) under a rule set:
+    :func:`prepare_tournament` then :func:`pair_round`."""
+    return pair_round(prepare_tournament(tournament, rule_set, initial_colour, accelerate), round_no,
+                      settings, decisions)

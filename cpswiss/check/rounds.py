@@ -11,7 +11,7 @@ import os
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING
 
-from cpswiss.api import pair_tournament
+from cpswiss.api import pair_round, prepare_tournament
 from cpswiss.colours.decoder import Board, Pairing
 from cpswiss.errors import InputError, NoPairingError
 from cpswiss.formats.trf import read_trf
@@ -105,11 +105,14 @@ def check_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSe
     for r in wanted:
         if not 1 <= r <= last:
             raise InputError(f"round {r} is not in the file ({t.paired_rounds_text()})", t.path)
+    if not wanted:
+        return CheckReport(t.path, f"{rules.title} ({reason})", [])
+    prepared = prepare_tournament(t, rules)  # accelerated once, its history summed once for every round
     checks = []
     for r in wanted:
         played = pairing_in_file(t, r)
         try:
-            engine = pair_tournament(t, rules, settings=settings, round_no=r).pairing
+            engine = pair_round(prepared, r, settings).pairing
         except NoPairingError as exc:
             checks.append(RoundCheck(r, False, [], [], [], played.bye, None, error=exc.one_line()))
             continue

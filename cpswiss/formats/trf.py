@@ -72,6 +72,7 @@ def parse_trf(text: str, path: str = "<input>") -> Tournament:
     player_lines: dict[int, int] = {}
     deferred: list[tuple[str, str, int]] = []  # records checked against the players first
     seen_rounds: dict[str, tuple[int, int]] = {}  # XXR / 142: value and line
+    blocks: dict[str, RoundEntry] = {}  # round blocks read, by their text
     for number, raw in enumerate(lines, start=1):
         line = raw.rstrip()
         if not line.strip():
@@ -89,7 +90,7 @@ def parse_trf(text: str, path: str = "<input>") -> Tournament:
             if len(t.players) >= MAX_PLAYERS:
                 raise TooLargeError(f"{path}:{number}: more than {MAX_PLAYERS} players (the limit of this "
                                     "build)")
-            record = _parse_player(line, number, path)
+            record = _parse_player(line, number, path, blocks)
             if record.pairing_no in t.players:
                 raise InputError(f"pairing number {record.pairing_no} is repeated "
                                  f"(first on line {player_lines[record.pairing_no]})", path, number)
@@ -243,7 +244,9 @@ def _points_field(text: str, what: str, path: str, line: int) -> int:
     return -tenths if negative else tenths
 
 
-def _parse_player(line: str, number: int, path: str) -> PlayerRecord:
+def _parse_player(line: str, number: int, path: str, blocks: dict[str, RoundEntry]) -> PlayerRecord:
+    """A 001 record; ``blocks``: the round blocks of the file read so far, by their text (a
+    block's entry depends on its text alone, once it names another player than this one)."""
     if len(line) < 84:
         raise InputError(f"player record is {len(line)} characters long; a 001 record needs at "
                          "least 84 (up to the points column)", path, number)
@@ -277,11 +280,18 @@ def _parse_player(line: str, number: int, path: str) -> PlayerRecord:
     while start < len(line):
         round_no += 1
         chunk = line[start:start + BLOCK_WIDTH].ljust(BLOCK_WIDTH)
-        if chunk[4] != " " or chunk[6] != " " or chunk[8:].strip():
-            raise InputError(f"round {round_no}: block {chunk.rstrip()!r} (from column {start + 1}) "
-                             "is not of the form 'oooo c r'", path, number)
-        record.rounds.append(_parse_block(chunk[:8], pid, round_no, path, number))
         start += BLOCK_WIDTH
+        entry = blocks.get(chunk)
+        if entry is not None and entry.opponent != pid:  # the same text, read before in this file
+            record.rounds.append(entry)
+            continue
+        if chunk[4] != " " or chunk[6] != " " or chunk[8:].strip():
+            raise InputError(f"round {round_no}: block {chunk.rstrip()!r} (from column {start - BLOCK_WIDTH + 1}) "
+                             "is not of the form 'oooo c r'", path, number)
+        entry = _parse_block(chunk[:8], pid, round_no, path, number)
+        if entry is not None:
+            blocks[chunk] = entry
+        record.rounds.append(entry)
     while record.rounds and record.rounds[-1] is None:
         record.rounds.pop()
     return record

@@ -78,13 +78,13 @@ def check_pairing(state: RoundState, pairing: Pairing) -> list[Violation]:
         barred = meeting_violation(w, b, state)
         if barred is not None:
             out.append(barred)
+        # C.8/C.9: in the final round topscorers and their opponents are exempt
+        # (FIDE Swiss 1999 item 13: everyone in the last round)
+        exempt = state.exempt_from_colour_limits(w) or state.exempt_from_colour_limits(b)
+        waived = state.colour_clash_waived.get(w.score) if w.score == b.score else None
         for p, colour in ((w, WHITE), (b, BLACK)):
             history = p.colours + (colour,)
-            cd = history.count(WHITE) - history.count(BLACK)
-            # C.8/C.9: in the final round topscorers and their opponents are exempt
-            # (FIDE Swiss 1999 item 13: everyone in the last round)
-            exempt = state.exempt_from_colour_limits(w) or state.exempt_from_colour_limits(b)
-            waived = state.colour_clash_waived.get(w.score) if w.score == b.score else None
+            cd = p.colour_difference + (1 if colour == WHITE else -1)
             # a colour that brings a difference already beyond 2 back towards 0 breaks nothing
             # this round did (histories with such differences exist: manual pairings)
             if abs(cd) > 2 and abs(cd) > abs(p.colour_difference) and not exempt and waived != "all":

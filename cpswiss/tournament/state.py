@@ -112,6 +112,15 @@ class PlayerState:
         return other.id not in self.opponents and other.id not in self.forbidden and other.id != self.id
 
 
+def _new_player_state(**fields: object) -> PlayerState:
+    """The PlayerState of ``fields`` (every field, by name), the object its ``__init__`` makes
+    (no defaults, no ``__post_init__``) without the frozen ``__init__``'s ``object.__setattr__``
+    per field: the state before each round makes one per player."""
+    state = object.__new__(PlayerState)
+    state.__dict__.update(fields)
+    return state
+
+
 @dataclass
 class RoundState:
     """All players and round facts for the round to be paired."""
@@ -261,123 +270,201 @@ def infer_initial_colour(t: Tournament) -> str:
     return WHITE
 
 
-def build_state(t: Tournament, rules: StateRules, round_no: int | None = None) -> RoundState:
-    """The state before ``round_no`` (default: the round after the last paired one).
+class PlayerHistory:
+    """One player's rounds summed once, for the state before any round: the running tuples
+    hold at index k the value after his first k rounds (0: before round 1), up to the
+    tournament's last paired round.  (A plain class: a dataclass or named tuple made at
+    import costs a check process more than the history saves it on a small file.)"""
 
-    ``round_no`` may also be a round already paired (the check and explain
-    tools re-pair it): then whoever took part in its pairing (a game, a forfeit
-    or the PAB) was available, everybody else was absent, and the entries of
-    that round and later ones are ignored.
-    """
-    last = t.last_paired_round
-    if round_no is None:
-        round_no = last + 1
-    if round_no < 1 or round_no > last + 1:
-        raise InputError(f"cannot pair round {round_no}: {t.paired_rounds_text()}", t.path)
-    past = round_no <= last
-    if not past and t.total_rounds is not None and round_no > t.total_rounds:
-        raise InputError(f"all {t.total_rounds} rounds (XXR/142) are already paired; nothing to pair",
-                         t.path, t.total_rounds_line)
-    history = round_no - 1
-    for rec in t.players.values():
-        for index, e in enumerate(rec.rounds[:history]):
-            if e is not None and e.kind is RoundKind.PENDING:
-                raise InputError(f"round {index + 1} of player {rec.pairing_no} has no result yet",
-                                 t.path, rec.line or None)
-    scoring = t.scoring
+    __slots__ = ("scores", "games", "bye_bars", "colours", "opponents", "first_paired", "first_pending")
 
-    def points(rec: PlayerRecord, r: int) -> int:
-        return scoring.points(rec.entry(r))
+    def __init__(self, scores: tuple[int, ...], games: tuple[int, ...], bye_bars: tuple[int, ...],
+                 colours: tuple[str, ...], opponents: tuple[int, ...], first_paired: int, first_pending: int) -> None:
+        self.scores = scores  # points in tenths, each round worth what it scores (no acceleration)
+        self.games = games  # games played over the board (C.04.2 D.1)
+        self.bye_bars = bye_bars  # rounds that bar a further pairing-allocated bye (C.2, _bars_bye)
+        self.colours = colours  # the colours of all his played games, in order (C.04.2 D.1-D.2)
+        self.opponents = opponents  # the opponents of all his played games, in order
+        self.first_paired = first_paired  # the first round whose pairing he took part in (0: none)
+        self.first_pending = first_pending  # the first round whose game has no result yet (0: none)
 
-    def accel(pid: int, r: int) -> int:
-        values = t.accelerations.get(pid, [])
+
+def player_history(t: Tournament, rec: PlayerRecord, rounds: int, rules: StateRules) -> PlayerHistory:
+    """The history of ``rec`` over rounds 1..``rounds`` (a round without a block is worth
+    what an absence scores)."""
+    scores, games, bars = [0], [0], [0]
+    colours: list[str] = []
+    opponents: list[int] = []
+    first_paired = first_pending = 0
+    for r in range(1, rounds + 1):
+        e = rec.entry(r)
+        scores.append(scores[-1] + t.scoring.points(e))
+        bars.append(bars[-1] + (e is not None and _bars_bye(e, rules, t)))
+        if e is not None:
+            if e.played:
+                colours.append(WHITE if e.colour == "w" else BLACK)
+                opponents.append(_opponent(e))
+            if not first_paired and e.kind.took_part_in_pairing:
+                first_paired = r
+            if not first_pending and e.kind is RoundKind.PENDING:
+                first_pending = r
+        games.append(len(colours))
+    return PlayerHistory(tuple(scores), tuple(games), tuple(bars), tuple(colours), tuple(opponents),
+                         first_paired, first_pending)
+
+
+class StateHistory:
+    """The states before the rounds of one tournament under one rule set's state rules, read
+    from one pass over its rounds: each player's history (:class:`PlayerHistory`) is summed
+    once, the floats of each past round found once, and the state before round r reads the
+    first r - 1 rounds of them.  :func:`build_state` is one state of a fresh history; a
+    whole-tournament check asks one history for every round.  The tournament must not change
+    while its history is in use."""
+
+    def __init__(self, tournament: Tournament, rules: StateRules) -> None:
+        self.tournament = tournament
+        self.rules = rules
+        self.last = tournament.last_paired_round
+        # in the tournament's player order
+        self.players = {pid: player_history(tournament, rec, self.last, rules)
+                        for pid, rec in tournament.players.items()}
+        # pairing numbers, or the file's order (XXC rank)
+        self.ordered_ids = list(tournament.players) if tournament.pair_by_rank else sorted(tournament.players)
+        self._floats: dict[int, dict[int, Float]] = {}  # round -> player -> the float he received
+        self._initial_colour: str | None = None
+
+    def acceleration(self, pid: int, r: int) -> int:
+        """The virtual points of player ``pid`` in round ``r`` (XXA / 250, or a method's)."""
+        values = self.tournament.accelerations.get(pid, [])
         return values[r - 1] if 0 < r <= len(values) else 0
 
-    running: dict[int, list[int]] = {}  # player -> his score after rounds 0, 1, 2, ...
-
-    def score_before(pid: int, r: int) -> int:
+    def score_before(self, pid: int, r: int) -> int:
         """A.4 / RN-2: the score before round r, with round r's acceleration (no case of
         the 2017 corpus is accelerated: none has an XXA or XXS record, so none decides)."""
-        totals = running.setdefault(pid, [0])
-        while len(totals) < r:
-            totals.append(totals[-1] + points(t.players[pid], len(totals)))
-        return totals[r - 1] + accel(pid, r)
+        return self.players[pid].scores[r - 1] + self.acceleration(pid, r)
 
-    ordered_ids = list(t.players) if t.pair_by_rank else sorted(t.players)
-    rank_of = effective_pairing_numbers(t, ordered_ids, round_no, past)
-    requested = t.requested_byes.get(round_no, {})
-    threshold = history * max(scoring.win, scoring.draw) // 2
-    players: dict[int, PlayerState] = {}
-    bye_bars: dict[int, int] = {}  # player -> his rounds that bar the bye
-    for pid in ordered_ids:
-        rec = t.players[pid]
-        entries: list[RoundEntry | None] = [rec.entry(r) for r in range(1, history + 1)]
-        played = [e for e in entries if e is not None and e.played]
-        colours = tuple(WHITE if e.colour == "w" else BLACK for e in played)
-        preference, strength, repeated = colour_preference(colours)
-        if not colours and rules.no_games_preference == "mild-black":  # Dubov Art. 1.6.4
-            preference, strength = BLACK, Strength.MILD
-        floats = []
-        for r in range(history, max(0, history - 2), -1):
-            e = entries[r - 1]
-            floats.append(_float_of(t, pid, r, e, score_before, rules))
-        bye_bars[pid] = sum(1 for e in entries if e is not None and _bars_bye(e, rules, t))
-        bye_eligible = bye_bars[pid] == 0
-        score = score_before(pid, round_no)
-        current = rec.entry(round_no)
-        if past:
-            available = current is not None and current.kind.took_part_in_pairing
-        else:
-            available = current is None and pid not in t.absent_next and pid not in requested
-        forbidden = frozenset(q for fp in t.forbidden if pid in fp.players and fp.applies(round_no)
-                              for q in fp.players if q != pid)
-        forbidden |= _same_federation(t, pid, round_no, rules, lambda q: score_before(q, round_no) > threshold)
-        players[pid] = PlayerState(
-            id=pid, rank=rank_of[pid], name=rec.name,
-            score=score, real_score=score - accel(pid, round_no), available=available,
-            opponents=frozenset(_opponent(e) for e in played), forbidden=forbidden,
-            colours=colours, preference=preference, strength=strength, repeated_colour=repeated,
-            floats=tuple(floats), bye_eligible=bye_eligible,
-            topscorer=(t.total_rounds is not None and round_no >= t.total_rounds and score > threshold),
-            games_played=len(played))
-    despite_bar = _least_barred(players, bye_bars) if rules.bye_when_all_barred == "fewest" else frozenset()
-    for pid in despite_bar:
-        players[pid] = replace(players[pid], bye_eligible=True)
-    initial = t.initial_colour.upper() if t.initial_colour else infer_initial_colour(t)
-    return RoundState(tournament=t, round_no=round_no, total_rounds=t.total_rounds,
-                      initial_colour=initial, players=players, rules=rules,
-                      points_for_win=scoring.win, points_for_draw=scoring.draw, bye_despite_bar=despite_bar)
+    def floats_of_round(self, r: int) -> dict[int, Float]:
+        """The float every player received in past round ``r`` (:func:`_float_of`), found once."""
+        found = self._floats.get(r)
+        if found is None:
+            t = self.tournament
+            found = self._floats[r] = {pid: _float_of(t, pid, r, rec.entry(r), self.score_before, self.rules)
+                                       for pid, rec in t.players.items()}
+        return found
+
+    def initial_colour(self) -> str:
+        """The initial colour, 'W' or 'B': XXC / 152, else as round 1 shows it (trf-caveats 7)."""
+        if self._initial_colour is None:
+            t = self.tournament
+            self._initial_colour = t.initial_colour.upper() if t.initial_colour else infer_initial_colour(t)
+        return self._initial_colour
+
+    def available(self, round_no: int) -> dict[int, bool]:
+        """Who is to be paired in ``round_no``: for a round already paired whoever took part in
+        its pairing (a game, a forfeit or the PAB); for the next one whoever has no block for
+        it, no bye asked for in a 240 record and no XXZ absence (C.04.2 C)."""
+        t = self.tournament
+        if round_no <= self.last:
+            return {pid: (e := t.players[pid].entry(round_no)) is not None and e.kind.took_part_in_pairing
+                    for pid in self.ordered_ids}
+        requested = t.requested_byes.get(round_no, {})
+        return {pid: t.players[pid].entry(round_no) is None and pid not in t.absent_next and pid not in requested
+                for pid in self.ordered_ids}
+
+    def effective_pairing_numbers(self, round_no: int, available: dict[int, bool]) -> dict[int, int]:
+        """C.04.2 B.3 / RN-10: the pairing numbers E.5 and the A.2 order use for this round.
+
+        As the reference engines do, a player who has never taken part in a pairing
+        and is already marked absent for this round is not in the tournament yet:
+        he gets no number, and the players after him move up.  (This decides the
+        round-1 colours whenever a player is absent from round 1: with the original
+        numbers 19 corpus cases differ, e.g. ``n008-r01of05-t047``, ``n010-r01of09-t021``.)  For a round
+        already paired, "absent" means "not in that round's pairing" (``available``).
+        """
+        numbers: dict[int, int] = {}
+        rank = 0
+        for pid in self.ordered_ids:
+            if available[pid] or 0 < self.players[pid].first_paired < round_no:
+                rank += 1
+                numbers[pid] = rank
+        for pid in self.ordered_ids:
+            numbers.setdefault(pid, len(self.ordered_ids) + pid)
+        return numbers
+
+    def forbidden_pairs(self, round_no: int) -> dict[int, frozenset[int]]:
+        """Each player's forbidden opponents in ``round_no`` (XXP / 260), players with none left out."""
+        found: dict[int, set[int]] = {}
+        for fp in self.tournament.forbidden:
+            if fp.applies(round_no):
+                for pid in fp.players:
+                    found.setdefault(pid, set()).update(q for q in fp.players if q != pid)
+        return {pid: frozenset(others) for pid, others in found.items()}
+
+    def state(self, round_no: int | None = None) -> RoundState:
+        """The state before ``round_no`` (default: the round after the last paired one).
+
+        ``round_no`` may also be a round already paired (the check and explain
+        tools re-pair it): then whoever took part in its pairing (a game, a forfeit
+        or the PAB) was available, everybody else was absent, and the entries of
+        that round and later ones are ignored.
+        """
+        t, rules, last = self.tournament, self.rules, self.last
+        if round_no is None:
+            round_no = last + 1
+        if round_no < 1 or round_no > last + 1:
+            raise InputError(f"cannot pair round {round_no}: {t.paired_rounds_text()}", t.path)
+        if round_no > last and t.total_rounds is not None and round_no > t.total_rounds:
+            raise InputError(f"all {t.total_rounds} rounds (XXR/142) are already paired; nothing to pair",
+                             t.path, t.total_rounds_line)
+        history = round_no - 1
+        for pid, h in self.players.items():
+            if 0 < h.first_pending <= history:
+                rec = t.players[pid]
+                raise InputError(f"round {h.first_pending} of player {rec.pairing_no} has no result yet",
+                                 t.path, rec.line or None)
+        scoring = t.scoring
+        available = self.available(round_no)
+        rank_of = self.effective_pairing_numbers(round_no, available)
+        threshold = history * max(scoring.win, scoring.draw) // 2
+        last_round = t.total_rounds is not None and round_no >= t.total_rounds
+        floats = [self.floats_of_round(r) for r in range(history, max(0, history - 2), -1)]  # latest first
+        forbidden_by = self.forbidden_pairs(round_no)
+
+        def above_half(q: int) -> bool:
+            return self.score_before(q, round_no) > threshold
+
+        players: dict[int, PlayerState] = {}
+        bye_bars: dict[int, int] = {}  # player -> his rounds that bar the bye
+        for pid in self.ordered_ids:
+            h = self.players[pid]
+            games = h.games[history]
+            colours = h.colours[:games]
+            preference, strength, repeated = colour_preference(colours)
+            if not colours and rules.no_games_preference == "mild-black":  # Dubov Art. 1.6.4
+                preference, strength = BLACK, Strength.MILD
+            bye_bars[pid] = h.bye_bars[history]
+            real_score = h.scores[history]
+            score = real_score + self.acceleration(pid, round_no)
+            forbidden = forbidden_by.get(pid, frozenset()) | _same_federation(t, pid, round_no, rules, above_half)
+            players[pid] = _new_player_state(
+                id=pid, rank=rank_of[pid], name=t.players[pid].name,
+                score=score, real_score=real_score, available=available[pid],
+                opponents=frozenset(h.opponents[:games]), forbidden=forbidden,
+                colours=colours, preference=preference, strength=strength, repeated_colour=repeated,
+                floats=tuple(f[pid] for f in floats), bye_eligible=bye_bars[pid] == 0,
+                topscorer=last_round and score > threshold, games_played=games)
+        despite_bar = _least_barred(players, bye_bars) if rules.bye_when_all_barred == "fewest" else frozenset()
+        for pid in despite_bar:
+            players[pid] = replace(players[pid], bye_eligible=True)
+        return RoundState(tournament=t, round_no=round_no, total_rounds=t.total_rounds,
+                          initial_colour=self.initial_colour(), players=players, rules=rules,
+                          points_for_win=scoring.win, points_for_draw=scoring.draw, bye_despite_bar=despite_bar)
 
 
-def effective_pairing_numbers(t: Tournament, ordered_ids: list[int], round_no: int,
-                              past: bool = False) -> dict[int, int]:
-    """C.04.2 B.3 / RN-10: the pairing numbers E.5 and the A.2 order use for this round.
-
-    As the reference engines do, a player who has never taken part in a pairing
-    and is already marked absent for this round is not in the tournament yet:
-    he gets no number, and the players after him move up.  (This decides the
-    round-1 colours whenever a player is absent from round 1: with the original
-    numbers 19 corpus cases differ, e.g. ``n008-r01of05-t047``, ``n010-r01of09-t021``.)  For a round
-    already paired (``past``), "absent" means "not in that round's pairing".
-    """
-    numbers: dict[int, int] = {}
-    rank = 0
-    requested = t.requested_byes.get(round_no, {})  # TRF-2026 240 records of this round
-    for pid in ordered_ids:
-        rec = t.players[pid]
-        current = rec.entry(round_no)
-        if past:
-            here = current is not None and current.kind.took_part_in_pairing
-        else:
-            here = current is None and pid not in requested and pid not in t.absent_next
-        entered = here or any(
-            e is not None and e.kind.took_part_in_pairing for e in rec.rounds[:round_no - 1])
-        if entered:
-            rank += 1
-            numbers[pid] = rank
-    for pid in ordered_ids:
-        numbers.setdefault(pid, len(ordered_ids) + pid)
-    return numbers
+def build_state(t: Tournament, rules: StateRules, round_no: int | None = None) -> RoundState:
+    """The state before ``round_no`` (default: the round after the last paired one;
+    :meth:`StateHistory.state`)."""
+    return StateHistory(t, rules).state(round_no)
 
 
 def _opponent(e: RoundEntry) -> int:
