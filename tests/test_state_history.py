@@ -84,17 +84,3 @@ def test_check_of_a_tournament_agrees_round_by_round_with_pairing_each_round_alo
         assert alone.bye == r.bye_rules
         assert r.agrees == ({(b.white, b.black) for b in alone.boards} == {(b.white, b.black) for b in played.boards}
                             and alone.bye == played.bye)
-
-
-def test_a_state_made_by_the_history_is_the_dataclass_its_init_makes():
-    """The history makes each PlayerState without its ``__init__``: every field, nothing else,
-    equal (and hashed alike) to the one ``__init__`` makes from the same values."""
-    from dataclasses import fields
-
-    from cpswiss.tournament.state import PlayerState
-
-    t = read_trf(shared_path("conformance", "dutch-2017/n029-r04of05-t002.trf"))
-    for p in build_state(t, prepare_tournament(t, "dutch-2017").rules.state).players.values():
-        made = PlayerState(**{f.name: getattr(p, f.name) for f in fields(PlayerState)})
-        assert vars(p) == vars(made) and list(vars(p)) == [f.name for f in fields(PlayerState)]
-        assert p == made and hash(p) == hash(made)

@@ -112,15 +112,6 @@ class PlayerState:
         return other.id not in self.opponents and other.id not in self.forbidden and other.id != self.id
 
 
-def _new_player_state(**fields: object) -> PlayerState:
-    """The PlayerState of ``fields`` (every field, by name), the object its ``__init__`` makes
-    (no defaults, no ``__post_init__``) without the frozen ``__init__``'s ``object.__setattr__``
-    per field: the state before each round makes one per player."""
-    state = object.__new__(PlayerState)
-    state.__dict__.update(fields)
-    return state
-
-
 @dataclass
 class RoundState:
     """All players and round facts for the round to be paired."""
@@ -446,7 +437,7 @@ class StateHistory:
             real_score = h.scores[history]
             score = real_score + self.acceleration(pid, round_no)
             forbidden = forbidden_by.get(pid, frozenset()) | _same_federation(t, pid, round_no, rules, above_half)
-            players[pid] = _new_player_state(
+            players[pid] = PlayerState(
                 id=pid, rank=rank_of[pid], name=t.players[pid].name,
                 score=score, real_score=real_score, available=available[pid],
                 opponents=frozenset(h.opponents[:games]), forbidden=forbidden,
