@@ -3,8 +3,8 @@ module cannot be left out), plus the rule files of the top-level models/ folder 
 
 The engine's modules are also compiled to C extensions by mypyc (part of mypy): the same source,
 type-checked, run as native code.  The wheel holds both; Python imports the extension where it
-finds one.  Every extension is optional: with no C compiler the build goes on and the pure-Python
-modules run, with the same results.  ``CPSWISS_PURE_PYTHON=1`` skips the compilation, and an
+finds one.  Every extension is optional: with no C compiler, or when mypy rejects the modules (a library
+newer than the code), the build goes on and the pure-Python modules run, with the same results.  ``CPSWISS_PURE_PYTHON=1`` skips the compilation, and an
 editable install never compiles (an extension beside the source would hide every later edit).
 Everything else about the project is in pyproject.toml.
 """
@@ -34,8 +34,13 @@ def compiled_modules() -> list:
         return []
     sources = sorted(path for pattern in COMPILED for path in glob(pattern)
                      if path not in NOT_COMPILED and not path.endswith("__init__.py"))
-    # the project's mypy settings (pyproject.toml) name packages this build does not check
-    extensions = mypycify(["--no-warn-unused-configs", *sources], opt_level="3", debug_level="0")
+    try:
+        # the project's mypy settings (pyproject.toml) name packages this build does not check
+        extensions = mypycify(["--no-warn-unused-configs", *sources], opt_level="3", debug_level="0")
+    except (Exception, SystemExit) as error:  # mypy's verdict on libraries newer than the code
+        print(f"cpswiss: the engine is not compiled ({error or 'mypy found errors'}); "
+              "it installs as pure Python", file=sys.stderr)
+        return []
     for extension in extensions:
         extension.optional = True  # no compiler: build on, the modules stay pure Python
     return extensions

@@ -59,6 +59,22 @@ def test_the_installation_holds_every_module_and_rule_file():
     assert missing == []
 
 
+def test_ci_tests_the_compiled_engine():
+    """CI installs as a user does, with a C compiler: the engine's modules are the C extensions
+    mypyc builds (setup.py), so the tests exercise them; elsewhere either form may be installed."""
+    import importlib.machinery
+
+    import cpswiss.solver.model
+    import cpswiss.systems.dutch.procedure
+
+    installed = _installed_or_skip()
+    compiled = [m.__name__ for m in (cpswiss.solver.model, cpswiss.systems.dutch.procedure)
+                if m.__file__ and m.__file__.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))]
+    if not os.environ.get("CI"):
+        pytest.skip(f"not CI: {len(compiled)} of 2 engine modules compiled in {installed}")
+    assert compiled == ["cpswiss.solver.model", "cpswiss.systems.dutch.procedure"]
+
+
 def test_a_wheel_built_from_the_source_tree_holds_every_module_and_rule_file(tmp_path):
     """The wheel pip builds from the source tree holds every module, rule file, benchmark
     tournament and static file of the server.  Built with ``CPSWISS_PURE_PYTHON=1`` (setup.py):

@@ -1,0 +1,57 @@
+#!/usr/bin/env python3
+"""Fresh tournaments for the check workload of ``cpswiss bench --check``, kept: each made as
+``../shared/tools/endorse.py`` makes its own (its configuration for the seed, 7-160 players,
+and the reference engine's generator), but written to OUT as ``s<seed>.trf`` instead of being
+checked and thrown away.
+
+    python scenarios/endorsement/check_bench_set.py [--endorse ../shared/tools/endorse.py] \\
+        --first-seed 71501 --count 30 --out DIR
+    cpswiss bench DIR --check --rules dutch-2017 \\
+        --compare '../shared/tools/reference/bbpPairings-5.0.1 --dutch {trf} -c'
+
+A seed the generator refuses is left out (it says so).
+"""
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+
+DEFAULT_ENDORSE = Path(__file__).resolve().parents[3] / "shared" / "tools" / "endorse.py"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--endorse", type=Path, default=DEFAULT_ENDORSE)
+    parser.add_argument("--engine", default="bbp5", help="endorse.py's generator (bbp5, bbp6)")
+    parser.add_argument("--first-seed", type=int, required=True)
+    parser.add_argument("--count", type=int, default=30)
+    parser.add_argument("--out", type=Path, required=True)
+    args = parser.parse_args()
+    spec = importlib.util.spec_from_file_location("endorse", args.endorse)
+    if spec is None or spec.loader is None or not args.endorse.is_file():
+        print(f"check_bench_set: {args.endorse}: endorse.py not found (give --endorse PATH)", file=sys.stderr)
+        return 3
+    endorse = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(endorse)
+    args.out.mkdir(parents=True, exist_ok=True)
+    for seed in range(args.first_seed, args.first_seed + args.count):
+        players, rounds, text = endorse.config(seed)
+        config, trf = args.out / f"{seed}.cfg", args.out / f"s{seed}.trf"
+        config.write_text(text)
+        made = subprocess.run([endorse.ENGINES[args.engine], "--dutch", "-g", str(config), "-o", str(trf),
+                               "-s", str(seed)], capture_output=True, text=True)
+        config.unlink()
+        if made.returncode != 0 or not trf.is_file():
+            trf.unlink(missing_ok=True)
+            print(f"seed {seed}: the generator refused ({players} players, {rounds} rounds)")
+            continue
+        with trf.open("a") as f:
+            f.write(f"\nXXR {rounds}\n")  # as endorse.py does: the generator leaves it out
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
