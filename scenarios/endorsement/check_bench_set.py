@@ -14,12 +14,12 @@ A seed the generator refuses is left out (it says so).
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import subprocess
 import sys
 from pathlib import Path
 
-DEFAULT_ENDORSE = Path(__file__).resolve().parents[3] / "shared" / "tools" / "endorse.py"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from large_fields import DEFAULT_ENDORSE, load_endorse  # noqa: E402  (the folder's scripts share it)
 
 
 def main() -> int:
@@ -30,12 +30,9 @@ def main() -> int:
     parser.add_argument("--count", type=int, default=30)
     parser.add_argument("--out", type=Path, required=True)
     args = parser.parse_args()
-    spec = importlib.util.spec_from_file_location("endorse", args.endorse)
-    if spec is None or spec.loader is None or not args.endorse.is_file():
-        print(f"check_bench_set: {args.endorse}: endorse.py not found (give --endorse PATH)", file=sys.stderr)
+    endorse = load_endorse(args.endorse, "check_bench_set")
+    if endorse is None:
         return 3
-    endorse = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(endorse)
     args.out.mkdir(parents=True, exist_ok=True)
     for seed in range(args.first_seed, args.first_seed + args.count):
         players, rounds, text = endorse.config(seed)

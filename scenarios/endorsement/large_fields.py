@@ -16,6 +16,7 @@ import importlib.util
 import random
 import sys
 from pathlib import Path
+from types import ModuleType
 
 DEFAULT_ENDORSE = Path(__file__).resolve().parents[3] / "shared" / "tools" / "endorse.py"
 
@@ -38,16 +39,24 @@ def large_config(seed: int) -> tuple[int, int, str]:
     return players, rounds, "".join(f"{k}={v}\n" for k, v in keys.items() if v)
 
 
+def load_endorse(path: Path, script: str) -> ModuleType | None:
+    """endorse.py as a module, or None (said on stderr, naming ``script``) when it is not there."""
+    spec = importlib.util.spec_from_file_location("endorse", path)
+    if spec is None or spec.loader is None or not path.is_file():
+        print(f"{script}: {path}: endorse.py not found (give --endorse PATH)", file=sys.stderr)
+        return None
+    endorse = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(endorse)
+    return endorse
+
+
 def main() -> int:
     front = argparse.ArgumentParser(add_help=False)
     front.add_argument("--endorse", type=Path, default=DEFAULT_ENDORSE)
     known, rest = front.parse_known_args()
-    spec = importlib.util.spec_from_file_location("endorse", known.endorse)
-    if spec is None or spec.loader is None or not known.endorse.is_file():
-        print(f"large_fields: {known.endorse}: endorse.py not found (give --endorse PATH)", file=sys.stderr)
+    endorse = load_endorse(known.endorse, "large_fields")
+    if endorse is None:
         return 3
-    endorse = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(endorse)
     endorse.config = large_config
     sys.argv = [str(known.endorse), *rest]
     return int(endorse.main())
