@@ -3,9 +3,10 @@ module cannot be left out), plus the rule files of the top-level models/ folder 
 
 The engine's modules are also compiled to C extensions by mypyc (part of mypy): the same source,
 type-checked, run as native code.  The wheel holds both; Python imports the extension where it
-finds one.  Every extension is optional: with no C compiler, or when mypy rejects the modules (a library
-newer than the code), the build goes on and the pure-Python modules run, with the same results.  ``CPSWISS_PURE_PYTHON=1`` skips the compilation, and an
-editable install never compiles (an extension beside the source would hide every later edit).
+finds one.  Every extension is optional: with no C compiler, or when mypy rejects the modules
+(a library newer than the code), the build goes on and the pure-Python modules run, with the
+same results.  ``CPSWISS_PURE_PYTHON=1`` skips the compilation, and an editable install never
+compiles (an extension beside the source would hide every later edit).
 Everything else about the project is in pyproject.toml.
 """
 
@@ -17,8 +18,8 @@ from setuptools import find_namespace_packages, setup
 
 # where the time of a pairing goes: the solver machinery, the criterion units, the Dutch procedure
 # and the round's state (all mypy-strict, pyproject.toml).  Not the rule-set model, whose tables
-# are read through their type hints (rulesets.tables), nor cpsat.py, which stands in for pandas
-# with a metaclass
+# are read through their type hints (rulesets.tables); nor cpsat.py, which stands in for pandas
+# with a metaclass; nor the Dutch explanations, which are not on the pairing's path
 COMPILED = ["cpswiss/solver/*.py", "cpswiss/criteria/*.py", "cpswiss/systems/dutch/*.py",
             "cpswiss/tournament/state.py"]
 NOT_COMPILED = {"cpswiss/solver/cpsat.py", "cpswiss/systems/dutch/explain.py"}
@@ -26,7 +27,10 @@ NOT_COMPILED = {"cpswiss/solver/cpsat.py", "cpswiss/systems/dutch/explain.py"}
 
 def compiled_modules() -> list:
     """The C extensions mypyc builds from the core packages, or none (see the module's docstring)."""
-    if os.environ.get("CPSWISS_PURE_PYTHON") or "editable_wheel" in sys.argv:
+    # setup.py also runs to ask for the build's requirements and the metadata (egg_info,
+    # dist_info): compile for the commands that build, never for an editable wheel
+    building = any(command in sys.argv for command in ("bdist_wheel", "build_ext", "build", "install"))
+    if os.environ.get("CPSWISS_PURE_PYTHON") or not building or "editable_wheel" in sys.argv:
         return []
     try:
         from mypyc.build import mypycify
