@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from dataclasses import dataclass, field, replace
-from functools import cached_property
 from itertools import repeat
 from operator import itemgetter
 from typing import Iterable
@@ -47,6 +46,7 @@ class Bracket:
     landing_homogeneous_at_half: bool = False
 
     def __post_init__(self) -> None:
+        self._same_preference_inside: list[int] | None = None  # see same_preference_inside
         by_second_end = not self.edges  # built here: sorted by the second end, then the first
         if by_second_end:
             n = len(self.vertices)
@@ -82,14 +82,18 @@ class Bracket:
                 self.incident_in_bracket[i].append(e)
                 self.incident_in_bracket[j].append(e)
 
-    @cached_property
+    @property
     def same_preference_inside(self) -> list[int]:
         """The edges inside the bracket whose players have the same colour preference (a
         player without one included), in edge order: the only pairs a colour criterion can
-        count (C.04.3 C.8-C.11)."""
-        preference = [p.preference for p in self.vertices]
-        edges = self.edges
-        return [e for e in self.inside if preference[edges[e][0]] == preference[edges[e][1]]]
+        count (C.04.3 C.8-C.11).  Made once, kept by hand: compiled code (mypyc) recomputes a
+        cached_property."""
+        if self._same_preference_inside is None:
+            preference = [p.preference for p in self.vertices]
+            edges = self.edges
+            self._same_preference_inside = [e for e in self.inside
+                                            if preference[edges[e][0]] == preference[edges[e][1]]]
+        return self._same_preference_inside
 
     def in_bracket(self, v: int) -> bool:
         return v < self.n_bracket
