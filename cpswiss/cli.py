@@ -38,6 +38,7 @@ from cpswiss.errors import CpswissError, FileAccessError  # noqa: E402
 if TYPE_CHECKING:
     from cpswiss.solver.model import SolverSettings
     from cpswiss.systems.registry import PairingSystem
+    from cpswiss.tournament.model import Tournament
 
 
 def _write_atomically(path: str, text: str) -> None:
@@ -178,6 +179,7 @@ def _pair_arguments(pair: argparse.ArgumentParser) -> None:
                                        "TOML file; default: record 192, else the start date (042), "
                                        "else the edition in force (dutch-2026)")
     _accelerate_option(pair)
+    _recompute_points_option(pair)
     pair.add_argument("--initial-colour", choices=["white", "black"],
                       help="initial colour of the top player (overrides XXC / 152)")
     _decision_options(pair)
@@ -193,6 +195,7 @@ def _resolve_arguments(resolve: argparse.ArgumentParser) -> None:
     resolve.add_argument("--rules", help="rule set (default: from the file, as for pair); its [resolve] relax "
                                          "says which rules may give, in which order")
     _accelerate_option(resolve)
+    _recompute_points_option(resolve)
     _solver_options(resolve)
 
 
@@ -220,6 +223,7 @@ def _check_arguments(check: argparse.ArgumentParser) -> None:
     check.add_argument("--json", action="store_true", help="print JSON")
     check.add_argument("--rules", help="rule set (default: from the file, as for pair)")
     _accelerate_option(check)
+    _recompute_points_option(check)
     _solver_options(check)
 
 
@@ -231,12 +235,14 @@ def _explain_arguments(explain: argparse.ArgumentParser) -> None:
     explain.add_argument("--json", action="store_true", help="print JSON")
     explain.add_argument("--rules", help="rule set (default: from the file, as for pair)")
     _accelerate_option(explain)
+    _recompute_points_option(explain)
     _solver_options(explain)
 
 
 def _state_arguments(state: argparse.ArgumentParser) -> None:
     state.add_argument("file")
     state.add_argument("--rules", help="rule set (default: from the file, as for pair)")
+    _recompute_points_option(state)
 
 
 def _rules_arguments(rules: argparse.ArgumentParser) -> None:
@@ -288,6 +294,19 @@ def _accelerate_option(p: argparse.ArgumentParser) -> None:
                         "three-group, none; XXA/250 records in the file win")
 
 
+def _recompute_points_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--recompute-points", action="store_true",
+                   help="score every player from the results in the file instead of checking the points "
+                        "columns (81-84) against them: for files whose writer leaves them 0.0")
+
+
+def _read(path: str, args: argparse.Namespace) -> Tournament:
+    """The tournament file named on the command line, read as its options say."""
+    from cpswiss.formats.trf import read_trf
+
+    return read_trf(path, recompute_points=getattr(args, "recompute_points", False))
+
+
 def _solver_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--workers", type=_workers, default=1,
                    help="CP-SAT workers, 1-64 (the answer does not depend on it)")
@@ -329,14 +348,13 @@ def _decisions(args):
 
 def _cmd_pair(args) -> int:
     from cpswiss.api import pair_tournament
-    from cpswiss.formats.trf import read_trf
 
     system, path = _flagged_system(args)
     args.rules = _rules_for_flag(system, args.rules, path)
     if args.check:
         args.file, args.rounds = path, None
         return _cmd_check(args)
-    tournament = read_trf(path)
+    tournament = _read(path, args)
     decisions = _decisions(args)
     report: list[str] = []
     if not decisions.pairing_decisions.empty:
@@ -419,14 +437,19 @@ def _rules_for_flag(system: PairingSystem, requested: str | None, path: str) -> 
 def _cmd_state(args) -> int:
     import pandas as pd
 
-    from cpswiss.formats.trf import read_trf
     from cpswiss.rulesets.ruleset import select_rule_set
     from cpswiss.tournament.state import build_state
 
-    tournament = read_trf(args.file)
-    state = build_state(tournament, select_rule_set(tournament, args.rules)[0].state)
+    tournament = _read(args.file, args)
+    rules = select_rule_set(tournament, args.rules)[0].state
+    total, last = tournament.total_rounds, tournament.last_paired_round
+    finished = total is not None and last >= total
+    state = build_state(tournament, rules, after_last_round=finished)
     with pd.option_context("display.max_rows", None, "display.width", 200):
-        print(f"State before round {state.round_no} of {state.total_rounds or '?'}")
+        if finished:
+            print(f"Final state after round {last} of {total} (the tournament is finished)")
+        else:
+            print(f"State before round {state.round_no} of {total or '?'}")
         print(state.frame().to_string(index=False))
     return errors.EXIT_OK
 
@@ -434,7 +457,7 @@ def _cmd_state(args) -> int:
 def _cmd_resolve(args) -> int:
     from cpswiss.check.resolve import resolve
 
-    resolution = resolve(args.file, args.rules, args.count, _settings(args), args.accelerate)
+    resolution = resolve(_read(args.file, args), args.rules, args.count, _settings(args), args.accelerate)
     if args.output:
         _write_atomically(args.output, "\n".join(resolution.alternatives[0].pairing.lines()) + "\n")
     if args.json:
@@ -471,7 +494,7 @@ def _cmd_study(args) -> int:
 def _cmd_check(args) -> int:
     from cpswiss.check.rounds import check_tournament
 
-    report = check_tournament(args.file, args.rules, rounds=args.rounds, settings=_settings(args),
+    report = check_tournament(_read(args.file, args), args.rules, rounds=args.rounds, settings=_settings(args),
                               accelerate=args.accelerate)
     if args.json:
         _print_json(report.as_dict())
@@ -483,7 +506,7 @@ def _cmd_check(args) -> int:
 def _cmd_explain(args) -> int:
     from cpswiss.check.explain import explain_pairing
 
-    explanation = explain_pairing(args.file, args.pairing, round_no=args.round, rule_set=args.rules,
+    explanation = explain_pairing(_read(args.file, args), args.pairing, round_no=args.round, rule_set=args.rules,
                                   settings=_settings(args), accelerate=args.accelerate)
     if args.json:
         _print_json(explanation.as_dict())

@@ -53,19 +53,21 @@ def decode(data: bytes) -> str:
     return text.lstrip("\ufeff")
 
 
-def read_trf(path: str | os.PathLike[str]) -> Tournament:
-    """Read and validate a TRF file."""
+def read_trf(path: str | os.PathLike[str], recompute_points: bool = False) -> Tournament:
+    """Read and validate a TRF file (``recompute_points``: :func:`parse_trf`)."""
     path = str(path)
     try:
         with open(path, "rb") as handle:
             data = handle.read()
     except OSError as exc:
         raise FileAccessError(f"{path}: cannot read file: {exc.strerror or exc}") from None
-    return parse_trf(decode(data), path)
+    return parse_trf(decode(data), path, recompute_points)
 
 
-def parse_trf(text: str, path: str = "<input>") -> Tournament:
-    """Parse TRF text (CR, LF or CRLF line ends) and validate it."""
+def parse_trf(text: str, path: str = "<input>", recompute_points: bool = False) -> Tournament:
+    """Parse TRF text (CR, LF or CRLF line ends) and validate it.  ``recompute_points``
+    (``--recompute-points``): the points columns are not checked but replaced by the sum of
+    each player's results (RN-33), for files whose writer leaves them 0.0."""
     lines = re.split(r"\r\n|\r|\n", text)
     t = Tournament(path=path, players={})
     scoring: dict[str, int] = {}
@@ -151,6 +153,9 @@ def parse_trf(text: str, path: str = "<input>") -> Tournament:
     for code, line, number in deferred:
         _parse_player_list_record(code, line, number, path, t)
     t.scoring = Scoring(**scoring)
+    if recompute_points:
+        for record in t.players.values():
+            record.points_column = t.computed_points(record)
     _validate(t, player_lines)
     return t
 
@@ -439,17 +444,29 @@ def _validate(t: Tournament, player_lines: dict[int, int]) -> None:
             if not _results_agree(entry, back):
                 raise InputError(f"round {round_no}: results of {pid} ({entry.block().strip()}) and "
                                  f"{entry.opponent} ({back.block().strip()}) do not agree", path, record.line)
+    _check_points_columns(t)
+
+
+def _check_points_columns(t: Tournament) -> None:
+    """trf-caveats 6 and RN-32: each points column (81-84) must be the sum of the player's
+    results up to the last paired round or up to any later round he has a block for - the
+    byes and absences entered for later rounds (requested byes) may or may not be counted
+    yet.  Columns all 0.0 where results score are refused as not filled in (RN-33)."""
     last = t.last_paired_round
-    for pid, record in t.players.items():
-        for index, entry in enumerate(record.rounds):
-            if entry is not None and index + 1 > last + 1:
-                raise InputError(f"round {index + 1}: entry after the round to be paired ({last + 1})",
-                                 path, record.line)
-        if record.points_column is not None:
-            computed = t.computed_points(record)
-            if computed != record.points_column:
-                raise InputError(f"points column says {format_points(record.points_column)} but the "
-                                 f"results add up to {format_points(computed)}", path, record.line)
+    written = [r for r in t.players.values() if r.points_column is not None]
+    if written and all(r.points_column == 0 for r in written) and \
+            any(t.computed_points(r) != 0 for r in written):
+        raise InputError("every points column (81-84) is 0.0 but the results score: the program that "
+                         "wrote the file left them empty; give --recompute-points to have them "
+                         "recomputed from the results", t.path)
+    for record in written:
+        sums = {t.computed_points(record, r) for r in range(last, max(last, len(record.rounds)) + 1)}
+        if record.points_column not in sums:
+            raise InputError(f"points column says {format_points(record.points_column or 0)} but the "
+                             f"results add up to {format_points(t.computed_points(record))}: correct the "
+                             "results or the column (a half-point bye is written 0000 - H), or give "
+                             "--recompute-points to score the players from their results", t.path,
+                             record.line)
 
 
 def _results_agree(a: RoundEntry, b: RoundEntry) -> bool:

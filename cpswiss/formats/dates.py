@@ -1,0 +1,94 @@
+"""The start date of a TRF file (record ``042``) as the programs that write it spell it.
+
+TRF16 leaves the field's form open, and programs disagree: Swiss-Manager writes
+``2023/05/12``, Swiss-Chess ``28. 07. 2005``, lichess ``May 29, 2020``, US programs
+``05/29/2020``, some generators a two-digit year.  :func:`date_readings` returns every
+calendar date the text can mean, so that a caller can tell an unambiguous date, an
+ambiguous one whose readings agree on what matters, and one it cannot read (RN-31 in
+``docs/cli.md``).
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+
+Date = tuple[int, int, int]  # (year, month, day)
+
+_MONTHS = {name: number for number, names in enumerate((
+    ("jan", "january"), ("feb", "february"), ("mar", "march"), ("apr", "april"), ("may",),
+    ("jun", "june"), ("jul", "july"), ("aug", "august"), ("sep", "sept", "september"),
+    ("oct", "october"), ("nov", "november"), ("dec", "december")), start=1) for name in names}
+_NUMBERS = re.compile(r"[0-9]+")
+_WORDS = re.compile(r"[A-Za-z]+")
+
+
+def _full_year(text: str) -> int | None:
+    """A year of four digits, or of two read as POSIX ``%y`` does (69-99: 19YY, else 20YY)."""
+    if len(text) == 4:
+        return int(text)
+    if len(text) == 2:
+        value = int(text)
+        return 1900 + value if value >= 69 else 2000 + value
+    return None
+
+
+def _valid(year: int, month: int, day: int) -> Date | None:
+    try:
+        datetime.date(year, month, day)
+    except ValueError:
+        return None
+    return year, month, day
+
+
+def date_readings(text: str | None) -> tuple[Date, ...]:
+    """Every date the ``042`` text can mean, earliest first; empty when it cannot be read.
+
+    * year first (``2020-05-29``, ``2020/05/29``, ``2020.05.29``; a time after it is ignored):
+      year, month, day - no program writes year, day, month;
+    * a month name, English, full or abbreviated (``May 29, 2020``, ``29 May 2020``);
+    * day, month and year joined by dots (``28.07.2005``, ``28. 07. 2005``): day first, the
+      convention of every program that writes dots;
+    * joined by ``/`` or ``-`` with the year last: day first or month first - both readings
+      when both are dates (``05/06/2020``), one when the other is not (``29/05/2020``);
+    * three groups of two digits (``10.09.13``): also year first, as some programs write it;
+    * a year alone (``2020``): its first and last day, the range it stands for.
+
+    A two-digit year is read as POSIX ``%y`` reads it (``05`` is 2005, ``98`` 1998).
+    """
+    if not text:
+        return ()
+    text = text.strip()
+    found = list(_NUMBERS.finditer(text))
+    numbers = [m.group() for m in found]
+    months = [_MONTHS[w.lower()] for w in _WORDS.findall(text) if w.lower() in _MONTHS]
+    readings: set[Date] = set()
+    if months and len(numbers) >= 2:
+        day, year = (numbers[0], numbers[1]) if len(numbers[0]) <= 2 else (numbers[1], numbers[0])
+        full = _full_year(year)
+        if full is not None and len(day) <= 2:
+            readings.add(_valid(full, months[0], int(day)) or (0, 0, 0))
+    elif len(numbers) == 1 and len(numbers[0]) == 4 and not months:
+        year = int(numbers[0])
+        readings.update({(year, 1, 1), (year, 12, 31)})
+    elif len(numbers) >= 3 and not months:
+        first, second, third = numbers[:3]
+        if len(first) == 4:  # year first
+            readings.add(_valid(int(first), int(second), int(third)) or (0, 0, 0))
+        elif len(first) <= 2 and len(second) <= 2 and (year := _full_year(third)) is not None:
+            between = text[found[0].end():found[1].start()]
+            day_first = _valid(year, int(second), int(first))
+            month_first = _valid(year, int(first), int(second))
+            if "." in between:
+                readings.add(day_first or (0, 0, 0))
+            else:
+                readings.update(d for d in (day_first, month_first) if d is not None)
+            if len(third) == 2 and (year_first := _full_year(first)) is not None:  # YY.MM.DD
+                readings.add(_valid(year_first, int(second), int(third)) or (0, 0, 0))
+    readings.discard((0, 0, 0))
+    return tuple(sorted(readings))
+
+
+def format_date(date: Date) -> str:
+    """``2020-05-29``."""
+    return f"{date[0]:04d}-{date[1]:02d}-{date[2]:02d}"
