@@ -62,31 +62,30 @@ def date_readings(text: str | None) -> tuple[Date, ...]:
     found = list(_NUMBERS.finditer(text))
     numbers = [m.group() for m in found]
     months = [_MONTHS[w.lower()] for w in _WORDS.findall(text) if w.lower() in _MONTHS]
-    readings: set[Date] = set()
+    candidates: list[Date | None] = []
     if months and len(numbers) >= 2:
-        day, year = (numbers[0], numbers[1]) if len(numbers[0]) <= 2 else (numbers[1], numbers[0])
-        full = _full_year(year)
-        if full is not None and len(day) <= 2:
-            readings.add(_valid(full, months[0], int(day)) or (0, 0, 0))
+        day_text, year_text = (numbers[0], numbers[1]) if len(numbers[0]) <= 2 else (numbers[1], numbers[0])
+        named_year = _full_year(year_text)
+        if named_year is not None and len(day_text) <= 2:
+            candidates.append(_valid(named_year, months[0], int(day_text)))
     elif len(numbers) == 1 and len(numbers[0]) == 4 and not months:
-        year = int(numbers[0])
-        readings.update({(year, 1, 1), (year, 12, 31)})
+        alone = int(numbers[0])
+        candidates += [(alone, 1, 1), (alone, 12, 31)]
     elif len(numbers) >= 3 and not months:
         first, second, third = numbers[:3]
+        last_year = _full_year(third)
         if len(first) == 4:  # year first
-            readings.add(_valid(int(first), int(second), int(third)) or (0, 0, 0))
-        elif len(first) <= 2 and len(second) <= 2 and (year := _full_year(third)) is not None:
-            between = text[found[0].end():found[1].start()]
-            day_first = _valid(year, int(second), int(first))
-            month_first = _valid(year, int(first), int(second))
-            if "." in between:
-                readings.add(day_first or (0, 0, 0))
+            candidates.append(_valid(int(first), int(second), int(third)))
+        elif len(first) <= 2 and len(second) <= 2 and last_year is not None:
+            day_first = _valid(last_year, int(second), int(first))
+            if "." in text[found[0].end():found[1].start()]:
+                candidates.append(day_first)
             else:
-                readings.update(d for d in (day_first, month_first) if d is not None)
-            if len(third) == 2 and (year_first := _full_year(first)) is not None:  # YY.MM.DD
-                readings.add(_valid(year_first, int(second), int(third)) or (0, 0, 0))
-    readings.discard((0, 0, 0))
-    return tuple(sorted(readings))
+                candidates += [day_first, _valid(last_year, int(first), int(second))]
+            first_year = _full_year(first)
+            if len(third) == 2 and first_year is not None:  # YY.MM.DD
+                candidates.append(_valid(first_year, int(second), int(third)))
+    return tuple(sorted({d for d in candidates if d is not None}))
 
 
 def format_date(date: Date) -> str:

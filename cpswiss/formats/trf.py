@@ -252,6 +252,9 @@ def _points_field(text: str, what: str, path: str, line: int) -> int:
 def _parse_player(line: str, number: int, path: str, blocks: dict[str, RoundEntry]) -> PlayerRecord:
     """A 001 record; ``blocks``: the round blocks of the file read so far, by their text (a
     block's entry depends on its text alone, once it names another player than this one)."""
+    if "\t" in line:
+        raise InputError(f"player record has a tab at column {line.index(chr(9)) + 1}: its fields are in fixed "
+                         "columns, so the tab must be written as the spaces it stands for", path, number)
     if len(line) < 84:
         raise InputError(f"player record is {len(line)} characters long; a 001 record needs at "
                          "least 84 (up to the points column)", path, number)
@@ -454,19 +457,19 @@ def _check_points_columns(t: Tournament) -> None:
     yet.  Columns all 0.0 where results score are refused as not filled in (RN-33)."""
     last = t.last_paired_round
     written = [r for r in t.players.values() if r.points_column is not None]
-    if written and all(r.points_column == 0 for r in written) and \
-            any(t.computed_points(r) != 0 for r in written):
+    wrong = [r for r in written
+             if r.points_column not in {t.computed_points(r, n) for n in range(last, max(last, len(r.rounds)) + 1)}]
+    if not wrong:
+        return
+    if all(r.points_column == 0 for r in written):
         raise InputError("every points column (81-84) is 0.0 but the results score: the program that "
                          "wrote the file left them empty; give --recompute-points to have them "
                          "recomputed from the results", t.path)
-    for record in written:
-        sums = {t.computed_points(record, r) for r in range(last, max(last, len(record.rounds)) + 1)}
-        if record.points_column not in sums:
-            raise InputError(f"points column says {format_points(record.points_column or 0)} but the "
-                             f"results add up to {format_points(t.computed_points(record))}: correct the "
-                             "results or the column (a half-point bye is written 0000 - H), or give "
-                             "--recompute-points to score the players from their results", t.path,
-                             record.line)
+    record = wrong[0]
+    raise InputError(f"points column says {format_points(record.points_column or 0)} but the results add "
+                     f"up to {format_points(t.computed_points(record))}: correct the results or the column "
+                     "(a half-point bye is written 0000 - H), or give --recompute-points to score the "
+                     "players from their results", t.path, record.line)
 
 
 def _results_agree(a: RoundEntry, b: RoundEntry) -> bool:
