@@ -30,7 +30,7 @@ def pairing_in_file(t: Tournament, round_no: int, orient_like: Pairing | None = 
     """The pairing of a round already in the file (colours as played).  A board whose colours
     the file does not record (a forfeit written ``0214 - -`` / ``0251 - +``: no game, so no
     colour was played) takes the colours ``orient_like`` gives the same two players, when it
-    pairs them: a colour that was never played cannot be reversed (RN-34)."""
+    pairs them: a colour that was never played cannot be reversed (RF-4)."""
     boards, byes = t.pairing_of(round_no)
     if len(byes) > 1:
         raise InputError(f"round {round_no} gives the pairing-allocated bye to {len(byes)} players "

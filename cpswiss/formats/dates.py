@@ -4,7 +4,7 @@ TRF16 leaves the field's form open, and programs disagree: Swiss-Manager writes
 ``2023/05/12``, Swiss-Chess ``28. 07. 2005``, lichess ``May 29, 2020``, US programs
 ``05/29/2020``, some generators a two-digit year.  :func:`date_readings` returns every
 calendar date the text can mean, so that a caller can tell an unambiguous date, an
-ambiguous one whose readings agree on what matters, and one it cannot read (RN-31 in
+ambiguous one whose readings agree on what matters, and one it cannot read (RF-1 in
 ``docs/cli.md``).
 """
 

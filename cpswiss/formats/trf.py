@@ -67,7 +67,7 @@ def read_trf(path: str | os.PathLike[str], recompute_points: bool = False) -> To
 def parse_trf(text: str, path: str = "<input>", recompute_points: bool = False) -> Tournament:
     """Parse TRF text (CR, LF or CRLF line ends) and validate it.  ``recompute_points``
     (``--recompute-points``): the points columns are not checked but replaced by the sum of
-    each player's results (RN-33), for files whose writer leaves them 0.0."""
+    each player's results (RF-3), for files whose writer leaves them 0.0."""
     lines = re.split(r"\r\n|\r|\n", text)
     t = Tournament(path=path, players={})
     scoring: dict[str, int] = {}
@@ -451,10 +451,10 @@ def _validate(t: Tournament, player_lines: dict[int, int]) -> None:
 
 
 def _check_points_columns(t: Tournament) -> None:
-    """trf-caveats 6 and RN-32: each points column (81-84) must be the sum of the player's
+    """trf-caveats 6 and RF-2: each points column (81-84) must be the sum of the player's
     results up to the last paired round or up to any later round he has a block for - the
     byes and absences entered for later rounds (requested byes) may or may not be counted
-    yet.  Columns all 0.0 where results score are refused as not filled in (RN-33)."""
+    yet.  Columns all 0.0 where results score are refused as not filled in (RF-3)."""
     last = t.last_paired_round
     written = [r for r in t.players.values() if r.points_column is not None]
     wrong = [r for r in written

@@ -82,7 +82,7 @@ def _select(tournament: Tournament, requested: str | RuleSet | None) -> tuple[Ru
 
 
 def _edition_of_start_date(tournament: Tournament) -> tuple[str, str]:
-    """RN-31: the edition the ``042`` start date points to, and why, said in words.  A date
+    """RF-1: the edition the ``042`` start date points to, and why, said in words.  A date
     read more than one way (day and month, a year alone) is taken when every reading points
     to the same edition; a date that cannot be read, or whose readings point to different
     editions, is refused - the edition in force is never assumed for a date in the file."""
