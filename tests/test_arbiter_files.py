@@ -131,6 +131,8 @@ def test_forfeit_without_colours_is_not_a_colour_reversal(capsys):
     path = FOLDER / "karl-mala-2005.trf"  # round 5: 214 '251 - -', 251 '214 - +'
     code, out, err = run(capsys, "check", str(path), "--round", "5", "--rules", "dutch-2017")
     assert (code, out.splitlines()[1:]) == (0, ["round 5: agrees", "all rounds agree"]), err
+    code, out, err = run(capsys, "explain", str(path), "--round", "5", "--rules", "dutch-2017")
+    assert (code, out.splitlines()[-1]) == (0, "Verdict: the proposal is the pairing the rules demand."), err
 
 
 # 6. The final state of a finished tournament; points columns left 0.0
