@@ -58,6 +58,11 @@ def test_zero_padded_062_and_xxr():
     assert (t.total_rounds, len(t.players)) == (9, 52)
 
 
+def test_an_empty_062_says_nothing():
+    text = real("swiss-manager-gros-2010.trf").replace("062 52", "062")
+    assert len(parse_trf(text, "empty-062.trf").players) == 52
+
+
 def test_062_with_the_rated_count_in_brackets():
     t = read_trf(FOLDER / "tiebreakserver-many-unplayed-rounds.trf")  # 062 15 (12)
     assert len(t.players) == 15

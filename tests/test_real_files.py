@@ -85,6 +85,14 @@ def test_check_and_state_of_the_file_as_written(name, capsys):
     last = read_trf(path).last_paired_round
     assert out.splitlines()[0] == (f"Final state after round {last} of {total} (the tournament is finished)"
                                    if total == last else f"State before round {last + 1} of {total or '?'}")
+    code, out, err = run(capsys, "pair", "--dutch", path, "-p")
+    if total == last:  # finished: nothing to pair, said with the line of XXR / 142
+        lines = text_of(name).replace("\r", "\n").split("\n")
+        line = next(i for i, x in enumerate(lines, 1) if x[:3] in ("XXR", "142"))
+        assert (code, out, err) == (3, "", f"cpswiss: {path}:{line}: all {total} rounds (XXR/142) are already "
+                                           "paired; nothing to pair")
+    else:
+        assert code == 0, err
 
 
 @pytest.mark.parametrize("name, k", CUTS)

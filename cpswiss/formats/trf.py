@@ -217,9 +217,8 @@ def _parse_player_list_record(code: str, line: str, number: int, path: str, t: T
         _parse_240(line, number, path, t)
     elif code == "250":
         _parse_250(line, number, path, t)
-    elif code == "062":
-        count = _int_field(line[3:].split()[0] if line[3:].split() else "", "062 number of players",
-                           path, number)
+    elif code == "062" and line[3:].split():  # an empty 062, as some programs write it, says nothing
+        count = _int_field(line[3:].split()[0], "062 number of players", path, number)
         if count != len(t.players):
             raise InputError(f"062 says {count} players but the file has {len(t.players)} player "
                              "records (001)", path, number)
