@@ -129,10 +129,6 @@ def _criterion(entry: dict[str, Any], label: str) -> Criterion:
     return Criterion(entry["id"], entry["kind"], entry["unit"], params, entry.get("article", ""))
 
 
-def _entry(c: Criterion) -> dict[str, Any]:
-    return {"id": c.id, "kind": c.kind, "unit": c.unit, "article": c.article, **c.params}
-
-
 def _apply_overrides(criteria: list[dict[str, Any]], data: dict[str, Any], label: str) -> list[dict[str, Any]]:
     """``drop``, ``[[replace]]``, ``[[insert]]`` and ``order`` of a file that extends another."""
     def ids() -> list[str]:
