@@ -17,6 +17,7 @@ from cpswiss.errors import InputError
 from cpswiss.registry import PairingSystem, system_named
 from cpswiss.rulesets.model import (
     CRITERION_KINDS,
+    EDITION_IN_FORCE,
     AccelerationRules,
     ColourRules,
     Criterion,
@@ -199,7 +200,7 @@ def _load(name: str, seen: tuple[str, ...] = ()) -> tuple[dict[str, Any], list[d
     return merged, criteria
 
 
-def load_rule_set(name: str = "dutch-2026") -> RuleSet:
+def load_rule_set(name: str = EDITION_IN_FORCE) -> RuleSet:
     """A rule set by name or alias in ``models/``, or by the path of a TOML file, checked as input:
     an unknown key, switch value, criterion kind or unit, or pairing system is an InputError
     naming the file and the key, with what is allowed."""

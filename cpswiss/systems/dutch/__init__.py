@@ -3,12 +3,13 @@ look-ahead split (:mod:`.lookahead`), the generation-order tie-break (:mod:`.tie
 explanation of a round in the edition's words (:mod:`.explain`)."""
 
 from cpswiss.registry import PairingSystem
+from cpswiss.rulesets.model import EDITION_IN_FORCE
 
 SYSTEM = PairingSystem(
     name="dutch",
     title="FIDE (Dutch) System (C.04.3)",
     flag="dutch",
-    default_rule_set="dutch-2026",
+    default_rule_set=EDITION_IN_FORCE,
     procedure="cpswiss.systems.dutch.procedure",
     explanation="cpswiss.systems.dutch.explain",
     # TRF-2026 record 192 (ETT26), both spellings in use for the 2026 rules; a bare FIDE_DUTCH
