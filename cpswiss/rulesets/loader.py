@@ -215,13 +215,15 @@ def load_rule_set(name: str = EDITION_IN_FORCE) -> RuleSet:
     tables = {key: read_table(kind, data.get(key, {}), key, label) for key, kind in TABLES.items()}
     criteria = tuple(_criterion(e, label) for e in entries)
     seen: set[str] = set()
-    units = system.unit_names()
     for c in criteria:
         if c.id in seen:
             raise InputError(f"criterion {c.id} is listed twice", label)
-        if c.unit not in units:
+        parameters = system.criteria.get(c.unit)
+        if parameters is None:
             raise InputError(f"criterion {c.id}: unknown unit {c.unit!r} for the {system.name} system "
-                             f"(known: {', '.join(sorted(units))})", label)
+                             f"(known: {', '.join(sorted(system.criteria))})", label)
+        # the unit's own table: a misspelt key or a value it does not take is named here
+        read_table(parameters, c.params, "criteria", label, where=f"criterion {c.id} ({c.unit}):")
         seen.add(c.id)
     return RuleSet(
         name=data["name"], title=data.get("title", data["name"]), system=system.name,

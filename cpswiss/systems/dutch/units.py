@@ -27,7 +27,7 @@ from cpswiss.systems.shared.units import (
     pair_count,
     unpaired_in_bracket,
 )
-from cpswiss.tournament.compatibility import ABSOLUTE_UNITS, compatible
+from cpswiss.tournament.compatibility import compatible
 from cpswiss.tournament.state import Float, PlayerState, Strength
 
 # ---------------------------------------------------------------------------
@@ -494,4 +494,4 @@ LOOKAHEAD_UNITS = {"next-bracket", "next-bracket-scores"}
 ROUND_UNITS: frozenset[str] = frozenset({"pab-score"})
 BRACKET_UNITS = BracketUnits(UNITS, ROUND_UNITS)
 
-__all__ = ["ABSOLUTE_UNITS", "BRACKET_UNITS", "LOOKAHEAD_UNITS", "ROUND_UNITS", "UNITS"]
+__all__ = ["BRACKET_UNITS", "LOOKAHEAD_UNITS", "ROUND_UNITS", "UNITS"]
