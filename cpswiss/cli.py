@@ -440,16 +440,14 @@ def _cmd_state(args) -> int:
     import pandas as pd
 
     from cpswiss.api.selection import select_rule_set
-    from cpswiss.tournament.state import build_state
+    from cpswiss.tournament.state import state_to_show
 
     tournament = _read(args.file, args)
-    rules = select_rule_set(tournament, args.rules)[0].state
-    total, last = tournament.total_rounds, tournament.last_paired_round
-    finished = total is not None and last >= total
-    state = build_state(tournament, rules, after_last_round=finished)
+    state, finished = state_to_show(tournament, select_rule_set(tournament, args.rules)[0].state)
+    total = tournament.total_rounds
     with pd.option_context("display.max_rows", None, "display.width", 200):
         if finished:
-            print(f"Final state after round {last} of {total} (the tournament is finished)")
+            print(f"Final state after round {tournament.last_paired_round} of {total} (the tournament is finished)")
         else:
             print(f"State before round {state.round_no} of {total or '?'}")
         print(state.frame().to_string(index=False))

@@ -461,6 +461,13 @@ def build_state(t: Tournament, rules: StateRules, round_no: int | None = None,
     return StateHistory(t, rules).state(round_no, after_last_round)
 
 
+def state_to_show(t: Tournament, rules: StateRules) -> tuple[RoundState, bool]:
+    """The state ``cpswiss state`` shows: before the round to be paired, or, once every round
+    of ``XXR``/``142`` is paired, the final state after the last one (then True)."""
+    finished = t.total_rounds is not None and t.last_paired_round >= t.total_rounds
+    return build_state(t, rules, after_last_round=finished), finished
+
+
 def _opponent(e: RoundEntry) -> int:
     """The opponent of a played game (the TRF reader gives every game one)."""
     if e.opponent is None:
