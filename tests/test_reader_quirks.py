@@ -24,6 +24,10 @@ def real(name: str) -> str:
     ("2024-08-01", ((2024, 8, 1),)),
     ("May 29, 2020", ((2020, 5, 29),)),  # lichess
     ("29 May 2020", ((2020, 5, 29),)),
+    ("29. Mai 2020", ((2020, 5, 29),)),  # German, French and Spanish month names too
+    ("1 août 2019", ((2019, 8, 1),)),
+    ("12-Dic-2018", ((2018, 12, 12),)),
+    ("June 2017", ((2017, 6, 1), (2017, 6, 30))),  # a month alone: its first and last day
 ])
 def test_day_and_month_order(written, readings):
     assert date_readings(written) == readings

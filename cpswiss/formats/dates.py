@@ -10,17 +10,30 @@ ambiguous one whose readings agree on what matters, and one it cannot read (RF-1
 
 from __future__ import annotations
 
+import calendar
 import datetime
 import re
 
 Date = tuple[int, int, int]  # (year, month, day)
 
-_MONTHS = {name: number for number, names in enumerate((
-    ("jan", "january"), ("feb", "february"), ("mar", "march"), ("apr", "april"), ("may",),
-    ("jun", "june"), ("jul", "july"), ("aug", "august"), ("sep", "sept", "september"),
-    ("oct", "october"), ("nov", "november"), ("dec", "december")), start=1) for name in names}
+# month names and abbreviations as programs write them: English, German, French, Spanish
+_MONTH_NAMES = (
+    ("jan", "january", "januar", "janv", "janvier", "ene", "enero"),
+    ("feb", "february", "februar", "févr", "fevr", "février", "fevrier", "febrero"),
+    ("mar", "march", "mär", "märz", "maerz", "mars", "marzo"),
+    ("apr", "april", "avr", "avril", "abr", "abril"),
+    ("may", "mai", "mayo"),
+    ("jun", "june", "juni", "juin", "junio"),
+    ("jul", "july", "juli", "juil", "juillet", "julio"),
+    ("aug", "august", "août", "aout", "ago", "agosto"),
+    ("sep", "sept", "september", "septembre", "septiembre"),
+    ("oct", "october", "okt", "oktober", "octobre", "octubre"),
+    ("nov", "november", "novembre", "noviembre"),
+    ("dec", "december", "dez", "dezember", "déc", "décembre", "decembre", "dic", "diciembre"),
+)
+_MONTHS = {name: number for number, names in enumerate(_MONTH_NAMES, start=1) for name in names}
 _NUMBERS = re.compile(r"[0-9]+")
-_WORDS = re.compile(r"[A-Za-z]+")
+_WORDS = re.compile(r"[^\W\d_]+")  # letters of any script
 
 
 def _full_year(text: str) -> int | None:
@@ -46,7 +59,8 @@ def date_readings(text: str | None) -> tuple[Date, ...]:
 
     * year first (``2020-05-29``, ``2020/05/29``, ``2020.05.29``; a time after it is ignored):
       year, month, day - no program writes year, day, month;
-    * a month name, English, full or abbreviated (``May 29, 2020``, ``29 May 2020``);
+    * a month name, full or abbreviated, in English, German, French or Spanish (``May 29,
+      2020``, ``29 May 2020``, ``29. Mai 2020``); a month and year alone for each of its days;
     * day, month and year joined by dots (``28.07.2005``, ``28. 07. 2005``): day first, the
       convention of every program that writes dots;
     * joined by ``/`` or ``-`` with the year last: day first or month first - both readings
@@ -68,9 +82,10 @@ def date_readings(text: str | None) -> tuple[Date, ...]:
         named_year = _full_year(year_text)
         if named_year is not None and len(day_text) <= 2:
             candidates.append(_valid(named_year, months[0], int(day_text)))
-    elif len(numbers) == 1 and len(numbers[0]) == 4 and not months:
+    elif len(numbers) == 1 and len(numbers[0]) == 4:  # a month and year, or a year alone
         alone = int(numbers[0])
-        candidates += [(alone, 1, 1), (alone, 12, 31)]
+        first_month, last_month = (months[0], months[0]) if months else (1, 12)
+        candidates += [(alone, first_month, 1), (alone, last_month, calendar.monthrange(alone, last_month)[1])]
     elif len(numbers) >= 3 and not months:
         first, second, third = numbers[:3]
         last_year = _full_year(third)
