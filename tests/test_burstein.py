@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO, player_line
+from conftest import CONFORMANCE_SLICES, REPO, player_line
 from cpswiss.api import pair_tournament
 from cpswiss.check.explain import check_tournament, explain_engine, explain_pairing
 from cpswiss.cli import main
@@ -22,6 +22,7 @@ from cpswiss.systems.burstein.switches import BursteinSwitches, switches_of
 from cpswiss.tournament.state import build_state
 
 SAMPLE = REPO / "tests" / "data" / "burstein-2026-sample"
+ROUNDS = CONFORMANCE_SLICES / "burstein-2026"  # rounds read without a reference pairing
 RULES = load_rule_set("burstein-2026")
 
 
@@ -83,7 +84,7 @@ def test_unknown_switch_is_an_input_error(tmp_path):
                                   "n064-r03of10-t007"])
 def test_seeding_round_is_the_dutch_2026_pairing(case):
     """Art. 1.6: a seeding round is paired by the Dutch rules, boards and colours."""
-    path = SAMPLE / f"{case}.trf"
+    path = ROUNDS / f"{case}.trf"
     dutch = pair_tournament(path, "dutch-2026").pairing.lines()
     assert burstein_lines(path) == dutch
 
@@ -165,7 +166,7 @@ def best_by_brute_force(b):
                                   "n025-r05of05-t011", "n038-r05of11-t013"])
 def test_each_bracket_is_the_first_best_candidate_of_the_fold_order(case):
     """Art. 3.2, 4.3: against every pairing of each bracket of up to 8 players."""
-    path = SAMPLE / f"{case}.trf"
+    path = ROUNDS / f"{case}.trf"
     state = build_state(read_trf(path), RULES.state)
     records = pair_round(state, RULES).records[0]
     checked = 0
@@ -188,7 +189,7 @@ def test_relaxed_solves_give_the_pairing_of_whole_step_solves(case):
     bracket, the pairs, floaters, criteria values and fold steps of solving every step whole
     ([C4]).  These rounds take both ways back to the whole step (a completion found only by
     a maximum matching, none at all)."""
-    state = build_state(read_trf(SAMPLE / f"{case}.trf"), RULES.state)
+    state = build_state(read_trf(ROUNDS / f"{case}.trf"), RULES.state)
     relaxed = pair_index_round(state, RULES).records[0]
     whole = pair_index_round(state, RULES, relaxed=False).records[0]
     assert [(b.players, b.pairs, b.floaters, b.values, b.steps) for b in relaxed.brackets] == \
@@ -202,7 +203,7 @@ def sample_cases(kind: str) -> list[str]:
                   and (kind in p.stem) == (kind == "text"))
 
 
-@pytest.mark.parametrize("case", sorted(p.stem for p in SAMPLE.glob("*.expected")))
+@pytest.mark.parametrize("case", sorted(p.stem for p in SAMPLE.glob("*.trf")))
 def test_sample(case):
     """tests/data/burstein-2026-sample: cases where py4swiss agrees, and cases where the text
     shows it wrong, with the text's pairing (README there)."""
