@@ -3,16 +3,19 @@ matches, the state of every team before a round, and the records written back.""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from cpswiss.api import competition_state_of
 from cpswiss.errors import InputError
+from cpswiss.formats import trf_teams
 from cpswiss.formats.trf import parse_trf, read_trf
 from cpswiss.formats.trf_writer import write_trf
 from cpswiss.tournament.competition_state import GAME_POINTS, MATCH_POINTS, rules_for_code
 from cpswiss.tournament.competitors import EntryKind, competitors
+from cpswiss.tournament.model import RoundKind
 from cpswiss.tournament.state import Float
 
 SAMPLE = Path(__file__).parent / "data" / "team-sample"
@@ -159,3 +162,70 @@ def test_a_team_record_that_does_not_read_names_its_line_and_columns(line: str, 
         parse_trf(_team_file(line), "t.trf")
     assert caught.value.line == 10  # the line after the two 310 records
     assert where in str(caught.value)
+
+
+# The examples of the TRF-2026 text (FIDE handbook TRF26.pdf: 310, 330, 240, 250, 260 team
+# records), each read into the model and written back.
+PUBLISHED_310 = ["310   1 India                            IND     2486   15.0   28.0  11     1    5   15   28   44",
+                 "310   2 Ukraine                          UKR     2478   14.0   26.5  14     2    4   20   27   22"]
+PUBLISHED_330 = ["330 +- 004 023 047", "330 -+ 008 027 005"]
+
+
+@pytest.mark.parametrize("line", PUBLISHED_310)
+def test_the_published_310_examples_are_written_back(line: str) -> None:
+    team = trf_teams.parse_310(line, 1, "x")
+    assert team.members == tuple(int(x) for x in line[73:].split())
+    assert trf_teams.line_310(team) == line
+
+
+def test_the_published_310_example_reads_its_fields() -> None:
+    team = trf_teams.parse_310(PUBLISHED_310[0], 1, "x")
+    assert (team.number, team.name, team.nickname, team.strength, team.match_points, team.game_points,
+            team.rank, team.members) == (1, "India", "IND", "2486", 150, 280, 11, (1, 5, 15, 28, 44))
+
+
+@pytest.mark.parametrize("line, fields", [(PUBLISHED_330[0], ("+-", 4, 23, 47)), (PUBLISHED_330[1], ("-+", 8, 27, 5))])
+def test_the_published_330_examples_read_and_are_written_back(line: str, fields: tuple[object, ...]) -> None:
+    forfeit = trf_teams.parse_330(line, 1, "x")
+    assert (forfeit.result, forfeit.round_no, forfeit.white, forfeit.black) == fields
+    again = trf_teams.parse_330(trf_teams.line_330(forfeit), 1, "x")
+    assert again == forfeit
+
+
+OWN_TEAM_FILE = SAMPLE.parent / "team-records.trf"
+
+
+def test_a_team_file_with_every_team_record_reads_into_the_model_and_back() -> None:
+    t = read_trf(OWN_TEAM_FILE)
+    assert write_trf(t) == OWN_TEAM_FILE.read_text()
+    assert t.board_colours == "WBWB" and t.match_scoring is not None and t.match_scoring.win == 30
+    assert t.team_pab is not None and t.team_pab.teams == (3, 0) and t.team_pab.game_points == 20
+    assert [(f.result, f.round_no, f.white, f.black) for f in t.team_forfeits] == [("+-", 2, 1, 3)]
+    assert [(o.round_no, o.team, o.opponent, o.players) for o in t.board_orders] == [(1, 1, 2, (3, 1, 2, 0))]
+    assert t.team_byes == {3: {2: RoundKind.HALF_BYE}}
+    assert t.team_accelerations == {1: [(10, 0)], 2: [(10, 0)]}
+    assert [(sorted(f.players), f.first_round, f.last_round) for f in t.team_forbidden] == [([1, 2], 3, 3)]
+    # every record written afresh from the model reads back as the same records
+    fresh = replace(t, teams={n: replace(team, text="") for n, team in t.teams.items()},
+                    team_pab=replace(t.team_pab, text=""),
+                    team_forfeits=[replace(f, text="") for f in t.team_forfeits],
+                    board_orders=[replace(o, text="") for o in t.board_orders],
+                    match_scoring=replace(t.match_scoring, text=""))
+    again = parse_trf(write_trf(fresh), "again.trf")
+    assert (again.teams, again.team_pab, again.team_forfeits, again.board_orders, again.match_scoring,
+            again.board_colours) == (t.teams, t.team_pab, t.team_forfeits, t.board_orders, t.match_scoring,
+                                     t.board_colours)
+
+
+def test_the_board_order_of_a_300_record_seats_the_players() -> None:
+    t = read_trf(OWN_TEAM_FILE)
+    match = competitors(t)[1].entries[0]
+    # 300: boards 1-3 played by 3, 1, 2 and board 4 empty; 352 WBWB: board 1 (player 3) has White
+    assert [(g.board, g.player) for g in match.games] == [(1, 3), (2, 1), (3, 2), (4, 0)]
+    assert match.colour == "w"
+    # 362 TW 3.0: team 1 won 2.5-0.5 (board 4 empty: no game)
+    assert (match.match_points, match.game_points) == (30, 25)
+    for number, team in competitors(t).items():  # the 310 columns agree with the boards
+        entries = [e for e in team.entries if e is not None]
+        assert (sum(e.match_points for e in entries), sum(e.game_points for e in entries)) == \
+            (t.teams[number].match_points, t.teams[number].game_points)

@@ -267,7 +267,7 @@ def line_310(team: TeamRecord) -> str:
 
 
 def line_320(pab: TeamPab) -> str:
-    teams = "".join(f" {team:3d}" if team else "    " for team in pab.teams)
+    teams = "".join(f" {team:3d}" if team else " 000" for team in pab.teams)
     return f"320 {_pts(pab.match_points, 4)} {_pts(pab.game_points, 4)}{teams}".rstrip()
 
 
