@@ -229,3 +229,31 @@ def test_the_board_order_of_a_300_record_seats_the_players() -> None:
         entries = [e for e in team.entries if e is not None]
         assert (sum(e.match_points for e in entries), sum(e.game_points for e in entries)) == \
             (t.teams[number].match_points, t.teams[number].game_points)
+
+
+def test_a_paired_team_round_is_written_on_the_boards(tmp_path: Path) -> None:
+    t = read_trf(SAMPLE / "n006-r03of05-t097.trf")
+    paired = t.with_round(3, [(4, 3), (1, 6)], None)
+    path = tmp_path / "paired.trf"
+    path.write_text(write_trf(paired))
+    again = read_trf(path)  # the reader checks every block and points column again
+    teams = competitors(again)
+    match = teams[4].entries[2]
+    assert (match.kind, match.opponent, match.colour) == (EntryKind.PENDING, 3, "w")
+    assert [(g.player, g.opponent, g.entry.colour) for g in match.games if g.entry] == \
+        [(19, 13, "w"), (20, 14, "b"), (21, 15, "w"), (22, 16, "b"), (23, 17, "w"), (24, 18, "b")]
+    # 240 Z 3 2 5: not paired, the zero-point bye on every member, the 240 record kept
+    assert teams[2].entries[2].kind is EntryKind.ZERO_BYE and teams[5].entries[2].kind is EntryKind.ZERO_BYE
+    assert all(again.players[p].entry(3).code == "Z" for p in again.teams[5].members)
+    assert "240 Z   3    2    5" in path.read_text()
+
+
+def test_a_team_pab_goes_into_320_and_on_every_member(tmp_path: Path) -> None:
+    t = read_trf(SAMPLE / "n006-r03of05-t097.trf")
+    paired = t.with_round(3, [(4, 3)], 1)
+    again = parse_trf(write_trf(paired), "paired.trf")
+    assert again.team_pab is not None and again.team_pab.teams == (6, 5, 1)
+    pab = competitors(again)[1].entries[2]
+    assert (pab.kind, pab.match_points, pab.game_points) == (EntryKind.PAB, 10, 30)
+    assert all(again.players[p].entry(3).code == "U" for p in again.teams[1].members)
+    assert again.players[1].points_column == 20  # 0.5 + 1.0 + the board's half of a drawn match

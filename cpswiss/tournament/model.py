@@ -330,8 +330,13 @@ class Tournament:
         round's blocks (``0000 - H`` / ``F`` / ``Z``), as TRF-2026 writes the byes of
         rounds already paired, and those ``240`` records are dropped.  In a Double-Swiss file
         ``round_no`` is a match: its two columns are written, game 2 with reversed colours and
-        a bye in both (:mod:`cpswiss.formats.trf_double`).
+        a bye in both (:mod:`cpswiss.formats.trf_double`).  In a team file ``boards`` are the
+        matches, written on the teams' boards (:func:`cpswiss.tournament.team_rounds.with_team_round`).
         """
+        if self.teams:  # boards is then the matches, (team with White on board 1, other team)
+            from cpswiss.tournament.team_rounds import with_team_round  # a team file only
+
+            return with_team_round(self, round_no, boards, bye)
         per = self.games_per_round
         columns = range(per * (round_no - 1) + 1, per * round_no + 1)
         entries: dict[int, list[RoundEntry]] = {}
