@@ -257,3 +257,30 @@ def test_a_team_pab_goes_into_320_and_on_every_member(tmp_path: Path) -> None:
     assert (pab.kind, pab.match_points, pab.game_points) == (EntryKind.PAB, 10, 30)
     assert all(again.players[p].entry(3).code == "U" for p in again.teams[1].members)
     assert again.players[1].points_column == 20  # 0.5 + 1.0 + the board's half of a drawn match
+
+
+@pytest.mark.parametrize("edit, message", [
+    (("   3 w 1", "   3 w 1"), ""),  # unchanged: reads
+    (("300   1   1   2    3    1    2 0000", "300   1   1   2    3    1    4 0000"),
+     "300: player 2 of team 1 has a game in round 1 but no board"),
+])
+def test_a_board_order_must_seat_every_player_with_a_game(edit: tuple[str, str], message: str) -> None:
+    text = OWN_TEAM_FILE.read_text().replace(*edit)
+    t = parse_trf(text, "t.trf")
+    if not message:
+        assert competitors(t)[1].entries[0].kind is EntryKind.MATCH
+        return
+    with pytest.raises(InputError, match=message):
+        competitors(t)
+
+
+def test_players_of_one_team_playing_two_teams_name_the_player() -> None:
+    text = _team_file().replace("142 3", "142 3\n352 WB")
+    lines = text.splitlines()
+    # a third team whose player 5 plays team 1's board 2 (player 2) instead of player 4
+    lines = [line.replace("     4 b =", "     5 b =") if line.startswith("001    2") else line for line in lines]
+    lines = [line.replace("0.5    4     2 w =", "0.0    4") if line.startswith("001    4") else line for line in lines]
+    lines.insert(8, "001    5 m    Echo                              1800 FID                         0.5    5     2 w =")
+    lines.append("310   3 Three                            THR            0.0    0.5   3     5")
+    with pytest.raises(InputError, match=r"round 1: the players of team 1 do not all play one team \(player 2 plays 5"):
+        competitors(parse_trf("\n".join(lines) + "\n", "t.trf"))
