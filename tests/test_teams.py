@@ -284,3 +284,23 @@ def test_players_of_one_team_playing_two_teams_name_the_player() -> None:
     lines.append("310   3 Three                            THR            0.0    0.5   3     5")
     with pytest.raises(InputError, match=r"round 1: the players of team 1 do not all play one team \(player 2 plays 5"):
         competitors(parse_trf("\n".join(lines) + "\n", "t.trf"))
+
+
+def test_baku_acceleration_of_a_team_code_gives_a_match_win_then_half() -> None:
+    text = OWN_TEAM_FILE.read_text().replace("192 FIDE_TEAM_TYPEB_MP_GP", "192 FIDE_TEAM_TYPEB_MP_GP_BAKU")
+    text = "\n".join(line for line in text.splitlines() if not line.startswith("250")) + "\n"
+    t = parse_trf(text, "baku.trf")
+    # 3 teams, 3 rounds: group A = teams 1 and 2 (2 x ceil(3/4)); A = 2 rounds; 362 TW 3.0 in round 1, 1.5 in round 2
+    first = competition_state_of(t, round_no=1).competitors
+    assert [(c.score, c.real_score) for c in first.values()] == [(30, 0), (30, 0), (0, 0)]
+    second = competition_state_of(t, round_no=2).competitors
+    assert [(c.score, c.real_score) for c in second.values()] == [(45, 30), (15, 0), (10, 10)]
+    # the 250 records of the file win over the method
+    assert competition_state_of(OWN_TEAM_FILE, round_no=1).competitors[1].score == 10
+
+
+def test_baku_needs_match_points_as_the_primary_score() -> None:
+    text = OWN_TEAM_FILE.read_text().replace("192 FIDE_TEAM_TYPEB_MP_GP", "192 FIDE_TEAM_TYPEB_GP_MP_BAKU")
+    text = "\n".join(line for line in text.splitlines() if not line.startswith("250")) + "\n"
+    with pytest.raises(InputError, match=r"Baku acceleration needs match points as the primary score \(C.04.7"):
+        competition_state_of(parse_trf(text, "baku.trf"))
