@@ -12,6 +12,7 @@ team or Double-Swiss system pairs are derived from them by :mod:`cpswiss.tournam
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
@@ -40,11 +41,6 @@ class RoundKind(enum.Enum):
     def has_opponent(self) -> bool:
         return self in (RoundKind.GAME, RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS,
                         RoundKind.PENDING)
-
-    @property
-    def decided_before_pairing(self) -> bool:
-        """A bye or absence known before the round was paired (player not paired)."""
-        return self in (RoundKind.HALF_BYE, RoundKind.FULL_BYE, RoundKind.ZERO_BYE)
 
 
 _TOOK_PART_IN_PAIRING = frozenset((RoundKind.GAME, RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS,
@@ -174,7 +170,7 @@ class ForbiddenPair:
 
 
 # What a file asks to be paired as (Tournament.kind); a pairing system declares the kinds it
-# pairs (cpswiss.systems.registry.PairingSystem.file_kinds)
+# pairs (cpswiss.registry.PairingSystem.file_kinds)
 INDIVIDUAL, TEAM, DOUBLE_SWISS = "individual", "team", "double-swiss"
 TEAM_CODE_PREFIXES = ("FIDE_TEAM", "CUSTOM_TEAM")  # ETT26 record-192 codes of team Swiss systems
 DOUBLE_SWISS_CODES = ("FIDE_DOUBLESWISS", "CUSTOM_DOUBLESWISS")  # each also with _BAKU
@@ -371,3 +367,11 @@ def format_points(tenths: int) -> str:
     sign = "-" if tenths < 0 else ""
     tenths = abs(tenths)
     return f"{sign}{tenths // 10}.{tenths % 10}"
+
+
+_NUMBER = re.compile(r"[0-9]{1,9}")  # ASCII digits only (str.isdigit also takes superscripts)
+
+
+def is_number(text: str) -> bool:
+    """A whole number in ASCII digits, at most 9 of them (every numeric field of a report file)."""
+    return _NUMBER.fullmatch(text) is not None

@@ -1,0 +1,137 @@
+"""The pairing systems cpswiss knows, and how the rest of the program reaches them.
+
+A pairing system is one folder under ``cpswiss/systems/`` whose ``__init__`` declares a
+:class:`PairingSystem`: its names, its command-line flag, its record-192 codes, its own rule-file
+switches, the criterion units its rule files may name with their parameters, and typed callables
+for its round procedure and its explanation (each imports its module on the first call, so that a
+process pays only for what it uses).  The command line, the API, the arbiter's tools (check,
+explain, resolve, what-if), generate and study reach a system only through this registry.
+Adding a system is adding its folder and one line to :data:`SYSTEM_PACKAGES`.
+
+The registry sits low (above the errors, below the rule sets, which check a rule file against
+the system it names): it imports nothing of the package but the errors, and finds the systems by
+the package names listed here, as a plug-in host finds its plug-ins; nothing else imports a
+system by name.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from typing import TYPE_CHECKING, Any, Protocol
+
+from cpswiss.errors import InputError, InternalCheckError
+
+if TYPE_CHECKING:
+    from cpswiss.api import PairingResult
+    from cpswiss.colours.decoder import Pairing
+    from cpswiss.rulesets.ruleset import RuleSet
+    from cpswiss.solver.settings import SolverSettings
+    from cpswiss.systems import RoundPairing
+    from cpswiss.systems.shared.explaining import RoundAccount
+    from cpswiss.tournament.state import RoundState
+
+# One line per system: the package whose __init__ defines SYSTEM.
+SYSTEM_PACKAGES: tuple[str, ...] = (
+    "cpswiss.systems.dutch",
+    "cpswiss.systems.fide1999",
+    "cpswiss.systems.dubov",
+    "cpswiss.systems.burstein",
+)
+
+
+class PairRound(Protocol):
+    """A system's round procedure: the pairs and the bye of the round under the rule set."""
+
+    def __call__(self, state: RoundState, rules: RuleSet,
+                 settings: SolverSettings | None = None) -> RoundPairing: ...
+
+
+class Explanation(Protocol):
+    """What a system's explanation provides: the account of the engine's pairing, and of a
+    proposal against it (the first rule by which its pairs or bye are not the rules'), and one
+    table row per bracket (``PairingResult.brackets_frame``)."""
+
+    def account(self, result: PairingResult, settings: SolverSettings | None) -> RoundAccount: ...
+
+    def compare(self, result: PairingResult, proposed: Pairing,
+                settings: SolverSettings | None) -> RoundAccount: ...
+
+    def bracket_rows(self, result: PairingResult, settings: SolverSettings | None) -> list[dict[str, Any]]: ...
+
+
+@dataclass(frozen=True)
+class PairingSystem:
+    """Everything that makes a pairing system, in one place."""
+
+    name: str  # the rule files' ``system = "..."``
+    title: str
+    flag: str  # command-line flag without dashes: ``--dutch``, ``--lim``, ...
+    default_rule_set: str  # what the flag pairs with when no --rules is given
+    pair_round: PairRound  # the round procedure (its module imported on the first call)
+    explanation: Callable[[], Explanation]  # the explanation (imported when first asked for)
+    # every criterion unit its rule files may name -> the typed table of the parameters it takes
+    # (a frozen dataclass whose fields are the keys, checked when a rule file loads)
+    criteria: Mapping[str, type]
+    # record-192 code -> rule set; "<CODE>_BAKU" is the same with the edition's Baku acceleration
+    trf_codes: Mapping[str, str] = field(default_factory=dict)
+    # the rule file's [switches] table: a frozen dataclass whose fields are its keys
+    switches: type | None = None
+    # the kinds of tournament file it pairs (cpswiss.tournament.model.Tournament.kind): "individual",
+    # "team", "double-swiss"; a file of another kind is refused (cpswiss.api.selection.check_pairs_file)
+    file_kinds: frozenset[str] = frozenset(("individual",))
+
+    @property
+    def explainer(self) -> Explanation:
+        return self.explanation()
+
+
+def _declared(package: str) -> PairingSystem:
+    """The system a package declares (its ``SYSTEM``)."""
+    system = getattr(importlib.import_module(package), "SYSTEM", None)
+    if not isinstance(system, PairingSystem):
+        raise InternalCheckError(f"internal error: {package} declares no PairingSystem")
+    return system
+
+
+@cache
+def systems() -> tuple[PairingSystem, ...]:
+    """Every registered system, in registry order."""
+    return tuple(_declared(package) for package in SYSTEM_PACKAGES)
+
+
+def system_named(name: str) -> PairingSystem:
+    """The system a rule file names (``system = "dutch"``); InputError if none has the name.
+    The systems' packages are imported in registry order up to the one named (a process that
+    pairs by one system does not load the others)."""
+    for package in SYSTEM_PACKAGES:
+        system = _declared(package)
+        if system.name == name:
+            return system
+    raise InputError(f"system = {name!r}: unknown pairing system "
+                     f"(known: {', '.join(s.name for s in systems())})")
+
+
+def system_of(rules: RuleSet) -> PairingSystem:
+    """The system that pairs a rule set."""
+    return system_named(rules.system)
+
+
+def system_for_code(code: str) -> tuple[PairingSystem, str, bool] | None:
+    """The system, rule set and Baku flag a record-192 code asks for (None: no system claims it)."""
+    baku = code.endswith("_BAKU")
+    bare = code[: -len("_BAKU")] if baku else code
+    for system in systems():
+        if bare in system.trf_codes:
+            return system, system.trf_codes[bare], baku
+    return None
+
+
+def trf_code_of(rules: RuleSet) -> str | None:
+    """The record-192 code that names a rule set (the last one its system lists for it: the
+    current spelling), or None when no code does."""
+    codes = [code for code, name in system_of(rules).trf_codes.items() if name == rules.name]
+    return codes[-1] if codes else None
+
