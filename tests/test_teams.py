@@ -14,7 +14,7 @@ from cpswiss.formats import trf_teams
 from cpswiss.formats.trf import parse_trf, read_trf
 from cpswiss.formats.trf_writer import write_trf
 from cpswiss.tournament.competition_state import GAME_POINTS, MATCH_POINTS, rules_for_code
-from cpswiss.tournament.competitors import EntryKind, competitors
+from cpswiss.tournament.competitors import EntryKind, competitors, match_pairing_of
 from cpswiss.tournament.model import RoundKind
 from cpswiss.tournament.state import Float
 
@@ -304,3 +304,13 @@ def test_baku_needs_match_points_as_the_primary_score() -> None:
     text = "\n".join(line for line in text.splitlines() if not line.startswith("250")) + "\n"
     with pytest.raises(InputError, match=r"Baku acceleration needs match points as the primary score \(C.04.7"):
         competition_state_of(parse_trf(text, "baku.trf"))
+
+
+def test_the_pairing_of_a_round_by_team() -> None:
+    teams = competitors(read_trf(SAMPLE / "n008-r03of06-t049.trf"))
+    matches, byes = match_pairing_of(teams, 2)
+    assert (2, 3) in matches  # 330 +- 2 2 3: the forfeited match, White as scheduled
+    assert byes == [] and len(matches) == 4
+    assert sorted(t for m in matches for t in m) == list(range(1, 9))
+    t = read_trf(SAMPLE / "n006-r03of05-t097.trf")
+    assert match_pairing_of(competitors(t), 1) == ([(3, 5), (4, 2)], [6])  # team 1: half-point bye

@@ -281,3 +281,22 @@ def _board_one_colour(t: Tournament, games: tuple[Game, ...]) -> str | None:
             same = pattern[0] == pattern[k] if len(pattern) > k else k % 2 == 0
             return g.entry.colour if same else (BLACK if g.entry.colour == WHITE else WHITE)
     return None
+
+
+def match_pairing_of(found: dict[int, Competitor], round_no: int) -> tuple[list[tuple[int, int]], list[int]]:
+    """The pairing written for a round, by competitor: (White, Black) per match - the match
+    colour, board 1 / game 1; forfeited matches included, by the scheduled colours - in order of
+    the White competitor's number, and the competitors given the pairing-allocated bye (the
+    counterpart of :meth:`Tournament.pairing_of` for teams and Double-Swiss matches)."""
+    matches: list[tuple[int, int]] = []
+    byes: list[int] = []
+    for cid in sorted(found):
+        e = found[cid].entry(round_no)
+        if e is None:
+            continue
+        if e.kind is EntryKind.PAB:
+            byes.append(cid)
+        elif e.kind.has_opponent and e.opponent is not None and \
+                (e.colour == WHITE or (e.colour is None and cid < e.opponent)):
+            matches.append((cid, e.opponent))
+    return matches, byes
