@@ -314,3 +314,26 @@ def test_the_pairing_of_a_round_by_team() -> None:
     assert sorted(t for m in matches for t in m) == list(range(1, 9))
     t = read_trf(SAMPLE / "n006-r03of05-t097.trf")
     assert match_pairing_of(competitors(t), 1) == ([(3, 5), (4, 2)], [6])  # team 1: half-point bye
+
+
+PUBLISHED_TEAM_RECORDS = ["240 H 003  026  047",
+                          "250 00.0 02.0 001 003 0001 0090", "250 00.0 01.0 004 006 0001 0090",
+                          "260 001 002  125  180  184  216", "260 001 002  208  222  231",
+                          "260 001 002  215  290  302  304  307",
+                          *PUBLISHED_330]
+
+
+def test_the_published_team_examples_of_240_250_260_330_read_and_are_written_back() -> None:
+    """The TRF-2026 text's examples (a team Swiss of 310 teams here, one player each)."""
+    players = [f"001 {n:4d} m    {'Player' + str(n):<33} 2000 FID {'':>11} {'':10}  0.0 {n:4d}" for n in range(1, 311)]
+    teams = [f"310 {n:3d} {'Team ' + str(n):<32} {'':5} {'':>6}    0.0    0.0 {n:3d}  {n:4d}" for n in range(1, 311)]
+    text = "\n".join(["012 Published examples", "142 11", "192 FIDE_TEAM_BAKU", *players, *teams,
+                      *PUBLISHED_TEAM_RECORDS]) + "\n"
+    t = parse_trf(text, "examples.trf")
+    assert write_trf(t) == text
+    assert t.team_byes == {3: {26: RoundKind.HALF_BYE, 47: RoundKind.HALF_BYE}}
+    assert t.team_accelerations[1] == t.team_accelerations[90] == [(0, 20)] * 3 + [(0, 10)] * 3
+    assert 91 not in t.team_accelerations
+    assert [sorted(f.players) for f in t.team_forbidden] == [[125, 180, 184, 216], [208, 222, 231],
+                                                             [215, 290, 302, 304, 307]]
+    assert [(f.result, f.round_no, f.white, f.black) for f in t.team_forfeits] == [("+-", 4, 23, 47), ("-+", 8, 27, 5)]
