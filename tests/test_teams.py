@@ -151,6 +151,7 @@ def test_the_small_team_file_reads() -> None:
     ("330 ++   1   1   2", "330 columns 5-6"),
     ("330 +-   1   1   9", "team 9 is not a team"),
     ("330 +-   1   1   1", "forfeits against itself"),
+    ("330 +-   0   1   2", "330 columns 8-10: the round must be at least 1"),
     ("300   1   1   2    2    1  x", "300 columns 27-30"),
     ("300   1   1   2    3    1", "player 3 is not a member of team 1"),
     ("362 TW 2.0   TX 1.0", "362 columns 14-15"),
