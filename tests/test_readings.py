@@ -1,5 +1,6 @@
-"""The readings the code cites (``RN-n``, ``Q-n``) are defined in ``docs/readings.md``, and the
-conformance cases that page names as deciding a reading are paired by the default run."""
+"""The readings the code cites (``RN-n``, ``Q-n``) are defined in ``docs/readings.md``; the names
+that page gives for the code applying each reading exist; the conformance cases it names as
+deciding a reading are paired by the default run."""
 
 from __future__ import annotations
 
@@ -48,4 +49,19 @@ def test_every_deciding_case_is_kept_and_paired_by_the_default_run():
     assert len(named) >= 10
     missing = [f"{corpus}/{case}" for corpus, case in sorted(named)
                if corpus not in SAMPLES or not (REPO / "tests" / "data" / SAMPLES[corpus] / f"{case}.expected").exists()]
+    assert missing == []
+
+
+def test_the_code_each_reading_names_exists():
+    """The ``Code:`` of each entry: rule files by path, the rest by the name of a function, class,
+    constant or rule-file key (so that moving a module does not leave the page behind)."""
+    text = READINGS.read_text(encoding="utf-8")
+    sources = "\n".join(p.read_text(encoding="utf-8") for p in (REPO / "cpswiss").rglob("*.py"))
+    sources += "\n".join(p.read_text(encoding="utf-8") for p in (REPO / "models").glob("*.toml"))
+    named = [name for code in re.findall(r"Code:(.*?)\.(?:\n\n|\Z)", text, flags=re.DOTALL)
+             for name in re.findall(r"`([^`]+)`", code)]
+    assert len(named) >= 30
+    missing = [name for name in named if not (
+        (REPO / name).is_file() if "/" in name else
+        re.search(rf"(def |class |^\s*){re.escape(name)}\b", sources, flags=re.MULTILINE))]
     assert missing == []
