@@ -11,6 +11,7 @@ from cpswiss.errors import InputError
 from cpswiss.formats.trf import parse_trf, read_trf
 from cpswiss.formats.trf_writer import write_trf
 from cpswiss.tournament.model import RoundKind
+from cpswiss.tournament.paired_round import with_round
 
 HEADER = "012 Test\nXXR 5\nXXC white1\n"
 
@@ -87,7 +88,7 @@ def test_write_then_read_gives_the_same_tournament():
 
 def test_appending_a_round():
     t = parse_trf(small_tournament())
-    t3 = t.with_round(3, [(1, 4)], bye=None)
+    t3 = with_round(t, 3, [(1, 4)], bye=None)
     t3 = parse_trf(write_trf(t3))
     assert t3.players[1].entry(3).kind is RoundKind.PENDING
     assert t3.players[4].entry(3).opponent == 1 and t3.players[4].entry(3).colour == "b"
