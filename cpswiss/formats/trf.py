@@ -26,17 +26,20 @@ import os
 import re
 
 from cpswiss.errors import FileAccessError, InputError, TooLargeError
-from cpswiss.tournament.model import (ForbiddenPair, PlayerRecord, RoundEntry, RoundKind, Scoring, Tournament,
-                                      format_points, is_number)
+from cpswiss.tournament.model import (DOUBLE_SWISS, ForbiddenPair, PlayerRecord, RoundEntry, RoundKind, Scoring,
+                                      Tournament, format_points, is_number)
 
 FIRST_BLOCK = 91  # 0-based column of the first round block (column 92)
 BLOCK_WIDTH = 10
 
-TRF26_RECORDS = {"142", "152", "162", "192", "240", "250", "260"}
+# TRF-2026 team records, read by cpswiss.formats.trf_teams (imported by the first one met)
+TEAM_RECORDS = ("310", "320", "330", "300", "352", "362")
+TRF26_RECORDS = {"142", "152", "162", "192", "240", "250", "260", *TEAM_RECORDS}
 # Records read; any other line is ignored by rule (names, dates, arbiters, comments), unless it
 # looks like a player record that is not read (see _unread_player_record).
 READ_RECORDS = {"001", "XXR", "142", "XXC", "152", "XXA", "XXP", "260", "XXZ", "XXS", "BBW", "BBD",
-                "BBL", "BBZ", "BBF", "BBU", "162", "042", "062", "092", "192", "240", "250"}
+                "BBL", "BBZ", "BBF", "BBU", "162", "042", "062", "092", "192", "240", "250",
+                *TEAM_RECORDS}
 MAX_PLAYERS = 9999  # TRF16's four-digit pairing numbers (the size of one bracket step has its own limit)
 MAX_ROUNDS = 99  # round blocks, XXR/142 and the rounds of 240/250/260 records
 _POINTS = re.compile(r"-?[0-9]{1,6}(\.[0-9])?")
@@ -75,6 +78,7 @@ def parse_trf(text: str, path: str = "<input>", recompute_points: bool = False) 
     deferred: list[tuple[str, str, int]] = []  # records checked against the players first
     seen_rounds: dict[str, tuple[int, int]] = {}  # XXR / 142: value and line
     blocks: dict[str, RoundEntry] = {}  # round blocks read, by their text
+    symbols_162: set[str] = set()  # the 162 symbols read
     for number, raw in enumerate(lines, start=1):
         line = raw.rstrip()
         if not line.strip():
@@ -100,9 +104,14 @@ def parse_trf(text: str, path: str = "<input>", recompute_points: bool = False) 
             player_lines[record.pairing_no] = number
             t.layout.append(record.pairing_no)
             continue
-        t.layout.append(raw)
         if code in TRF26_RECORDS:
             t.trf26 = True
+        if code in TEAM_RECORDS:
+            from cpswiss.formats import trf_teams  # a team file only
+
+            t.layout.append((code, trf_teams.read_team_record(code, line, number, t)))
+            continue
+        t.layout.append(raw)
         if code in ("XXR", "142"):
             rounds = _int_field(line[3:], "number of rounds", path, number)
             if not 1 <= rounds <= MAX_ROUNDS:
@@ -141,7 +150,7 @@ def parse_trf(text: str, path: str = "<input>", recompute_points: bool = False) 
                    "BBF": "forfeit_loss", "BBU": "pab"}[code]
             scoring[key] = _points_field(line[4:].strip(), code, path, number)
         elif code == "162":
-            _parse_162(line, number, path, scoring)
+            _parse_162(line, number, path, scoring, symbols_162)
         elif code == "042":
             t.start_date = line[4:].strip() or None
         elif code == "092":
@@ -150,9 +159,21 @@ def parse_trf(text: str, path: str = "<input>", recompute_points: bool = False) 
             t.system = line[4:].strip() or None
     if not t.players:
         raise InputError("no player record (001) in the file: is it a TRF file?", path)
+    if t.teams:
+        from cpswiss.formats import trf_teams
+
+        trf_teams.check_teams(t)
     for code, line, number in deferred:
         _parse_player_list_record(code, line, number, path, t)
+    if t.kind == DOUBLE_SWISS:
+        from cpswiss.formats import trf_double  # a Double-Swiss file only
+
+        t.games_per_round = trf_double.GAMES
+        trf_double.match_scoring_defaults(scoring, symbols_162)
+        trf_double.check_matches(t)
     t.scoring = Scoring(**scoring)
+    if t.teams:
+        t = trf_teams.with_member_pab_points(t, t.number_of_boards())
     if recompute_points:
         for record in t.players.values():
             record.points_column = t.computed_points(record)
@@ -209,8 +230,13 @@ def _parse_player_list_record(code: str, line: str, number: int, path: str, t: T
     elif code == "260":
         first = _round_field(line[4:7], "260 first round", path, number)
         last = _round_field(line[8:11], "260 last round", path, number)
-        ids = _player_ids(line[12:].split(), "260 player", path, number, t)
-        t.forbidden.append(ForbiddenPair(frozenset(ids), first, last))
+        if t.teams:
+            from cpswiss.formats.trf_teams import read_team_260
+
+            read_team_260(line, number, t, first, last)
+        else:
+            ids = _player_ids(line[12:].split(), "260 player", path, number, t)
+            t.forbidden.append(ForbiddenPair(frozenset(ids), first, last))
     elif code == "XXZ":
         t.absent_next.update(_player_ids(line[3:].split(), "XXZ player", path, number, t))
     elif code == "240":
@@ -367,9 +393,13 @@ def _parse_xxs(line: str, number: int, path: str, scoring: dict[str, int]) -> No
             scoring[name] = points
 
 
-def _parse_162(line: str, number: int, path: str, scoring: dict[str, int]) -> None:
+def _parse_162(line: str, number: int, path: str, scoring: dict[str, int], seen: set[str]) -> None:
+    """TRF-2026 162 (symbols W D L A P X; Z for A as older writers have it; F and H, the full- and
+    half-point bye on their own, as Double-Swiss files write their per-match values); ``seen``
+    collects the symbols read."""
     names = {"W": ("win", "forfeit_win", "full_bye"), "D": ("draw", "half_bye"), "L": ("loss",),
-             "A": ("zero_bye", "forfeit_loss"), "Z": ("zero_bye", "forfeit_loss"), "P": ("pab",)}
+             "A": ("zero_bye", "forfeit_loss"), "Z": ("zero_bye", "forfeit_loss"), "P": ("pab",),
+             "F": ("full_bye",), "H": ("half_bye",)}
     start = 5
     while start < len(line):
         symbol = line[start:start + 1].upper()
@@ -378,6 +408,7 @@ def _parse_162(line: str, number: int, path: str, scoring: dict[str, int]) -> No
             if symbol not in names and symbol != "X":
                 raise InputError(f"162: unknown scoring symbol {symbol!r}", path, number)
             points = _points_field(value, f"162 {symbol}", path, number)
+            seen.add(symbol)
             for name in names.get(symbol, ()):
                 scoring[name] = points
         start += 9
@@ -388,6 +419,11 @@ def _parse_240(line: str, number: int, path: str, t: Tournament) -> None:
     if kind is None:
         raise InputError(f"240: bye type must be F, H or Z, not {line[4:5]!r}", path, number)
     round_no = _round_field(line[6:9], "240 round", path, number)
+    if t.teams:
+        from cpswiss.formats.trf_teams import read_team_240
+
+        read_team_240(line, number, t, kind, round_no)
+        return
     for pid in _player_ids(line[10:].split(), "240 player", path, number, t):
         t.requested_byes.setdefault(round_no, {})[pid] = kind
 
@@ -395,6 +431,7 @@ def _parse_240(line: str, number: int, path: str, t: Tournament) -> None:
 def _parse_250(line: str, number: int, path: str, t: Tournament) -> None:
     """TRF-2026 250: fictitious points for a range of rounds and pairing numbers."""
     text = line.ljust(31)
+    match_points = _points_field(text[4:8], "250 fictitious match points", path, number) if text[4:8].strip() else 0
     points = _points_field(text[9:13], "250 fictitious points", path, number) if text[9:13].strip() else 0
     first_round = _round_field(text[14:17], "250 first round", path, number)
     last_round = _round_field(text[18:21], "250 last round", path, number)
@@ -402,6 +439,16 @@ def _parse_250(line: str, number: int, path: str, t: Tournament) -> None:
     last_id = _int_field(text[27:31], "250 last player", path, number)
     if first_round > last_round or first_id > last_id:
         raise InputError("250: empty round or player range", path, number)
+    if t.teams:
+        if last_id > max(t.teams):
+            raise InputError(f"250: team range {first_id}-{last_id} passes the last team pairing number "
+                             f"({max(t.teams)})", path, number)
+        for team in (q for q in t.teams if first_id <= q <= last_id):
+            pairs = t.team_accelerations.setdefault(team, [])
+            pairs.extend([(0, 0)] * (last_round - len(pairs)))
+            for r in range(first_round, last_round + 1):
+                pairs[r - 1] = (pairs[r - 1][0] + match_points, pairs[r - 1][1] + points)
+        return
     if last_id > max(t.players):
         raise InputError(f"250: player range {first_id}-{last_id} passes the last pairing number "
                          f"({max(t.players)})", path, number)
