@@ -10,11 +10,9 @@ ended by forfeit, a match in which each forfeited a game) are left out (C.04.2 A
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
 
+from cpswiss.systems.double_swiss.switches import FewerWhites
 from cpswiss.tournament.state import BLACK, WHITE, opposite
-
-FewerWhites = Literal["count", "difference"]
 
 
 @dataclass(frozen=True)

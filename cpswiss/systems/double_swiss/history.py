@@ -11,12 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
 
 from cpswiss.tournament.model import Scoring
 from cpswiss.systems.double_swiss.matches import Match, full_bye_points, half_bye_points, pab_points
-
-MatchesPlayed = Literal["meetings", "with-a-game-played"]
+from cpswiss.systems.double_swiss.switches import MatchesPlayed
 
 
 @dataclass(frozen=True)
