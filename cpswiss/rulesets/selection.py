@@ -9,7 +9,7 @@ from cpswiss.errors import InputError
 from cpswiss.tournament.model import Tournament
 from cpswiss.rulesets.loader import load_rule_set
 from cpswiss.rulesets.model import RuleSet
-from cpswiss.systems.registry import system_for_code, systems
+from cpswiss.systems.registry import check_pairs_file, system_for_code, system_of, systems
 
 
 EDITION_IN_FORCE = "dutch-2026"
@@ -47,7 +47,9 @@ def select_rule_set(tournament: Tournament, requested: str | RuleSet | None = No
     the edition's Baku acceleration); else the start date (``042``): before 1 July 2017 the
     2013 edition, before 1 February 2026 the 2017 edition, else the edition in force.  ``accelerate`` (``--accelerate``) names an
     acceleration method over the rule set's own."""
+    check_pairs_file(tournament)  # a file no system pairs: refused before anything else is read from it
     rules, reason = _select(tournament, requested)
+    check_pairs_file(tournament, system_of(rules))
     if accelerate:
         rules = rules.accelerated(accelerate)
         reason += f", --accelerate {accelerate}"

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from cpswiss.errors import InputError
 from cpswiss.rulesets.tables import read_table
+from cpswiss.tournament.model import DOUBLE_SWISS, INDIVIDUAL, TEAM, Tournament
 
 if TYPE_CHECKING:
     from cpswiss.api import PairingResult
@@ -75,6 +76,8 @@ class PairingSystem:
     switches: type | None = None
     # module path of the criterion units its rule files may name (a UNITS mapping)
     units: str = "cpswiss.criteria.units"
+    # the kinds of tournament file it pairs (Tournament.kind): "individual", "team", "double-swiss"
+    file_kinds: frozenset[str] = frozenset((INDIVIDUAL,))
 
     def pair_round(self, state: RoundState, rules: RuleSet,
                    settings: SolverSettings | None = None) -> RoundPairing:
@@ -149,3 +152,32 @@ def trf_code_of(rules: RuleSet) -> str | None:
     current spelling), or None when no code does."""
     codes = [code for code, name in system_of(rules).trf_codes.items() if name == rules.name]
     return codes[-1] if codes else None
+
+
+# the FIDE systems each kind of file asks for, named in a refusal while no registered system pairs it
+KIND_SYSTEMS = {TEAM: "the Swiss Team Pairing System (C.04.6)", DOUBLE_SWISS: "the Double-Swiss System (C.04.5)",
+                INDIVIDUAL: "an individual Swiss system"}
+
+
+def check_pairs_file(tournament: Tournament, system: PairingSystem | None = None) -> None:
+    """Refuse (InputError, exit 3) a file that ``system`` - or, with None, every registered
+    system - does not pair, in one line naming the system the file asks for: a team file (310
+    records or a team code in record 192) or a Double-Swiss file under a system that pairs
+    individuals, or an individual file under a system that pairs only teams.  An individual
+    file under an individual system costs one comparison."""
+    kind = tournament.kind
+    if system is None:
+        if kind == INDIVIDUAL or any(kind in s.file_kinds for s in systems()):
+            return
+    elif kind in system.file_kinds:
+        return
+    asks = KIND_SYSTEMS.get(kind, kind)
+    because = tournament.kind_reason()
+    pairing = [s for s in systems() if kind in s.file_kinds]
+    if not pairing:
+        raise InputError(f"this file asks for {asks} ({because}), which cpswiss does not pair",
+                         tournament.path)
+    assert system is not None
+    raise InputError(f"this file asks for {asks}" + (f" ({because})" if because else "") +
+                     f"; the {system.title} does not pair it (use " +
+                     " or ".join(f"--{s.flag}" for s in pairing) + ")", tournament.path)

@@ -173,6 +173,24 @@ class ForbiddenPair:
         return self.first_round <= round_no <= self.last_round
 
 
+# What a file asks to be paired as (Tournament.kind); a pairing system declares the kinds it
+# pairs (cpswiss.systems.registry.PairingSystem.file_kinds)
+INDIVIDUAL, TEAM, DOUBLE_SWISS = "individual", "team", "double-swiss"
+TEAM_CODE_PREFIXES = ("FIDE_TEAM", "CUSTOM_TEAM")  # ETT26 record-192 codes of team Swiss systems
+DOUBLE_SWISS_CODES = ("FIDE_DOUBLESWISS", "CUSTOM_DOUBLESWISS")  # each also with _BAKU
+
+
+def code_kind(code: str) -> str:
+    """The kind of tournament a record-192 code names (ETT26)."""
+    bare = code.strip().upper()
+    bare = bare[:-len("_BAKU")] if bare.endswith("_BAKU") else bare
+    if bare.startswith(TEAM_CODE_PREFIXES):
+        return TEAM
+    if bare in DOUBLE_SWISS_CODES:
+        return DOUBLE_SWISS
+    return INDIVIDUAL
+
+
 @dataclass
 class Tournament:
     """A tournament as read from a TRF file."""
@@ -208,6 +226,28 @@ class Tournament:
     # 250 of a team file: team -> (virtual match points, virtual game points) per round, tenths
     team_accelerations: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
     games_per_round: int = 1  # 2 for a Double-Swiss file: match k = round columns 2k-1 and 2k
+
+    @property
+    def kind(self) -> str:
+        """What the file asks to be paired as: ``team`` (team records 310, or a team code in record
+        192 - or in 092, where TRF16 writers put it), ``double-swiss`` (a Double-Swiss code), else
+        ``individual``."""
+        if self.teams:
+            return TEAM
+        code = self.system or (self.type_text if (self.type_text or "").strip().upper().startswith(
+            ("FIDE_", "CUSTOM_")) else None)
+        return code_kind(code) if code else INDIVIDUAL
+
+    def kind_reason(self) -> str:
+        """Why the file is of its kind, for messages: the records that say so."""
+        reasons = []
+        if self.system:
+            reasons.append(f"record 192 {self.system.strip()}")
+        elif self.type_text and code_kind(self.type_text) != INDIVIDUAL:
+            reasons.append(f"record 092 {self.type_text.strip()}")
+        if self.teams:
+            reasons.append(f"{len(self.teams)} team records (310)")
+        return ", ".join(reasons)
 
     @property
     def is_team_tournament(self) -> bool:
