@@ -18,7 +18,7 @@ one-game matches, for tools that treat every system alike.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from cpswiss.errors import InputError
 from cpswiss.tournament.model import RoundEntry, RoundKind, Tournament
@@ -99,7 +99,7 @@ class Competitor:
     name: str
     members: tuple[int, ...]
     entries: tuple[CompetitorEntry | None, ...]
-    line: int = 0  # the 310 / 001 record's line
+    line: int = field(default=0, compare=False)  # the 310 / 001 record's line (not a value)
 
     def entry(self, round_no: int) -> CompetitorEntry | None:
         return self.entries[round_no - 1] if 1 <= round_no <= len(self.entries) else None
@@ -127,10 +127,11 @@ def _player_match(t: Tournament, pid: int, columns: range) -> CompetitorEntry | 
     present = [e for _, e in blocks if e is not None]
     if not present:
         return None
-    points = sum(t.scoring.points(e) for e in present)
     first = present[0]
-    if not first.kind.has_opponent:
+    if not first.kind.has_opponent:  # a bye covers the match: its value is per match
+        points = t.scoring.points(first)
         return CompetitorEntry(_BYE_KINDS[first.kind], game_points=points, match_points=points)
+    points = sum(t.scoring.points(e) for e in present)
     games = tuple(Game(g, pid, e.opponent or 0, e) for g, (_, e) in enumerate(blocks, start=1) if e is not None)
     opponent, colour = first.opponent, first.colour
     if any(e.kind is RoundKind.PENDING for e in present):
