@@ -1,5 +1,6 @@
-"""The hand-worked Double-Swiss rounds of ``scenarios/double-swiss-2026/cases`` read into the
-system's types (format: the README there)."""
+"""The hand-worked Double-Swiss rounds of ``scenarios/double-swiss-2026/cases`` (format: the
+README there) as tournaments of the match model: match k in round columns 2k-1 (game 1) and 2k
+(game 2), the colours reversed, a bye in both columns (docs/formats.md)."""
 
 from __future__ import annotations
 
@@ -8,19 +9,24 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cpswiss.systems.double_swiss.history import DoubleSwissRound
-from cpswiss.systems.double_swiss.matches import Game, Match, Outcome
+from cpswiss.tournament.model import PlayerRecord, RoundEntry, RoundKind, Scoring, Tournament
 
 CASES = Path(__file__).resolve().parent.parent / "scenarios" / "double-swiss-2026" / "cases"
 
-_POINTS = {"1": Outcome.WIN, "½": Outcome.DRAW, "0": Outcome.LOSS,
-           "+": Outcome.FORFEIT_WIN, "-": Outcome.FORFEIT_LOSS}
+# a player's side of a game: the TRF result code and the kind of block
+_SIDES = {"1": ("1", RoundKind.GAME), "½": ("=", RoundKind.GAME), "0": ("0", RoundKind.GAME),
+          "+": ("+", RoundKind.FORFEIT_WIN), "-": ("-", RoundKind.FORFEIT_LOSS)}
+_BYES = (("pab", RoundKind.PAB, "U"), ("half_bye", RoundKind.HALF_BYE, "H"),
+         ("full_bye", RoundKind.FULL_BYE, "F"), ("absent", RoundKind.ZERO_BYE, "Z"))
+# C.04.5 Art. 1.4 and the Preface: the bye values are per match (what the reader gives a
+# Double-Swiss file whose 162 does not state them)
+MATCH_SCORING = Scoring(pab=15, full_bye=20, half_bye=10)
 
 
-def game(text: str) -> Game:
+def sides(text: str) -> tuple[str, str]:
     """"1-0", "½-½", "0-0", ... or the forfeits "+-", "-+", "--": game-1 White's side first."""
     first, second = (text[0], text[1]) if text in ("+-", "-+", "--") else text.split("-")
-    return Game(_POINTS[first], _POINTS[second])
+    return first, second
 
 
 @dataclass(frozen=True)
@@ -37,18 +43,6 @@ class Case:
         return list(range(1, self.data["players"] + 1))
 
     @property
-    def rounds(self) -> list[DoubleSwissRound]:
-        return [DoubleSwissRound(
-            matches=tuple(Match(w, b, (game(g1), game(g2))) for w, b, g1, g2 in r.get("matches", [])),
-            pab=frozenset(r.get("pab", [])), half_byes=frozenset(r.get("half_bye", [])),
-            full_byes=frozenset(r.get("full_bye", [])), absent=frozenset(r.get("absent", [])))
-            for r in self.data.get("round", [])]
-
-    @property
-    def initial_colour(self) -> str:
-        return "W" if self.data.get("initial_colour", "w") == "w" else "B"
-
-    @property
     def expect(self) -> dict[str, Any]:
         return dict(self.data["expect"])
 
@@ -56,6 +50,28 @@ class Case:
     def test_id(self) -> str:
         """The case's first article and its file name: ``C.04.5-3.4.2-03-pab-...``."""
         return self.data["articles"][0].replace(" ", "-") + "-" + self.name
+
+    def tournament(self) -> Tournament:
+        records = {p: PlayerRecord(p, 0, name=f"Player {p}", rating=2000 - p) for p in self.players}
+        for k, rnd in enumerate(self.data.get("round", []), start=1):
+            for w, b, g1, g2 in rnd.get("matches", []):
+                for column, result, colours in ((2 * k - 1, g1, ("w", "b")), (2 * k, g2, ("b", "w"))):
+                    for player, opponent, side, colour in zip((w, b), (b, w), sides(result), colours):
+                        code, kind = _SIDES[side]
+                        _put(records[player], column, RoundEntry(kind, opponent, colour, code))
+            for key, kind, code in _BYES:
+                for player in rnd.get(key, []):
+                    for column in (2 * k - 1, 2 * k):
+                        _put(records[player], column, RoundEntry(kind, None, None, code))
+        return Tournament(path=f"{self.name}.trf", players=records, total_rounds=2 * self.data["rounds"],
+                          initial_colour=self.data.get("initial_colour", "w"), scoring=MATCH_SCORING,
+                          system="FIDE_DOUBLESWISS", trf26=True, games_per_round=2, layout=list(self.players))
+
+
+def _put(record: PlayerRecord, column: int, entry: RoundEntry) -> None:
+    while len(record.rounds) < column:
+        record.rounds.append(None)
+    record.rounds[column - 1] = entry
 
 
 def cases() -> list[Case]:

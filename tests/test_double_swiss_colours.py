@@ -1,15 +1,14 @@
-"""C.04.5 Art. 4 (the colours of a match) and the player facts of Art. 1-3 on the hand-worked
-rounds of scenarios/double-swiss-2026/cases."""
+"""C.04.5 Art. 4 (the colours of a match) and the Preface's matches as the match model reads
+them (results, forfeits, meetings, the game-1 colour: readings DS-1, DS-2, DS-4)."""
 
 from __future__ import annotations
 
 import pytest
 
 from cpswiss.systems.double_swiss.colours import ColourFacts, allocate
-from cpswiss.systems.double_swiss.history import DoubleSwissRound, player_facts
-from cpswiss.systems.double_swiss.matches import Match
-from cpswiss.tournament.model import Scoring
-from tests.double_swiss_cases import cases, game
+from cpswiss.tournament.competition_state import competition_state
+from cpswiss.tournament.competitors import EntryKind, competitors
+from tests.double_swiss_cases import Case
 
 
 def facts(tpn, score, colours):
@@ -54,42 +53,46 @@ def test_art_4_3_5_the_opponent_alternates():
     assert (decided.white, decided.rule) == (3, "4.3.5")
 
 
-def test_art_1_6_and_3_4_3_facts_from_forfeits():
-    rounds = [DoubleSwissRound(matches=(Match(1, 3, (game("+-"), game("0-1"))),
-                                        Match(4, 2, (game("+-"), game("+-")))), pab=frozenset({5}))]
-    f = player_facts([1, 2, 3, 4, 5], rounds, Scoring())
-    assert f[1].met == {3} and f[1].colours == ("W",) and not f[1].pab_barred
-    assert f[4].met == frozenset() and f[4].colours == () and f[4].pab_barred and f[4].matches_played == 0
-    assert f[2].matches_played == 0 and not f[2].pab_barred and f[2].score == 0
-    assert f[5].score == 15 and f[5].pab_barred
-    # DS-5: the match with one game forfeited each way counts as played, or not (switch)
-    each = [DoubleSwissRound(matches=(Match(1, 2, (game("+-"), game("-+"))),))]
-    assert player_facts([1, 2], each, Scoring())[1].matches_played == 1
-    assert player_facts([1, 2], each, Scoring(), matches_played="with-a-game-played")[1].matches_played == 0
+def one_round(*matches, players=4, pab=()) -> Case:
+    from pathlib import Path
+    data = {"players": players, "rounds": 3, "articles": ["C.04.5 Preface"],
+            "round": [{"matches": [list(m) for m in matches], "pab": list(pab)}], "expect": {}}
+    return Case(Path("preface.toml"), data)
 
 
-def test_art_1_5_floaters_of_the_previous_round():
-    rounds = [DoubleSwissRound(matches=(Match(1, 2, (game("1-0"), game("1-0"))),
-                                        Match(3, 4, (game("½-½"), game("½-½"))))),
-              DoubleSwissRound(matches=(Match(1, 3, (game("1-0"), game("1-0"))),
-                                        Match(2, 4, (game("½-½"), game("½-½")))))]
-    f = player_facts([1, 2, 3, 4], rounds, Scoring())
-    assert [f[p].floated_last_round for p in (1, 2, 3, 4)] == [True, True, True, True]
-    last = [rounds[0], DoubleSwissRound(matches=(Match(1, 3, (game("+-"), game("+-"))),
-                                                 Match(2, 4, (game("½-½"), game("½-½")))))]
-    f = player_facts([1, 2, 3, 4], last, Scoring())
-    assert not f[1].floated_last_round and not f[3].floated_last_round  # a forfeit is no float
+# Every match result the Preface lists, from two games (game-1 White's side first).
+@pytest.mark.parametrize("games, points", [
+    (("1-0", "1-0"), (20, 0)), (("1-0", "½-½"), (15, 5)), (("1-0", "0-1"), (10, 10)),
+    (("½-½", "0-1"), (5, 15)), (("0-1", "0-1"), (0, 20)),
+    (("1-0", "½-0"), (15, 0)), (("1-0", "0-½"), (10, 5)), (("½-0", "0-1"), (5, 10)),
+    (("0-½", "0-1"), (0, 15)), (("1-0", "0-0"), (10, 0)), (("½-0", "0-½"), (5, 5)),
+    (("0-0", "0-1"), (0, 10)), (("½-0", "0-0"), (5, 0)), (("0-0", "0-½"), (0, 5)),
+    (("0-0", "0-0"), (0, 0)),
+])
+def test_preface_match_results_are_per_game(games, points):
+    found = competitors(one_round((1, 2, *games), players=2).tournament())
+    one, two = found[1].entry(1), found[2].entry(1)
+    assert (one.game_points, two.game_points) == points
+    assert one.played and one.colour_had == "w" and two.colour_had == "b"
 
 
-@pytest.mark.parametrize("case", cases(), ids=lambda c: c.test_id)
-def test_hand_worked_colours(case):
-    """Art. 4 on the expected pairing of every hand-worked round: the same White in game 1,
-    decided by the same article of 4.3."""
-    f = player_facts(case.players, case.rounds, Scoring())
-    got = []
-    for white, black in case.expect["matches"]:
-        decided = allocate(ColourFacts(white, f[white].score, f[white].colours),
-                           ColourFacts(black, f[black].score, f[black].colours),
-                           initial_colour=case.initial_colour)
-        got.append(([decided.white, decided.black], decided.rule))
-    assert got == list(zip(case.expect["matches"], case.expect["rules"]))
+def test_preface_single_game_forfeit_is_a_meeting_with_the_game_1_colour():
+    state = competition_state(one_round((1, 2, "-+", "1-0"), (3, 4, "+-", "+-")).tournament())
+    one, two = state.competitors[1], state.competitors[2]
+    assert one.opponents == {2} and one.colours == ("W",) and two.colours == ("B",)  # DS-1, DS-2
+    assert one.game_points == 10 and two.game_points == 10  # the forfeited game counts as played
+    assert two.bye_eligible  # DS-4: a game won by forfeit is not a match won by forfeit
+    three, four = state.competitors[3], state.competitors[4]
+    assert three.opponents == frozenset() and three.colours == () and not three.bye_eligible  # [C2]
+    assert four.matches_played == 0 and four.bye_eligible
+
+
+def test_preface_each_forfeits_one_game_a_meeting_without_colour():
+    found = competitors(one_round((1, 2, "+-", "-+"), players=2).tournament())
+    entry = found[1].entry(1)
+    assert entry.kind is EntryKind.MATCH and entry.played and entry.colour_had is None
+
+
+def test_art_1_4_the_pab_is_worth_a_won_and_a_drawn_game():
+    state = competition_state(one_round((1, 2, "1-0", "0-1"), players=3, pab=[3]).tournament())
+    assert state.competitors[3].score == 15 and not state.competitors[3].bye_eligible

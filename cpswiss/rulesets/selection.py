@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 
 from cpswiss.errors import InputError
-from cpswiss.tournament.model import Tournament
+from cpswiss.tournament.model import INDIVIDUAL, Tournament
 from cpswiss.rulesets.loader import load_rule_set
 from cpswiss.rulesets.model import RuleSet
-from cpswiss.systems.registry import check_pairs_file, system_for_code, system_of, systems
+from cpswiss.systems.registry import KIND_SYSTEMS, check_pairs_file, system_for_code, system_of, systems
 
 
 EDITION_IN_FORCE = "dutch-2026"
@@ -49,7 +49,12 @@ def select_rule_set(tournament: Tournament, requested: str | RuleSet | None = No
     acceleration method over the rule set's own."""
     check_pairs_file(tournament)  # a file no system pairs: refused before anything else is read from it
     rules, reason = _select(tournament, requested)
-    check_pairs_file(tournament, system_of(rules))
+    system = system_of(rules)
+    check_pairs_file(tournament, system)
+    if INDIVIDUAL not in system.file_kinds:  # a file of matches: paired on its own path (--team, --double-swiss)
+        because = tournament.kind_reason()
+        raise InputError(f"this file asks for {KIND_SYSTEMS.get(tournament.kind, tournament.kind)}"
+                         + (f" ({because})" if because else "") + f"; pair it with --{system.flag}", tournament.path)
     if accelerate:
         rules = rules.accelerated(accelerate)
         reason += f", --accelerate {accelerate}"

@@ -37,6 +37,7 @@ SYSTEM_PACKAGES: tuple[str, ...] = (
     "cpswiss.systems.fide1999",
     "cpswiss.systems.dubov",
     "cpswiss.systems.burstein",
+    "cpswiss.systems.double_swiss",
 )
 
 

@@ -11,13 +11,24 @@ lapsing in the last round only (DS-6, switch ``float_exemption_rounds``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from cpswiss.colours.decoder import Board, Pairing
-from cpswiss.errors import NoPairingError
+from cpswiss.errors import InputError, NoPairingError
 from cpswiss.systems.double_swiss.colours import ColourFacts, allocate, higher_ranked
 from cpswiss.systems.double_swiss.switches import DoubleSwissSwitches
-from cpswiss.systems.shared.topdown import Entrant, RoundPlan, Rules, pair_round
+from cpswiss.systems.shared import topdown
+from cpswiss.systems.shared.topdown import Entrant, RoundPlan, Rules
+from cpswiss.tournament.acceleration import baku
+from cpswiss.tournament.competition_state import GAME_POINTS, CompetitionRules
+from cpswiss.tournament.model import Tournament
+
+if TYPE_CHECKING:
+    from cpswiss.rulesets.ruleset import RuleSet
+    from cpswiss.solver.model import SolverSettings
+    from cpswiss.tournament.competition_state import CompetitionState, CompetitorState
+    from cpswiss.tournament.state import RoundState
 
 
 @dataclass(frozen=True)
@@ -42,10 +53,18 @@ class Player:
 class DoubleSwissRoundResult:
     """The round: ``pairing`` (boards: ``white`` has White in game 1, ``colour_rule`` the
     article of 4.3 that decided it) and ``plan``, the procedure's record (the PAB and why, each
-    bracket with its upfloaters and identifier) for explanations."""
+    bracket with its upfloaters and identifier) for explanations; with the state and rule set it
+    was paired under when paired from a tournament (:func:`pair_competition`)."""
 
     pairing: Pairing
     plan: RoundPlan
+    state: CompetitionState | None = None
+    rules: RuleSet | None = None
+
+    def lines(self) -> list[str]:
+        """The JaVaFo / bbpPairings ``-p`` format: one ``white black`` line per match (White in
+        game 1), the PAB as ``tpn 0`` (fideswiss writes a Double-Swiss round the same way)."""
+        return self.pairing.lines()
 
 
 def float_criteria_apply(round_no: int, total_rounds: int | None, switches: DoubleSwissSwitches) -> bool:
@@ -57,18 +76,20 @@ def float_criteria_apply(round_no: int, total_rounds: int | None, switches: Doub
 
 
 def pair_players(players: Sequence[Player], round_no: int, total_rounds: int | None, initial_colour: str,
-                 switches: DoubleSwissSwitches = DoubleSwissSwitches()) -> DoubleSwissRoundResult:
+                 switches: DoubleSwissSwitches = DoubleSwissSwitches(),
+                 record_refusals: bool = False) -> DoubleSwissRoundResult:
     """Art. 3.3.2 steps 1-4 for ``players`` (those to be paired this round).  NoPairingError
-    when no legal round-pairing exists (3.3.3: the Chief Arbiter decides)."""
+    when no legal round-pairing exists (3.3.3: the Chief Arbiter decides).  ``record_refusals``:
+    the plan names every set and identifier value ruled out before the one chosen."""
     by_tpn = {p.tpn: p for p in players}
     entrants = [Entrant(p.tpn, p.score, p.matches_played, p.may_take_bye, p.floated) for p in players]
-    rules = Rules(float_criteria=float_criteria_apply(round_no, total_rounds, switches), c6=switches.c6)
+    rules = Rules(float_criteria_apply(round_no, total_rounds, switches), switches.c6, record_refusals)
 
     def compatible(a: int, b: int) -> bool:
         return b not in by_tpn[a].cannot_meet and a not in by_tpn[b].cannot_meet
 
     try:
-        plan = pair_round(entrants, compatible, rules)
+        plan = topdown.pair_round(entrants, compatible, rules)
     except NoPairingError as e:
         raise NoPairingError(f"round {round_no}: no legal pairing exists ([C1], [C2]); C.04.5 Art. 3.3.3 "
                              "leaves the round to the Chief Arbiter", e.details) from e
@@ -94,3 +115,75 @@ def board_key(a: Player, b: Player) -> tuple[int, int, int]:
     then the other's (their sum), then the higher-ranked player's TPN; standings scores."""
     hi, lo = higher_ranked(ColourFacts(a.tpn, a.standings, ()), ColourFacts(b.tpn, b.standings, ()))
     return (-hi.score, -lo.score, hi.tpn)
+
+
+def switches_of(rules: RuleSet) -> DoubleSwissSwitches:
+    switches = rules.switches
+    return switches if isinstance(switches, DoubleSwissSwitches) else DoubleSwissSwitches()
+
+
+def competition_rules(rules: RuleSet, baku_acceleration: bool = False, code: str = "") -> CompetitionRules:
+    """How a Double-Swiss tournament's matches are scored and counted: by game points (Preface),
+    no secondary score, no colour preference; [C2] as the model reads it (a PAB, a match won by
+    forfeit, a full-point bye: DS-4)."""
+    return CompetitionRules("double-swiss", GAME_POINTS, False, "none", baku_acceleration, code=code)
+
+
+def baku_virtual_points(t: Tournament, switches: DoubleSwissSwitches) -> dict[int, list[int]]:
+    """C.04.7 Baku for a Double-Swiss file (match k = columns 2k-1 and 2k): the accelerated
+    group and rounds of the method over the matches, the virtual points of "a win" a won match
+    (two games, ``baku_win = "match"``) or a won game (``"game"``; DS-15), per column."""
+    s = t.scoring
+    if s.win != 2 * s.draw or s.loss != 0:
+        raise InputError("Baku acceleration (C.04.7 Art. 1.1) needs a game won worth two drawn and a game "
+                         "lost worth nothing", t.path)
+    if t.total_rounds is None:
+        raise InputError("Baku acceleration needs the number of rounds (142)", t.path)
+    per = t.games_per_round
+    unit = per * s.win if switches.baku_win == "match" else s.win
+    matches = baku(replace(t, total_rounds=t.total_rounds // per), unit)
+    return {pid: [v for v in values for _ in range(per)] for pid, values in matches.items()}
+
+
+def players_of(state: CompetitionState, switches: DoubleSwissSwitches) -> list[Player]:
+    """The players to pair, from the state of the match model (game-1 colours of matches with a
+    game played, meetings, [C2], floats: :mod:`cpswiss.tournament.competition_state`)."""
+    def matches_played(c: CompetitorState) -> int:  # DS-5
+        return c.matches_played if switches.pab_matches_played == "meetings" else len(c.colours)
+
+    def floated(c: CompetitorState) -> bool:  # DS-7
+        if switches.float_score == "pairing":
+            return c.floated_last_round
+        last = c.entries[-1] if c.entries else None
+        if last is None or not last.played or last.opponent is None:
+            return False
+        other = state.competitors[last.opponent]
+        return _standings_before_last(c) != _standings_before_last(other)
+
+    return [Player(c.id, c.score, c.real_score, c.colours, matches_played(c), c.bye_eligible, floated(c),
+                   c.opponents | c.forbidden) for c in state.to_pair]
+
+
+def _standings_before_last(c: CompetitorState) -> int:
+    return sum(e.game_points for e in c.entries[:-1] if e is not None)
+
+
+def pair_competition(state: CompetitionState, rules: RuleSet, settings: SolverSettings | None = None,
+                     record_refusals: bool = False) -> DoubleSwissRoundResult:
+    """The round of a Double-Swiss tournament by C.04.5 (NoPairingError when none is legal,
+    Art. 3.3.3).  ``settings`` is not used: every choice is an exact least-cost matching."""
+    switches = switches_of(rules)
+    result = pair_players(players_of(state, switches), state.round_no, state.total_rounds, state.initial_colour,
+                          switches, record_refusals)
+    result.state, result.rules = state, rules
+    return result
+
+
+def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | None = None) -> None:
+    """The registry's entry for the individual systems' state: a Double-Swiss file is paired on
+    matches (:func:`pair_competition`, ``cpswiss pair --double-swiss``), never as one game a
+    round."""
+    t = state.tournament
+    because = t.kind_reason()
+    raise InputError("this file asks for the Double-Swiss System (C.04.5)" + (f" ({because})" if because else "") +
+                     f"; {rules.name} pairs it on two-game matches: use --double-swiss", t.path)
