@@ -21,6 +21,7 @@ from cpswiss.tournament.state import RoundState, StateHistory
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from cpswiss.systems.double_swiss.procedure import DoubleSwissRoundResult
     from cpswiss.tournament.competition_state import CompetitionRules, CompetitionState
 
     import pandas as pd
@@ -151,3 +152,46 @@ def competition_state_of(tournament: Tournament | str | Path, round_no: int | No
 
     t = read_trf(tournament) if isinstance(tournament, (str, os.PathLike)) else tournament
     return competition_state(t, rules, round_no)
+
+
+def pair_double_swiss_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSet | None = None,
+                                 round_no: int | None = None, record_refusals: bool = False,
+                                 accelerate: str | None = None) -> DoubleSwissRoundResult:
+    """Pair a round of a Double-Swiss tournament (record 192 ``FIDE_DOUBLESWISS``, a match in two
+    round columns) by C.04.5: the next round, or ``round_no`` re-paired from the state before it.
+    ``rule_set``: a Double-Swiss rule set (name, alias, file or loaded); default, the one record
+    192 names (``_BAKU``: Baku acceleration).  ``accelerate``: ``baku`` (C.04.7 over the matches)
+    unless the file gives virtual points (250).  ``record_refusals``: every value ruled out
+    before the set and identifier chosen (for the explanation)."""
+    from cpswiss.rulesets.ruleset import load_rule_set
+    from cpswiss.systems.double_swiss.procedure import (baku_virtual_points, competition_rules,
+                                                        pair_competition, switches_of)
+    from cpswiss.systems.registry import check_pairs_file, system_for_code, system_named
+    from cpswiss.tournament.competition_state import competition_state
+
+    t = read_trf(tournament) if isinstance(tournament, (str, os.PathLike)) else tournament
+    double = system_named("double-swiss")
+    check_pairs_file(t, double)
+    code = (t.system or "").strip().upper()
+    found = system_for_code(code) if code else None
+    if isinstance(rule_set, RuleSet):
+        rules = rule_set
+    elif rule_set is not None:
+        rules = load_rule_set(rule_set)
+    elif found is not None and found[0] is double:
+        rules = load_rule_set(found[1])
+    else:
+        rules = load_rule_set(double.default_rule_set)
+    if rules.system != double.name:
+        raise InputError(f"{rules.name} is a rule set of the {rules.system} system, not of the {double.title}")
+    if found is not None and found[2] and rules.acceleration.method == "none":
+        rules = rules.accelerated("baku")
+    if accelerate:
+        if accelerate != "baku":
+            raise InputError(f"--accelerate {accelerate}: the Double-Swiss System takes Baku (C.04.7) only")
+        rules = rules.accelerated("baku")
+    baku = rules.acceleration.method != "none"
+    if baku and not t.accelerations:
+        t = replace(t, accelerations=baku_virtual_points(t, switches_of(rules)), accelerations_generated=True)
+    state = competition_state(t, competition_rules(rules, baku, code), round_no)
+    return pair_competition(state, rules, None, record_refusals)

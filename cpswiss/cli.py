@@ -333,6 +333,8 @@ def _cmd_pair(args) -> int:
 
     system, path = _flagged_system(args)
     args.rules = _rules_for_flag(system, args.rules, path)
+    if system.name == "double-swiss":
+        return _cmd_pair_double_swiss(args, path)
     if args.check:
         args.file, args.rounds = path, None
         return _cmd_check(args)
@@ -388,6 +390,54 @@ def _cmd_pair(args) -> int:
         print(f" bye  {p.id:4d} {p.name[:28]:<28} {p.score_text:>5}")
     if any(p.score != p.real_score for p in players.values()):
         print("(scores as real+virtual points: the virtual ones count for the pairing only)")
+    return errors.EXIT_OK
+
+
+def _cmd_pair_double_swiss(args, path: str) -> int:
+    """``pair --double-swiss FILE``: a round of a Double-Swiss tournament by C.04.5 (a match of
+    two games in two round columns, record 192 FIDE_DOUBLESWISS)."""
+    from cpswiss.api import pair_double_swiss_tournament
+    from cpswiss.tournament.model import format_points
+
+    unsupported = [flag for flag, given in (("-c", args.check), ("--json", args.json),
+                                            ("--initial-colour", args.initial_colour)) if given]
+    if unsupported or not _decisions(args).empty:
+        raise UsageError(f"--double-swiss does not take {', '.join(unsupported) or '--fix/--forbid/--bye/--absent'}")
+    result = pair_double_swiss_tournament(path, args.rules, record_refusals=args.explain,
+                                          accelerate=args.accelerate)
+    assert result.state is not None and result.rules is not None
+    pairing, players = result.pairing, result.state.competitors
+    if args.explain:
+        from cpswiss.systems.double_swiss.explain import explain_text
+
+        print(explain_text(result), file=sys.stderr if args.output == "-" else sys.stdout)
+    if args.write_trf:
+        from cpswiss.formats.trf_writer import write_trf
+
+        boards = [(b.white, b.black) for b in pairing.boards]
+        _write_atomically(args.write_trf, write_trf(result.state.tournament.with_round(pairing.round_no, boards,
+                                                                                       pairing.bye)))
+    if args.output is not None:
+        text = "\n".join(result.lines()) + "\n"
+        if args.output == "-":
+            sys.stdout.write(text)
+        else:
+            _write_atomically(args.output, text)
+        return errors.EXIT_OK
+    if args.explain:
+        return errors.EXIT_OK
+    print(f"Round {pairing.round_no}: {result.rules.title} (two games a match: White plays game 1 with White)")
+
+    def shown(pid: int) -> str:
+        c = players[pid]
+        score = format_points(c.real_score) + (f"+{format_points(c.score - c.real_score)}" if c.score != c.real_score
+                                               else "")
+        return f"{c.id:4d} {c.name[:28]:<28} {score:>5}"
+
+    for n, board in enumerate(pairing.boards, start=1):
+        print(f"{n:4d}  {shown(board.white)}  -  {shown(board.black)}")
+    if pairing.bye is not None:
+        print(f" bye  {shown(pairing.bye)}")
     return errors.EXIT_OK
 
 

@@ -63,9 +63,16 @@ class Case:
                 for player in rnd.get(key, []):
                     for column in (2 * k - 1, 2 * k):
                         _put(records[player], column, RoundEntry(kind, None, None, code))
-        return Tournament(path=f"{self.name}.trf", players=records, total_rounds=2 * self.data["rounds"],
-                          initial_colour=self.data.get("initial_colour", "w"), scoring=MATCH_SCORING,
-                          system="FIDE_DOUBLESWISS", trf26=True, games_per_round=2, layout=list(self.players))
+        colour = self.data.get("initial_colour", "w")
+        header: list[str | int | tuple[str, int]] = [
+            f"012 {self.data['title'][:70]}", f"142 {2 * self.data['rounds']}", f"152 {colour.upper()}",
+            "192 FIDE_DOUBLESWISS"]
+        t = Tournament(path=f"{self.name}.trf", players=records, total_rounds=2 * self.data["rounds"],
+                       initial_colour=colour, scoring=MATCH_SCORING, system="FIDE_DOUBLESWISS", trf26=True,
+                       games_per_round=2, layout=header + list(self.players))
+        for record in records.values():
+            record.points_column = t.computed_points(record)
+        return t
 
 
 def _put(record: PlayerRecord, column: int, entry: RoundEntry) -> None:

@@ -8,7 +8,9 @@ from dataclasses import replace
 
 import pytest
 
+from cpswiss.api import pair_double_swiss_tournament
 from cpswiss.errors import NoPairingError
+from cpswiss.formats.trf_writer import write_trf
 from cpswiss.rulesets.ruleset import load_rule_set
 from cpswiss.systems.double_swiss.procedure import (DoubleSwissRoundResult, Player, competition_rules,
                                                     pair_competition, pair_players)
@@ -25,7 +27,11 @@ def paired(case: Case, switches: DoubleSwissSwitches = DoubleSwissSwitches()) ->
 
 @pytest.mark.parametrize("case", cases(), ids=lambda c: c.test_id)
 def test_hand_worked_round(case):
-    result = paired(case)
+    """Each case's TRF file (the two-column encoding, docs/formats.md) is its TOML description
+    written out, and pairs as worked out by hand."""
+    trf = case.path.with_suffix(".trf")
+    assert trf.read_text() == write_trf(case.tournament())
+    result = pair_double_swiss_tournament(str(trf))
     expect = case.expect
     assert result.pairing.bye == expect.get("pab")
     assert [[b.white, b.black] for b in result.pairing.boards] == expect["matches"]
