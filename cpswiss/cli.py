@@ -399,10 +399,16 @@ def _cmd_pair_double_swiss(args, path: str) -> int:
     from cpswiss.api import pair_double_swiss_tournament
     from cpswiss.tournament.model import format_points
 
-    unsupported = [flag for flag, given in (("-c", args.check), ("--json", args.json),
-                                            ("--initial-colour", args.initial_colour)) if given]
+    unsupported = [flag for flag, given in (("--json", args.json), ("--initial-colour", args.initial_colour))
+                   if given]
     if unsupported or not _decisions(args).empty:
         raise UsageError(f"--double-swiss does not take {', '.join(unsupported) or '--fix/--forbid/--bye/--absent'}")
+    if args.check:
+        from cpswiss.check.double_swiss import check_double_swiss
+
+        report = check_double_swiss(path, args.rules)
+        print(report.text())
+        return errors.EXIT_OK if report.agrees else errors.EXIT_NO_PAIRING
     result = pair_double_swiss_tournament(path, args.rules, record_refusals=args.explain,
                                           accelerate=args.accelerate)
     assert result.state is not None and result.rules is not None

@@ -65,7 +65,7 @@ class Case:
                         _put(records[player], column, RoundEntry(kind, None, None, code))
         colour = self.data.get("initial_colour", "w")
         header: list[str | int | tuple[str, int]] = [
-            f"012 {self.data['title'][:70]}", f"142 {2 * self.data['rounds']}", f"152 {colour.upper()}",
+            f"012 {self.data.get('title', self.name)[:70]}", f"142 {2 * self.data['rounds']}", f"152 {colour.upper()}",
             "192 FIDE_DOUBLESWISS"]
         t = Tournament(path=f"{self.name}.trf", players=records, total_rounds=2 * self.data["rounds"],
                        initial_colour=colour, scoring=MATCH_SCORING, system="FIDE_DOUBLESWISS", trf26=True,
