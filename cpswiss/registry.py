@@ -24,7 +24,6 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol
 
 from cpswiss.errors import InputError
-from cpswiss.tournament.model import DOUBLE_SWISS, INDIVIDUAL, TEAM, Tournament
 
 if TYPE_CHECKING:
     from cpswiss.api import PairingResult
@@ -82,7 +81,7 @@ class PairingSystem:
     # the rule file's [switches] table: a frozen dataclass whose fields are its keys
     switches: type | None = None
     # the kinds of tournament file it pairs (Tournament.kind): "individual", "team", "double-swiss"
-    file_kinds: frozenset[str] = frozenset((INDIVIDUAL,))
+    file_kinds: frozenset[str] = frozenset(("individual",))
 
     def pair_round(self, state: RoundState, rules: RuleSet,
                    settings: SolverSettings | None = None) -> RoundPairing:
@@ -146,32 +145,3 @@ def trf_code_of(rules: RuleSet) -> str | None:
     current spelling), or None when no code does."""
     codes = [code for code, name in system_of(rules).trf_codes.items() if name == rules.name]
     return codes[-1] if codes else None
-
-
-# the FIDE systems each kind of file asks for, named in a refusal while no registered system pairs it
-KIND_SYSTEMS = {TEAM: "the Swiss Team Pairing System (C.04.6)", DOUBLE_SWISS: "the Double-Swiss System (C.04.5)",
-                INDIVIDUAL: "an individual Swiss system"}
-
-
-def check_pairs_file(tournament: Tournament, system: PairingSystem | None = None) -> None:
-    """Refuse (InputError, exit 3) a file that ``system`` - or, with None, every registered
-    system - does not pair, in one line naming the system the file asks for: a team file (310
-    records or a team code in record 192) or a Double-Swiss file under a system that pairs
-    individuals, or an individual file under a system that pairs only teams.  An individual
-    file under an individual system costs one comparison."""
-    kind = tournament.kind
-    if system is None:
-        if kind == INDIVIDUAL or any(kind in s.file_kinds for s in systems()):
-            return
-    elif kind in system.file_kinds:
-        return
-    asks = KIND_SYSTEMS.get(kind, kind)
-    because = tournament.kind_reason()
-    pairing = [s for s in systems() if kind in s.file_kinds]
-    if not pairing:
-        raise InputError(f"this file asks for {asks} ({because}), which cpswiss does not pair",
-                         tournament.path)
-    assert system is not None
-    raise InputError(f"this file asks for {asks}" + (f" ({because})" if because else "") +
-                     f"; the {system.title} does not pair it (use " +
-                     " or ".join(f"--{s.flag}" for s in pairing) + ")", tournament.path)

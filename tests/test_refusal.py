@@ -13,8 +13,9 @@ import pytest
 from cpswiss.cli import main
 from cpswiss.errors import InputError
 from cpswiss.formats.trf import parse_trf, read_trf
-from cpswiss.systems import registry
-from cpswiss.systems.registry import PairingSystem, check_pairs_file, system_named
+from cpswiss import registry
+from cpswiss.api.selection import check_pairs_file
+from cpswiss.registry import PairingSystem, system_named
 
 TEAM_FILE = Path(__file__).parent / "data" / "team-sample" / "n006-r03of05-t097.trf"
 DOUBLE_SWISS_FILE = Path(__file__).parent / "data" / "double-swiss.trf"

@@ -167,7 +167,8 @@ def pair_double_swiss_tournament(tournament: Tournament | str | Path, rule_set: 
     from cpswiss.rulesets.ruleset import load_rule_set
     from cpswiss.systems.double_swiss.procedure import (baku_virtual_points, competition_rules,
                                                         pair_competition, switches_of)
-    from cpswiss.systems.registry import check_pairs_file, system_for_code, system_named
+    from cpswiss.api.selection import check_pairs_file
+    from cpswiss.registry import system_for_code, system_named
     from cpswiss.tournament.competition_state import competition_state
 
     t = read_trf(tournament) if isinstance(tournament, (str, os.PathLike)) else tournament

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import re
 
+import cpswiss.registry as registry
 from cpswiss.errors import InputError
-from cpswiss.registry import KIND_SYSTEMS, check_pairs_file, system_for_code, system_of, systems
+from cpswiss.registry import PairingSystem, system_for_code, system_of, systems
 from cpswiss.rulesets.loader import load_rule_set
 from cpswiss.rulesets.model import EDITION_IN_FORCE, RuleSet
-from cpswiss.tournament.model import INDIVIDUAL, Tournament
+from cpswiss.tournament.model import DOUBLE_SWISS, INDIVIDUAL, TEAM, Tournament
 
 EDITION_BEFORE_2026 = "dutch-2017"
 EDITION_2026_START = (2026, 2, 1)  # C.04.3 applied from 1 February 2026
@@ -93,3 +94,32 @@ def _select(tournament: Tournament, requested: str | RuleSet | None) -> tuple[Ru
         return edition(EDITION_IN_FORCE), f"{because}start date {tournament.start_date} (042) from 2026-02-01"
     because = f"record {record} {code} without a start date" if code else "no --rules, 192 or 042 date"
     return edition(EDITION_IN_FORCE), f"{because}: the edition in force"
+
+
+# the FIDE systems each kind of file asks for, named in a refusal while no registered system pairs it
+KIND_SYSTEMS = {TEAM: "the Swiss Team Pairing System (C.04.6)", DOUBLE_SWISS: "the Double-Swiss System (C.04.5)",
+                INDIVIDUAL: "an individual Swiss system"}
+
+
+def check_pairs_file(tournament: Tournament, system: PairingSystem | None = None) -> None:
+    """Refuse (InputError, exit 3) a file that ``system`` - or, with None, every registered
+    system - does not pair, in one line naming the system the file asks for: a team file (310
+    records or a team code in record 192) or a Double-Swiss file under a system that pairs
+    individuals, or an individual file under a system that pairs only teams.  An individual
+    file under an individual system costs one comparison."""
+    kind = tournament.kind
+    if system is None:
+        if kind == INDIVIDUAL or any(kind in s.file_kinds for s in registry.systems()):
+            return
+    elif kind in system.file_kinds:
+        return
+    asks = KIND_SYSTEMS.get(kind, kind)
+    because = tournament.kind_reason()
+    pairing = [s for s in registry.systems() if kind in s.file_kinds]
+    if not pairing:
+        raise InputError(f"this file asks for {asks} ({because}), which cpswiss does not pair",
+                         tournament.path)
+    assert system is not None
+    raise InputError(f"this file asks for {asks}" + (f" ({because})" if because else "") +
+                     f"; the {system.title} does not pair it (use " +
+                     " or ".join(f"--{s.flag}" for s in pairing) + ")", tournament.path)

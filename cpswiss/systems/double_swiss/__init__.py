@@ -6,7 +6,7 @@ shared procedure :mod:`cpswiss.systems.shared.topdown`, the Swiss Team System's 
 ``scenarios/double-swiss-2026/README.md``."""
 
 from cpswiss.systems.double_swiss.switches import DoubleSwissSwitches
-from cpswiss.systems.registry import PairingSystem
+from cpswiss.registry import PairingSystem
 from cpswiss.tournament.model import DOUBLE_SWISS
 
 SYSTEM = PairingSystem(

@@ -26,7 +26,7 @@ from cpswiss.tournament.model import Tournament
 
 if TYPE_CHECKING:
     from cpswiss.rulesets.ruleset import RuleSet
-    from cpswiss.solver.model import SolverSettings
+    from cpswiss.solver.settings import SolverSettings
     from cpswiss.tournament.competition_state import CompetitionState, CompetitorState
     from cpswiss.tournament.state import RoundState
 
