@@ -31,11 +31,14 @@ from cpswiss.tournament.model import ForbiddenPair, PlayerRecord, RoundEntry, Ro
 FIRST_BLOCK = 91  # 0-based column of the first round block (column 92)
 BLOCK_WIDTH = 10
 
-TRF26_RECORDS = {"142", "152", "162", "192", "240", "250", "260"}
+# TRF-2026 team records, read by cpswiss.formats.trf_teams (imported by the first one met)
+TEAM_RECORDS = ("310", "320", "330", "300", "352", "362")
+TRF26_RECORDS = {"142", "152", "162", "192", "240", "250", "260", *TEAM_RECORDS}
 # Records read; any other line is ignored by rule (names, dates, arbiters, comments), unless it
 # looks like a player record that is not read (see _unread_player_record).
 READ_RECORDS = {"001", "XXR", "142", "XXC", "152", "XXA", "XXP", "260", "XXZ", "XXS", "BBW", "BBD",
-                "BBL", "BBZ", "BBF", "BBU", "162", "042", "062", "092", "192", "240", "250"}
+                "BBL", "BBZ", "BBF", "BBU", "162", "042", "062", "092", "192", "240", "250",
+                *TEAM_RECORDS}
 MAX_PLAYERS = 9999  # TRF16's four-digit pairing numbers (the size of one bracket step has its own limit)
 MAX_ROUNDS = 99  # round blocks, XXR/142 and the rounds of 240/250/260 records
 _NUMBER = re.compile(r"[0-9]{1,9}")  # ASCII digits only (str.isdigit also takes superscripts)
@@ -98,9 +101,14 @@ def parse_trf(text: str, path: str = "<input>") -> Tournament:
             player_lines[record.pairing_no] = number
             t.layout.append(record.pairing_no)
             continue
-        t.layout.append(raw)
         if code in TRF26_RECORDS:
             t.trf26 = True
+        if code in TEAM_RECORDS:
+            from cpswiss.formats import trf_teams  # a team file only
+
+            t.layout.append((code, trf_teams.read_team_record(code, line, number, t)))
+            continue
+        t.layout.append(raw)
         if code in ("XXR", "142"):
             rounds = _int_field(line[3:], "number of rounds", path, number)
             if not 1 <= rounds <= MAX_ROUNDS:
@@ -148,9 +156,15 @@ def parse_trf(text: str, path: str = "<input>") -> Tournament:
             t.system = line[4:].strip() or None
     if not t.players:
         raise InputError("no player record (001) in the file: is it a TRF file?", path)
+    if t.teams:
+        from cpswiss.formats import trf_teams
+
+        trf_teams.check_teams(t)
     for code, line, number in deferred:
         _parse_player_list_record(code, line, number, path, t)
     t.scoring = Scoring(**scoring)
+    if t.teams:
+        t = trf_teams.with_member_pab_points(t, t.number_of_boards())
     _validate(t, player_lines)
     return t
 
@@ -204,8 +218,13 @@ def _parse_player_list_record(code: str, line: str, number: int, path: str, t: T
     elif code == "260":
         first = _round_field(line[4:7], "260 first round", path, number)
         last = _round_field(line[8:11], "260 last round", path, number)
-        ids = _player_ids(line[12:].split(), "260 player", path, number, t)
-        t.forbidden.append(ForbiddenPair(frozenset(ids), first, last))
+        if t.teams:
+            from cpswiss.formats.trf_teams import read_team_260
+
+            read_team_260(line, number, t, first, last)
+        else:
+            ids = _player_ids(line[12:].split(), "260 player", path, number, t)
+            t.forbidden.append(ForbiddenPair(frozenset(ids), first, last))
     elif code == "XXZ":
         t.absent_next.update(_player_ids(line[3:].split(), "XXZ player", path, number, t))
     elif code == "240":
@@ -386,6 +405,11 @@ def _parse_240(line: str, number: int, path: str, t: Tournament) -> None:
     if kind is None:
         raise InputError(f"240: bye type must be F, H or Z, not {line[4:5]!r}", path, number)
     round_no = _round_field(line[6:9], "240 round", path, number)
+    if t.teams:
+        from cpswiss.formats.trf_teams import read_team_240
+
+        read_team_240(line, number, t, kind, round_no)
+        return
     for pid in _player_ids(line[10:].split(), "240 player", path, number, t):
         t.requested_byes.setdefault(round_no, {})[pid] = kind
 
@@ -393,6 +417,7 @@ def _parse_240(line: str, number: int, path: str, t: Tournament) -> None:
 def _parse_250(line: str, number: int, path: str, t: Tournament) -> None:
     """TRF-2026 250: fictitious points for a range of rounds and pairing numbers."""
     text = line.ljust(31)
+    match_points = _points_field(text[4:8], "250 fictitious match points", path, number) if text[4:8].strip() else 0
     points = _points_field(text[9:13], "250 fictitious points", path, number) if text[9:13].strip() else 0
     first_round = _round_field(text[14:17], "250 first round", path, number)
     last_round = _round_field(text[18:21], "250 last round", path, number)
@@ -400,6 +425,16 @@ def _parse_250(line: str, number: int, path: str, t: Tournament) -> None:
     last_id = _int_field(text[27:31], "250 last player", path, number)
     if first_round > last_round or first_id > last_id:
         raise InputError("250: empty round or player range", path, number)
+    if t.teams:
+        if last_id > max(t.teams):
+            raise InputError(f"250: team range {first_id}-{last_id} passes the last team pairing number "
+                             f"({max(t.teams)})", path, number)
+        for team in (q for q in t.teams if first_id <= q <= last_id):
+            pairs = t.team_accelerations.setdefault(team, [])
+            pairs.extend([(0, 0)] * (last_round - len(pairs)))
+            for r in range(first_round, last_round + 1):
+                pairs[r - 1] = (pairs[r - 1][0] + match_points, pairs[r - 1][1] + points)
+        return
     if last_id > max(t.players):
         raise InputError(f"250: player range {first_id}-{last_id} passes the last pairing number "
                          f"({max(t.players)})", path, number)

@@ -2,12 +2,21 @@
 (opponent, colour, result), the scoring, byes asked for, forbidden pairs and virtual points -
 the record everything else is derived from.  Read and written by :mod:`cpswiss.formats.trf`;
 the state before a round is derived from it by :mod:`cpswiss.tournament.state`.  Points are
-integers in tenths of a point, the resolution of the TRF points column."""
+integers in tenths of a point, the resolution of the TRF points column.
+
+A team tournament adds the TRF-2026 team records (:class:`TeamRecord` 310, :class:`TeamPab` 320,
+:class:`TeamForfeit` 330, :class:`BoardOrder` 300, :class:`MatchScoring` 362, the board colours of
+352; :mod:`cpswiss.tournament.team_records`, loaded only by a team file); the players' ``001`` records still carry every board game.  The competitors and matches a
+team or Double-Swiss system pairs are derived from them by :mod:`cpswiss.tournament.competitors`."""
 
 from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cpswiss.tournament.team_records import BoardOrder, MatchScoring, TeamForfeit, TeamPab, TeamRecord
 
 
 class RoundKind(enum.Enum):
@@ -182,9 +191,48 @@ class Tournament:
     start_date: str | None = None  # 042 as written
     type_text: str | None = None  # 092 "type of tournament" (TRF16 free text; bbpPairings writes ETT26 codes)
     pair_by_rank: bool = False  # XXC rank
-    layout: list[str | int] = field(default_factory=list)  # raw lines and player ids, in file order
+    # in file order: raw lines, player ids (001), and (code, key) for team records written from
+    # the model (310: team number; 330 / 300: index in their list; 320 / 352 / 362: 0)
+    layout: list[str | int | tuple[str, int]] = field(default_factory=list)
     trf26: bool = False  # the file uses TRF-2026 records (142 152 162 192 240 250 260)
     total_rounds_line: int | None = None  # the line of XXR / 142
+    # TRF-2026 team records (a team tournament has at least one 310)
+    teams: dict[int, TeamRecord] = field(default_factory=dict)  # 310, by team pairing number
+    team_pab: TeamPab | None = None  # 320
+    team_forfeits: list[TeamForfeit] = field(default_factory=list)  # 330
+    board_orders: list[BoardOrder] = field(default_factory=list)  # 300
+    match_scoring: MatchScoring | None = None  # 362 (None: not written, the defaults)
+    board_colours: str | None = None  # 352, e.g. 'WBWB' (board 1's colour first, as written)
+    team_byes: dict[int, dict[int, RoundKind]] = field(default_factory=dict)  # 240 of a team file: round -> team -> kind
+    team_forbidden: list[ForbiddenPair] = field(default_factory=list)  # 260 of a team file (team numbers)
+    # 250 of a team file: team -> (virtual match points, virtual game points) per round, tenths
+    team_accelerations: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
+    games_per_round: int = 1  # 2 for a Double-Swiss file: match k = round columns 2k-1 and 2k
+
+    @property
+    def is_team_tournament(self) -> bool:
+        """The file has team records (TRF-2026 ``310``)."""
+        return bool(self.teams)
+
+    def member_teams(self) -> dict[int, int]:
+        """Player pairing number -> the team (310) he is a member of."""
+        return {pid: team.number for team in self.teams.values() for pid in team.members}
+
+    def number_of_boards(self) -> int:
+        """The boards of a team match: the length of the ``352`` colour sequence, else the most
+        games one team played in one round, else the smallest roster."""
+        if self.board_colours:
+            return len(self.board_colours)
+        team_of = self.member_teams()
+        most = 0
+        for r in range(1, self.last_paired_round + 1):
+            counts: dict[int, int] = {}
+            for pid, team in team_of.items():
+                e = self.players[pid].entry(r)
+                if e is not None and e.opponent is not None:
+                    counts[team] = counts.get(team, 0) + 1
+            most = max([most, *counts.values()])
+        return most or min((len(team.members) for team in self.teams.values()), default=1)
 
     @property
     def last_paired_round(self) -> int:
