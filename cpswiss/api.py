@@ -21,6 +21,7 @@ from cpswiss.tournament.state import RoundState, StateHistory
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from cpswiss.systems.team.procedure import TeamRoundPairing
     from cpswiss.tournament.competition_state import CompetitionRules, CompetitionState
 
     import pandas as pd
@@ -151,3 +152,41 @@ def competition_state_of(tournament: Tournament | str | Path, round_no: int | No
 
     t = read_trf(tournament) if isinstance(tournament, (str, os.PathLike)) else tournament
     return competition_state(t, rules, round_no)
+
+
+def pair_team_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSet | None = None,
+                         round_no: int | None = None, settings: SolverSettings | None = None,
+                         record_refusals: bool = False) -> TeamRoundPairing:
+    """Pair a round of a team tournament (TRF-2026 records 310) by the Swiss Team Pairing System
+    (C.04.6): the next round, or ``round_no`` re-paired from the state before it.  ``rule_set``:
+    a team rule set (name, alias, file or loaded); default, the one the file's record 192 names
+    (``FIDE_TEAM...``; ``_BAKU``: Baku acceleration), else ``team-2026``.  ``record_refusals``:
+    record every value ruled out before the set and identifier chosen (for the explanation)."""
+    from cpswiss.rulesets.ruleset import load_rule_set
+    from cpswiss.systems.registry import system_for_code, system_named
+
+    t = read_trf(tournament) if isinstance(tournament, (str, os.PathLike)) else tournament
+    if not t.is_team_tournament:
+        raise InputError("not a team tournament: no team record (310)", t.path)
+    team = system_named("team")
+    code = (t.system or "").strip().upper()
+    found = system_for_code(code) if code else None
+    baku = bool(found and found[2])
+    if isinstance(rule_set, RuleSet):
+        rules = rule_set
+    elif rule_set is not None:
+        rules = load_rule_set(rule_set)
+    elif found is not None and found[0] is team:
+        rules = load_rule_set(found[1])
+    elif code:
+        raise InputError(f"record 192 {code} is not a code of the {team.title}", t.path)
+    else:
+        rules = load_rule_set(team.default_rule_set)
+    if rules.system != team.name:
+        raise InputError(f"{rules.name} is a rule set of the {rules.system} system, not of the {team.title}")
+    from cpswiss.systems.team.procedure import competition_rules
+    from cpswiss.tournament.competition_state import competition_state
+
+    state = competition_state(t, competition_rules(rules, baku, code), round_no)
+    pairing: TeamRoundPairing = team.pair_competition(state, rules, settings, record_refusals)
+    return pairing

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from cpswiss.solver.model import SolverSettings
     from cpswiss.systems import RoundPairing
     from cpswiss.systems.explaining import RoundAccount
+    from cpswiss.tournament.competition_state import CompetitionState
     from cpswiss.tournament.state import RoundState
 
 # One line per system: the package whose __init__ defines SYSTEM.
@@ -36,6 +37,7 @@ SYSTEM_PACKAGES: tuple[str, ...] = (
     "cpswiss.systems.fide1999",
     "cpswiss.systems.dubov",
     "cpswiss.systems.burstein",
+    "cpswiss.systems.team",
 )
 
 
@@ -80,6 +82,15 @@ class PairingSystem:
                    settings: SolverSettings | None = None) -> RoundPairing:
         module = typing.cast(Procedure, _module(self.procedure))
         return module.pair_round(state, rules, settings)
+
+    def pair_competition(self, state: CompetitionState, rules: RuleSet, settings: SolverSettings | None = None,
+                         record_refusals: bool = False) -> Any:
+        """A round of a system that pairs the competitors of the match model (teams: C.04.6),
+        by its procedure module's ``pair_competition``; InputError for the others."""
+        module = _module(self.procedure)
+        if not hasattr(module, "pair_competition"):
+            raise InputError(f"the {self.title} pairs players, not the teams of a team file")
+        return module.pair_competition(state, rules, settings, record_refusals)
 
     @property
     def explainer(self) -> Explanation:
