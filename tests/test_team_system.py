@@ -158,10 +158,10 @@ def team(tpn, primary, history="", wish=Wish(None), secondary=0.0):
     (team(1, 2, "BW", Wish("B")), team(2, 2, "WB", Wish("W")), "W", False, 2, "4.3.3"),
     (team(1, 2, "WB", Wish("W")), team(2, 2, "BB", Wish("W", True)), "W", True, 2, "4.3.4"),
     (team(1, 2, "WWB"), team(2, 2, "WBB"), "W", False, 2, "4.3.5"),
-    (team(1, 2, "WB"), team(2, 2, "BW"), "W", False, 2, "4.3.6"),  # last round 1 had W, 2 had B: alternate
+    (team(1, 2, "WB"), team(2, 2, "BW"), "W", False, 1, "4.3.6"),  # last match 1 had B, 2 had W: alternate
     (team(1, 2, "WB", Wish("B")), team(2, 2, "WB", Wish("B")), "W", False, 2, "4.3.7"),
     (team(1, 2, "WB"), team(2, 2, "WB"), "W", False, 1, "4.3.8"),
-    (team(1, 4), team(2, 2, "WB"), "W", False, 1, "4.3.9"),  # the first-team has not played: 4.3.9 is reachable
+    (team(1, 4), team(2, 2, "WB"), "W", False, 2, "4.3.9"),  # the first-team has not played: 4.3.9 is reachable
 ])
 def test_colour_cascade(a, b, initial, type_b, white, article):
     m = allocate(a, b, initial, True, type_b)
