@@ -12,6 +12,7 @@ team or Double-Swiss system pairs are derived from them by :mod:`cpswiss.tournam
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
@@ -316,3 +317,11 @@ def format_points(tenths: int) -> str:
     sign = "-" if tenths < 0 else ""
     tenths = abs(tenths)
     return f"{sign}{tenths // 10}.{tenths % 10}"
+
+
+_NUMBER = re.compile(r"[0-9]{1,9}")  # ASCII digits only (str.isdigit also takes superscripts)
+
+
+def is_number(text: str) -> bool:
+    """A whole number in ASCII digits, at most 9 of them (every numeric field of a report file)."""
+    return _NUMBER.fullmatch(text) is not None

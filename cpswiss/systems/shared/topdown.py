@@ -40,7 +40,7 @@ from typing import Literal
 
 from cpswiss.errors import NoPairingError
 from cpswiss.solver.lexmin import DigitCosts, least_perfect_matching
-from cpswiss.solver.model import maximum_matching
+from cpswiss.solver.matchings import maximum_matching
 
 WHITE, BLACK = "W", "B"
 

@@ -4,7 +4,7 @@ the top-scoregroup with the first set of upfloaters and the first pairing by its
 :mod:`.procedure`), colours by Art. 4 (:mod:`.colours`), explained in the text's words
 (:mod:`.explain`)."""
 
-from cpswiss.systems.registry import PairingSystem
+from cpswiss.registry import PairingSystem
 from cpswiss.systems.team.switches import TeamSwitches
 
 # record 192 (ETT26): FIDE_TEAM[_TYPEA|_TYPEB][_MP|_GP][_GP|_MP]; "_BAKU" is the registry's

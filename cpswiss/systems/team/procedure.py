@@ -16,12 +16,13 @@ from cpswiss.systems.shared import topdown
 from cpswiss.systems.shared.topdown import Compatible, Entrant, RoundPlan, Rules, Wish
 from cpswiss.systems.team.colours import MatchColours, TeamColourState, allocate, preference
 from cpswiss.systems.team.switches import TeamSwitches
-from cpswiss.tournament.competition_state import GAME_POINTS, MATCH_POINTS, CompetitionRules
+from cpswiss.tournament.competition_state import GAME_POINTS, MATCH_POINTS, CompetitionRules, competition_state
 
 if TYPE_CHECKING:
     from cpswiss.rulesets.ruleset import RuleSet
-    from cpswiss.solver.model import SolverSettings
+    from cpswiss.solver.settings import SolverSettings
     from cpswiss.tournament.competition_state import CompetitionState, CompetitorState
+    from cpswiss.tournament.model import Tournament
 
 
 def competition_rules(rules: RuleSet, baku: bool = False, code: str = "") -> CompetitionRules:
@@ -118,6 +119,15 @@ def pair_competition(state: CompetitionState, rules: RuleSet, settings: SolverSe
                                 -(teams[m.white].score + teams[m.black].score), min(m.white, m.black)))
     return TeamRoundPairing(state.round_no, matches, plan.bye.tpn if plan.bye else None, plan, state, rules,
                             wishes)
+
+
+def pair_tournament_round(tournament: Tournament, rules: RuleSet, round_no: int | None = None,
+                          settings: SolverSettings | None = None, record_refusals: bool = False,
+                          baku: bool = False) -> TeamRoundPairing:
+    """The registry's entry: a round of a team file (default the next) under a team rule set
+    (``baku``: record 192 asks for Baku acceleration)."""
+    state = competition_state(tournament, competition_rules(rules, baku, tournament.system or ""), round_no)
+    return pair_competition(state, rules, settings, record_refusals)
 
 
 def pair_round(state: object, rules: RuleSet, settings: SolverSettings | None = None) -> None:
