@@ -333,6 +333,8 @@ def _cmd_pair(args) -> int:
 
     system, path = _flagged_system(args)
     args.rules = _rules_for_flag(system, args.rules, path)
+    if system.name == "team":
+        return _cmd_pair_team(args, path)
     if system.name == "double-swiss":
         return _cmd_pair_double_swiss(args, path)
     if args.check:
@@ -447,6 +449,50 @@ def _cmd_pair_double_swiss(args, path: str) -> int:
     return errors.EXIT_OK
 
 
+def _cmd_pair_team(args, path: str) -> int:
+    """``pair --team FILE``: a round of a team tournament by C.04.6 (TRF-2026 team records)."""
+    from cpswiss.api import pair_team_tournament
+
+    unsupported = [flag for flag, given in (("-c", args.check), ("--json", args.json),
+                                            ("--initial-colour", args.initial_colour),
+                                            ("--accelerate", args.accelerate)) if given]
+    if unsupported or not _decisions(args).empty:
+        raise UsageError(f"--team does not take {', '.join(unsupported) or '--fix/--forbid/--bye'}")
+    result = pair_team_tournament(path, args.rules, record_refusals=args.explain)
+    if args.explain:
+        from cpswiss.systems.team.explain import explain_text
+
+        print(explain_text(result), file=sys.stderr if args.output == "-" else sys.stdout)
+    if args.write_trf:
+        from cpswiss.formats.trf_writer import write_trf
+        from cpswiss.systems.team.rounds import with_team_round
+
+        _write_atomically(args.write_trf, write_trf(with_team_round(result)))
+    if args.output is not None:
+        text = "\n".join(result.lines()) + "\n"
+        if args.output == "-":
+            sys.stdout.write(text)
+        else:
+            _write_atomically(args.output, text)
+        return errors.EXIT_OK
+    if args.explain:
+        return errors.EXIT_OK
+    teams = result.state.competitors
+    print(f"Round {result.round_no}: {result.rules.title}")
+
+    def score(tpn: int) -> str:
+        c = teams[tpn]
+        return f"{c.match_points / 10:g} MP {c.game_points / 10:g} GP"
+
+    for n, m in enumerate(result.matches, start=1):
+        w, b = teams[m.white], teams[m.black]
+        print(f"{n:4d}  {w.id:3d} {w.name[:24]:<24} {score(w.id):>14}  -  {b.id:3d} {b.name[:24]:<24} {score(b.id):>14}")
+    if result.bye is not None:
+        c = teams[result.bye]
+        print(f" bye  {c.id:3d} {c.name[:24]:<24} {score(c.id):>14}")
+    return errors.EXIT_OK
+
+
 def _flagged_system(args: argparse.Namespace) -> tuple[PairingSystem, str]:
     """The system whose flag was given (``--dutch``, ``--lim``, ...) and the file it names."""
     from cpswiss.registry import systems
@@ -457,13 +503,14 @@ def _flagged_system(args: argparse.Namespace) -> tuple[PairingSystem, str]:
 
 def _rules_for_flag(system: PairingSystem, requested: str | None, path: str) -> str | None:
     """The rule set a system flag pairs with: --rules if it is one of that system's, else the
-    system's default - except for the Dutch flag, which leaves the choice to the file (record
-    192, start date) as JaVaFo and bbpPairings do.  A rule set of another system is a usage error."""
+    system's default - except for the Dutch and team flags, which leave the choice to the file
+    (record 192, start date) as JaVaFo and bbpPairings do.  A rule set of another system is a
+    usage error."""
     from cpswiss.rulesets.ruleset import load_rule_set
     from cpswiss.registry import systems
 
     if requested is None:
-        return None if system.name == "dutch" else system.default_rule_set
+        return None if system.name in ("dutch", "team") else system.default_rule_set
     rules = load_rule_set(requested)
     if rules.system != system.name:
         other = next((s for s in systems() if s.name == rules.system), None)

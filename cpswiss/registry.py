@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from cpswiss.solver.settings import SolverSettings
     from cpswiss.systems import RoundPairing
     from cpswiss.systems.shared.explaining import RoundAccount
+    from cpswiss.tournament.model import Tournament
     from cpswiss.tournament.state import RoundState
 
 # One line per system: the package whose __init__ defines SYSTEM.
@@ -40,6 +41,7 @@ SYSTEM_PACKAGES: tuple[str, ...] = (
     "cpswiss.systems.fide1999",
     "cpswiss.systems.dubov",
     "cpswiss.systems.burstein",
+    "cpswiss.systems.team",
     "cpswiss.systems.double_swiss",
 )
 
@@ -87,6 +89,16 @@ class PairingSystem:
                    settings: SolverSettings | None = None) -> RoundPairing:
         module = typing.cast(Procedure, _module(self.procedure))
         return module.pair_round(state, rules, settings)
+
+    def pair_competition(self, tournament: Tournament, rules: RuleSet, round_no: int | None = None,
+                         settings: SolverSettings | None = None, record_refusals: bool = False,
+                         baku: bool = False) -> Any:
+        """A round of a system that pairs the competitors of the match model (teams: C.04.6),
+        by its procedure module's ``pair_tournament_round``; InputError for the others."""
+        module = _module(self.procedure)
+        if not hasattr(module, "pair_tournament_round"):
+            raise InputError(f"the {self.title} pairs players, not the teams of a team file")
+        return module.pair_tournament_round(tournament, rules, round_no, settings, record_refusals, baku)
 
     @property
     def explainer(self) -> Explanation:

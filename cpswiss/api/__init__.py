@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from cpswiss.systems.double_swiss.procedure import DoubleSwissRoundResult
+    from cpswiss.systems.team.procedure import TeamRoundPairing
     from cpswiss.tournament.competition_state import CompetitionRules, CompetitionState
 
     import pandas as pd
@@ -155,6 +156,40 @@ def competition_state_of(tournament: Tournament | str | Path, round_no: int | No
     return competition_state(t, rules, round_no)
 
 
+def pair_team_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSet | None = None,
+                         round_no: int | None = None, settings: SolverSettings | None = None,
+                         record_refusals: bool = False) -> TeamRoundPairing:
+    """Pair a round of a team tournament (TRF-2026 records 310) by the Swiss Team Pairing System
+    (C.04.6): the next round, or ``round_no`` re-paired from the state before it.  ``rule_set``:
+    a team rule set (name, alias, file or loaded); default, the one the file's record 192 names
+    (``FIDE_TEAM...``; ``_BAKU``: Baku acceleration), else ``team-2026``.  ``record_refusals``:
+    record every value ruled out before the set and identifier chosen (for the explanation)."""
+    from cpswiss.rulesets.ruleset import load_rule_set
+    from cpswiss.registry import system_for_code, system_named
+
+    t = read_trf(tournament) if isinstance(tournament, (str, os.PathLike)) else tournament
+    if not t.is_team_tournament:
+        raise InputError("not a team tournament: no team record (310)", t.path)
+    team = system_named("team")
+    code = (t.system or "").strip().upper()
+    found = system_for_code(code) if code else None
+    baku = bool(found and found[2])
+    if isinstance(rule_set, RuleSet):
+        rules = rule_set
+    elif rule_set is not None:
+        rules = load_rule_set(rule_set)
+    elif found is not None and found[0] is team:
+        rules = load_rule_set(found[1])
+    elif code:
+        raise InputError(f"record 192 {code} is not a code of the {team.title}", t.path)
+    else:
+        rules = load_rule_set(team.default_rule_set)
+    if rules.system != team.name:
+        raise InputError(f"{rules.name} is a rule set of the {rules.system} system, not of the {team.title}")
+    pairing: TeamRoundPairing = team.pair_competition(t, rules, round_no, settings, record_refusals, baku)
+    return pairing
+
+
 def pair_double_swiss_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSet | None = None,
                                  round_no: int | None = None, record_refusals: bool = False,
                                  accelerate: str | None = None) -> DoubleSwissRoundResult:
@@ -164,12 +199,9 @@ def pair_double_swiss_tournament(tournament: Tournament | str | Path, rule_set: 
     192 names (``_BAKU``: Baku acceleration).  ``accelerate``: ``baku`` (C.04.7 over the matches)
     unless the file gives virtual points (250).  ``record_refusals``: every value ruled out
     before the set and identifier chosen (for the explanation)."""
-    from cpswiss.rulesets.ruleset import load_rule_set
-    from cpswiss.systems.double_swiss.procedure import (baku_virtual_points, competition_rules,
-                                                        pair_competition, switches_of)
     from cpswiss.api.selection import check_pairs_file
     from cpswiss.registry import system_for_code, system_named
-    from cpswiss.tournament.competition_state import competition_state
+    from cpswiss.rulesets.ruleset import load_rule_set
 
     t = read_trf(tournament) if isinstance(tournament, (str, os.PathLike)) else tournament
     double = system_named("double-swiss")
@@ -192,8 +224,6 @@ def pair_double_swiss_tournament(tournament: Tournament | str | Path, rule_set: 
         if accelerate != "baku":
             raise InputError(f"--accelerate {accelerate}: the Double-Swiss System takes Baku (C.04.7) only")
         rules = rules.accelerated("baku")
-    baku = rules.acceleration.method != "none"
-    if baku and not t.accelerations:
-        t = replace(t, accelerations=baku_virtual_points(t, switches_of(rules)), accelerations_generated=True)
-    state = competition_state(t, competition_rules(rules, baku, code), round_no)
-    return pair_competition(state, rules, None, record_refusals)
+    pairing: DoubleSwissRoundResult = double.pair_competition(t, rules, round_no, None, record_refusals,
+                                                              rules.acceleration.method != "none")
+    return pairing

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from cpswiss.errors import EngineLimitError
-from cpswiss.solver.model import maximum_weight_matching
+from cpswiss.solver.matchings import maximum_weight_matching
 
 _WEIGHT_BITS = 120  # rustworkx weights are 128-bit integers
 

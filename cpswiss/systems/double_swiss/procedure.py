@@ -21,7 +21,7 @@ from cpswiss.systems.double_swiss.switches import DoubleSwissSwitches
 from cpswiss.systems.shared import topdown
 from cpswiss.systems.shared.topdown import Entrant, RoundPlan, Rules
 from cpswiss.tournament.acceleration import baku
-from cpswiss.tournament.competition_state import GAME_POINTS, CompetitionRules
+from cpswiss.tournament.competition_state import GAME_POINTS, CompetitionRules, competition_state
 from cpswiss.tournament.model import Tournament
 
 if TYPE_CHECKING:
@@ -177,6 +177,19 @@ def pair_competition(state: CompetitionState, rules: RuleSet, settings: SolverSe
                           switches, record_refusals)
     result.state, result.rules = state, rules
     return result
+
+
+def pair_tournament_round(tournament: Tournament, rules: RuleSet, round_no: int | None = None,
+                          settings: SolverSettings | None = None, record_refusals: bool = False,
+                          baku_acceleration: bool = False) -> DoubleSwissRoundResult:
+    """The registry's entry: a round of a Double-Swiss file (default the next) under a
+    Double-Swiss rule set; ``baku_acceleration``: C.04.7 Baku over the matches
+    (:func:`baku_virtual_points`) unless the file gives virtual points (250)."""
+    t = tournament
+    if baku_acceleration and not t.accelerations:
+        t = replace(t, accelerations=baku_virtual_points(t, switches_of(rules)), accelerations_generated=True)
+    state = competition_state(t, competition_rules(rules, baku_acceleration, t.system or ""), round_no)
+    return pair_competition(state, rules, settings, record_refusals)
 
 
 def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | None = None) -> None:

@@ -40,7 +40,7 @@ from typing import Literal
 
 from cpswiss.errors import NoPairingError
 from cpswiss.solver.lexmin import DigitCosts, least_perfect_matching
-from cpswiss.solver.model import maximum_matching
+from cpswiss.solver.matchings import maximum_matching
 
 WHITE, BLACK = "W", "B"
 
@@ -144,17 +144,18 @@ def pair_round(entrants: Sequence[Entrant], compatible: Compatible, rules: Rules
     no legal round-pairing exists (3.3.3: the Chief Arbiter decides)."""
     order = sorted(entrants, key=lambda e: (-e.score, e.tpn))
     allowed = allowed_pairs(order, compatible)
-    bye = choose_bye(order, allowed) if len(order) % 2 else None
-    left = [e for e in order if bye is None or e.tpn != bye.tpn]
-    if not _perfectly_pairable(left, allowed):
+    graph = _Graph.of(order, allowed)
+    bye = choose_bye(order, allowed, graph) if len(order) % 2 else None
+    if bye is None and not _perfectly_pairable(graph):
         raise NoPairingError("no legal pairing exists ([C1], [C2]): C.04.6 Art. 3.3.3 leaves the round "
                              "to the Chief Arbiter")
+    left = [i for i, e in enumerate(order) if bye is None or e.tpn != bye.tpn]
     brackets = []
     while left:
-        bracket = pair_top_bracket(left, allowed, rules)
+        bracket = pair_top_bracket(graph.induced(left), rules)
         brackets.append(bracket)
         done = set(bracket.residents) | set(bracket.upfloaters)
-        left = [e for e in left if e.tpn not in done]
+        left = [i for i in left if order[i].tpn not in done]
     return RoundPlan(bye, brackets)
 
 
@@ -164,46 +165,79 @@ def allowed_pairs(entrants: Sequence[Entrant], compatible: Compatible) -> dict[i
     return {t: {u for u in tpns if u != t and compatible(t, u)} for t in tpns}
 
 
-def choose_bye(entrants: Sequence[Entrant], allowed: Mapping[int, set[int]]) -> ByeChoice:
+def choose_bye(entrants: Sequence[Entrant], allowed: Mapping[int, set[int]], graph: _Graph | None = None) -> ByeChoice:
     """Art. 3.4: the PAB goes to the first competitor [C2] allows, by lowest score (3.4.2),
     most matches played (3.4.3), largest TPN (3.4.4), whose removal leaves a legal pairing
     of all the others (3.4.1).  NoPairingError when nobody's does."""
     barred = sorted(e.tpn for e in entrants if not e.may_take_bye)
     candidates = sorted((e for e in entrants if e.may_take_bye), key=lambda e: (e.score, -e.matches, -e.tpn))
     passed: list[int] = []
-    if candidates:
-        for e in candidates:
-            if _perfectly_pairable([o for o in entrants if o.tpn != e.tpn], allowed):
-                return ByeChoice(e.tpn, passed, barred)
-            passed.append(e.tpn)
+    whole = graph if graph is not None else _Graph.of(entrants, allowed)
+    position = {e.tpn: i for i, e in enumerate(whole.entrants)}
+    for e in candidates:
+        if _perfectly_pairable(whole.induced([i for i in range(whole.n) if i != position[e.tpn]])):
+            return ByeChoice(e.tpn, passed, barred)
+        passed.append(e.tpn)
     raise NoPairingError("no legal pairing exists: no competitor [C2] allows the pairing-allocated bye "
                          "leaves a legal pairing of the others (C.04.6 Art. 3.4.1, 3.3.3)")
 
 
-def _perfectly_pairable(entrants: Sequence[Entrant], allowed: Mapping[int, set[int]]) -> bool:
-    graph = _Graph(entrants, allowed)
+def _perfectly_pairable(graph: _Graph) -> bool:
     return graph.n % 2 == 0 and 2 * len(maximum_matching(graph.n, graph.edges)) == graph.n
 
 
 class _Graph:
-    """Competitors (by index: their position in ``entrants``) and the pairs [C1] allows."""
+    """Competitors (by index: their position in ``entrants``) and the pairs [C1] allows
+    (``edges``: (i, j), i < j, sorted)."""
 
-    def __init__(self, entrants: Sequence[Entrant], allowed: Mapping[int, set[int]]):
+    def __init__(self, entrants: Sequence[Entrant], edges: list[tuple[int, int]]):
         self.entrants = list(entrants)
         self.n = n = len(self.entrants)
-        position = {e.tpn: i for i, e in enumerate(self.entrants)}
-        self.edges: list[tuple[int, int]] = []
-        for i, e in enumerate(self.entrants):
-            for t in allowed[e.tpn]:
-                j = position.get(t, -1)
-                if j > i:
-                    self.edges.append((i, j))
-        self.edges.sort()
-        self.index = {edge: k for k, edge in enumerate(self.edges)}
-        self.edges_of: list[list[int]] = [[] for _ in range(n)]
-        for k, (i, j) in enumerate(self.edges):
-            self.edges_of[i].append(k)
-            self.edges_of[j].append(k)
+        self.edges = edges
+        self._index: dict[tuple[int, int], int] | None = None
+        self._edges_of: list[list[int]] | None = None
+
+    @property
+    def index(self) -> dict[tuple[int, int], int]:
+        """(i, j) -> edge number (made when first asked for)."""
+        if self._index is None:
+            self._index = {edge: k for k, edge in enumerate(self.edges)}
+        return self._index
+
+    @property
+    def edges_of(self) -> list[list[int]]:
+        """Vertex -> the numbers of its edges (made when first asked for)."""
+        if self._edges_of is None:
+            self._edges_of = [[] for _ in range(self.n)]
+            for k, (i, j) in enumerate(self.edges):
+                self._edges_of[i].append(k)
+                self._edges_of[j].append(k)
+        return self._edges_of
+
+    @classmethod
+    def of(cls, entrants: Sequence[Entrant], allowed: Mapping[int, set[int]]) -> _Graph:
+        position = {e.tpn: i for i, e in enumerate(entrants)}
+        edges = sorted((i, j) for i, e in enumerate(entrants) for t in allowed[e.tpn]
+                       for j in (position.get(t, -1),) if j > i)
+        return cls(entrants, edges)
+
+    def induced(self, keep: Sequence[int]) -> _Graph:
+        """The graph of the competitors at the positions ``keep``, renumbered in that order."""
+        renumber = [-1] * self.n
+        for new, old in enumerate(keep):
+            renumber[old] = new
+        edges = []
+        for i, j in self.edges:
+            a, b = renumber[i], renumber[j]
+            if a >= 0 and b >= 0:
+                edges.append((a, b) if a < b else (b, a))
+        if any(keep[k] > keep[k + 1] for k in range(len(keep) - 1)):
+            edges.sort()
+        return _Graph([self.entrants[i] for i in keep], edges)
+
+
+def _fits(graph: _Graph, digits: Sequence[dict[int, int]]) -> bool:
+    return DigitCosts.of(graph.n, graph.edges, digits).fits()
 
 
 class _Search:
@@ -212,14 +246,14 @@ class _Search:
     its cost, which is the optimum of the digits so far; each digit added is fixed at its
     least value, by a matching unless a lower bound shows the witness already reaches it."""
 
-    def __init__(self, graph: _Graph, first: dict[int, int]):
+    def __init__(self, graph: _Graph, first: Sequence[dict[int, int]]):
         self.graph = graph
         self.digits: list[dict[int, int]] = []
         self.forbidden: set[int] = set()
         self._costs: DigitCosts | None = None
         self._packed: list[int] = []
         self.best: tuple[tuple[int, ...], list[int]] = ((), [])
-        self.add(first)
+        self.add_all(first, [None] * len(first))
 
     def _refresh(self) -> DigitCosts:
         if self._costs is None:
@@ -242,26 +276,35 @@ class _Search:
     def add(self, digit: dict[int, int], lower_bound: int | None = None) -> int:
         """Add a digit and fix its least value (returned); when the witness reaches
         ``lower_bound`` no matching is needed."""
-        self.digits.append(digit)
+        return self.add_all([digit], [lower_bound])[0]
+
+    def add_all(self, digits: Sequence[dict[int, int]], lower_bounds: Sequence[int | None]) -> tuple[int, ...]:
+        """Add digits (least significant last) and fix their least values (returned) by one
+        matching, or none when the witness reaches every ``lower_bounds``."""
+        self.digits.extend(digits)
         self._costs = None
-        if self.best[1] and lower_bound is not None:
-            value = sum(digit.get(e, 0) for e in self.best[1])
-            if value <= lower_bound:
-                self.best = (self.best[0] + (value,), self.best[1])
-                return value
+        if self.best[1] and all(b is not None for b in lower_bounds):
+            values = tuple(sum(d.get(e, 0) for e in self.best[1]) for d in digits)
+            if all(v <= b for v, b in zip(values, lower_bounds) if b is not None):
+                self.best = (self.best[0] + values, self.best[1])
+                return values
         found = self.least()
         if found is None:
             raise NoPairingError("no legal pairing of the competitors not yet paired ([C3])")
         self.best = found
-        return found[0][-1]
+        return found[0][len(found[0]) - len(digits):]
 
-    def drop_last(self) -> None:
-        self.digits.pop()
+    def remove(self, position: int) -> None:
+        """Take a digit out (it no longer chooses) and fix the least values of the others."""
+        del self.digits[position]
         self._costs = None
-        self.best = (self.best[0][:-1], self.best[1])
+        found = self.least()
+        assert found is not None  # the witness in hand is a perfect matching
+        self.best = found
 
-    def fits(self, digit: dict[int, int]) -> bool:
-        return DigitCosts.of(self.graph.n, self.graph.edges, [*self.digits, digit]).fits()
+    def fits(self, digits: Sequence[dict[int, int]]) -> bool:
+        """Would these digits, added, still pack into one matching weight?"""
+        return _fits(self.graph, [*self.digits, *digits])
 
     def forbid(self, edges: set[int], witness: list[int] | None = None) -> None:
         """Decide: ``edges`` unused from now on (``witness``: a matching reaching the optimum
@@ -271,15 +314,15 @@ class _Search:
             self.best = (self.best[0], witness)
 
 
-def pair_top_bracket(left: Sequence[Entrant], allowed: Mapping[int, set[int]], rules: Rules) -> Bracket:
-    """Art. 3.5 and 3.6 for the top-scoregroup of ``left`` (score descending, TPN ascending;
-    an even number, pairable: [C3] holds on entry)."""
-    graph = _Graph(left, allowed)
+def pair_top_bracket(graph: _Graph, rules: Rules) -> Bracket:
+    """Art. 3.5 and 3.6 for the top-scoregroup of the competitors not yet paired (``graph``:
+    score descending, TPN ascending; an even number, pairable: [C3] holds on entry)."""
+    left = graph.entrants
     top = left[0].score
     residents = [i for i, e in enumerate(left) if e.score == top]
     upfloaters, set_values, set_refusals, emptied = choose_upfloaters(graph, residents, rules)
     members = sorted(residents + upfloaters, key=lambda i: left[i].tpn)
-    identifier, pairs, values, refusals = first_pairing([left[i] for i in members], allowed, rules,
+    identifier, pairs, values, refusals = first_pairing(graph.induced(members), rules,
                                                         {left[i].tpn for i in upfloaters})
     return Bracket(top, [left[i].tpn for i in residents], [left[i].tpn for i in upfloaters],
                    [left[i].score for i in upfloaters], set_values, set_refusals, identifier, pairs, values,
@@ -311,7 +354,7 @@ def choose_upfloaters(graph: _Graph, residents: list[int],
     def upfloaters_of(chosen: Sequence[int]) -> list[int]:
         return [up_edges[e] for e in chosen if e in up_edges]
 
-    search = _Search(graph, {e: 1 for e in up_edges})  # [C4]
+    search = _Search(graph, [{e: 1 for e in up_edges}])  # [C4]
     k = search.best[0][0]
     # [C5] (TS-1): the upfloaters' scores in ascending order as high as possible: from the
     # lowest level up, the highest level the lowest upfloater can have, then as few there
@@ -339,39 +382,42 @@ def choose_upfloaters(graph: _Graph, residents: list[int],
         remaining -= search.add({e: 1 for e, v in up_edges.items() if level_of[v] == lo}, lower_bound=1)
         floor = lo + 1
     del floor
-    # [C6] (TS-2): the following scoregroup's teams paired below it
-    following = len(lower_scores) - 1
-    in_following = [level_of[i] == following for i in range(n)]
-    below = [i not in resident_set and level_of[i] < following for i in range(n)]
-    floated_up = sum(1 for v in upfloaters_of(search.best[1]) if in_following[v])
-    left_in_following = sum(in_following) - floated_up
-    c6 = search.add({e: 1 for e, (i, j) in enumerate(graph.edges)
-                     if (in_following[i] and below[j]) or (in_following[j] and below[i])},
-                    lower_bound=left_in_following % 2)
-    c6_met = c6 <= 1
-    if not c6_met and rules.c6 == "pass-fail":
-        search.drop_last()  # [C6] cannot be met: it does not choose among the sets
-    c7 = 0
-    if rules.float_criteria:  # [C7]
-        c7 = search.add({e: 1 for e, v in up_edges.items() if entrants[v].floated}, lower_bound=0)
-    # 3.5.3/3.5.4: the first set in the order of the lists (score descending, TPN ascending)
+    # 3.5.3/3.5.4: the candidates of the set's scores, in the order of the lists
     counts: dict[int, int] = {}
     for v in upfloaters_of(search.best[1]):
         counts[level_of[v]] = counts.get(level_of[v], 0) + 1
     candidates = sorted((i for i in range(n) if level_of[i] in counts), key=lambda i: (-level_of[i], entrants[i].tpn))
-    order_digit = {e: (1 << len(candidates)) - (1 << (len(candidates) - 1 - candidates.index(v)))
+    rank = {v: r for r, v in enumerate(candidates)}
+    # the first list has the most weight in binary place values by rank (the smallest TPN at
+    # the first position where two lists differ belongs to the first)
+    order_digit = {e: (1 << len(candidates)) - (1 << (len(candidates) - 1 - rank[v]))
                    for e, v in up_edges.items() if level_of[v] in counts}
+    # [C6] (TS-2): the following scoregroup's teams paired below it; [C7]
+    following = len(lower_scores) - 1
+    in_following = [level_of[i] == following for i in range(n)]
+    below = [i not in resident_set and level_of[i] < following for i in range(n)]
+    left_in_following = sum(in_following) - counts.get(following, 0)
+    tail = [{e: 1 for e, (i, j) in enumerate(graph.edges)
+             if (in_following[i] and below[j]) or (in_following[j] and below[i])}]
+    bounds: list[int | None] = [left_in_following % 2]
+    if rules.float_criteria:
+        tail.append({e: 1 for e, v in up_edges.items() if entrants[v].floated})
+        bounds.append(0)
+    by_digit = not rules.record_refusals and search.fits([*tail, order_digit])
+    c6_at = len(search.digits)
+    values = search.add_all([*tail, order_digit] if by_digit else tail, [*bounds, None] if by_digit else bounds)
+    c6_met = values[0] <= 1
+    if not c6_met and rules.c6 == "pass-fail":
+        search.remove(c6_at)  # [C6] cannot be met: it does not choose among the sets
+    c7 = sum(tail[1].get(e, 0) for e in search.best[1]) if rules.float_criteria else 0
     refusals: list[Refusal] = []
-    if not rules.record_refusals and search.fits(order_digit):
-        # the first list has the most weight in binary place values by rank (the smallest
-        # TPN at the first position where two lists differ belongs to the first)
-        search.add(order_digit)
-        chosen = sorted(upfloaters_of(search.best[1]), key=lambda i: (-level_of[i], entrants[i].tpn))
+    if by_digit:
+        chosen = sorted(upfloaters_of(search.best[1]), key=lambda i: rank[i])
     else:
         chosen = _first_set_by_positions(search, counts, candidates, level_of, up_edges, refusals)
-    values = {"[C4]": k, "[C6]": 0 if c6_met else 1, "[C7]": c7}
+    values_of = {"[C4]": k, "[C6]": 0 if c6_met else 1, "[C7]": c7}
     emptied = counts.get(following, 0) == sum(in_following)
-    return chosen, values, refusals, emptied
+    return chosen, values_of, refusals, emptied
 
 
 def _first_set_by_positions(search: _Search, counts: Mapping[int, int], candidates: list[int], level_of: list[int],
@@ -404,15 +450,6 @@ def _first_set_by_positions(search: _Search, counts: Mapping[int, int], candidat
                 start = pos + 1
                 break
     return chosen
-
-
-def _skip(passed: Sequence[int], graph: _Graph, up_edge: list[bool]) -> set[int]:
-    """The edges that would make the competitors ``passed`` over upfloaters."""
-    return {e for v in passed for e in graph.edges_of[v] if up_edge[e]}
-
-
-def _upfloaters_of(chosen: Sequence[int], up_edge: list[bool], lower_end: list[int]) -> list[int]:
-    return [lower_end[e] for e in chosen if up_edge[e]]
 
 
 # --- Art. 3.6: the bracket's pairing --------------------------------------------------------
@@ -448,9 +485,9 @@ def pair_digits(members: Sequence[Entrant], rules: Rules,
     return labels, cost
 
 
-def first_pairing(members: Sequence[Entrant], allowed: Mapping[int, set[int]], rules: Rules, upfloaters: set[int]
+def first_pairing(graph: _Graph, rules: Rules, upfloaters: set[int]
                   ) -> tuple[list[int], list[tuple[int, int]], dict[str, int], list[Refusal]]:
-    """Art. 3.6: the first pairing of the bracket ``members`` (TPN ascending) in the order of
+    """Art. 3.6: the first pairing of the bracket (``graph``: its members, TPN ascending) in the order of
     its identifier that complies with [C1] and reaches the least [C8], [C9], [C10] (TS-3).
     Returns the identifier, the pairs (top, bottom) by ascending top, the criteria values and
     the refused values (``rules.record_refusals``).
@@ -460,8 +497,8 @@ def first_pairing(members: Sequence[Entrant], allowed: Mapping[int, set[int]], r
     matching's cost when it fits, else fixed position by position (a member taken as top
     meets a larger TPN, one skipped a smaller).  Then each top's partner in turn: the
     smallest with which a least-cost pairing remains."""
-    n = len(members)
-    graph = _Graph(members, allowed)
+    members = graph.entrants
+    n = graph.n
     edges = graph.edges
     labels, cost = pair_digits(members, rules, upfloaters)
     per_edge = [cost(members[i], members[j]) for i, j in edges]
@@ -469,12 +506,14 @@ def first_pairing(members: Sequence[Entrant], allowed: Mapping[int, set[int]], r
     if natural is not None and not rules.record_refusals:
         pairs = sorted((members[i].tpn, members[j].tpn) for i, j in (edges[e] for e in natural))
         return identifier_of(pairs), pairs, dict.fromkeys(labels, 0), []
+    criteria = [{e: c[d] for e, c in enumerate(per_edge) if c[d]} for d in range(len(labels))]
+    # the top members (the first sorted list) by one more digit: binary place values by rank
+    tops_digit = {e: (1 << n) - (1 << (n - 1 - i)) for e, (i, j) in enumerate(edges)}
+    by_digit = not rules.record_refusals and _fits(graph, [*criteria, tops_digit])
     try:
-        search = _Search(graph, {e: c[0] for e, c in enumerate(per_edge) if c[0]})
+        search = _Search(graph, [*criteria, tops_digit] if by_digit else criteria)
     except NoPairingError:
         raise NoPairingError(f"the bracket {', '.join(str(m.tpn) for m in members)} has no legal pairing ([C1])")
-    for d in range(1, len(labels)):
-        search.add({e: c[d] for e, c in enumerate(per_edge) if c[d]}, lower_bound=0)
     values = dict(zip(labels, search.best[0]))
     refusals: list[Refusal] = []
 
@@ -485,9 +524,7 @@ def first_pairing(members: Sequence[Entrant], allowed: Mapping[int, set[int]], r
     def unless_bottom(v: int) -> set[int]:
         return {e for e in graph.edges_of[v] if edges[e][0] == v}
 
-    tops_digit = {e: (1 << n) - (1 << (n - 1 - i)) for e, (i, j) in enumerate(edges)}
-    if not rules.record_refusals and search.fits(tops_digit):
-        search.add(tops_digit)
+    if by_digit:
         tops = sorted(edges[e][0] for e in search.best[1])
         search.forbid(set().union(*(unless_top(v) for v in tops),
                                   *(unless_bottom(v) for v in range(n) if v not in set(tops))))
@@ -508,6 +545,15 @@ def first_pairing(members: Sequence[Entrant], allowed: Mapping[int, set[int]], r
                 last = v
                 break
         tops = sorted(edges[e][0] for e in search.best[1])
+    # the partners, top by top: a base-B number of the bottoms' ranks (B bottoms), the first
+    # top's partner the most significant digit - one more digit of the cost when it fits
+    bottoms = [v for v in range(n) if v not in set(tops)]
+    place = {t: len(bottoms) ** (len(tops) - 1 - k) for k, t in enumerate(tops)}
+    bottom_rank = {b: r for r, b in enumerate(bottoms)}
+    partner_digit = {e: bottom_rank[j] * place[i] for e, (i, j) in enumerate(edges) if i in place and j in bottom_rank}
+    if not rules.record_refusals and search.fits([partner_digit]):
+        search.add(partner_digit)
+        tops = []  # every partner is the first: nothing to try
     for position, t in enumerate(tops):
         want = next(edges[e][1] for e in search.best[1] if edges[e][0] == t)
         for e in sorted((e for e in graph.edges_of[t] if edges[e][0] == t and e not in search.forbidden),

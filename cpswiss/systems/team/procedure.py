@@ -1,0 +1,135 @@
+"""One round of a C.04.6 team tournament: the teams' state as the shared procedure sees it,
+the procedure (:mod:`cpswiss.systems.shared.topdown`: Art. 3.3-3.6), then the colours
+(Art. 4) and the boards in order.
+
+Board order (GHR 3.6, as the team engines write it): the higher score of the pair first, then
+the higher sum of the pair's scores, then the smaller TPN; the pairing-allocated bye last.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from cpswiss.errors import InputError
+from cpswiss.systems.shared import topdown
+from cpswiss.systems.shared.topdown import Compatible, Entrant, RoundPlan, Rules, Wish
+from cpswiss.systems.team.colours import MatchColours, TeamColourState, allocate, preference
+from cpswiss.systems.team.switches import TeamSwitches
+from cpswiss.tournament.competition_state import GAME_POINTS, MATCH_POINTS, CompetitionRules, competition_state
+
+if TYPE_CHECKING:
+    from cpswiss.rulesets.ruleset import RuleSet
+    from cpswiss.solver.settings import SolverSettings
+    from cpswiss.tournament.competition_state import CompetitionState, CompetitorState
+    from cpswiss.tournament.model import Tournament
+
+
+def competition_rules(rules: RuleSet, baku: bool = False, code: str = "") -> CompetitionRules:
+    """The scoring and counting a team rule set names (its ``[switches]``), for
+    :func:`cpswiss.tournament.competition_state.competition_state`."""
+    switches = _switches(rules)
+    if baku and switches.primary == "game-points":
+        raise InputError("Baku acceleration cannot be used with game points as the primary score "
+                         "(C.04.7 Art. 1.4.4)")
+    primary = MATCH_POINTS if switches.primary == "match-points" else GAME_POINTS
+    return CompetitionRules("team", primary, switches.secondary_used, switches.colour_preferences, baku,
+                            code=code)
+
+
+def _switches(rules: RuleSet) -> TeamSwitches:
+    switches = rules.switches
+    return switches if isinstance(switches, TeamSwitches) else TeamSwitches()
+
+
+@dataclass
+class TeamRoundPairing:
+    """A paired round: the matches in board order (white team, black team, the article that
+    gave the colours), the team with the pairing-allocated bye, and how the procedure got
+    there (``plan``: the bye and each bracket), under ``rules`` from ``state``."""
+
+    round_no: int
+    matches: list[MatchColours]
+    bye: int | None
+    plan: RoundPlan
+    state: CompetitionState
+    rules: RuleSet
+    wishes: dict[int, Wish] = field(default_factory=dict)
+
+    def lines(self) -> list[str]:
+        """The pairing file the team engines write: the number of boards (the bye counted),
+        then ``white black`` by team pairing number, the bye as ``tpn 0``."""
+        rows = [f"{m.white} {m.black}" for m in self.matches]
+        if self.bye is not None:
+            rows.append(f"{self.bye} 0")
+        return [str(len(rows)), *rows]
+
+
+def float_criteria_apply(state: CompetitionState) -> bool:
+    """[C7] and [C10] apply except in the last two rounds (Art. 2.3.4, 2.3.7); the number of
+    rounds (record 142) is needed to know."""
+    if state.total_rounds is None:
+        raise InputError("the number of rounds (record 142) is needed: [C7] and [C10] do not apply in "
+                         "the last two rounds (C.04.6 Art. 2.3)", state.tournament.path)
+    return state.round_no < state.total_rounds - 1
+
+
+def wishes_of(state: CompetitionState, rules: RuleSet) -> dict[int, Wish]:
+    """Each team's colour preference (Art. 1.7) before the round."""
+    switches = _switches(rules)
+    return {c.id: preference(c.colours, switches.colour_preferences, state.is_last_round,
+                             switches.last_round_zero_cd)
+            for c in state.competitors.values()}
+
+
+def entrants_of(state: CompetitionState, wishes: dict[int, Wish]) -> list[Entrant]:
+    """The teams to pair as the shared procedure sees them."""
+    return [Entrant(c.id, c.score, c.matches_played, c.bye_eligible, c.floated_last_round, wishes[c.id])
+            for c in state.to_pair]
+
+
+def may_meet(state: CompetitionState) -> Compatible:
+    """[C1] and the competition's forbidden pairs (260), by TPN."""
+    teams = state.competitors
+
+    def compatible(a: int, b: int) -> bool:
+        ta, tb = teams[a], teams[b]
+        return b not in ta.opponents and a not in tb.opponents and b not in ta.forbidden and a not in tb.forbidden
+
+    return compatible
+
+
+def colour_state(c: CompetitorState, wish: Wish, switches: TeamSwitches) -> TeamColourState:
+    primary = c.real_score if switches.first_team_score == "standings" else c.score
+    return TeamColourState(c.id, primary, c.secondary, c.colours, wish)
+
+
+def pair_competition(state: CompetitionState, rules: RuleSet, settings: SolverSettings | None = None,
+                     record_refusals: bool = False) -> TeamRoundPairing:
+    """The round's pairing by C.04.6: NoPairingError when none is legal (Art. 3.3.3)."""
+    switches = _switches(rules)
+    wishes = wishes_of(state, rules)
+    plan = topdown.pair_round(entrants_of(state, wishes), may_meet(state),
+                      Rules(float_criteria_apply(state), switches.c6, record_refusals))
+    teams = state.competitors
+    matches = [allocate(colour_state(teams[a], wishes[a], switches), colour_state(teams[b], wishes[b], switches),
+                        state.initial_colour, switches.secondary_used, switches.colour_preferences == "B")
+               for a, b in plan.pairs]
+    matches.sort(key=lambda m: (-max(teams[m.white].score, teams[m.black].score),
+                                -(teams[m.white].score + teams[m.black].score), min(m.white, m.black)))
+    return TeamRoundPairing(state.round_no, matches, plan.bye.tpn if plan.bye else None, plan, state, rules,
+                            wishes)
+
+
+def pair_tournament_round(tournament: Tournament, rules: RuleSet, round_no: int | None = None,
+                          settings: SolverSettings | None = None, record_refusals: bool = False,
+                          baku: bool = False) -> TeamRoundPairing:
+    """The registry's entry: a round of a team file (default the next) under a team rule set
+    (``baku``: record 192 asks for Baku acceleration)."""
+    state = competition_state(tournament, competition_rules(rules, baku, tournament.system or ""), round_no)
+    return pair_competition(state, rules, settings, record_refusals)
+
+
+def pair_round(state: object, rules: RuleSet, settings: SolverSettings | None = None) -> None:
+    """The registry's entry for individual states: a team rule set pairs team files only."""
+    raise InputError(f"{rules.name} pairs team tournaments (TRF-2026 records 310): use 'cpswiss pair --team'")

@@ -1,0 +1,174 @@
+"""The Swiss Team Pairing System (C.04.6, 2026) on team files: rounds paired as the text
+orders (tests/data/team-2026-sample), colours by Art. 1.7 and 4.3, the output and the round
+written back."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cpswiss.api import pair_team_tournament
+from cpswiss.errors import InputError, NoPairingError
+from cpswiss.systems.shared.topdown import Wish
+from cpswiss.systems.team.colours import TeamColourState, allocate, preference
+
+DATA = Path(__file__).parent / "data" / "team-2026-sample"
+CASES = sorted(p.stem for p in DATA.glob("*.trf"))
+
+
+def boards_of(text: str) -> set[tuple[int, int]] | str:
+    lines = text.split("\n")
+    if lines[0].strip() == "NO-PAIRING":
+        return "NO-PAIRING"
+    return {(int(a), int(b)) for a, b in (line.split() for line in lines[1:] if line.strip())}
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_rounds_pair_as_the_text_orders(case):
+    expected = boards_of((DATA / f"{case}.expected").read_text())
+    try:
+        got: set[tuple[int, int]] | str = boards_of("\n".join(pair_team_tournament(DATA / f"{case}.trf").lines()))
+    except NoPairingError:
+        got = "NO-PAIRING"
+    assert got == expected
+
+
+def test_disputed_rounds_differ_from_the_fork_where_the_text_says_so():
+    # the fork pairs the whole round in one weighted matching; Art. 3.3.2 pairs bracket by bracket
+    case = "disputed-n006-r02of05-t017"
+    got = boards_of("\n".join(pair_team_tournament(DATA / f"{case}.trf").lines()))
+    assert got == boards_of((DATA / f"{case}.expected").read_text())
+    assert got != boards_of((DATA / f"{case}.sharly").read_text())
+
+
+def test_the_first_upfloater_set_and_its_account():
+    # n006-r02of05-t017: {1, 2, 3} on 2 MP take one upfloater; 3.5.4 orders {4} < {5} < {6}
+    result = pair_team_tournament(DATA / "disputed-n006-r02of05-t017.trf", record_refusals=True)
+    first = result.plan.brackets[0]
+    assert first.residents == [1, 2, 3]
+    assert first.upfloaters == [4]
+    assert sorted(frozenset(p) for p in result.plan.pairs) == sorted(frozenset(p) for p in [(1, 2), (3, 4), (5, 6)])
+
+
+def test_a_rematch_after_a_forfeited_match_is_allowed():
+    # n013-r08of11-t110: 10 and 13 met in round 3 by a forfeit (330): no meeting (GHR 3.5)
+    result = pair_team_tournament(DATA / "disputed-n013-r08of11-t110.trf")
+    assert frozenset((10, 13)) in {frozenset((m.white, m.black)) for m in result.matches}
+
+
+def test_round_one_colours_by_the_fixed_tpn_parity():
+    # n012-r01of10-t005: team 3 absent, initial-colour Black: 4.3.1 reads the TPN as given (1.1)
+    result = pair_team_tournament(DATA / "disputed-n012-r01of10-t005.trf")
+    got = {(m.white, m.black) for m in result.matches}
+    assert {(4, 9), (6, 11), (10, 5)} <= got
+    assert all(m.article == "4.3.1" for m in result.matches)
+
+
+def test_no_pairing_is_reported_by_the_cli():
+    run = subprocess.run([sys.executable, "-m", "cpswiss.cli", "pair", "--team", str(DATA / "n007-r05of05-t001.trf"),
+                          "-p", "-"], capture_output=True, text=True)
+    assert run.returncode == 1 and "no legal pairing" in run.stderr
+    assert run.stdout == ""
+
+
+def test_cli_writes_the_team_engines_pairing_file(tmp_path):
+    out = tmp_path / "p.txt"
+    case = "n006-r03of05-t025"
+    run = subprocess.run([sys.executable, "-m", "cpswiss.cli", "pair", "--team", str(DATA / f"{case}.trf"),
+                          "-p", str(out)], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert out.read_text() == (DATA / f"{case}.expected").read_text()
+
+
+def test_the_round_written_back_holds_each_board(tmp_path):
+    case = "n006-r03of05-t025"
+    out = tmp_path / "next.trf"
+    run = subprocess.run([sys.executable, "-m", "cpswiss.cli", "pair", "--team", str(DATA / f"{case}.trf"),
+                          "--write-trf", str(out), "-p", "-"], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    from cpswiss.formats.trf import read_trf
+
+    t = read_trf(out)
+    result = pair_team_tournament(DATA / f"{case}.trf")
+    r = result.round_no
+    for m in result.matches:
+        white, black = t.teams[m.white].members, t.teams[m.black].members
+        for board, (a, b) in enumerate(zip(white, black)):
+            entry = t.players[a].entry(r)
+            assert entry is not None and entry.opponent == b
+            assert entry.colour == ("w" if board % 2 == 0 else "b")
+    if result.bye is not None:
+        assert t.team_pab is not None and t.team_pab.team_of(r) == result.bye
+
+
+def test_a_team_flag_refuses_an_individual_rule_set():
+    with pytest.raises(InputError):
+        pair_team_tournament(DATA / "n006-r03of05-t025.trf", "dutch-2026")
+
+
+def test_explanation_names_the_bye_brackets_and_colour_articles():
+    from cpswiss.systems.team.explain import explain_text
+
+    result = pair_team_tournament(DATA / "disputed-n006-r02of05-t017.trf", record_refusals=True)
+    text = explain_text(result)
+    assert "top-scoregroup 2: 1, 2, 3" in text
+    assert "upfloaters 4 (0)" in text
+    assert "identifier 1 3 2 4" in text and "identifier position 2: 2 ruled out" in text
+    for m in result.matches:
+        assert f"{m.white} - {m.black}: first-team {m.first_team} (4.2); {m.article}" in text
+
+
+# --- Art. 1.7 and 4.3 -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("history, kind, last, wish", [
+    ("BWB", "A", False, Wish(None)),  # CD -1, last two W B: no Type A preference
+    ("WBB", "A", False, Wish("W")),  # CD -1, B B
+    ("BB", "A", False, Wish("W")),  # CD -2
+    ("WBWW", "A", False, Wish("B")),  # CD +2
+    ("BWW", "A", False, Wish("B")),  # CD +1, W W
+    ("WBW", "A", False, Wish(None)),  # CD +1 otherwise: none (unlike Dutch)
+    ("BWB", "B", False, Wish("W")),  # CD -1: mild White
+    ("WBB", "B", False, Wish("W", True)),  # strong
+    ("WB", "B", False, Wish("W")),  # CD 0, last Black: mild White
+    ("WB", "B", True, Wish(None)),  # ... but not in the last round
+    ("", "B", False, Wish(None)),  # no played match
+    ("WWBB", "B", True, Wish("W", True)),  # TS-5: the strong clause in the last round
+    ("WWBB", "none", False, Wish(None)),
+])
+def test_colour_preferences(history, kind, last, wish):
+    assert preference(tuple(history), kind, last) == wish
+
+
+def test_colour_preference_with_cd_zero_in_the_last_round_can_read_as_none():
+    assert preference(tuple("WWBB"), "B", True, last_round_zero_cd="none") == Wish(None)
+
+
+def team(tpn, primary, history="", wish=Wish(None), secondary=0.0):
+    return TeamColourState(tpn, primary, secondary, tuple(history), wish)
+
+
+@pytest.mark.parametrize("a, b, initial, type_b, white, article", [
+    (team(3, 0), team(8, 0), "W", False, 3, "4.3.1"),  # first-team 3 (odd TPN) takes the initial colour
+    (team(4, 0), team(8, 0), "W", False, 8, "4.3.1"),  # even TPN: the other colour
+    (team(1, 2, "WB", Wish("W")), team(2, 2, "BW"), "W", False, 1, "4.3.2"),
+    (team(1, 2, "BW", Wish("B")), team(2, 2, "WB", Wish("W")), "W", False, 2, "4.3.3"),
+    (team(1, 2, "WB", Wish("W")), team(2, 2, "BB", Wish("W", True)), "W", True, 2, "4.3.4"),
+    (team(1, 2, "WWB"), team(2, 2, "WBB"), "W", False, 2, "4.3.5"),
+    (team(1, 2, "WB"), team(2, 2, "BW"), "W", False, 1, "4.3.6"),  # last match 1 had B, 2 had W: alternate
+    (team(1, 2, "WB", Wish("B")), team(2, 2, "WB", Wish("B")), "W", False, 2, "4.3.7"),
+    (team(1, 2, "WB"), team(2, 2, "WB"), "W", False, 1, "4.3.8"),
+    (team(1, 4), team(2, 2, "WB"), "W", False, 2, "4.3.9"),  # the first-team has not played: 4.3.9 is reachable
+])
+def test_colour_cascade(a, b, initial, type_b, white, article):
+    m = allocate(a, b, initial, True, type_b)
+    assert (m.white, m.article) == (white, article)
+
+
+def test_first_team_by_secondary_score_then_tpn():
+    a, b = team(5, 2, "WB", secondary=3.5), team(2, 2, "WB", secondary=2.5)
+    assert allocate(a, b, "W", True, False).first_team == 5
+    assert allocate(a, b, "W", False, False).first_team == 2
