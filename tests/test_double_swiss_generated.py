@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from cpswiss.api import pair_double_swiss_tournament
 from cpswiss.check.double_swiss import check_double_swiss, recorded_round
 from cpswiss.cli import main
 from cpswiss.formats.trf import parse_trf, read_trf
@@ -140,3 +141,37 @@ def test_cli_refuses_a_double_swiss_file_under_another_flag(tmp_path, capsys):
     source = CASES / "08-double-forfeit-allows-the-pair-again.trf"
     assert main(["pair", "--dutch", str(source), "-p", str(tmp_path / "out.txt")]) == 3
     assert "pair it with --double-swiss" in capsys.readouterr().err
+
+
+def test_explain_says_each_choice_in_the_texts_words(capsys):
+    source = CASES / "12-c8-upfloaters-opponent-who-floated-is-avoided.trf"
+    assert main(["pair", "--double-swiss", str(source), "--explain"]) == 0
+    text = capsys.readouterr().out
+    assert "Art. 3.4: an even number of players to pair - no pairing-allocated bye." in text
+    assert "Bracket 1 (Art. 3.5-3.6): top-scoregroup 2.5: 3, 5, 6" in text
+    assert "identifier 1 5 3 6 (3.6.2): the first that complies with [C1] and reaches [C8] 0" in text
+    assert "identifier position 2: 3 ruled out" in text
+    assert "5 - 6: higher-ranked 5 (4.2); 4.3.3: colours alternated from the most recent round" in text
+
+
+def test_c04_7_baku_virtual_points_are_a_match_win_then_half(tmp_path):
+    """FIDE_DOUBLESWISS_BAKU (DS-15): 8 players, 5 matches: the accelerated group is players 1-4,
+    the accelerated matches 1-3, the first two with a won match's 2 points, the third with 1;
+    with baku_win = "game": 1 and ½."""
+    from cpswiss.rulesets.ruleset import load_rule_set
+    from cpswiss.systems.double_swiss.procedure import baku_virtual_points, switches_of
+    from cpswiss.systems.double_swiss.switches import DoubleSwissSwitches
+
+    t = generate_double_swiss(DoubleSwissConfig(players=8, rounds=5), seed=1, rounds=0)
+    rules = load_rule_set("double-swiss-2026-baku")
+    points = baku_virtual_points(t, switches_of(rules))
+    assert sorted(points) == [1, 2, 3, 4]
+    assert points[1] == [20, 20, 20, 20, 10, 10]  # per column: matches 1, 2 (2 points), 3 (1 point)
+    game = baku_virtual_points(t, DoubleSwissSwitches(baku_win="game"))
+    assert game[4] == [10, 10, 10, 10, 5, 5]
+    path = tmp_path / "baku.trf"
+    path.write_text(write_trf(t).replace("192 FIDE_DOUBLESWISS", "192 FIDE_DOUBLESWISS_BAKU"))
+    result = pair_double_swiss_tournament(str(path))
+    assert result.state is not None and result.state.competitors[1].score == 20
+    # round 1 with GA on 2 points and GB on 0: two brackets, 1-3 2-4 and 5-7 6-8
+    assert sorted(tuple(sorted((b.white, b.black))) for b in result.pairing.boards) == [(1, 3), (2, 4), (5, 7), (6, 8)]

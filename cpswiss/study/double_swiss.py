@@ -32,7 +32,7 @@ class DoubleSwissConfig:
 def initial(config: DoubleSwissConfig) -> Tournament:
     scoring: dict[str, int] = {}
     match_scoring_defaults(scoring, set())
-    players = {p: PlayerRecord(p, 0, name=f"Player {p}", rating=2400 - 5 * p, points_column=0)
+    players = {p: PlayerRecord(p, 0, name=f"Player {p}", rating=max(1000, 2700 - p), points_column=0)
                for p in range(1, config.players + 1)}
     layout: list[str | int | tuple[str, int]] = [
         "012 cpswiss generated Double-Swiss tournament", f"142 {2 * config.rounds}", "152 W",
