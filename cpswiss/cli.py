@@ -38,6 +38,7 @@ from cpswiss.errors import CpswissError, FileAccessError  # noqa: E402
 if TYPE_CHECKING:
     from cpswiss.solver.settings import SolverSettings
     from cpswiss.registry import PairingSystem
+    from cpswiss.tournament.model import Tournament
 
 
 def _write_atomically(path: str, text: str) -> None:
@@ -397,6 +398,24 @@ def _cmd_pair(args) -> int:
     return errors.EXIT_OK
 
 
+def _round_outputs(args, lines: list[str], with_round: Callable[[], Tournament]) -> bool:
+    """A paired round of a file of matches written where asked: ``--write-trf`` the tournament
+    with the round (``with_round``), ``-p`` the pairing ``lines``; True when ``-p`` was given
+    (nothing more to print)."""
+    if args.write_trf:
+        from cpswiss.formats.trf_writer import write_trf
+
+        _write_atomically(args.write_trf, write_trf(with_round()))
+    if args.output is None:
+        return False
+    text = "\n".join(lines) + "\n"
+    if args.output == "-":
+        sys.stdout.write(text)
+    else:
+        _write_atomically(args.output, text)
+    return True
+
+
 def _cmd_pair_double_swiss(args, path: str) -> int:
     """``pair --double-swiss FILE``: a round of a Double-Swiss tournament by C.04.5 (a match of
     two games in two round columns, record 192 FIDE_DOUBLESWISS)."""
@@ -421,18 +440,9 @@ def _cmd_pair_double_swiss(args, path: str) -> int:
         from cpswiss.systems.double_swiss.explain import explain_text
 
         print(explain_text(result), file=sys.stderr if args.output == "-" else sys.stdout)
-    if args.write_trf:
-        from cpswiss.formats.trf_writer import write_trf
-
-        boards = [(b.white, b.black) for b in pairing.boards]
-        _write_atomically(args.write_trf, write_trf(result.state.tournament.with_round(pairing.round_no, boards,
-                                                                                       pairing.bye)))
-    if args.output is not None:
-        text = "\n".join(result.lines()) + "\n"
-        if args.output == "-":
-            sys.stdout.write(text)
-        else:
-            _write_atomically(args.output, text)
+    boards = [(b.white, b.black) for b in pairing.boards]
+    tournament = result.state.tournament
+    if _round_outputs(args, result.lines(), lambda: tournament.with_round(pairing.round_no, boards, pairing.bye)):
         return errors.EXIT_OK
     if args.explain:
         return errors.EXIT_OK
@@ -465,17 +475,9 @@ def _cmd_pair_team(args, path: str) -> int:
         from cpswiss.systems.team.explain import explain_text
 
         print(explain_text(result), file=sys.stderr if args.output == "-" else sys.stdout)
-    if args.write_trf:
-        from cpswiss.formats.trf_writer import write_trf
-        from cpswiss.systems.team.rounds import with_team_round
+    from cpswiss.systems.team.rounds import with_team_round
 
-        _write_atomically(args.write_trf, write_trf(with_team_round(result)))
-    if args.output is not None:
-        text = "\n".join(result.lines()) + "\n"
-        if args.output == "-":
-            sys.stdout.write(text)
-        else:
-            _write_atomically(args.output, text)
+    if _round_outputs(args, result.lines(), lambda: with_team_round(result)):
         return errors.EXIT_OK
     if args.explain:
         return errors.EXIT_OK

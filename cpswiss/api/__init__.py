@@ -22,6 +22,7 @@ from cpswiss.tournament.state import RoundState, StateHistory
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from cpswiss.registry import PairingSystem
     from cpswiss.systems.double_swiss.procedure import DoubleSwissRoundResult
     from cpswiss.systems.team.procedure import TeamRoundPairing
     from cpswiss.tournament.competition_state import CompetitionRules, CompetitionState
@@ -156,6 +157,32 @@ def competition_state_of(tournament: Tournament | str | Path, round_no: int | No
     return competition_state(t, rules, round_no)
 
 
+def _rule_set_of_matches(t: Tournament, system: PairingSystem,
+                         rule_set: str | RuleSet | None) -> tuple[RuleSet, bool]:
+    """The rule set a file of matches (teams, Double-Swiss) is paired under by ``system``:
+    ``rule_set`` (name, alias, file or loaded), else the one its record 192 names, else the
+    system's default; and whether the 192 code asks for Baku (``_BAKU``).  InputError for a 192
+    code or a rule set of another system."""
+    from cpswiss.registry import system_for_code
+    from cpswiss.rulesets.ruleset import load_rule_set
+
+    code = (t.system or "").strip().upper()
+    found = system_for_code(code) if code else None
+    if isinstance(rule_set, RuleSet):
+        rules = rule_set
+    elif rule_set is not None:
+        rules = load_rule_set(rule_set)
+    elif found is not None and found[0] is system:
+        rules = load_rule_set(found[1])
+    elif code:
+        raise InputError(f"record 192 {code} is not a code of the {system.title}", t.path)
+    else:
+        rules = load_rule_set(system.default_rule_set)
+    if rules.system != system.name:
+        raise InputError(f"{rules.name} is a rule set of the {rules.system} system, not of the {system.title}")
+    return rules, bool(found and found[2])
+
+
 def pair_team_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSet | None = None,
                          round_no: int | None = None, settings: SolverSettings | None = None,
                          record_refusals: bool = False) -> TeamRoundPairing:
@@ -164,28 +191,13 @@ def pair_team_tournament(tournament: Tournament | str | Path, rule_set: str | Ru
     a team rule set (name, alias, file or loaded); default, the one the file's record 192 names
     (``FIDE_TEAM...``; ``_BAKU``: Baku acceleration), else ``team-2026``.  ``record_refusals``:
     record every value ruled out before the set and identifier chosen (for the explanation)."""
-    from cpswiss.rulesets.ruleset import load_rule_set
-    from cpswiss.registry import system_for_code, system_named
+    from cpswiss.registry import system_named
 
     t = read_trf(tournament) if isinstance(tournament, (str, os.PathLike)) else tournament
     if not t.is_team_tournament:
         raise InputError("not a team tournament: no team record (310)", t.path)
     team = system_named("team")
-    code = (t.system or "").strip().upper()
-    found = system_for_code(code) if code else None
-    baku = bool(found and found[2])
-    if isinstance(rule_set, RuleSet):
-        rules = rule_set
-    elif rule_set is not None:
-        rules = load_rule_set(rule_set)
-    elif found is not None and found[0] is team:
-        rules = load_rule_set(found[1])
-    elif code:
-        raise InputError(f"record 192 {code} is not a code of the {team.title}", t.path)
-    else:
-        rules = load_rule_set(team.default_rule_set)
-    if rules.system != team.name:
-        raise InputError(f"{rules.name} is a rule set of the {rules.system} system, not of the {team.title}")
+    rules, baku = _rule_set_of_matches(t, team, rule_set)
     pairing: TeamRoundPairing = team.pair_competition(t, rules, round_no, settings, record_refusals, baku)
     return pairing
 
@@ -200,25 +212,13 @@ def pair_double_swiss_tournament(tournament: Tournament | str | Path, rule_set: 
     unless the file gives virtual points (250).  ``record_refusals``: every value ruled out
     before the set and identifier chosen (for the explanation)."""
     from cpswiss.api.selection import check_pairs_file
-    from cpswiss.registry import system_for_code, system_named
-    from cpswiss.rulesets.ruleset import load_rule_set
+    from cpswiss.registry import system_named
 
     t = read_trf(tournament) if isinstance(tournament, (str, os.PathLike)) else tournament
     double = system_named("double-swiss")
     check_pairs_file(t, double)
-    code = (t.system or "").strip().upper()
-    found = system_for_code(code) if code else None
-    if isinstance(rule_set, RuleSet):
-        rules = rule_set
-    elif rule_set is not None:
-        rules = load_rule_set(rule_set)
-    elif found is not None and found[0] is double:
-        rules = load_rule_set(found[1])
-    else:
-        rules = load_rule_set(double.default_rule_set)
-    if rules.system != double.name:
-        raise InputError(f"{rules.name} is a rule set of the {rules.system} system, not of the {double.title}")
-    if found is not None and found[2] and rules.acceleration.method == "none":
+    rules, baku = _rule_set_of_matches(t, double, rule_set)
+    if baku and rules.acceleration.method == "none":
         rules = rules.accelerated("baku")
     if accelerate:
         if accelerate != "baku":

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from cpswiss.errors import InputError
-from cpswiss.systems.shared.topdown import Refusal
+from cpswiss.systems.shared.topdown_explain import refusal_lines, score_text, upfloater_lines
 
 if TYPE_CHECKING:
     from cpswiss.systems.double_swiss.procedure import DoubleSwissRoundResult
@@ -26,19 +26,6 @@ COLOUR_ARTICLES = {
 _PAIRING_LABELS = {"[C10]": "[C8]"}
 
 
-def _score(value: float) -> str:
-    return f"{value / 10:g}"
-
-
-def _refusals(refusals: list[Refusal], what: str) -> list[str]:
-    lines = []
-    for r in refusals:
-        why = ("no legal pairing has it ([C1], [C3])" if r.why == "illegal"
-               else "the criteria's least values cannot be reached with it")
-        lines.append(f"      {what} {r.position}: {r.tpn} ruled out - {why}")
-    return lines
-
-
 def explain_text(result: DoubleSwissRoundResult) -> str:
     """The account of a round (with ``record_refusals``, every value tried before the one chosen
     is named with the reason)."""
@@ -51,7 +38,7 @@ def explain_text(result: DoubleSwissRoundResult) -> str:
         out.append("Art. 3.4: an even number of players to pair - no pairing-allocated bye.")
     else:
         out.append(f"Art. 3.4: the pairing-allocated bye (worth a game won and a game drawn, 1.4) goes to "
-                   f"{bye.tpn}" + (f" (score {_score(score[bye.tpn])})" if bye.tpn in score else "") +
+                   f"{bye.tpn}" + (f" (score {score_text(score[bye.tpn])})" if bye.tpn in score else "") +
                    ": of the players [C2] allows, the lowest score, then most matches played, then the largest "
                    "TPN, whose removal leaves a legal pairing of the others.")
         if bye.passed_over:
@@ -61,19 +48,12 @@ def explain_text(result: DoubleSwissRoundResult) -> str:
             out.append(f"   barred by [C2] (a PAB, a match won by forfeit or a full-point bye already): "
                        f"{', '.join(map(str, bye.barred))}")
     for n, b in enumerate(plan.brackets, start=1):
-        out.append(f"Bracket {n} (Art. 3.5-3.6): top-scoregroup {_score(b.score)}: {', '.join(map(str, b.residents))}")
-        if b.upfloaters:
-            scores = ", ".join(f"{t} ({_score(s)})" for t, s in zip(b.upfloaters, b.upfloater_scores))
-            out.append(f"   upfloaters {scores}: [C4] {b.set_values.get('[C4]', 0)} (the fewest that leave a legal "
-                       "pairing), [C5] their scores as high as they can be, "
-                       + ("[C6] met" if b.set_values.get("[C6]", 0) == 0 else "[C6] cannot be met")
-                       + (f", [C7] {b.set_values['[C7]']}" if "[C7]" in b.set_values else ", [C7] not applied (last round)")
-                       + "; the first such set in the order of 3.5.3-3.5.4")
-            out.extend(_refusals(b.set_refusals, "set position"))
+        out.append(f"Bracket {n} (Art. 3.5-3.6): top-scoregroup {score_text(b.score)}: {', '.join(map(str, b.residents))}")
+        out.extend(upfloater_lines(b, ", [C7] not applied (last round)"))
         values = [f"{_PAIRING_LABELS[k]} {v}" for k, v in b.pairing_values.items() if k in _PAIRING_LABELS]
         out.append(f"   identifier {' '.join(map(str, b.identifier))} (3.6.2): the first that complies with [C1]"
                    + (f" and reaches {', '.join(values)}" if values else " ([C8] not applied: last round)"))
-        out.extend(_refusals(b.pairing_refusals, "identifier position"))
+        out.extend(refusal_lines(b.pairing_refusals, "identifier position"))
     out.append("Colours (Art. 4; 4.4: White plays game 1 with White, game 2 with Black):")
     for board in pairing.boards:
         out.append(f"   {board.white} - {board.black}: higher-ranked {board.decider} (4.2); {board.colour_rule}: "
