@@ -54,18 +54,14 @@ class PairRound(Protocol):
 
 
 class PairCompetition(Protocol):
-    """A system's round of a file of matches (teams, C.04.6; two-game matches, C.04.5): the
-    round ``round_no`` (default the next) under the rule set, ``baku`` the 192 code's Baku."""
+    """A round procedure on the competitors of the match model (teams: C.04.6; Double-Swiss
+    players: C.04.5): a round of a tournament file (default the next) under the rule set, with
+    every value ruled out recorded when asked (``record_refusals``); ``baku``: record 192 asks
+    for Baku acceleration."""
 
     def __call__(self, tournament: Tournament, rules: RuleSet, round_no: int | None = None,
                  settings: SolverSettings | None = None, record_refusals: bool = False,
                  baku: bool = False) -> Any: ...
-
-
-def _pairs_players_only(tournament: Tournament, rules: RuleSet, round_no: int | None = None,
-                        settings: SolverSettings | None = None, record_refusals: bool = False,
-                        baku: bool = False) -> Any:
-    raise InputError(f"{rules.name} pairs players, not the competitors of a team or Double-Swiss file")
 
 
 class Explanation(Protocol):
@@ -98,11 +94,12 @@ class PairingSystem:
     trf_codes: Mapping[str, str] = field(default_factory=dict)
     # the rule file's [switches] table: a frozen dataclass whose fields are its keys
     switches: type | None = None
-    # the kinds of tournament file it pairs (Tournament.kind): "individual", "team", "double-swiss"
+    # the kinds of tournament file it pairs (cpswiss.tournament.model.Tournament.kind): "individual",
+    # "team", "double-swiss"; a file of another kind is refused (cpswiss.api.selection.check_pairs_file)
     file_kinds: frozenset[str] = frozenset(("individual",))
-    # a system that pairs the competitors of the match model (a team or Double-Swiss file): its
-    # round from a tournament (imported on the first call); the others pair players only
-    pair_competition: PairCompetition = field(default_factory=lambda: _pairs_players_only)
+    # a system that pairs the competitors of the match model (teams, Double-Swiss players): its
+    # round on a file; None for a system of players
+    pair_competition: PairCompetition | None = None
 
     @property
     def explainer(self) -> Explanation:

@@ -13,9 +13,9 @@ import pytest
 from cpswiss.cli import main
 from cpswiss.errors import InputError
 from cpswiss.formats.trf import parse_trf, read_trf
-from cpswiss import registry
+from cpswiss.api import selection
 from cpswiss.api.selection import check_pairs_file
-from cpswiss.registry import PairingSystem, system_named
+from cpswiss.registry import system_named
 
 TEAM_FILE = Path(__file__).parent / "data" / "team-sample" / "n006-r03of05-t097.trf"
 DOUBLE_SWISS_FILE = Path(__file__).parent / "data" / "double-swiss.trf"
@@ -97,7 +97,7 @@ def test_the_refusal_goes_through_the_registry(monkeypatch: pytest.MonkeyPatch) 
     team_system = replace(system_named("dubov"), name="team", title="Swiss Team System (C.04.6)", flag="team",
                           file_kinds=frozenset({"team"}), trf_codes={})
     dubov = system_named("dubov")
-    monkeypatch.setattr(registry, "systems", lambda: (dubov, team_system))
+    monkeypatch.setattr(selection, "systems", lambda: (dubov, team_system))
     t = read_trf(TEAM_FILE)
     check_pairs_file(t)
     check_pairs_file(t, team_system)

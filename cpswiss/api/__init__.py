@@ -198,6 +198,7 @@ def pair_team_tournament(tournament: Tournament | str | Path, rule_set: str | Ru
         raise InputError("not a team tournament: no team record (310)", t.path)
     team = system_named("team")
     rules, baku = _rule_set_of_matches(t, team, rule_set)
+    assert team.pair_competition is not None
     pairing: TeamRoundPairing = team.pair_competition(t, rules, round_no, settings, record_refusals, baku)
     return pairing
 
@@ -224,6 +225,7 @@ def pair_double_swiss_tournament(tournament: Tournament | str | Path, rule_set: 
         if accelerate != "baku":
             raise InputError(f"--accelerate {accelerate}: the Double-Swiss System takes Baku (C.04.7) only")
         rules = rules.accelerated("baku")
+    assert double.pair_competition is not None
     pairing: DoubleSwissRoundResult = double.pair_competition(t, rules, round_no, None, record_refusals,
                                                               rules.acceleration.method != "none")
     return pairing

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 
-import cpswiss.registry as registry
 from cpswiss.errors import InputError
 from cpswiss.registry import PairingSystem, system_for_code, system_of, systems
 from cpswiss.rulesets.loader import load_rule_set
@@ -109,13 +108,13 @@ def check_pairs_file(tournament: Tournament, system: PairingSystem | None = None
     file under an individual system costs one comparison."""
     kind = tournament.kind
     if system is None:
-        if kind == INDIVIDUAL or any(kind in s.file_kinds for s in registry.systems()):
+        if kind == INDIVIDUAL or any(kind in s.file_kinds for s in systems()):
             return
     elif kind in system.file_kinds:
         return
     asks = KIND_SYSTEMS.get(kind, kind)
     because = tournament.kind_reason()
-    pairing = [s for s in registry.systems() if kind in s.file_kinds]
+    pairing = [s for s in systems() if kind in s.file_kinds]
     if not pairing:
         raise InputError(f"this file asks for {asks} ({because}), which cpswiss does not pair",
                          tournament.path)

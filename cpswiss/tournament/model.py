@@ -170,7 +170,7 @@ class ForbiddenPair:
 
 
 # What a file asks to be paired as (Tournament.kind); a pairing system declares the kinds it
-# pairs (cpswiss.systems.registry.PairingSystem.file_kinds)
+# pairs (cpswiss.registry.PairingSystem.file_kinds)
 INDIVIDUAL, TEAM, DOUBLE_SWISS = "individual", "team", "double-swiss"
 TEAM_CODE_PREFIXES = ("FIDE_TEAM", "CUSTOM_TEAM")  # ETT26 record-192 codes of team Swiss systems
 DOUBLE_SWISS_CODES = ("FIDE_DOUBLESWISS", "CUSTOM_DOUBLESWISS")  # each also with _BAKU
@@ -326,8 +326,13 @@ class Tournament:
         round's blocks (``0000 - H`` / ``F`` / ``Z``), as TRF-2026 writes the byes of
         rounds already paired, and those ``240`` records are dropped.  In a Double-Swiss file
         ``round_no`` is a match: its two columns are written, game 2 with reversed colours and
-        a bye in both (:mod:`cpswiss.formats.trf_double`).
+        a bye in both (:mod:`cpswiss.formats.trf_double`).  In a team file ``boards`` are the
+        matches, written on the teams' boards (:func:`cpswiss.tournament.team_rounds.with_team_round`).
         """
+        if self.teams:  # boards is then the matches, (team with White on board 1, other team)
+            from cpswiss.tournament.team_rounds import with_team_round  # a team file only
+
+            return with_team_round(self, round_no, boards, bye)
         per = self.games_per_round
         columns = range(per * (round_no - 1) + 1, per * round_no + 1)
         entries: dict[int, list[RoundEntry]] = {}
