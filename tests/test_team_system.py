@@ -172,3 +172,44 @@ def test_first_team_by_secondary_score_then_tpn():
     a, b = team(5, 2, "WB", secondary=3.5), team(2, 2, "WB", secondary=2.5)
     assert allocate(a, b, "W", True, False).first_team == 5
     assert allocate(a, b, "W", False, False).first_team == 2
+
+
+# --- Baku acceleration for teams (C.04.7) and simulated tournaments ----------------------
+
+
+def paired(text: str, **kwargs):  # type: ignore[no-untyped-def]
+    from cpswiss.formats.trf import parse_trf
+
+    return pair_team_tournament(parse_trf(text), **kwargs)
+
+
+def test_baku_pairs_the_first_half_among_themselves_in_round_one():
+    from cpswiss.study.team_generate import simulate
+
+    # 8 teams: GA = 2 * ceil(8/4) = 4 teams with +2 MP (a match win) in round 1
+    result = paired(simulate(8, 4, 5, 0, code="FIDE_TEAM_BAKU"))
+    assert {frozenset((m.white, m.black)) for m in result.matches} == {
+        frozenset(p) for p in [(1, 3), (2, 4), (5, 7), (6, 8)]}
+    plain = paired(simulate(8, 4, 5, 0))
+    assert {frozenset((m.white, m.black)) for m in plain.matches} == {
+        frozenset(p) for p in [(1, 5), (2, 6), (3, 7), (4, 8)]}
+
+
+def test_baku_with_game_points_primary_is_refused():
+    from cpswiss.study.team_generate import simulate
+
+    with pytest.raises(InputError, match="Baku"):
+        paired(simulate(8, 4, 5, 0, code="FIDE_TEAM_TYPEA_GP_MP_BAKU"))
+
+
+def test_a_simulated_tournament_pairs_every_round_legally():
+    from cpswiss.formats.trf import parse_trf
+    from cpswiss.study.team_generate import simulate
+
+    t = parse_trf(simulate(11, 3, 6, 5, seed=4, code="FIDE_TEAM_TYPEB_GP_MP"))
+    result = pair_team_tournament(t)
+    teams = result.state.competitors
+    seen = [x for m in result.matches for x in (m.white, m.black)] + ([result.bye] if result.bye else [])
+    assert sorted(seen) == sorted(c.id for c in result.state.to_pair)
+    assert all(m.black not in teams[m.white].opponents for m in result.matches)
+    assert result.bye is not None and teams[result.bye].bye_eligible

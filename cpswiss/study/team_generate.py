@@ -16,6 +16,7 @@ from dataclasses import replace
 
 from cpswiss.api import pair_team_tournament
 from cpswiss.formats.trf import parse_trf
+from cpswiss.formats.trf_teams import with_member_pab_points
 from cpswiss.formats.trf_writer import write_trf
 from cpswiss.systems.team.rounds import with_team_round
 from cpswiss.tournament.model import RoundEntry, RoundKind, Tournament
@@ -81,11 +82,12 @@ def play_round(t: Tournament, round_no: int, ratings: dict[int, int], rng: rando
         rounds[round_no - 1] = RoundEntry(RoundKind.GAME, pid, "b" if entry.colour == "w" else "w", mirror)
         players[entry.opponent] = replace(other, rounds=rounds)
     merged = {pid: players.get(pid, record) for pid, record in t.players.items()}
-    scored = replace(t, players=merged)
+    result = replace(t, players=merged)
+    scored = with_member_pab_points(result, t.number_of_boards())  # a member's U at the 320 share
     for record in merged.values():
         if record.points_column is not None:
             record.points_column = scored.computed_points(record)
-    return scored
+    return result
 
 
 def simulate(teams: int, boards: int, rounds: int, played: int, seed: int = 1,

@@ -82,9 +82,52 @@ def wishes_of(state: CompetitionState, rules: RuleSet) -> dict[int, Wish]:
             for c in state.competitors.values()}
 
 
+def baku_points(state: CompetitionState, round_no: int) -> dict[int, int]:
+    """C.04.7 (2026) Baku acceleration for teams, when record 192 asks for it and no 250 record
+    gives virtual points: GA = the first 2 * ceil(N/4) teams by TPN (N = the teams of the 310
+    records); in the first ceil(A/2) of the A = ceil(R/2) accelerated rounds GA gets the match
+    points of a win, in the others half of that (tenths; empty when none apply)."""
+    t = state.tournament
+    if not state.rules.baku or t.team_accelerations or state.total_rounds is None:
+        return {}
+    accelerated = -(-state.total_rounds // 2)
+    if round_no > accelerated:
+        return {}
+    win = t.match_scoring.win if t.match_scoring is not None else 20
+    value = win if round_no <= -(-accelerated // 2) else win // 2
+    last_of_ga = 2 * -(-len(t.teams) // 4)
+    return {tpn: value for tpn in t.teams if tpn <= last_of_ga}
+
+
+def _primary(entry_points: tuple[int, int], state: CompetitionState) -> int:
+    return entry_points[0] if state.rules.primary == MATCH_POINTS else entry_points[1]
+
+
+def _floated_with_baku(state: CompetitionState, c: CompetitorState) -> bool:
+    """A floater in the previous round by the pairing scores of that round (Art. 1.5 with
+    C.04.7: the scoregroups of an accelerated round are made of pairing scores)."""
+    r = state.round_no - 1
+    if r < 1 or len(c.entries) < r:
+        return False
+    entry = c.entries[r - 1]
+    if entry is None or not entry.played or entry.opponent is None:
+        return False
+    virtual = baku_points(state, r)
+
+    def before(team: CompetitorState) -> int:
+        return sum(_primary((e.match_points, e.game_points), state) for e in team.entries[:r - 1] if e is not None) \
+            + virtual.get(team.id, 0)
+
+    return before(c) != before(state.competitors[entry.opponent])
+
+
 def entrants_of(state: CompetitionState, wishes: dict[int, Wish]) -> list[Entrant]:
-    """The teams to pair as the shared procedure sees them."""
-    return [Entrant(c.id, c.score, c.matches_played, c.bye_eligible, c.floated_last_round, wishes[c.id])
+    """The teams to pair as the shared procedure sees them: the pairing score (with Baku's
+    virtual points, :func:`baku_points`), matches played, [C2], the previous round's float."""
+    virtual = baku_points(state, state.round_no)
+    accelerated = bool(state.rules.baku and not state.tournament.team_accelerations)
+    return [Entrant(c.id, c.score + virtual.get(c.id, 0), c.matches_played, c.bye_eligible,
+                    _floated_with_baku(state, c) if accelerated else c.floated_last_round, wishes[c.id])
             for c in state.to_pair]
 
 
@@ -99,8 +142,9 @@ def may_meet(state: CompetitionState) -> Compatible:
     return compatible
 
 
-def colour_state(c: CompetitorState, wish: Wish, switches: TeamSwitches) -> TeamColourState:
-    primary = c.real_score if switches.first_team_score == "standings" else c.score
+def colour_state(c: CompetitorState, wish: Wish, switches: TeamSwitches, pairing_score: int) -> TeamColourState:
+    """What Art. 4 reads of a team; 4.2.1 compares the standings (TS-6) or the pairing score."""
+    primary = c.real_score if switches.first_team_score == "standings" else pairing_score
     return TeamColourState(c.id, primary, c.secondary, c.colours, wish)
 
 
@@ -109,14 +153,17 @@ def pair_competition(state: CompetitionState, rules: RuleSet, settings: SolverSe
     """The round's pairing by C.04.6: NoPairingError when none is legal (Art. 3.3.3)."""
     switches = _switches(rules)
     wishes = wishes_of(state, rules)
-    plan = topdown.pair_round(entrants_of(state, wishes), may_meet(state),
+    entrants = entrants_of(state, wishes)
+    plan = topdown.pair_round(entrants, may_meet(state),
                       Rules(float_criteria_apply(state), switches.c6, record_refusals))
     teams = state.competitors
-    matches = [allocate(colour_state(teams[a], wishes[a], switches), colour_state(teams[b], wishes[b], switches),
+    score = {e.tpn: e.score for e in entrants}
+    matches = [allocate(colour_state(teams[a], wishes[a], switches, int(score[a])),
+                        colour_state(teams[b], wishes[b], switches, int(score[b])),
                         state.initial_colour, switches.secondary_used, switches.colour_preferences == "B")
                for a, b in plan.pairs]
-    matches.sort(key=lambda m: (-max(teams[m.white].score, teams[m.black].score),
-                                -(teams[m.white].score + teams[m.black].score), min(m.white, m.black)))
+    matches.sort(key=lambda m: (-max(score[m.white], score[m.black]), -(score[m.white] + score[m.black]),
+                                min(m.white, m.black)))
     return TeamRoundPairing(state.round_no, matches, plan.bye.tpn if plan.bye else None, plan, state, rules,
                             wishes)
 
