@@ -471,6 +471,13 @@ def _cmd_state(args) -> int:
     from cpswiss.tournament.state import build_state
 
     tournament = read_trf(args.file)
+    if tournament.is_team_tournament:
+        from cpswiss.api import team_state_rows
+
+        rows = team_state_rows(tournament, args.rules)
+        with pd.option_context("display.max_rows", None, "display.width", 200):
+            print(pd.DataFrame(rows).to_string(index=False))
+        return errors.EXIT_OK
     state = build_state(tournament, select_rule_set(tournament, args.rules)[0].state)
     with pd.option_context("display.max_rows", None, "display.width", 200):
         print(f"State before round {state.round_no} of {state.total_rounds or '?'}")
@@ -517,7 +524,17 @@ def _cmd_study(args) -> int:
 
 def _cmd_check(args) -> int:
     from cpswiss.check.rounds import check_tournament
+    from cpswiss.formats.trf import read_trf
 
+    if read_trf(args.file).is_team_tournament:
+        from cpswiss.check.teams import check_team_tournament
+
+        team_report = check_team_tournament(args.file, args.rules, args.rounds)
+        if args.json:
+            _print_json(team_report.as_dict())
+        else:
+            print(team_report.text())
+        return errors.EXIT_OK if team_report.agrees else errors.EXIT_NO_PAIRING
     report = check_tournament(args.file, args.rules, rounds=args.rounds, settings=_settings(args),
                               accelerate=args.accelerate)
     if args.json:

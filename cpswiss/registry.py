@@ -97,6 +97,16 @@ class PairingSystem:
             raise InputError(f"the {self.title} pairs players, not the teams of a team file")
         return module.pair_tournament_round(tournament, rules, round_no, settings, record_refusals, baku)
 
+    def competitor_rows(self, tournament: Tournament, rules: RuleSet, round_no: int | None = None,
+                        baku: bool = False) -> list[dict[str, Any]]:
+        """The state of each competitor before a round as table rows (``cpswiss state``), by the
+        procedure module's ``competitor_rows``; InputError for a system without one."""
+        module = _module(self.procedure)
+        if not hasattr(module, "competitor_rows"):
+            raise InputError(f"the {self.title} pairs players, not the teams of a team file")
+        rows: list[dict[str, Any]] = module.competitor_rows(tournament, rules, round_no, baku)
+        return rows
+
     @property
     def explainer(self) -> Explanation:
         return typing.cast(Explanation, _module(self.explanation))

@@ -213,3 +213,78 @@ def test_a_simulated_tournament_pairs_every_round_legally():
     assert sorted(seen) == sorted(c.id for c in result.state.to_pair)
     assert all(m.black not in teams[m.white].opponents for m in result.matches)
     assert result.bye is not None and teams[result.bye].bye_eligible
+
+
+# --- check ---------------------------------------------------------------------------------
+
+
+def _next_round_with(t, change):  # type: ignore[no-untyped-def]
+    """The file with its next round written as cpswiss pairs it, after ``change`` on the
+    pairing (a list of MatchColours to edit)."""
+    from dataclasses import replace
+
+    from cpswiss.systems.team.rounds import with_team_round
+
+    result = pair_team_tournament(t)
+    result.matches = change(result.matches, result)
+    return with_team_round(replace(result))
+
+
+def test_check_agrees_with_a_tournament_cpswiss_paired():
+    from cpswiss.check.teams import check_team_tournament
+    from cpswiss.formats.trf import parse_trf
+    from cpswiss.study.team_generate import simulate
+
+    t = parse_trf(simulate(10, 4, 6, 3, seed=2))
+    report = check_team_tournament(t)
+    assert [r.round_no for r in report.rounds] == [1, 2, 3] and report.agrees
+
+
+def test_check_flags_a_planted_wrong_colour_with_the_article():
+    from dataclasses import replace
+
+    from cpswiss.check.teams import check_team_tournament
+    from cpswiss.formats.trf import parse_trf
+    from cpswiss.study.team_generate import simulate
+
+    t = parse_trf(simulate(10, 4, 6, 3, seed=2))
+
+    def swap_first(matches, result):  # type: ignore[no-untyped-def]
+        first = matches[0]
+        return [replace(first, white=first.black, black=first.white)] + matches[1:]
+
+    planted = _next_round_with(t, swap_first)
+    report = check_team_tournament(planted, rounds=[4])
+    assert not report.agrees
+    m = pair_team_tournament(t).matches[0]
+    assert report.rounds[0].differences == [f"colours of {m.black}-{m.white}: Art. {m.article} gives White to {m.white}"]
+
+
+def test_check_flags_a_planted_rematch_as_c1():
+    from cpswiss.check.teams import check_team_tournament
+    from cpswiss.formats.trf import parse_trf
+    from cpswiss.study.team_generate import simulate
+    from cpswiss.systems.team.colours import MatchColours
+
+    t = parse_trf(simulate(10, 4, 6, 3, seed=2))
+    state = pair_team_tournament(t).state
+    a = min(state.competitors)
+    b = min(state.competitors[a].opponents)
+
+    def rematch(matches, result):  # type: ignore[no-untyped-def]
+        others = [m for m in matches if a not in (m.white, m.black) and b not in (m.white, m.black)]
+        rest = sorted(x for m in matches if m not in others for x in (m.white, m.black) if x not in (a, b))
+        return others + [MatchColours(a, b, "4.3.5", a), MatchColours(rest[0], rest[1], "4.3.5", rest[0])]
+
+    report = check_team_tournament(_next_round_with(t, rematch), rounds=[4])
+    assert f"[C1] {a}-{b}: the teams met in a played match before (C.04.6 Art. 2.1.1)" in report.rounds[0].problems
+
+
+def test_state_rows_show_scores_colours_and_preferences():
+    from cpswiss.api import team_state_rows
+
+    rows = {r["tpn"]: r for r in team_state_rows(DATA / "n006-r05of05-t009.trf")}
+    assert (rows[1]["MP"], rows[1]["GP"], rows[1]["colours"], rows[1]["CD"]) == (8.0, 9.0, "BBWW", 0)
+    assert rows[1]["preference"] == "B strong" and rows[1]["to pair"] is False  # TS-5, last round
+    assert (rows[6]["preference"], rows[6]["PAB allowed"]) == ("W strong", False)
+    assert rows[3]["preference"] == "W"  # Type B mild: CD -1

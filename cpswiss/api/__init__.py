@@ -155,18 +155,12 @@ def competition_state_of(tournament: Tournament | str | Path, round_no: int | No
     return competition_state(t, rules, round_no)
 
 
-def pair_team_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSet | None = None,
-                         round_no: int | None = None, settings: SolverSettings | None = None,
-                         record_refusals: bool = False) -> TeamRoundPairing:
-    """Pair a round of a team tournament (TRF-2026 records 310) by the Swiss Team Pairing System
-    (C.04.6): the next round, or ``round_no`` re-paired from the state before it.  ``rule_set``:
-    a team rule set (name, alias, file or loaded); default, the one the file's record 192 names
-    (``FIDE_TEAM...``; ``_BAKU``: Baku acceleration), else ``team-2026``.  ``record_refusals``:
-    record every value ruled out before the set and identifier chosen (for the explanation)."""
-    from cpswiss.rulesets.ruleset import load_rule_set
+def _team_rules(t: Tournament, rule_set: str | RuleSet | None) -> tuple[RuleSet, bool]:
+    """The team rule set for a team file and whether its record 192 asks for Baku: ``rule_set``
+    when given, else the one the code names (``FIDE_TEAM...``), else ``team-2026``."""
     from cpswiss.registry import system_for_code, system_named
+    from cpswiss.rulesets.ruleset import load_rule_set
 
-    t = read_trf(tournament) if isinstance(tournament, (str, os.PathLike)) else tournament
     if not t.is_team_tournament:
         raise InputError("not a team tournament: no team record (310)", t.path)
     team = system_named("team")
@@ -185,5 +179,32 @@ def pair_team_tournament(tournament: Tournament | str | Path, rule_set: str | Ru
         rules = load_rule_set(team.default_rule_set)
     if rules.system != team.name:
         raise InputError(f"{rules.name} is a rule set of the {rules.system} system, not of the {team.title}")
+    return rules, baku
+
+
+def team_state_rows(tournament: Tournament | str | Path, rule_set: str | RuleSet | None = None,
+                    round_no: int | None = None) -> list[dict[str, Any]]:
+    """Each team of a team file before a round (default the next), as table rows: scores,
+    colours, preference, float, [C2], matches played, to be paired."""
+    from cpswiss.registry import system_named
+
+    t = read_trf(tournament) if isinstance(tournament, (str, os.PathLike)) else tournament
+    rules, baku = _team_rules(t, rule_set)
+    return system_named("team").competitor_rows(t, rules, round_no, baku)
+
+
+def pair_team_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSet | None = None,
+                         round_no: int | None = None, settings: SolverSettings | None = None,
+                         record_refusals: bool = False) -> TeamRoundPairing:
+    """Pair a round of a team tournament (TRF-2026 records 310) by the Swiss Team Pairing System
+    (C.04.6): the next round, or ``round_no`` re-paired from the state before it.  ``rule_set``:
+    a team rule set (name, alias, file or loaded); default, the one the file's record 192 names
+    (``FIDE_TEAM...``; ``_BAKU``: Baku acceleration), else ``team-2026``.  ``record_refusals``:
+    record every value ruled out before the set and identifier chosen (for the explanation)."""
+    from cpswiss.registry import system_named
+
+    t = read_trf(tournament) if isinstance(tournament, (str, os.PathLike)) else tournament
+    rules, baku = _team_rules(t, rule_set)
+    team = system_named("team")
     pairing: TeamRoundPairing = team.pair_competition(t, rules, round_no, settings, record_refusals, baku)
     return pairing

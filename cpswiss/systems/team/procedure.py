@@ -177,6 +177,27 @@ def pair_tournament_round(tournament: Tournament, rules: RuleSet, round_no: int 
     return pair_competition(state, rules, settings, record_refusals)
 
 
+def competitor_rows(tournament: Tournament, rules: RuleSet, round_no: int | None = None,
+                    baku: bool = False) -> list[dict[str, object]]:
+    """Each team before the round, as ``cpswiss state`` prints it: scores (match and game
+    points, the pairing score), colours had and colour difference (1.6), preference (1.7),
+    float in the previous round (1.5), [C2], matches played, to be paired."""
+    state = competition_state(tournament, competition_rules(rules, baku, tournament.system or ""), round_no)
+    wishes = wishes_of(state, rules)
+    pairing = {e.tpn: e for e in entrants_of(state, wishes)}
+    rows: list[dict[str, object]] = []
+    for c in sorted(state.competitors.values(), key=lambda c: (-c.score, c.id)):
+        wish = wishes[c.id]
+        rows.append({
+            "tpn": c.id, "team": c.name, "MP": c.match_points / 10, "GP": c.game_points / 10,
+            "score": (pairing[c.id].score if c.id in pairing else c.score) / 10,
+            "colours": "".join(c.colours) or "-", "CD": c.colour_difference,
+            "preference": (wish.colour or "-") + (" strong" if wish.strong else ""),
+            "floated": c.floats[0].name.lower() if c.floats else "-",
+            "PAB allowed": c.bye_eligible, "played": c.matches_played, "to pair": c.available})
+    return rows
+
+
 def pair_round(state: object, rules: RuleSet, settings: SolverSettings | None = None) -> None:
     """The registry's entry for individual states: a team rule set pairs team files only."""
     raise InputError(f"{rules.name} pairs team tournaments (TRF-2026 records 310): use 'cpswiss pair --team'")
