@@ -288,3 +288,24 @@ def test_state_rows_show_scores_colours_and_preferences():
     assert rows[1]["preference"] == "B strong" and rows[1]["to pair"] is False  # TS-5, last round
     assert (rows[6]["preference"], rows[6]["PAB allowed"]) == ("W strong", False)
     assert rows[3]["preference"] == "W"  # Type B mild: CD -1
+
+
+def _variant(tmp_path, extends: str, **switches) -> str:  # type: ignore[no-untyped-def]
+    lines = [f'name = "variant-of-{extends}"', f'extends = "{extends}"', "[switches]"]
+    lines += [f"{k} = {str(v).lower() if isinstance(v, bool) else repr(v)}" for k, v in switches.items()]
+    path = tmp_path / "variant.toml"
+    path.write_text("\n".join(lines).replace("'", '"') + "\n")
+    return str(path)
+
+
+def test_parity_by_the_teams_that_arrived_gives_the_other_engines_colours(tmp_path):
+    case = "disputed-n012-r01of10-t005"
+    rules = _variant(tmp_path, "team-2026-a-gp-mp", parity_numbers="arrived")
+    got = boards_of("\n".join(pair_team_tournament(DATA / f"{case}.trf", rules).lines()))
+    assert got == boards_of((DATA / f"{case}.sharly").read_text())
+
+
+def test_a_forfeited_match_as_a_meeting_bars_the_rematch(tmp_path):
+    rules = _variant(tmp_path, "team-2026-a-mp", forfeit_is_meeting=True)
+    result = pair_team_tournament(DATA / "disputed-n013-r08of11-t110.trf", rules)
+    assert frozenset((10, 13)) not in {frozenset((m.white, m.black)) for m in result.matches}

@@ -131,21 +131,35 @@ def entrants_of(state: CompetitionState, wishes: dict[int, Wish]) -> list[Entran
             for c in state.to_pair]
 
 
-def may_meet(state: CompetitionState) -> Compatible:
-    """[C1] and the competition's forbidden pairs (260), by TPN."""
+def may_meet(state: CompetitionState, forfeit_is_meeting: bool = False) -> Compatible:
+    """[C1] and the competition's forbidden pairs (260), by TPN; ``forfeit_is_meeting`` (TS-8):
+    a match forfeited as a whole bars a second meeting too."""
     teams = state.competitors
+    met = {c.id: set(c.opponents) | set(c.forbidden) for c in teams.values()}
+    if forfeit_is_meeting:
+        for c in teams.values():
+            met[c.id] |= {e.opponent for e in c.entries if e is not None and e.opponent is not None}
 
     def compatible(a: int, b: int) -> bool:
-        ta, tb = teams[a], teams[b]
-        return b not in ta.opponents and a not in tb.opponents and b not in ta.forbidden and a not in tb.forbidden
+        return b not in met[a] and a not in met[b]
 
     return compatible
 
 
-def colour_state(c: CompetitorState, wish: Wish, switches: TeamSwitches, pairing_score: int) -> TeamColourState:
+def parity_numbers(state: CompetitionState, switches: TeamSwitches) -> dict[int, int]:
+    """The number whose parity Art. 4.3.1 reads for each team (TS-7): its TPN, or its rank by
+    TPN among the teams that have arrived."""
+    if switches.parity_numbers == "tpn":
+        return {c: c for c in state.competitors}
+    arrived = sorted(c.id for c in state.competitors.values() if c.entered)
+    return {tpn: rank for rank, tpn in enumerate(arrived, start=1)}
+
+
+def colour_state(c: CompetitorState, wish: Wish, switches: TeamSwitches, pairing_score: int,
+                 parity_number: int) -> TeamColourState:
     """What Art. 4 reads of a team; 4.2.1 compares the standings (TS-6) or the pairing score."""
     primary = c.real_score if switches.first_team_score == "standings" else pairing_score
-    return TeamColourState(c.id, primary, c.secondary, c.colours, wish)
+    return TeamColourState(c.id, primary, c.secondary, c.colours, wish, parity_number)
 
 
 def pair_competition(state: CompetitionState, rules: RuleSet, settings: SolverSettings | None = None,
@@ -154,12 +168,13 @@ def pair_competition(state: CompetitionState, rules: RuleSet, settings: SolverSe
     switches = _switches(rules)
     wishes = wishes_of(state, rules)
     entrants = entrants_of(state, wishes)
-    plan = topdown.pair_round(entrants, may_meet(state),
+    plan = topdown.pair_round(entrants, may_meet(state, switches.forfeit_is_meeting),
                       Rules(float_criteria_apply(state), switches.c6, record_refusals))
     teams = state.competitors
     score = {e.tpn: e.score for e in entrants}
-    matches = [allocate(colour_state(teams[a], wishes[a], switches, int(score[a])),
-                        colour_state(teams[b], wishes[b], switches, int(score[b])),
+    number = parity_numbers(state, switches)
+    matches = [allocate(colour_state(teams[a], wishes[a], switches, int(score[a]), number[a]),
+                        colour_state(teams[b], wishes[b], switches, int(score[b]), number[b]),
                         state.initial_colour, switches.secondary_used, switches.colour_preferences == "B")
                for a, b in plan.pairs]
     matches.sort(key=lambda m: (-max(score[m.white], score[m.black]), -(score[m.white] + score[m.black]),
