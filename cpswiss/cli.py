@@ -546,6 +546,17 @@ def _cmd_check(args) -> int:
 
 def _cmd_explain(args) -> int:
     from cpswiss.check.explain import explain_pairing
+    from cpswiss.formats.trf import read_trf
+
+    if read_trf(args.file).is_team_tournament:
+        from cpswiss.check.teams import explain_team_proposal
+
+        if args.pairing is None or args.json:
+            raise UsageError("a team file is explained with --pairing PROPOSED (text); a round in the file: "
+                             "'cpswiss check FILE --round N'")
+        text, agrees = explain_team_proposal(args.file, args.pairing, args.rules)
+        print(text)
+        return errors.EXIT_OK if agrees else errors.EXIT_NO_PAIRING
 
     explanation = explain_pairing(args.file, args.pairing, round_no=args.round, rule_set=args.rules,
                                   settings=_settings(args), accelerate=args.accelerate)

@@ -309,3 +309,15 @@ def test_a_forfeited_match_as_a_meeting_bars_the_rematch(tmp_path):
     rules = _variant(tmp_path, "team-2026-a-mp", forfeit_is_meeting=True)
     result = pair_team_tournament(DATA / "disputed-n013-r08of11-t110.trf", rules)
     assert frozenset((10, 13)) not in {frozenset((m.white, m.black)) for m in result.matches}
+
+
+def test_explain_a_proposal_names_the_first_bracket_and_article():
+    case = DATA / "disputed-n006-r02of05-t017"
+    run = subprocess.run([sys.executable, "-m", "cpswiss.cli", "explain", f"{case}.trf", "--pairing", f"{case}.sharly"],
+                         capture_output=True, text=True)
+    assert run.returncode == 1, run.stderr
+    assert ("bracket 1 (top-scoregroup 1, 2, 3): the proposal floats 6; Art. 3.5 takes 4, the first set in the "
+            "order of 3.5.4 that complies with [C4]-[C7]") in run.stdout
+    same = subprocess.run([sys.executable, "-m", "cpswiss.cli", "explain", f"{case}.trf", "--pairing",
+                           f"{case}.expected"], capture_output=True, text=True)
+    assert same.returncode == 0 and "the same pairing and colours" in same.stdout

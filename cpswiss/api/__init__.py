@@ -208,3 +208,13 @@ def pair_team_tournament(tournament: Tournament | str | Path, rule_set: str | Ru
     team = system_named("team")
     pairing: TeamRoundPairing = team.pair_competition(t, rules, round_no, settings, record_refusals, baku)
     return pairing
+
+
+def team_explanation(pairing: TeamRoundPairing) -> str:
+    """A team round (paired with ``record_refusals``) explained in the text's words: the bye and
+    why, each bracket's upfloaters and identifier with the values ruled out, each match's
+    colours and article (the team system's explanation, through the registry)."""
+    from cpswiss.registry import system_named
+
+    text: str = system_named("team").explainer.explain_text(pairing)  # type: ignore[attr-defined]
+    return text
