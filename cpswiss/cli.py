@@ -502,6 +502,17 @@ def _cmd_generate(args) -> int:
     from cpswiss.study.generate import GeneratorConfig, generate_text
 
     config = GeneratorConfig.read(args.config)
+    from cpswiss.registry import trf_code_of
+    from cpswiss.rulesets.ruleset import load_rule_set
+
+    rules = load_rule_set(args.rules)
+    if rules.system == "team":  # a team tournament: PlayersNumber teams of BoardsNumber players
+        from cpswiss.study.team_generate import simulate
+
+        code = trf_code_of(rules) or "FIDE_TEAM"
+        _write_atomically(args.output, simulate(config.players, config.boards, config.rounds, config.rounds,
+                                                args.seed, code, config.draw_percentage / 100))
+        return errors.EXIT_OK
     _write_atomically(args.output, generate_text(config, args.seed, args.rules, args.format == "trf26"))
     return errors.EXIT_OK
 

@@ -321,3 +321,15 @@ def test_explain_a_proposal_names_the_first_bracket_and_article():
     same = subprocess.run([sys.executable, "-m", "cpswiss.cli", "explain", f"{case}.trf", "--pairing",
                            f"{case}.expected"], capture_output=True, text=True)
     assert same.returncode == 0 and "the same pairing and colours" in same.stdout
+
+
+@pytest.mark.parametrize("rules", ["team-2026", "team-2026-b-gp-mp", "team-2026-none-mp"])
+def test_generated_team_tournaments_re_pair_to_themselves(tmp_path, rules):
+    config = tmp_path / "config.txt"
+    config.write_text("PlayersNumber=9\nBoardsNumber=3\nRoundsNumber=5\n")
+    out = tmp_path / "t.trf"
+    made = subprocess.run([sys.executable, "-m", "cpswiss.cli", "generate", str(config), "-o", str(out),
+                           "--rules", rules, "--seed", "3"], capture_output=True, text=True)
+    assert made.returncode == 0, made.stderr
+    checked = subprocess.run([sys.executable, "-m", "cpswiss.cli", "check", str(out)], capture_output=True, text=True)
+    assert checked.returncode == 0 and checked.stdout.strip().endswith("5/5 rounds agree"), checked.stdout
