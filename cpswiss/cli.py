@@ -370,15 +370,8 @@ def _cmd_pair(args) -> int:
         paired = result.state.tournament  # as paired: with any virtual points a method made
         _write_atomically(args.write_trf, write_trf(paired.with_round(result.pairing.round_no, boards,
                                                                       result.pairing.bye)))
-    if args.output is not None:
-        text = "\n".join(result.pairing.lines()) + "\n"
-        if args.output == "-":
-            sys.stdout.write(text)
-        else:
-            _write_atomically(args.output, text)
-        return errors.EXIT_OK
-    if args.explain:
-        return errors.EXIT_OK
+    if args.output is not None or args.explain:
+        return _write_pairing_file(args.output, result.pairing.lines())
     players = result.state.players
     print(f"Round {result.pairing.round_no}: {result.rules.title} ({result.rules_reason})")
     for n, board in enumerate(result.pairing.boards, start=1):
@@ -393,6 +386,17 @@ def _cmd_pair(args) -> int:
     return errors.EXIT_OK
 
 
+def _write_pairing_file(output: str | None, lines: list[str]) -> int:
+    """``-p``: the pairing file to ``output`` (``-``: standard output; None: nothing)."""
+    if output is not None:
+        text = "\n".join(lines) + "\n"
+        if output == "-":
+            sys.stdout.write(text)
+        else:
+            _write_atomically(output, text)
+    return errors.EXIT_OK
+
+
 def _cmd_pair_team(args, path: str) -> int:
     """``pair --team FILE``: a round of a team tournament by C.04.6 (TRF-2026 team records)."""
     from cpswiss.api import pair_team_tournament
@@ -404,23 +408,15 @@ def _cmd_pair_team(args, path: str) -> int:
         raise UsageError(f"--team does not take {', '.join(unsupported) or '--fix/--forbid/--bye'}")
     result = pair_team_tournament(path, args.rules, record_refusals=args.explain)
     if args.explain:
-        from cpswiss.systems.team.explain import explain_text
+        from cpswiss.api import team_explanation
 
-        print(explain_text(result), file=sys.stderr if args.output == "-" else sys.stdout)
+        print(team_explanation(result), file=sys.stderr if args.output == "-" else sys.stdout)
     if args.write_trf:
         from cpswiss.formats.trf_writer import write_trf
-        from cpswiss.systems.team.rounds import with_team_round
 
-        _write_atomically(args.write_trf, write_trf(with_team_round(result)))
-    if args.output is not None:
-        text = "\n".join(result.lines()) + "\n"
-        if args.output == "-":
-            sys.stdout.write(text)
-        else:
-            _write_atomically(args.output, text)
-        return errors.EXIT_OK
-    if args.explain:
-        return errors.EXIT_OK
+        _write_atomically(args.write_trf, write_trf(result.tournament_with_round()))
+    if args.output is not None or args.explain:
+        return _write_pairing_file(args.output, result.lines())
     teams = result.state.competitors
     print(f"Round {result.round_no}: {result.rules.title}")
 

@@ -56,6 +56,12 @@ class TeamRoundPairing:
     rules: RuleSet
     wishes: dict[int, Wish] = field(default_factory=dict)
 
+    def tournament_with_round(self) -> Tournament:
+        """The tournament with this round appended (:mod:`.rounds`), for ``--write-trf``."""
+        from cpswiss.systems.team.rounds import with_team_round  # a module of this system
+
+        return with_team_round(self)
+
     def lines(self) -> list[str]:
         """The pairing file the team engines write: the number of boards (the bye counted),
         then ``white black`` by team pairing number, the bye as ``tpn 0``."""
