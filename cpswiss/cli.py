@@ -197,10 +197,12 @@ def _resolve_arguments(resolve: argparse.ArgumentParser) -> None:
 
 
 def _generate_arguments(generate: argparse.ArgumentParser) -> None:
+    from cpswiss.rulesets.model import EDITION_IN_FORCE
+
     generate.add_argument("config", help="key=value lines (RTG keys: PlayersNumber, RoundsNumber, ...)")
     generate.add_argument("-o", dest="output", required=True, metavar="OUT.trf")
     generate.add_argument("--seed", type=int, default=1, help="the same seed gives the same file")
-    generate.add_argument("--rules", default="dutch-2026", help="rule set that pairs every round")
+    generate.add_argument("--rules", default=EDITION_IN_FORCE, help="rule set that pairs every round")
     generate.add_argument("--format", choices=["trf16", "trf26"], default="trf16")
 
 

@@ -190,7 +190,10 @@ def team_state_rows(tournament: Tournament | str | Path, rule_set: str | RuleSet
 
     t = read_trf(tournament) if isinstance(tournament, (str, os.PathLike)) else tournament
     rules, baku = _team_rules(t, rule_set)
-    return system_named("team").competitor_rows(t, rules, round_no, baku)
+    rows = system_named("team").competitor_rows
+    if rows is None:
+        raise InputError("the team system gives no state of its competitors")
+    return rows(t, rules, round_no, baku)
 
 
 def pair_team_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSet | None = None,
@@ -206,6 +209,8 @@ def pair_team_tournament(tournament: Tournament | str | Path, rule_set: str | Ru
     t = read_trf(tournament) if isinstance(tournament, (str, os.PathLike)) else tournament
     rules, baku = _team_rules(t, rule_set)
     team = system_named("team")
+    if team.pair_competition is None:
+        raise InputError(f"the {team.title} pairs no team file")
     pairing: TeamRoundPairing = team.pair_competition(t, rules, round_no, settings, record_refusals, baku)
     return pairing
 

@@ -217,8 +217,3 @@ def competitor_rows(tournament: Tournament, rules: RuleSet, round_no: int | None
             "floated": c.floats[0].name.lower() if c.floats else "-",
             "PAB allowed": c.bye_eligible, "played": c.matches_played, "to pair": c.available})
     return rows
-
-
-def pair_round(state: object, rules: RuleSet, settings: SolverSettings | None = None) -> None:
-    """The registry's entry for individual states: a team rule set pairs team files only."""
-    raise InputError(f"{rules.name} pairs team tournaments (TRF-2026 records 310): use 'cpswiss pair --team'")
