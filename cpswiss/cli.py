@@ -341,7 +341,7 @@ def _cmd_pair(args) -> int:
     if system.name == "double-swiss":
         return _cmd_pair_double_swiss(args, path)
     if args.check:
-        args.file, args.rounds = path, None
+        args.file, args.rounds, args.flag_system = path, None, system
         return _cmd_check(args)
     tournament = read_trf(path)
     decisions = _decisions(args)
@@ -375,15 +375,8 @@ def _cmd_pair(args) -> int:
         paired = result.state.tournament  # as paired: with any virtual points a method made
         _write_atomically(args.write_trf, write_trf(paired.with_round(result.pairing.round_no, boards,
                                                                       result.pairing.bye)))
-    if args.output is not None:
-        text = "\n".join(result.pairing.lines()) + "\n"
-        if args.output == "-":
-            sys.stdout.write(text)
-        else:
-            _write_atomically(args.output, text)
-        return errors.EXIT_OK
-    if args.explain:
-        return errors.EXIT_OK
+    if args.output is not None or args.explain:
+        return _write_pairing_file(args.output, result.pairing.lines())
     players = result.state.players
     print(f"Round {result.pairing.round_no}: {result.rules.title} ({result.rules_reason})")
     for n, board in enumerate(result.pairing.boards, start=1):
@@ -398,22 +391,30 @@ def _cmd_pair(args) -> int:
     return errors.EXIT_OK
 
 
-def _round_outputs(args, lines: list[str], with_round: Callable[[], Tournament]) -> bool:
-    """A paired round of a file of matches written where asked: ``--write-trf`` the tournament
-    with the round (``with_round``), ``-p`` the pairing ``lines``; True when ``-p`` was given
-    (nothing more to print)."""
-    if args.write_trf:
-        from cpswiss.formats.trf_writer import write_trf
-
-        _write_atomically(args.write_trf, write_trf(with_round()))
-    if args.output is None:
+def _team_path(tournament: Tournament, args: argparse.Namespace) -> bool:
+    """A team file goes to the team system's tools unless another system was asked for (a
+    flag or --rules of an individual system: the individual path refuses it, naming --team)."""
+    if not tournament.is_team_tournament:
         return False
-    text = "\n".join(lines) + "\n"
-    if args.output == "-":
-        sys.stdout.write(text)
-    else:
-        _write_atomically(args.output, text)
-    return True
+    flagged = getattr(args, "flag_system", None)
+    if flagged is not None and flagged.name != "team":
+        return False
+    if args.rules is None:
+        return True
+    from cpswiss.rulesets.ruleset import load_rule_set
+
+    return load_rule_set(args.rules).system == "team"
+
+
+def _write_pairing_file(output: str | None, lines: list[str]) -> int:
+    """``-p``: the pairing file to ``output`` (``-``: standard output; None: nothing)."""
+    if output is not None:
+        text = "\n".join(lines) + "\n"
+        if output == "-":
+            sys.stdout.write(text)
+        else:
+            _write_atomically(output, text)
+    return errors.EXIT_OK
 
 
 def _cmd_pair_double_swiss(args, path: str) -> int:
@@ -440,12 +441,14 @@ def _cmd_pair_double_swiss(args, path: str) -> int:
         from cpswiss.systems.double_swiss.explain import explain_text
 
         print(explain_text(result), file=sys.stderr if args.output == "-" else sys.stdout)
-    boards = [(b.white, b.black) for b in pairing.boards]
-    tournament = result.state.tournament
-    if _round_outputs(args, result.lines(), lambda: tournament.with_round(pairing.round_no, boards, pairing.bye)):
-        return errors.EXIT_OK
-    if args.explain:
-        return errors.EXIT_OK
+    if args.write_trf:
+        from cpswiss.formats.trf_writer import write_trf
+
+        boards = [(b.white, b.black) for b in pairing.boards]
+        _write_atomically(args.write_trf, write_trf(result.state.tournament.with_round(pairing.round_no, boards,
+                                                                                       pairing.bye)))
+    if args.output is not None or args.explain:
+        return _write_pairing_file(args.output, result.lines())
     print(f"Round {pairing.round_no}: {result.rules.title} (two games a match: White plays game 1 with White)")
 
     def shown(pid: int) -> str:
@@ -472,15 +475,15 @@ def _cmd_pair_team(args, path: str) -> int:
         raise UsageError(f"--team does not take {', '.join(unsupported) or '--fix/--forbid/--bye'}")
     result = pair_team_tournament(path, args.rules, record_refusals=args.explain)
     if args.explain:
-        from cpswiss.systems.team.explain import explain_text
+        from cpswiss.api import team_explanation
 
-        print(explain_text(result), file=sys.stderr if args.output == "-" else sys.stdout)
-    from cpswiss.systems.team.rounds import with_team_round
+        print(team_explanation(result), file=sys.stderr if args.output == "-" else sys.stdout)
+    if args.write_trf:
+        from cpswiss.formats.trf_writer import write_trf
 
-    if _round_outputs(args, result.lines(), lambda: with_team_round(result)):
-        return errors.EXIT_OK
-    if args.explain:
-        return errors.EXIT_OK
+        _write_atomically(args.write_trf, write_trf(result.tournament_with_round()))
+    if args.output is not None or args.explain:
+        return _write_pairing_file(args.output, result.lines())
     teams = result.state.competitors
     print(f"Round {result.round_no}: {result.rules.title}")
 
@@ -531,6 +534,13 @@ def _cmd_state(args) -> int:
     from cpswiss.tournament.state import build_state
 
     tournament = read_trf(args.file)
+    if _team_path(tournament, args):
+        from cpswiss.api import team_state_rows
+
+        rows = team_state_rows(tournament, args.rules)
+        with pd.option_context("display.max_rows", None, "display.width", 200):
+            print(pd.DataFrame(rows).to_string(index=False))
+        return errors.EXIT_OK
     state = build_state(tournament, select_rule_set(tournament, args.rules)[0].state)
     with pd.option_context("display.max_rows", None, "display.width", 200):
         print(f"State before round {state.round_no} of {state.total_rounds or '?'}")
@@ -555,6 +565,17 @@ def _cmd_generate(args) -> int:
     from cpswiss.study.generate import GeneratorConfig, generate_text
 
     config = GeneratorConfig.read(args.config)
+    from cpswiss.registry import trf_code_of
+    from cpswiss.rulesets.ruleset import load_rule_set
+
+    rules = load_rule_set(args.rules)
+    if rules.system == "team":  # a team tournament: PlayersNumber teams of BoardsNumber players
+        from cpswiss.study.team_generate import simulate
+
+        code = trf_code_of(rules) or "FIDE_TEAM"
+        _write_atomically(args.output, simulate(config.players, config.boards, config.rounds, config.rounds,
+                                                args.seed, code, config.draw_percentage / 100))
+        return errors.EXIT_OK
     _write_atomically(args.output, generate_text(config, args.seed, args.rules, args.format == "trf26"))
     return errors.EXIT_OK
 
@@ -577,7 +598,17 @@ def _cmd_study(args) -> int:
 
 def _cmd_check(args) -> int:
     from cpswiss.check.rounds import check_tournament
+    from cpswiss.formats.trf import read_trf
 
+    if _team_path(read_trf(args.file), args):
+        from cpswiss.check.teams import check_team_tournament
+
+        team_report = check_team_tournament(args.file, args.rules, args.rounds)
+        if args.json:
+            _print_json(team_report.as_dict())
+        else:
+            print(team_report.text())
+        return errors.EXIT_OK if team_report.agrees else errors.EXIT_NO_PAIRING
     report = check_tournament(args.file, args.rules, rounds=args.rounds, settings=_settings(args),
                               accelerate=args.accelerate)
     if args.json:
@@ -589,6 +620,17 @@ def _cmd_check(args) -> int:
 
 def _cmd_explain(args) -> int:
     from cpswiss.check.explain import explain_pairing
+    from cpswiss.formats.trf import read_trf
+
+    if _team_path(read_trf(args.file), args):
+        from cpswiss.check.teams import explain_team_proposal
+
+        if args.pairing is None or args.json:
+            raise UsageError("a team file is explained with --pairing PROPOSED (text); a round in the file: "
+                             "'cpswiss check FILE --round N'")
+        text, agrees = explain_team_proposal(args.file, args.pairing, args.rules)
+        print(text)
+        return errors.EXIT_OK if agrees else errors.EXIT_NO_PAIRING
 
     explanation = explain_pairing(args.file, args.pairing, round_no=args.round, rule_set=args.rules,
                                   settings=_settings(args), accelerate=args.accelerate)

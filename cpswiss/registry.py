@@ -64,6 +64,13 @@ class PairCompetition(Protocol):
                  baku: bool = False) -> Any: ...
 
 
+class CompetitorRows(Protocol):
+    """Each competitor before a round as table rows (``cpswiss state``)."""
+
+    def __call__(self, tournament: Tournament, rules: RuleSet, round_no: int | None = None,
+                 baku: bool = False) -> list[dict[str, Any]]: ...
+
+
 class Explanation(Protocol):
     """What a system's explanation provides: the account of the engine's pairing, and of a
     proposal against it (the first rule by which its pairs or bye are not the rules'), and one
@@ -98,8 +105,9 @@ class PairingSystem:
     # "team", "double-swiss"; a file of another kind is refused (cpswiss.api.selection.check_pairs_file)
     file_kinds: frozenset[str] = frozenset(("individual",))
     # a system that pairs the competitors of the match model (teams, Double-Swiss players): its
-    # round on a file; None for a system of players
+    # round on a file, and its competitors' state as table rows; None for a system of players
     pair_competition: PairCompetition | None = None
+    competitor_rows: CompetitorRows | None = None
 
     @property
     def explainer(self) -> Explanation:

@@ -172,3 +172,164 @@ def test_first_team_by_secondary_score_then_tpn():
     a, b = team(5, 2, "WB", secondary=3.5), team(2, 2, "WB", secondary=2.5)
     assert allocate(a, b, "W", True, False).first_team == 5
     assert allocate(a, b, "W", False, False).first_team == 2
+
+
+# --- Baku acceleration for teams (C.04.7) and simulated tournaments ----------------------
+
+
+def paired(text: str, **kwargs):  # type: ignore[no-untyped-def]
+    from cpswiss.formats.trf import parse_trf
+
+    return pair_team_tournament(parse_trf(text), **kwargs)
+
+
+def test_baku_pairs_the_first_half_among_themselves_in_round_one():
+    from cpswiss.study.team_generate import simulate
+
+    # 8 teams: GA = 2 * ceil(8/4) = 4 teams with +2 MP (a match win) in round 1
+    result = paired(simulate(8, 4, 5, 0, code="FIDE_TEAM_BAKU"))
+    assert {frozenset((m.white, m.black)) for m in result.matches} == {
+        frozenset(p) for p in [(1, 3), (2, 4), (5, 7), (6, 8)]}
+    plain = paired(simulate(8, 4, 5, 0))
+    assert {frozenset((m.white, m.black)) for m in plain.matches} == {
+        frozenset(p) for p in [(1, 5), (2, 6), (3, 7), (4, 8)]}
+
+
+def test_baku_with_game_points_primary_is_refused():
+    from cpswiss.study.team_generate import simulate
+
+    with pytest.raises(InputError, match="Baku"):
+        paired(simulate(8, 4, 5, 0, code="FIDE_TEAM_TYPEA_GP_MP_BAKU"))
+
+
+def test_a_simulated_tournament_pairs_every_round_legally():
+    from cpswiss.formats.trf import parse_trf
+    from cpswiss.study.team_generate import simulate
+
+    t = parse_trf(simulate(11, 3, 6, 5, seed=4, code="FIDE_TEAM_TYPEB_GP_MP"))
+    result = pair_team_tournament(t)
+    teams = result.state.competitors
+    seen = [x for m in result.matches for x in (m.white, m.black)] + ([result.bye] if result.bye else [])
+    assert sorted(seen) == sorted(c.id for c in result.state.to_pair)
+    assert all(m.black not in teams[m.white].opponents for m in result.matches)
+    assert result.bye is not None and teams[result.bye].bye_eligible
+
+
+# --- check ---------------------------------------------------------------------------------
+
+
+def _next_round_with(t, change):  # type: ignore[no-untyped-def]
+    """The file with its next round written as cpswiss pairs it, after ``change`` on the
+    pairing (a list of MatchColours to edit)."""
+    from dataclasses import replace
+
+    from cpswiss.systems.team.rounds import with_team_round
+
+    result = pair_team_tournament(t)
+    result.matches = change(result.matches, result)
+    return with_team_round(replace(result))
+
+
+def test_check_agrees_with_a_tournament_cpswiss_paired():
+    from cpswiss.check.teams import check_team_tournament
+    from cpswiss.formats.trf import parse_trf
+    from cpswiss.study.team_generate import simulate
+
+    t = parse_trf(simulate(10, 4, 6, 3, seed=2))
+    report = check_team_tournament(t)
+    assert [r.round_no for r in report.rounds] == [1, 2, 3] and report.agrees
+
+
+def test_check_flags_a_planted_wrong_colour_with_the_article():
+    from dataclasses import replace
+
+    from cpswiss.check.teams import check_team_tournament
+    from cpswiss.formats.trf import parse_trf
+    from cpswiss.study.team_generate import simulate
+
+    t = parse_trf(simulate(10, 4, 6, 3, seed=2))
+
+    def swap_first(matches, result):  # type: ignore[no-untyped-def]
+        first = matches[0]
+        return [replace(first, white=first.black, black=first.white)] + matches[1:]
+
+    planted = _next_round_with(t, swap_first)
+    report = check_team_tournament(planted, rounds=[4])
+    assert not report.agrees
+    m = pair_team_tournament(t).matches[0]
+    assert report.rounds[0].differences == [f"colours of {m.black}-{m.white}: Art. {m.article} gives White to {m.white}"]
+
+
+def test_check_flags_a_planted_rematch_as_c1():
+    from cpswiss.check.teams import check_team_tournament
+    from cpswiss.formats.trf import parse_trf
+    from cpswiss.study.team_generate import simulate
+    from cpswiss.systems.team.colours import MatchColours
+
+    t = parse_trf(simulate(10, 4, 6, 3, seed=2))
+    state = pair_team_tournament(t).state
+    a = min(state.competitors)
+    b = min(state.competitors[a].opponents)
+
+    def rematch(matches, result):  # type: ignore[no-untyped-def]
+        others = [m for m in matches if a not in (m.white, m.black) and b not in (m.white, m.black)]
+        rest = sorted(x for m in matches if m not in others for x in (m.white, m.black) if x not in (a, b))
+        return others + [MatchColours(a, b, "4.3.5", a), MatchColours(rest[0], rest[1], "4.3.5", rest[0])]
+
+    report = check_team_tournament(_next_round_with(t, rematch), rounds=[4])
+    assert f"[C1] {a}-{b}: the teams met in a played match before (C.04.6 Art. 2.1.1)" in report.rounds[0].problems
+
+
+def test_state_rows_show_scores_colours_and_preferences():
+    from cpswiss.api import team_state_rows
+
+    rows = {r["tpn"]: r for r in team_state_rows(DATA / "n006-r05of05-t009.trf")}
+    assert (rows[1]["MP"], rows[1]["GP"], rows[1]["colours"], rows[1]["CD"]) == (8.0, 9.0, "BBWW", 0)
+    assert rows[1]["preference"] == "B strong" and rows[1]["to pair"] is False  # TS-5, last round
+    assert (rows[6]["preference"], rows[6]["PAB allowed"]) == ("W strong", False)
+    assert rows[3]["preference"] == "W"  # Type B mild: CD -1
+
+
+def _variant(tmp_path, extends: str, **switches) -> str:  # type: ignore[no-untyped-def]
+    lines = [f'name = "variant-of-{extends}"', f'extends = "{extends}"', "[switches]"]
+    lines += [f"{k} = {str(v).lower() if isinstance(v, bool) else repr(v)}" for k, v in switches.items()]
+    path = tmp_path / "variant.toml"
+    path.write_text("\n".join(lines).replace("'", '"') + "\n")
+    return str(path)
+
+
+def test_parity_by_the_teams_that_arrived_gives_the_other_engines_colours(tmp_path):
+    case = "disputed-n012-r01of10-t005"
+    rules = _variant(tmp_path, "team-2026-a-gp-mp", parity_numbers="arrived")
+    got = boards_of("\n".join(pair_team_tournament(DATA / f"{case}.trf", rules).lines()))
+    assert got == boards_of((DATA / f"{case}.sharly").read_text())
+
+
+def test_a_forfeited_match_as_a_meeting_bars_the_rematch(tmp_path):
+    rules = _variant(tmp_path, "team-2026-a-mp", forfeit_is_meeting=True)
+    result = pair_team_tournament(DATA / "disputed-n013-r08of11-t110.trf", rules)
+    assert frozenset((10, 13)) not in {frozenset((m.white, m.black)) for m in result.matches}
+
+
+def test_explain_a_proposal_names_the_first_bracket_and_article():
+    case = DATA / "disputed-n006-r02of05-t017"
+    run = subprocess.run([sys.executable, "-m", "cpswiss.cli", "explain", f"{case}.trf", "--pairing", f"{case}.sharly"],
+                         capture_output=True, text=True)
+    assert run.returncode == 1, run.stderr
+    assert ("bracket 1 (top-scoregroup 1, 2, 3): the proposal floats 6; Art. 3.5 takes 4, the first set in the "
+            "order of 3.5.4 that complies with [C4]-[C7]") in run.stdout
+    same = subprocess.run([sys.executable, "-m", "cpswiss.cli", "explain", f"{case}.trf", "--pairing",
+                           f"{case}.expected"], capture_output=True, text=True)
+    assert same.returncode == 0 and "the same pairing and colours" in same.stdout
+
+
+@pytest.mark.parametrize("rules", ["team-2026", "team-2026-b-gp-mp", "team-2026-none-mp"])
+def test_generated_team_tournaments_re_pair_to_themselves(tmp_path, rules):
+    config = tmp_path / "config.txt"
+    config.write_text("PlayersNumber=9\nBoardsNumber=3\nRoundsNumber=5\n")
+    out = tmp_path / "t.trf"
+    made = subprocess.run([sys.executable, "-m", "cpswiss.cli", "generate", str(config), "-o", str(out),
+                           "--rules", rules, "--seed", "3"], capture_output=True, text=True)
+    assert made.returncode == 0, made.stderr
+    checked = subprocess.run([sys.executable, "-m", "cpswiss.cli", "check", str(out)], capture_output=True, text=True)
+    assert checked.returncode == 0 and checked.stdout.strip().endswith("5/5 rounds agree"), checked.stdout

@@ -183,6 +183,30 @@ def _rule_set_of_matches(t: Tournament, system: PairingSystem,
     return rules, bool(found and found[2])
 
 
+def _team_rules(t: Tournament, rule_set: str | RuleSet | None) -> tuple[RuleSet, bool]:
+    """The team rule set for a team file and whether its record 192 asks for Baku: ``rule_set``
+    when given, else the one the code names (``FIDE_TEAM...``), else ``team-2026``."""
+    from cpswiss.registry import system_named
+
+    if not t.is_team_tournament:
+        raise InputError("not a team tournament: no team record (310)", t.path)
+    return _rule_set_of_matches(t, system_named("team"), rule_set)
+
+
+def team_state_rows(tournament: Tournament | str | Path, rule_set: str | RuleSet | None = None,
+                    round_no: int | None = None) -> list[dict[str, Any]]:
+    """Each team of a team file before a round (default the next), as table rows: scores,
+    colours, preference, float, [C2], matches played, to be paired."""
+    from cpswiss.registry import system_named
+
+    t = read_trf(tournament) if isinstance(tournament, (str, os.PathLike)) else tournament
+    rules, baku = _team_rules(t, rule_set)
+    rows = system_named("team").competitor_rows
+    if rows is None:
+        raise InputError("the team system gives no state of its competitors")
+    return rows(t, rules, round_no, baku)
+
+
 def pair_team_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSet | None = None,
                          round_no: int | None = None, settings: SolverSettings | None = None,
                          record_refusals: bool = False) -> TeamRoundPairing:
@@ -194,13 +218,22 @@ def pair_team_tournament(tournament: Tournament | str | Path, rule_set: str | Ru
     from cpswiss.registry import system_named
 
     t = read_trf(tournament) if isinstance(tournament, (str, os.PathLike)) else tournament
-    if not t.is_team_tournament:
-        raise InputError("not a team tournament: no team record (310)", t.path)
+    rules, baku = _team_rules(t, rule_set)
     team = system_named("team")
-    rules, baku = _rule_set_of_matches(t, team, rule_set)
-    assert team.pair_competition is not None
+    if team.pair_competition is None:
+        raise InputError(f"the {team.title} pairs no team file")
     pairing: TeamRoundPairing = team.pair_competition(t, rules, round_no, settings, record_refusals, baku)
     return pairing
+
+
+def team_explanation(pairing: TeamRoundPairing) -> str:
+    """A team round (paired with ``record_refusals``) explained in the text's words: the bye and
+    why, each bracket's upfloaters and identifier with the values ruled out, each match's
+    colours and article (the team system's explanation, through the registry)."""
+    from cpswiss.registry import system_named
+
+    text: str = system_named("team").explainer.explain_text(pairing)  # type: ignore[attr-defined]
+    return text
 
 
 def pair_double_swiss_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSet | None = None,

@@ -16,6 +16,7 @@ from dataclasses import replace
 
 from cpswiss.api import pair_team_tournament
 from cpswiss.formats.trf import parse_trf
+from cpswiss.formats.trf_teams import with_member_pab_points
 from cpswiss.formats.trf_writer import write_trf
 from cpswiss.systems.team.rounds import with_team_round
 from cpswiss.tournament.model import RoundEntry, RoundKind, Tournament
@@ -57,8 +58,9 @@ def start_text(teams: int, boards: int, rounds: int, seed: int, code: str) -> tu
     return "\n".join(lines + players + team_lines) + "\n", ratings
 
 
-def play_round(t: Tournament, round_no: int, ratings: dict[int, int], rng: random.Random) -> Tournament:
-    """The round's pending boards played out by the ratings."""
+def play_round(t: Tournament, round_no: int, ratings: dict[int, int], rng: random.Random,
+               draw: float = 0.3) -> Tournament:
+    """The round's pending boards played out by the ratings (``draw``: the draw rate)."""
     players = {}
     for pid, record in t.players.items():
         entry = record.entry(round_no)
@@ -66,7 +68,6 @@ def play_round(t: Tournament, round_no: int, ratings: dict[int, int], rng: rando
             gap = ratings[pid] - ratings[entry.opponent] + (30 if entry.colour == "w" else -30)
             expected = 1 / (1 + 10 ** (-gap / 400))
             if pid < entry.opponent:
-                draw = 0.3
                 u = rng.random()
                 code = "1" if u < expected - draw / 2 else "=" if u < expected + draw / 2 else "0"
                 rounds = list(record.rounds)
@@ -81,22 +82,23 @@ def play_round(t: Tournament, round_no: int, ratings: dict[int, int], rng: rando
         rounds[round_no - 1] = RoundEntry(RoundKind.GAME, pid, "b" if entry.colour == "w" else "w", mirror)
         players[entry.opponent] = replace(other, rounds=rounds)
     merged = {pid: players.get(pid, record) for pid, record in t.players.items()}
-    scored = replace(t, players=merged)
+    result = replace(t, players=merged)
+    scored = with_member_pab_points(result, t.number_of_boards())  # a member's U at the 320 share
     for record in merged.values():
         if record.points_column is not None:
             record.points_column = scored.computed_points(record)
-    return scored
+    return result
 
 
 def simulate(teams: int, boards: int, rounds: int, played: int, seed: int = 1,
-             code: str = "FIDE_TEAM_TYPEA_MP_GP") -> str:
+             code: str = "FIDE_TEAM_TYPEA_MP_GP", draw: float = 0.3) -> str:
     """The TRF-2026 text of the tournament after ``played`` rounds."""
     rng = random.Random(seed + 1)
     text, ratings = start_text(teams, boards, rounds, seed, code)
     for r in range(1, played + 1):
         t = parse_trf(text)
         paired = with_team_round(pair_team_tournament(t))
-        text = write_trf(play_round(paired, r, ratings, rng))
+        text = write_trf(play_round(paired, r, ratings, rng, draw))
     return text
 
 

@@ -10,11 +10,19 @@ on competitors: pure functions, no tournament file, no system.
 
 "The first set / pairing that complies" is found without enumerating sets or pairings: every
 choice is a perfect matching of least cost (:mod:`cpswiss.solver.lexmin`, exact), the criteria
-packed as digits, and each position of the set's TPN list (3.5.4) and of the pairing's identifier
-(3.6.2) is fixed to the smallest value for which a matching still reaches the optimum.  A
-smaller value is tried only when the matching in hand (the witness) does not already have it,
-and each refusal is recorded: the explanation says what ruled out the sets and identifiers
-before the one chosen.
+packed as digits of one weight.  The order of the sets (3.5.4) and of the identifiers (3.6.2)
+is one more digit when it fits in the weight: the first sorted list of TPNs is the one of most
+weight in binary place values by rank, and the partners of the tops, in turn, a base-B number.
+Otherwise - and always with ``Rules.record_refusals``, for the explanation - each position is
+fixed to the smallest value for which a matching still reaches the optimum, a smaller value
+tried only when the matching in hand (the witness) does not already have it, and each value
+refused is recorded with why.  Both ways give the same answer (tests/test_topdown.py checks
+them against enumeration of every set and pairing).
+
+Interface (for C.04.6 and C.04.5 alike): :class:`Entrant` per competitor, a ``compatible(a, b)``
+predicate ([C1] and forbidden pairs, by TPN), :class:`Rules`; :func:`pair_round` returns a
+:class:`RoundPlan` (the bye chosen, then each :class:`Bracket`) or raises NoPairingError
+(3.3.3).  Colours are the system's own.
 
 Readings (``docs/team-2026.md``):
 
@@ -41,8 +49,7 @@ from typing import Literal
 from cpswiss.errors import NoPairingError
 from cpswiss.solver.lexmin import DigitCosts, least_perfect_matching
 from cpswiss.solver.matchings import maximum_matching
-
-WHITE, BLACK = "W", "B"
+from cpswiss.tournament.state import BLACK, WHITE
 
 
 @dataclass(frozen=True)

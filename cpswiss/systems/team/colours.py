@@ -60,13 +60,15 @@ def preference(history: Sequence[str], kind: PreferenceType, last_round: bool,
 @dataclass(frozen=True)
 class TeamColourState:
     """What Art. 4 reads of a team: TPN, primary and secondary score (4.2), the colours of its
-    played matches oldest first (1.6), and its preference (1.7)."""
+    played matches oldest first (1.6), its preference (1.7), and the number whose parity 4.3.1
+    reads (0: the TPN)."""
 
     tpn: int
     primary: float
     secondary: float
     history: tuple[str, ...]
     wish: Wish
+    parity_number: int = 0
 
 
 @dataclass(frozen=True)
@@ -100,7 +102,8 @@ def allocate(a: TeamColourState, b: TeamColourState, initial_colour: str, second
         return MatchColours(white.tpn, black.tpn, article, first.tpn)
 
     if not first.history and not other.history:  # 4.3.1
-        return give(first, initial_colour if first.tpn % 2 else opposite(initial_colour), "4.3.1")
+        number = first.parity_number or first.tpn
+        return give(first, initial_colour if number % 2 else opposite(initial_colour), "4.3.1")
     wf, wo = first.wish.colour, other.wish.colour
     if (wf is None) != (wo is None):  # 4.3.2
         return give(first, wf, "4.3.2") if wf is not None else give(other, wo or WHITE, "4.3.2")
