@@ -341,6 +341,9 @@ def _cmd_pair(args) -> int:
         args.file, args.rounds = path, None
         return _cmd_check(args)
     tournament = read_trf(path)
+    if tournament.is_team_tournament:
+        raise UsageError(f"{path} is a team tournament (record 192 {tournament.system or 'missing'}): "
+                         f"pair it with --team, not --{system.flag}")
     decisions = _decisions(args)
     report: list[str] = []
     if not decisions.pairing_decisions.empty:
