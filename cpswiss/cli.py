@@ -337,13 +337,13 @@ def _cmd_pair(args) -> int:
     args.rules = _rules_for_flag(system, args.rules, path)
     if system.name == "team":
         return _cmd_pair_team(args, path)
+    from cpswiss.api.selection import check_pairs_file
+
+    tournament = read_trf(path)
+    check_pairs_file(tournament, system)  # the flag's system, whatever rule set the file names
     if args.check:
         args.file, args.rounds = path, None
         return _cmd_check(args)
-    tournament = read_trf(path)
-    if tournament.is_team_tournament:
-        raise UsageError(f"{path} is a team tournament (record 192 {tournament.system or 'missing'}): "
-                         f"pair it with --team, not --{system.flag}")
     decisions = _decisions(args)
     report: list[str] = []
     if not decisions.pairing_decisions.empty:
@@ -560,9 +560,12 @@ def _cmd_explain(args) -> int:
     from cpswiss.check.explain import explain_pairing
     from cpswiss.formats.trf import read_trf
 
-    if read_trf(args.file).is_team_tournament:
+    tournament = read_trf(args.file)
+    if tournament.is_team_tournament:
+        from cpswiss.api import team_rule_set
         from cpswiss.check.teams import explain_team_proposal
 
+        team_rule_set(tournament, args.rules)  # a rule set of another system: refused as they refuse
         if args.pairing is None or args.json:
             raise UsageError("a team file is explained with --pairing PROPOSED (text); a round in the file: "
                              "'cpswiss check FILE --round N'")

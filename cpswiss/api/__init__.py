@@ -155,7 +155,7 @@ def competition_state_of(tournament: Tournament | str | Path, round_no: int | No
     return competition_state(t, rules, round_no)
 
 
-def _team_rules(t: Tournament, rule_set: str | RuleSet | None) -> tuple[RuleSet, bool]:
+def team_rule_set(t: Tournament, rule_set: str | RuleSet | None) -> tuple[RuleSet, bool]:
     """The team rule set for a team file and whether its record 192 asks for Baku: ``rule_set``
     when given, else the one the code names (``FIDE_TEAM...``), else ``team-2026``."""
     from cpswiss.registry import system_for_code, system_named
@@ -178,6 +178,9 @@ def _team_rules(t: Tournament, rule_set: str | RuleSet | None) -> tuple[RuleSet,
     else:
         rules = load_rule_set(team.default_rule_set)
     if rules.system != team.name:
+        from cpswiss.api.selection import check_pairs_file
+
+        check_pairs_file(t, system_named(rules.system))  # refused as every system refuses a team file
         raise InputError(f"{rules.name} is a rule set of the {rules.system} system, not of the {team.title}")
     return rules, baku
 
@@ -189,7 +192,7 @@ def team_state_rows(tournament: Tournament | str | Path, rule_set: str | RuleSet
     from cpswiss.registry import system_named
 
     t = read_trf(tournament) if isinstance(tournament, (str, os.PathLike)) else tournament
-    rules, baku = _team_rules(t, rule_set)
+    rules, baku = team_rule_set(t, rule_set)
     rows = system_named("team").competitor_rows
     if rows is None:
         raise InputError("the team system gives no state of its competitors")
@@ -207,7 +210,7 @@ def pair_team_tournament(tournament: Tournament | str | Path, rule_set: str | Ru
     from cpswiss.registry import system_named
 
     t = read_trf(tournament) if isinstance(tournament, (str, os.PathLike)) else tournament
-    rules, baku = _team_rules(t, rule_set)
+    rules, baku = team_rule_set(t, rule_set)
     team = system_named("team")
     if team.pair_competition is None:
         raise InputError(f"the {team.title} pairs no team file")

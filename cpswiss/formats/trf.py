@@ -26,8 +26,8 @@ import os
 import re
 
 from cpswiss.errors import FileAccessError, InputError, TooLargeError
-from cpswiss.tournament.model import (ForbiddenPair, PlayerRecord, RoundEntry, RoundKind, Scoring, Tournament,
-                                      format_points, is_number)
+from cpswiss.tournament.model import (DOUBLE_SWISS, ForbiddenPair, PlayerRecord, RoundEntry, RoundKind, Scoring,
+                                      Tournament, format_points, is_number)
 
 FIRST_BLOCK = 91  # 0-based column of the first round block (column 92)
 BLOCK_WIDTH = 10
@@ -76,6 +76,7 @@ def parse_trf(text: str, path: str = "<input>") -> Tournament:
     deferred: list[tuple[str, str, int]] = []  # records checked against the players first
     seen_rounds: dict[str, tuple[int, int]] = {}  # XXR / 142: value and line
     blocks: dict[str, RoundEntry] = {}  # round blocks read, by their text
+    symbols_162: set[str] = set()  # the 162 symbols read
     for number, raw in enumerate(lines, start=1):
         line = raw.rstrip()
         if not line.strip():
@@ -147,7 +148,7 @@ def parse_trf(text: str, path: str = "<input>") -> Tournament:
                    "BBF": "forfeit_loss", "BBU": "pab"}[code]
             scoring[key] = _points_field(line[4:].strip(), code, path, number)
         elif code == "162":
-            _parse_162(line, number, path, scoring)
+            _parse_162(line, number, path, scoring, symbols_162)
         elif code == "042":
             t.start_date = line[4:].strip() or None
         elif code == "092":
@@ -162,6 +163,12 @@ def parse_trf(text: str, path: str = "<input>") -> Tournament:
         trf_teams.check_teams(t)
     for code, line, number in deferred:
         _parse_player_list_record(code, line, number, path, t)
+    if t.kind == DOUBLE_SWISS:
+        from cpswiss.formats import trf_double  # a Double-Swiss file only
+
+        t.games_per_round = trf_double.GAMES
+        trf_double.match_scoring_defaults(scoring, symbols_162)
+        trf_double.check_matches(t)
     t.scoring = Scoring(**scoring)
     if t.teams:
         t = trf_teams.with_member_pab_points(t, t.number_of_boards())
@@ -379,9 +386,13 @@ def _parse_xxs(line: str, number: int, path: str, scoring: dict[str, int]) -> No
             scoring[name] = points
 
 
-def _parse_162(line: str, number: int, path: str, scoring: dict[str, int]) -> None:
+def _parse_162(line: str, number: int, path: str, scoring: dict[str, int], seen: set[str]) -> None:
+    """TRF-2026 162 (symbols W D L A P X; Z for A as older writers have it; F and H, the full- and
+    half-point bye on their own, as Double-Swiss files write their per-match values); ``seen``
+    collects the symbols read."""
     names = {"W": ("win", "forfeit_win", "full_bye"), "D": ("draw", "half_bye"), "L": ("loss",),
-             "A": ("zero_bye", "forfeit_loss"), "Z": ("zero_bye", "forfeit_loss"), "P": ("pab",)}
+             "A": ("zero_bye", "forfeit_loss"), "Z": ("zero_bye", "forfeit_loss"), "P": ("pab",),
+             "F": ("full_bye",), "H": ("half_bye",)}
     start = 5
     while start < len(line):
         symbol = line[start:start + 1].upper()
@@ -390,6 +401,7 @@ def _parse_162(line: str, number: int, path: str, scoring: dict[str, int]) -> No
             if symbol not in names and symbol != "X":
                 raise InputError(f"162: unknown scoring symbol {symbol!r}", path, number)
             points = _points_field(value, f"162 {symbol}", path, number)
+            seen.add(symbol)
             for name in names.get(symbol, ()):
                 scoring[name] = points
         start += 9
@@ -470,10 +482,12 @@ def _validate(t: Tournament, player_lines: dict[int, int]) -> None:
                 raise InputError(f"round {round_no}: results of {pid} ({entry.block().strip()}) and "
                                  f"{entry.opponent} ({back.block().strip()}) do not agree", path, record.line)
     last = t.last_paired_round
+    per = t.games_per_round  # a Double-Swiss file: the next match is two columns
+    next_round = (-(-last // per) + 1) * per
     for pid, record in t.players.items():
         for index, entry in enumerate(record.rounds):
-            if entry is not None and index + 1 > last + 1:
-                raise InputError(f"round {index + 1}: entry after the round to be paired ({last + 1})",
+            if entry is not None and index + 1 > next_round:
+                raise InputError(f"round {index + 1}: entry after the round to be paired ({next_round})",
                                  path, record.line)
         if record.points_column is not None:
             computed = t.computed_points(record)

@@ -37,6 +37,13 @@ def _number(line: str, first: int, last: int, what: str, path: str, number: int,
     return int(text)
 
 
+def _round(line: str, first: int, last: int, path: str, number: int) -> int:
+    value = _number(line, first, last, "round", path, number)
+    if value < 1:
+        raise InputError(f"{line[:3]} columns {first}-{last}: the round must be at least 1", path, number)
+    return value
+
+
 def _points(line: str, first: int, last: int, what: str, path: str, number: int) -> int | None:
     """Points in tenths (``11.5``); None when the columns are blank."""
     text = _field(line, first, last)
@@ -111,7 +118,7 @@ def parse_330(line: str, number: int, path: str) -> TeamForfeit:
     black = _number(line, 16, 18, "Black team", path, number)
     if white == black:
         raise InputError(f"330: team {white} forfeits against itself", path, number)
-    return TeamForfeit(kind, _number(line, 8, 10, "round", path, number), white, black, number, line)
+    return TeamForfeit(kind, _round(line, 8, 10, path, number), white, black, number, line)
 
 
 def parse_300(line: str, number: int, path: str) -> BoardOrder:
@@ -121,7 +128,7 @@ def parse_300(line: str, number: int, path: str) -> BoardOrder:
     players = _numbers_from(line, 17, 4, 5, "board player", path, number)
     if not players:
         raise InputError("300 columns 17-20, ...: the boards' players are missing", path, number)
-    return BoardOrder(_number(line, 5, 7, "round", path, number), _number(line, 9, 11, "team", path, number),
+    return BoardOrder(_round(line, 5, 7, path, number), _number(line, 9, 11, "team", path, number),
                       _number(line, 13, 15, "opponent team", path, number), tuple(players), number, line)
 
 
@@ -267,7 +274,7 @@ def line_310(team: TeamRecord) -> str:
 
 
 def line_320(pab: TeamPab) -> str:
-    teams = "".join(f" {team:3d}" if team else "    " for team in pab.teams)
+    teams = "".join(f" {team:3d}" if team else " 000" for team in pab.teams)
     return f"320 {_pts(pab.match_points, 4)} {_pts(pab.game_points, 4)}{teams}".rstrip()
 
 

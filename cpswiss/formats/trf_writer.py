@@ -50,6 +50,10 @@ def write_trf(t: Tournament, line_end: str = "\n") -> str:
             out.append(player_line(record))
     while out and not out[-1].strip():
         out.pop()
+    if t.games_per_round > 1 and not any(isinstance(item, str) and item.startswith("162") for item in t.layout):
+        from cpswiss.formats.trf_double import scoring_line  # a Double-Swiss file only
+
+        out.insert(next((i + 1 for i, line in enumerate(out) if line.startswith("192")), 0), scoring_line(t))
     if t.accelerations_generated:
         out.extend(acceleration_records(t))
     return line_end.join(out) + line_end

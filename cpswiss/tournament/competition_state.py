@@ -18,8 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from cpswiss.errors import InputError
+from cpswiss.tournament.acceleration import baku_schedule
 from cpswiss.tournament.competitors import Competitor, CompetitorEntry, EntryKind, competitors
 from cpswiss.tournament.model import Tournament
+from cpswiss.tournament.team_records import MatchScoring
 from cpswiss.tournament.state import BLACK, WHITE, Float, opposite
 
 MATCH_POINTS, GAME_POINTS = "match-points", "game-points"
@@ -165,6 +167,7 @@ def competition_state(t: Tournament, rules: CompetitionRules | None = None,
             if e is not None and e.kind is EntryKind.PENDING:
                 raise InputError(f"round {r} of competitor {c.id} has no result yet", t.path, c.line or None)
     scores = {cid: _running_scores(c, rules, t) for cid, c in found.items()}
+    virtual = team_virtual_points(t, rules) if t.is_team_tournament else {}
     forbidden = _forbidden(t, round_no)
     states: dict[int, CompetitorState] = {}
     for cid in sorted(found):
@@ -177,9 +180,9 @@ def competition_state(t: Tournament, rules: CompetitionRules | None = None,
         mp = sum(e.match_points for e in entries if e is not None)
         gp = sum(e.game_points for e in entries if e is not None)
         primary, secondary = (mp, gp) if rules.primary == MATCH_POINTS else (gp, mp)
-        floats = tuple(_float(found, scores, cid, r, t, rules) for r in range(round_no - 1, 0, -1))
+        floats = tuple(_float(found, scores, cid, r, t, rules, virtual) for r in range(round_no - 1, 0, -1))
         states[cid] = CompetitorState(
-            id=cid, name=c.name, members=c.members, score=primary + _virtual(t, cid, round_no, rules),
+            id=cid, name=c.name, members=c.members, score=primary + _virtual(t, cid, round_no, rules, virtual),
             real_score=primary, secondary=secondary, match_points=mp, game_points=gp,
             available=available, entered=entered,
             opponents=frozenset(e.opponent for e in played if e.opponent is not None),
@@ -199,11 +202,29 @@ def _running_scores(c: Competitor, rules: CompetitionRules, t: Tournament) -> li
     return running
 
 
-def _virtual(t: Tournament, cid: int, r: int, rules: CompetitionRules) -> int:
-    """Virtual points of round ``r`` in the primary score (team 250 records, or a player's
-    XXA / 250 virtual points in a Double-Swiss file)."""
+def team_virtual_points(t: Tournament, rules: CompetitionRules) -> dict[int, list[tuple[int, int]]]:
+    """Each team's virtual (match points, game points) per round: the ``250`` records, else,
+    under a ``_BAKU`` code, C.04.7's Baku method over the team pairing numbers with a match
+    win's points (C.04.7 example: MP 2/1/0, 11 rounds: +2 MP in rounds 1-3, +1 in rounds 4-6);
+    C.04.7 1.4.4: not with game points as the primary score."""
+    if t.team_accelerations or not rules.baku:
+        return t.team_accelerations
+    if rules.primary != MATCH_POINTS:
+        raise InputError(f"record 192 {rules.code}: Baku acceleration needs match points as the primary score "
+                         "(C.04.7 1.4.4)", t.path)
+    if t.total_rounds is None:
+        raise InputError("Baku acceleration needs the number of rounds (142)", t.path)
+    schedule = baku_schedule(sorted(t.teams), t.total_rounds, (t.match_scoring or MatchScoring()).win)
+    return {team: [(value, 0) for value in values] for team, values in schedule.items()}
+
+
+def _virtual(t: Tournament, cid: int, r: int, rules: CompetitionRules,
+             teams: dict[int, list[tuple[int, int]]]) -> int:
+    """Virtual points of round ``r`` in the primary score (a team's from
+    :func:`team_virtual_points` in ``teams``, a player's XXA / 250 ones in a Double-Swiss
+    file)."""
     if t.is_team_tournament:
-        pairs = t.team_accelerations.get(cid, [])
+        pairs = teams.get(cid, [])
         if not 0 < r <= len(pairs):
             return 0
         return pairs[r - 1][0] if rules.primary == MATCH_POINTS else pairs[r - 1][1]
@@ -213,14 +234,14 @@ def _virtual(t: Tournament, cid: int, r: int, rules: CompetitionRules) -> int:
 
 
 def _float(found: dict[int, Competitor], scores: dict[int, list[int]], cid: int, r: int, t: Tournament,
-           rules: CompetitionRules) -> Float:
+           rules: CompetitionRules, virtual: dict[int, list[tuple[int, int]]]) -> Float:
     """C.04.6 / C.04.5 Art. 1.5: a floater in past round ``r`` is a competitor whose opponent in
     a played match had another (pairing) score; a bye or an unplayed match is no float."""
     e = found[cid].entry(r)
     if e is None or not e.played or e.opponent is None:
         return Float.NONE
-    mine = scores[cid][r - 1] + _virtual(t, cid, r, rules)
-    theirs = scores[e.opponent][r - 1] + _virtual(t, e.opponent, r, rules)
+    mine = scores[cid][r - 1] + _virtual(t, cid, r, rules, virtual)
+    theirs = scores[e.opponent][r - 1] + _virtual(t, e.opponent, r, rules, virtual)
     return Float.DOWN if mine > theirs else Float.UP if mine < theirs else Float.NONE
 
 

@@ -18,7 +18,7 @@ one-game matches, for tools that treat every system alike.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from cpswiss.errors import InputError
 from cpswiss.tournament.model import RoundEntry, RoundKind, Tournament
@@ -99,7 +99,7 @@ class Competitor:
     name: str
     members: tuple[int, ...]
     entries: tuple[CompetitorEntry | None, ...]
-    line: int = 0  # the 310 / 001 record's line
+    line: int = field(default=0, compare=False)  # the 310 / 001 record's line (not a value)
 
     def entry(self, round_no: int) -> CompetitorEntry | None:
         return self.entries[round_no - 1] if 1 <= round_no <= len(self.entries) else None
@@ -127,10 +127,11 @@ def _player_match(t: Tournament, pid: int, columns: range) -> CompetitorEntry | 
     present = [e for _, e in blocks if e is not None]
     if not present:
         return None
-    points = sum(t.scoring.points(e) for e in present)
     first = present[0]
-    if not first.kind.has_opponent:
+    if not first.kind.has_opponent:  # a bye covers the match: its value is per match
+        points = t.scoring.points(first)
         return CompetitorEntry(_BYE_KINDS[first.kind], game_points=points, match_points=points)
+    points = sum(t.scoring.points(e) for e in present)
     games = tuple(Game(g, pid, e.opponent or 0, e) for g, (_, e) in enumerate(blocks, start=1) if e is not None)
     opponent, colour = first.opponent, first.colour
     if any(e.kind is RoundKind.PENDING for e in present):
@@ -175,15 +176,10 @@ def _teams(t: Tournament) -> dict[int, Competitor]:
                 if entry.kind is EntryKind.MATCH:
                     points = mp.win if entry.game_points > other.game_points else \
                         mp.draw if entry.game_points == other.game_points else mp.loss
-                    entry = _with_match_points(entry, points)
+                    entry = replace(entry, match_points=points)
             per_round[number].append(entry)
     return {number: Competitor(number, team.name, team.members, tuple(per_round[number]), team.line)
             for number, team in t.teams.items()}
-
-
-def _with_match_points(entry: CompetitorEntry, points: int) -> CompetitorEntry:
-    return CompetitorEntry(entry.kind, entry.opponent, entry.colour, entry.colour_had, entry.played,
-                           entry.games, entry.game_points, points)
 
 
 def _team_round(t: Tournament, r: int, number: int, members: tuple[int, ...], boards: int,
@@ -244,16 +240,20 @@ def _team_match(t: Tournament, r: int, number: int, members: tuple[int, ...], bl
     """A team's match in round ``r`` from its members' games: the opponent team, the boards
     (300, else the 310 order of the members who have a game), the board-1 colour (C.04.6
     Art. 1.6.1; 352, else boards alternating from board 1)."""
-    opponents = {team_of.get(e.opponent or 0) for e in blocks.values()}
-    if len(opponents) != 1 or None in opponents:
-        pid = next(p for p, e in blocks.items() if team_of.get(e.opponent or 0) != min(
-            (o for o in opponents if o is not None), default=None))
-        raise InputError(f"round {r}: the players of team {number} do not all play one team "
-                         f"(player {pid} plays {blocks[pid].opponent})", t.path, t.players[pid].line)
-    opponent = opponents.pop()
-    assert opponent is not None
+    first = next(iter(blocks.values()))
+    opponent = team_of.get(first.opponent or 0)
+    for pid, e in blocks.items():
+        if opponent is None or team_of.get(e.opponent or 0) != opponent:
+            raise InputError(f"round {r}: the players of team {number} do not all play one team (player {pid} "
+                             f"plays {e.opponent}, {first.opponent} plays for team {opponent})"
+                             if opponent is not None else f"round {r}: player {pid} of team {number} plays "
+                             f"{e.opponent}, who is in no team (310)", t.path, t.players[pid].line)
     order = orders.get((r, number))
     seats = order.players if order is not None else tuple(p for p in members if p in blocks)
+    unseated = [p for p in blocks if p not in seats]
+    if unseated and order is not None:
+        raise InputError(f"300: player {unseated[0]} of team {number} has a game in round {r} but no board",
+                         t.path, order.line)
     games = tuple(Game(board, pid, (blocks[pid].opponent or 0) if pid in blocks else 0, blocks.get(pid))
                   for board, pid in enumerate(seats, start=1))
     colour = _board_one_colour(t, games)
@@ -281,3 +281,22 @@ def _board_one_colour(t: Tournament, games: tuple[Game, ...]) -> str | None:
             same = pattern[0] == pattern[k] if len(pattern) > k else k % 2 == 0
             return g.entry.colour if same else (BLACK if g.entry.colour == WHITE else WHITE)
     return None
+
+
+def match_pairing_of(found: dict[int, Competitor], round_no: int) -> tuple[list[tuple[int, int]], list[int]]:
+    """The pairing written for a round, by competitor: (White, Black) per match - the match
+    colour, board 1 / game 1; forfeited matches included, by the scheduled colours - in order of
+    the White competitor's number, and the competitors given the pairing-allocated bye (the
+    counterpart of :meth:`Tournament.pairing_of` for teams and Double-Swiss matches)."""
+    matches: list[tuple[int, int]] = []
+    byes: list[int] = []
+    for cid in sorted(found):
+        e = found[cid].entry(round_no)
+        if e is None:
+            continue
+        if e.kind is EntryKind.PAB:
+            byes.append(cid)
+        elif e.kind.has_opponent and e.opponent is not None and \
+                (e.colour == WHITE or (e.colour is None and cid < e.opponent)):
+            matches.append((cid, e.opponent))
+    return matches, byes

@@ -69,6 +69,7 @@ SYSTEM = PairingSystem(
     criteria=CRITERIA,
     trf_codes=_CODES,
     switches=TeamSwitches,
+    file_kinds=frozenset(("team",)),
     pair_competition=pair_competition,
     competitor_rows=competitor_rows,
 )
