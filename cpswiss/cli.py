@@ -38,7 +38,6 @@ from cpswiss.errors import CpswissError, FileAccessError  # noqa: E402
 if TYPE_CHECKING:
     from cpswiss.solver.settings import SolverSettings
     from cpswiss.registry import PairingSystem
-    from cpswiss.tournament.model import Tournament
 
 
 def _write_atomically(path: str, text: str) -> None:
@@ -340,10 +339,13 @@ def _cmd_pair(args) -> int:
         return _cmd_pair_team(args, path)
     if system.name == "double-swiss":
         return _cmd_pair_double_swiss(args, path)
-    if args.check:
-        args.file, args.rounds, args.flag_system = path, None, system
-        return _cmd_check(args)
+    from cpswiss.api.selection import check_pairs_file
+
     tournament = read_trf(path)
+    check_pairs_file(tournament, system)  # the flag's system, whatever rule set the file names
+    if args.check:
+        args.file, args.rounds = path, None
+        return _cmd_check(args)
     decisions = _decisions(args)
     report: list[str] = []
     if not decisions.pairing_decisions.empty:
@@ -389,21 +391,6 @@ def _cmd_pair(args) -> int:
     if any(p.score != p.real_score for p in players.values()):
         print("(scores as real+virtual points: the virtual ones count for the pairing only)")
     return errors.EXIT_OK
-
-
-def _team_path(tournament: Tournament, args: argparse.Namespace) -> bool:
-    """A team file goes to the team system's tools unless another system was asked for (a
-    flag or --rules of an individual system: the individual path refuses it, naming --team)."""
-    if not tournament.is_team_tournament:
-        return False
-    flagged = getattr(args, "flag_system", None)
-    if flagged is not None and flagged.name != "team":
-        return False
-    if args.rules is None:
-        return True
-    from cpswiss.rulesets.ruleset import load_rule_set
-
-    return load_rule_set(args.rules).system == "team"
 
 
 def _write_pairing_file(output: str | None, lines: list[str]) -> int:
@@ -534,7 +521,7 @@ def _cmd_state(args) -> int:
     from cpswiss.tournament.state import build_state
 
     tournament = read_trf(args.file)
-    if _team_path(tournament, args):
+    if tournament.is_team_tournament:
         from cpswiss.api import team_state_rows
 
         rows = team_state_rows(tournament, args.rules)
@@ -600,7 +587,7 @@ def _cmd_check(args) -> int:
     from cpswiss.check.rounds import check_tournament
     from cpswiss.formats.trf import read_trf
 
-    if _team_path(read_trf(args.file), args):
+    if read_trf(args.file).is_team_tournament:
         from cpswiss.check.teams import check_team_tournament
 
         team_report = check_team_tournament(args.file, args.rules, args.rounds)
@@ -622,9 +609,12 @@ def _cmd_explain(args) -> int:
     from cpswiss.check.explain import explain_pairing
     from cpswiss.formats.trf import read_trf
 
-    if _team_path(read_trf(args.file), args):
+    tournament = read_trf(args.file)
+    if tournament.is_team_tournament:
+        from cpswiss.api import team_rule_set
         from cpswiss.check.teams import explain_team_proposal
 
+        team_rule_set(tournament, args.rules)  # a rule set of another system: refused as they refuse
         if args.pairing is None or args.json:
             raise UsageError("a team file is explained with --pairing PROPOSED (text); a round in the file: "
                              "'cpswiss check FILE --round N'")

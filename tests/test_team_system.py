@@ -333,3 +333,13 @@ def test_generated_team_tournaments_re_pair_to_themselves(tmp_path, rules):
     assert made.returncode == 0, made.stderr
     checked = subprocess.run([sys.executable, "-m", "cpswiss.cli", "check", str(out)], capture_output=True, text=True)
     assert checked.returncode == 0 and checked.stdout.strip().endswith("5/5 rounds agree"), checked.stdout
+
+
+@pytest.mark.parametrize("flag", ["--dutch", "--dubov", "--burstein", "--lim"])
+def test_an_individual_flag_refuses_a_team_file(flag):
+    case = DATA / "n006-r03of05-t025.trf"
+    run = subprocess.run([sys.executable, "-m", "cpswiss.cli", "pair", flag, str(case), "-p", "-"],
+                         capture_output=True, text=True)
+    assert run.returncode == 3 and run.stdout == ""
+    assert run.stderr.startswith(f"cpswiss: {case}: this file asks for the Swiss Team Pairing System (C.04.6)")
+    assert run.stderr.strip().endswith("does not pair it (use --team)")

@@ -157,13 +157,13 @@ def competition_state_of(tournament: Tournament | str | Path, round_no: int | No
     return competition_state(t, rules, round_no)
 
 
-def _rule_set_of_matches(t: Tournament, system: PairingSystem,
-                         rule_set: str | RuleSet | None) -> tuple[RuleSet, bool]:
+def rule_set_of_matches(t: Tournament, system: PairingSystem,
+                        rule_set: str | RuleSet | None) -> tuple[RuleSet, bool]:
     """The rule set a file of matches (teams, Double-Swiss) is paired under by ``system``:
     ``rule_set`` (name, alias, file or loaded), else the one its record 192 names, else the
-    system's default; and whether the 192 code asks for Baku (``_BAKU``).  InputError for a 192
-    code or a rule set of another system."""
-    from cpswiss.registry import system_for_code
+    system's default; and whether the 192 code asks for Baku (``_BAKU``).  A rule set of another
+    system is refused as that system refuses the file."""
+    from cpswiss.registry import system_for_code, system_named
     from cpswiss.rulesets.ruleset import load_rule_set
 
     code = (t.system or "").strip().upper()
@@ -179,18 +179,21 @@ def _rule_set_of_matches(t: Tournament, system: PairingSystem,
     else:
         rules = load_rule_set(system.default_rule_set)
     if rules.system != system.name:
+        from cpswiss.api.selection import check_pairs_file
+
+        check_pairs_file(t, system_named(rules.system))  # refused as every system refuses the file
         raise InputError(f"{rules.name} is a rule set of the {rules.system} system, not of the {system.title}")
     return rules, bool(found and found[2])
 
 
-def _team_rules(t: Tournament, rule_set: str | RuleSet | None) -> tuple[RuleSet, bool]:
+def team_rule_set(t: Tournament, rule_set: str | RuleSet | None) -> tuple[RuleSet, bool]:
     """The team rule set for a team file and whether its record 192 asks for Baku: ``rule_set``
     when given, else the one the code names (``FIDE_TEAM...``), else ``team-2026``."""
     from cpswiss.registry import system_named
 
     if not t.is_team_tournament:
         raise InputError("not a team tournament: no team record (310)", t.path)
-    return _rule_set_of_matches(t, system_named("team"), rule_set)
+    return rule_set_of_matches(t, system_named("team"), rule_set)
 
 
 def team_state_rows(tournament: Tournament | str | Path, rule_set: str | RuleSet | None = None,
@@ -200,7 +203,7 @@ def team_state_rows(tournament: Tournament | str | Path, rule_set: str | RuleSet
     from cpswiss.registry import system_named
 
     t = read_trf(tournament) if isinstance(tournament, (str, os.PathLike)) else tournament
-    rules, baku = _team_rules(t, rule_set)
+    rules, baku = team_rule_set(t, rule_set)
     rows = system_named("team").competitor_rows
     if rows is None:
         raise InputError("the team system gives no state of its competitors")
@@ -218,7 +221,7 @@ def pair_team_tournament(tournament: Tournament | str | Path, rule_set: str | Ru
     from cpswiss.registry import system_named
 
     t = read_trf(tournament) if isinstance(tournament, (str, os.PathLike)) else tournament
-    rules, baku = _team_rules(t, rule_set)
+    rules, baku = team_rule_set(t, rule_set)
     team = system_named("team")
     if team.pair_competition is None:
         raise InputError(f"the {team.title} pairs no team file")
@@ -251,7 +254,7 @@ def pair_double_swiss_tournament(tournament: Tournament | str | Path, rule_set: 
     t = read_trf(tournament) if isinstance(tournament, (str, os.PathLike)) else tournament
     double = system_named("double-swiss")
     check_pairs_file(t, double)
-    rules, baku = _rule_set_of_matches(t, double, rule_set)
+    rules, baku = rule_set_of_matches(t, double, rule_set)
     if baku and rules.acceleration.method == "none":
         rules = rules.accelerated("baku")
     if accelerate:

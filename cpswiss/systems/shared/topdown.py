@@ -363,6 +363,8 @@ def choose_upfloaters(graph: _Graph, residents: list[int],
 
     search = _Search(graph, [{e: 1 for e in up_edges}])  # [C4]
     k = search.best[0][0]
+    if k == 0:  # the empty set is the only one: [C5]-[C7] choose nothing
+        return [], {"[C4]": 0}, [], False
     # [C5] (TS-1): the upfloaters' scores in ascending order as high as possible: from the
     # lowest level up, the highest level the lowest upfloater can have, then as few there
     fixed: list[int] = []
@@ -411,8 +413,13 @@ def choose_upfloaters(graph: _Graph, residents: list[int],
         tail.append({e: 1 for e, v in up_edges.items() if entrants[v].floated})
         bounds.append(0)
     by_digit = not rules.record_refusals and search.fits([*tail, order_digit])
+    # the least the order digit can be: each level's first candidates (a witness that has them
+    # needs no matching to be proved first)
+    firsts = [v for level, count in counts.items() for v in [c for c in candidates if level_of[c] == level][:count]]
+    least_order = sum((1 << len(candidates)) - (1 << (len(candidates) - 1 - rank[v])) for v in firsts)
     c6_at = len(search.digits)
-    values = search.add_all([*tail, order_digit] if by_digit else tail, [*bounds, None] if by_digit else bounds)
+    values = search.add_all([*tail, order_digit] if by_digit else tail,
+                            [*bounds, least_order] if by_digit else bounds)
     c6_met = values[0] <= 1
     if not c6_met and rules.c6 == "pass-fail":
         search.remove(c6_at)  # [C6] cannot be met: it does not choose among the sets
