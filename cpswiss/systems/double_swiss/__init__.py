@@ -3,7 +3,7 @@ the same two players, colours reversed, scored per game.  The pairing-allocated 
 the top-scoregroup with the first set of upfloaters and the first pairing by its identifier (the
 shared procedure :mod:`cpswiss.systems.shared.topdown`, the Swiss Team System's on players:
 :mod:`.procedure`), colours by Art. 4 (:mod:`.colours`), explained in the text's words
-(:mod:`.explain`).  Readings: ``scenarios/double-swiss-2026/README.md``."""
+(:mod:`.explain`).  Readings: ``docs/double-swiss-2026.md``."""
 
 from __future__ import annotations
 

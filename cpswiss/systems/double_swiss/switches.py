@@ -1,5 +1,5 @@
 """The ``[switches]`` table of a Double-Swiss rule file: the readings of C.04.5 that have a real
-alternative (``scenarios/double-swiss-2026/README.md``, "Readings taken").  The defaults are
+alternative (``docs/double-swiss-2026.md``).  The defaults are
 the readings taken."""
 
 from __future__ import annotations
