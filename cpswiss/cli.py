@@ -518,6 +518,7 @@ def _cmd_state(args) -> int:
 
     from cpswiss.formats.trf import read_trf
     from cpswiss.api.selection import select_rule_set
+    from cpswiss.rulesets.ruleset import load_rule_set
     from cpswiss.tournament.state import build_state
 
     tournament = read_trf(args.file)
@@ -527,6 +528,12 @@ def _cmd_state(args) -> int:
         rows = team_state_rows(tournament, args.rules)
         with pd.option_context("display.max_rows", None, "display.width", 200):
             print(pd.DataFrame(rows).to_string(index=False))
+        return errors.EXIT_OK
+    if tournament.games_per_round > 1 and (args.rules is None or load_rule_set(args.rules).system == "double-swiss"):
+        from cpswiss.api import double_swiss_state_rows
+
+        with pd.option_context("display.max_rows", None, "display.width", 200):
+            print(pd.DataFrame(double_swiss_state_rows(tournament, args.rules)).to_string(index=False))
         return errors.EXIT_OK
     state = build_state(tournament, select_rule_set(tournament, args.rules)[0].state)
     with pd.option_context("display.max_rows", None, "display.width", 200):

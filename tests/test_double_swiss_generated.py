@@ -176,3 +176,14 @@ def test_c04_7_baku_virtual_points_are_a_match_win_then_half(tmp_path):
     assert result.state is not None and result.state.competitors[1].score == 20
     # round 1 with GA on 2 points and GB on 0: two brackets, 1-3 2-4 and 5-7 6-8
     assert sorted(tuple(sorted((b.white, b.black))) for b in result.pairing.boards) == [(1, 3), (2, 4), (5, 7), (6, 8)]
+
+
+def test_state_shows_each_players_match_facts(capsys):
+    """Case 05 before round 2: 1 won a match by forfeit (no colour, [C2] bars the PAB, no match
+    played), 4 had White in a regular match with a single forfeited game, 5 the PAB."""
+    assert main(["state", str(CASES / "05-pab-barred-by-a-match-won-by-forfeit.trf")]) == 0
+    rows = [line.split() for line in capsys.readouterr().out.splitlines()[1:]]
+    by_tpn = {int(r[0]): r for r in rows}
+    assert by_tpn[1][3:] == ["2.0", "2.0", "-", "0", "False", "False", "0", "True"]
+    assert by_tpn[4][3:] == ["2.0", "2.0", "W", "1", "False", "True", "1", "True"]
+    assert by_tpn[5][3:] == ["1.5", "1.5", "-", "0", "False", "False", "0", "True"]

@@ -265,3 +265,15 @@ def pair_double_swiss_tournament(tournament: Tournament | str | Path, rule_set: 
     pairing: DoubleSwissRoundResult = double.pair_competition(t, rules, round_no, None, record_refusals,
                                                               rules.acceleration.method != "none")
     return pairing
+
+
+def double_swiss_state_rows(tournament: Tournament | str | Path, rule_set: str | RuleSet | None = None,
+                            round_no: int | None = None) -> list[dict[str, Any]]:
+    """Each player of a Double-Swiss file before a round (default the next), as table rows."""
+    from cpswiss.registry import system_named
+
+    t = read_trf(tournament) if isinstance(tournament, (str, os.PathLike)) else tournament
+    double = system_named("double-swiss")
+    rules, baku = rule_set_of_matches(t, double, rule_set)
+    assert double.competitor_rows is not None
+    return double.competitor_rows(t, rules, round_no, baku or rules.acceleration.method != "none")

@@ -36,6 +36,14 @@ def pair_competition(tournament: Tournament, rules: RuleSet, round_no: int | Non
     return pair_tournament_round(tournament, rules, round_no, settings, record_refusals, baku)
 
 
+def competitor_rows(tournament: Tournament, rules: RuleSet, round_no: int | None = None,
+                    baku: bool = False) -> list[dict[str, Any]]:
+    """The players before a round (:func:`.procedure.competitor_rows`)."""
+    from cpswiss.systems.double_swiss.procedure import competitor_rows as rows
+
+    return rows(tournament, rules, round_no, baku)
+
+
 def explanation() -> Explanation:
     """The explanation (:mod:`.explain`): ``explain_text`` of a round; the individual tools'
     account, compare and bracket rows are refused."""
@@ -56,4 +64,5 @@ SYSTEM = PairingSystem(
     switches=DoubleSwissSwitches,
     file_kinds=frozenset(("double-swiss",)),
     pair_competition=pair_competition,
+    competitor_rows=competitor_rows,
 )

@@ -192,6 +192,28 @@ def pair_tournament_round(tournament: Tournament, rules: RuleSet, round_no: int 
     return pair_competition(state, rules, settings, record_refusals)
 
 
+def competitor_rows(tournament: Tournament, rules: RuleSet, round_no: int | None = None,
+                    baku_acceleration: bool = False) -> list[dict[str, object]]:
+    """Each player before the round, as ``cpswiss state`` prints it: the score (and the pairing
+    score under acceleration), the match colours had (1.6) and Whites (4.3.2), the float of the
+    previous round (1.5), [C2], matches played (3.4.3), to be paired."""
+    t = tournament
+    switches = switches_of(rules)
+    if baku_acceleration and not t.accelerations:
+        t = replace(t, accelerations=baku_virtual_points(t, switches), accelerations_generated=True)
+    state = competition_state(t, competition_rules(rules, baku_acceleration, t.system or ""), round_no)
+    pairing = {p.tpn: p for p in players_of(state, switches)}
+    rows: list[dict[str, object]] = []
+    for c in sorted(state.competitors.values(), key=lambda c: (-c.score, c.id)):
+        p = pairing.get(c.id)
+        rows.append({"tpn": c.id, "name": c.name, "score": c.real_score / 10, "pairing score": c.score / 10,
+                     "colours": "".join(c.colours) or "-", "whites": c.whites,
+                     "floated": p.floated if p else c.floated_last_round,
+                     "PAB allowed": c.bye_eligible, "matches": p.matches_played if p else c.matches_played,
+                     "to pair": c.available})
+    return rows
+
+
 def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | None = None) -> None:
     """The registry's entry for the individual systems' state: a Double-Swiss file is paired on
     matches (:func:`pair_competition`, ``cpswiss pair --double-swiss``), never as one game a
