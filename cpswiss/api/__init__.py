@@ -161,9 +161,10 @@ def team_rule_set(t: Tournament, rule_set: str | RuleSet | None) -> tuple[RuleSe
     from cpswiss.registry import system_for_code, system_named
     from cpswiss.rulesets.ruleset import load_rule_set
 
-    if not t.is_team_tournament:
-        raise InputError("not a team tournament: no team record (310)", t.path)
+    from cpswiss.api.selection import check_pairs_file
+
     team = system_named("team")
+    check_pairs_file(t, team)  # an individual or Double-Swiss file: refused, naming its system
     code = (t.system or "").strip().upper()
     found = system_for_code(code) if code else None
     baku = bool(found and found[2])
