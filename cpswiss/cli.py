@@ -372,11 +372,12 @@ def _cmd_pair(args) -> int:
             print(account.text(), file=stream)
     if args.write_trf:
         from cpswiss.formats.trf_writer import write_trf
+        from cpswiss.tournament.paired_round import with_round
 
         boards = [(b.white, b.black) for b in result.pairing.boards]
         paired = result.state.tournament  # as paired: with any virtual points a method made
-        _write_atomically(args.write_trf, write_trf(paired.with_round(result.pairing.round_no, boards,
-                                                                      result.pairing.bye)))
+        _write_atomically(args.write_trf, write_trf(with_round(paired, result.pairing.round_no, boards,
+                                                               result.pairing.bye)))
     if args.output is not None or args.explain:
         return _write_pairing_file(args.output, result.pairing.lines())
     players = result.state.players
@@ -430,10 +431,11 @@ def _cmd_pair_double_swiss(args, path: str) -> int:
         print(explain_text(result), file=sys.stderr if args.output == "-" else sys.stdout)
     if args.write_trf:
         from cpswiss.formats.trf_writer import write_trf
+        from cpswiss.tournament.paired_round import with_round
 
         boards = [(b.white, b.black) for b in pairing.boards]
-        _write_atomically(args.write_trf, write_trf(result.state.tournament.with_round(pairing.round_no, boards,
-                                                                                       pairing.bye)))
+        _write_atomically(args.write_trf, write_trf(with_round(result.state.tournament, pairing.round_no, boards,
+                                                               pairing.bye)))
     if args.output is not None or args.explain:
         return _write_pairing_file(args.output, result.lines())
     print(f"Round {pairing.round_no}: {result.rules.title} (two games a match: White plays game 1 with White)")

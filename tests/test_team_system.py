@@ -343,3 +343,21 @@ def test_an_individual_flag_refuses_a_team_file(flag):
     assert run.returncode == 3 and run.stdout == ""
     assert run.stderr.startswith(f"cpswiss: {case}: this file asks for the Swiss Team Pairing System (C.04.6)")
     assert run.stderr.strip().endswith("does not pair it (use --team)")
+
+
+def test_a_team_file_without_the_number_of_rounds_is_refused_in_one_line(tmp_path):
+    text = (DATA / "n006-r03of05-t025.trf").read_text()
+    case = tmp_path / "no142.trf"
+    case.write_text("\n".join(line for line in text.splitlines() if not line.startswith("142")) + "\n")
+    run = subprocess.run([sys.executable, "-m", "cpswiss.cli", "pair", "--team", str(case), "-p", "-"],
+                         capture_output=True, text=True)
+    assert run.returncode == 3 and run.stdout == ""
+    assert run.stderr.strip() == (f"cpswiss: {case}: the number of rounds (record 142) is needed: [C7] and [C10] "
+                                  f"do not apply in the last two rounds (C.04.6 Art. 2.3)")
+
+
+def test_the_team_flag_refuses_an_individual_file():
+    case = Path(__file__).parent / "data" / "double-swiss.trf"
+    run = subprocess.run([sys.executable, "-m", "cpswiss.cli", "pair", "--team", str(case), "-p", "-"],
+                         capture_output=True, text=True)
+    assert run.returncode == 3 and run.stdout == "" and len(run.stderr.strip().splitlines()) == 1

@@ -163,9 +163,11 @@ def rule_set_of_matches(t: Tournament, system: PairingSystem,
     ``rule_set`` (name, alias, file or loaded), else the one its record 192 names, else the
     system's default; and whether the 192 code asks for Baku (``_BAKU``).  A rule set of another
     system is refused as that system refuses the file."""
+    from cpswiss.api.selection import check_pairs_file
     from cpswiss.registry import system_for_code, system_named
     from cpswiss.rulesets.ruleset import load_rule_set
 
+    check_pairs_file(t, system)  # a file of another kind: refused, naming its system
     code = (t.system or "").strip().upper()
     found = system_for_code(code) if code else None
     if isinstance(rule_set, RuleSet):
@@ -179,8 +181,6 @@ def rule_set_of_matches(t: Tournament, system: PairingSystem,
     else:
         rules = load_rule_set(system.default_rule_set)
     if rules.system != system.name:
-        from cpswiss.api.selection import check_pairs_file
-
         check_pairs_file(t, system_named(rules.system))  # refused as every system refuses the file
         raise InputError(f"{rules.name} is a rule set of the {rules.system} system, not of the {system.title}")
     return rules, bool(found and found[2])
@@ -191,8 +191,6 @@ def team_rule_set(t: Tournament, rule_set: str | RuleSet | None) -> tuple[RuleSe
     when given, else the one the code names (``FIDE_TEAM...``), else ``team-2026``."""
     from cpswiss.registry import system_named
 
-    if not t.is_team_tournament:
-        raise InputError("not a team tournament: no team record (310)", t.path)
     return rule_set_of_matches(t, system_named("team"), rule_set)
 
 

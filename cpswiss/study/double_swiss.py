@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from cpswiss.api import pair_double_swiss_tournament
 from cpswiss.formats.trf_double import match_scoring_defaults
 from cpswiss.tournament.model import PlayerRecord, RoundEntry, RoundKind, Scoring, Tournament
+from cpswiss.tournament.paired_round import with_round
 
 # a game from game-1 White's side: (his code, the other's code), with weights per mille
 _GAMES = ((("1", "0"), 380), (("=", "="), 300), (("0", "1"), 290), (("=", "0"), 8), (("0", "="), 8),
@@ -75,5 +76,5 @@ def generate_double_swiss(config: DoubleSwissConfig, seed: int, rounds: int | No
     for k in range(1, (config.rounds if rounds is None else rounds) + 1):
         result = pair_double_swiss_tournament(t)
         boards = [(b.white, b.black) for b in result.pairing.boards]
-        t = with_results(t.with_round(k, boards, result.pairing.bye), k, rng, config)
+        t = with_results(with_round(t, k, boards, result.pairing.bye), k, rng, config)
     return t
