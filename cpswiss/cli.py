@@ -596,7 +596,14 @@ def _cmd_check(args) -> int:
     from cpswiss.check.rounds import check_tournament
     from cpswiss.formats.trf import read_trf
 
-    if read_trf(args.file).is_team_tournament:
+    tournament = read_trf(args.file)
+    if tournament.games_per_round > 1:
+        from cpswiss.check.double_swiss import check_double_swiss
+
+        double_report = check_double_swiss(tournament, args.rules, args.rounds)
+        print(double_report.text())
+        return errors.EXIT_OK if double_report.agrees else errors.EXIT_NO_PAIRING
+    if tournament.is_team_tournament:
         from cpswiss.check.teams import check_team_tournament
 
         team_report = check_team_tournament(args.file, args.rules, args.rounds)

@@ -187,3 +187,18 @@ def test_state_shows_each_players_match_facts(capsys):
     assert by_tpn[1][3:] == ["2.0", "2.0", "-", "0", "False", "False", "0", "True"]
     assert by_tpn[4][3:] == ["2.0", "2.0", "W", "1", "False", "True", "1", "True"]
     assert by_tpn[5][3:] == ["1.5", "1.5", "-", "0", "False", "False", "0", "True"]
+
+
+def test_check_command_on_a_double_swiss_file(tmp_path, capsys):
+    """``cpswiss check FILE`` re-pairs a Double-Swiss file's rounds (``--round N``: that one);
+    a planted wrong match colour: exit 1 and the article."""
+    t = generated(7)
+    good, bad = tmp_path / "good.trf", tmp_path / "bad.trf"
+    good.write_text(write_trf(t))
+    assert main(["check", str(good)]) == 0
+    assert "all as the rules pair them" in capsys.readouterr().out
+    boards, _ = recorded_round(t, 2)
+    bad.write_text(write_trf(_rewired(t, 2, [(boards[0][1], boards[0][0])])))
+    assert main(["check", str(bad), "--round", "2"]) == 1
+    out = capsys.readouterr().out
+    assert "1 rounds checked" in out and "round 2: C.04.5 Art. 4.3." in out

@@ -7,10 +7,12 @@ match colour other than Art. 4 gives."""
 from __future__ import annotations
 
 import os
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from cpswiss.api import pair_double_swiss_tournament
+from cpswiss.api import pair_double_swiss_tournament, rule_set_of_matches
+from cpswiss.registry import system_named
 from cpswiss.errors import NoPairingError
 from cpswiss.formats.trf import read_trf
 from cpswiss.rulesets.ruleset import RuleSet
@@ -55,11 +57,16 @@ def recorded_round(t: Tournament, round_no: int) -> tuple[list[tuple[int, int]],
     return t.pairing_of(t.games_per_round * (round_no - 1) + 1)
 
 
-def check_double_swiss(tournament: Tournament | str | Path, rule_set: str | RuleSet | None = None) -> DoubleSwissCheck:
-    """Every round of the file re-paired and compared (module docstring)."""
+def check_double_swiss(tournament: Tournament | str | Path, rule_set: str | RuleSet | None = None,
+                       rounds: Collection[int] | None = None) -> DoubleSwissCheck:
+    """Every round of the file (or those of ``rounds``) re-paired and compared (module
+    docstring).  A rule set of another system: refused as that system refuses the file."""
     t = read_trf(tournament) if isinstance(tournament, (str, os.PathLike)) else tournament
+    rule_set, _ = rule_set_of_matches(t, system_named("double-swiss"), rule_set)
     checks = []
     for k in range(1, paired_matches(t) + 1):
+        if rounds and k not in rounds:
+            continue
         check = RoundCheck(k)
         boards, byes = recorded_round(t, k)
         state = competition_state(t, round_no=k)
