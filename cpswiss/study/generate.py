@@ -48,7 +48,8 @@ CONFIG_KEYS = {"PlayersNumber": "players", "RoundsNumber": "rounds", "DrawPercen
                "ForfeitRate": "forfeit_rate", "RetiredRate": "retired_rate",
                "HalfPointByeRate": "half_point_bye_rate", "ZeroPointByeRate": "zero_point_bye_rate",
                "LateEntryRate": "late_entry_rate", "HighestRating": "highest_rating",
-               "LowestRating": "lowest_rating", "WhiteAdvantage": "white_advantage"}
+               "LowestRating": "lowest_rating", "WhiteAdvantage": "white_advantage",
+               "BoardsNumber": "boards"}
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,7 @@ class GeneratorConfig:
     highest_rating: int = 2600
     lowest_rating: int = 1400
     white_advantage: int = 0
+    boards: int = 4  # a team tournament (a team rule set): players per team; PlayersNumber = teams
 
     @classmethod
     def from_mapping(cls, values: dict, source: str = "<config>") -> GeneratorConfig:
