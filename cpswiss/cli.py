@@ -197,11 +197,24 @@ def _resolve_arguments(resolve: argparse.ArgumentParser) -> None:
 
 
 def _generate_arguments(generate: argparse.ArgumentParser) -> None:
-    generate.add_argument("config", help="key=value lines (RTG keys: PlayersNumber, RoundsNumber, ...)")
+    from cpswiss.study.generate import PARAMETERS
+
+    generate.description = ("A random tournament, every round paired by a rule set.  Each parameter is "
+                            "an option or a key of CONFIG (the option wins); one that is given neither "
+                            "way is drawn from the seed as its help says.  The same seed and parameters "
+                            "give the same file.")
+    generate.add_argument("config", nargs="?", help="key=value lines (RTG keys: PlayersNumber, RoundsNumber, ...)")
     generate.add_argument("-o", dest="output", required=True, metavar="OUT.trf")
-    generate.add_argument("--seed", type=int, default=1, help="the same seed gives the same file")
-    generate.add_argument("--rules", default="dutch-2026", help="rule set that pairs every round")
-    generate.add_argument("--format", choices=["trf16", "trf26"], default="trf16")
+    generate.add_argument("--seed", type=int, default=1, help="the same seed gives the same file (default 1)")
+    generate.add_argument("--rules", default="dutch-2026",
+                          help="rule set that pairs every round: any in 'cpswiss rules' (every Dutch edition, "
+                               "Baku included, and the other systems'); default dutch-2026")
+    generate.add_argument("--format", choices=["trf16", "trf26"], default="trf26",
+                          help="TRF-2026 (default) or TRF16, which has no record for a bye requested in advance")
+    for parameter in PARAMETERS:
+        generate.add_argument(parameter.flag, type=int, dest=f"parameter_{parameter.field}", metavar="N",
+                              help=f"{parameter.key}: {parameter.meaning}; {parameter.minimum}-"
+                                   f"{parameter.maximum}, default: drawn from the seed, {parameter.drawn}")
 
 
 def _study_arguments(study: argparse.ArgumentParser) -> None:
@@ -445,10 +458,16 @@ def _cmd_resolve(args) -> int:
 
 
 def _cmd_generate(args) -> int:
-    from cpswiss.study.generate import GeneratorConfig, generate_text
+    from cpswiss.study.generate import PARAMETERS, GeneratorConfig, generate_text
 
-    config = GeneratorConfig.read(args.config)
-    _write_atomically(args.output, generate_text(config, args.seed, args.rules, args.format == "trf26"))
+    values: dict[str, object] = GeneratorConfig.read_mapping(args.config) if args.config else {}
+    values.update({p.key: getattr(args, f"parameter_{p.field}") for p in PARAMETERS
+                   if getattr(args, f"parameter_{p.field}") is not None})
+    trf26 = args.format == "trf26"
+    if not trf26:
+        values.setdefault("AdvanceNoticePercentage", 0)  # TRF16 cannot say a bye was requested in advance
+    config = GeneratorConfig.drawn(values, args.seed, args.config or "command line")
+    _write_atomically(args.output, generate_text(config, args.seed, args.rules, trf26))
     return errors.EXIT_OK
 
 
