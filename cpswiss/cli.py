@@ -7,6 +7,7 @@
     cpswiss pair --lim FILE.trf -p OUT       the same under another system: one flag per system
                                              (--lim: the FIDE Swiss rules of 1987-99)
     cpswiss check FILE.trf [--round N]       re-pair the rounds in the file and compare
+    cpswiss check FILE|FOLDER ...            the same for many tournaments in one process
     cpswiss explain FILE.trf --pairing P     is P the pairing the rules demand? which rule decides
     cpswiss explain FILE.trf --round N       the same for a round already in the file
     cpswiss state FILE.trf                   print the state before the next round
@@ -16,7 +17,9 @@
 Exit codes (bbpPairings): 0 done, 1 no legal pairing, 2 unexpected error,
 3 invalid input, 4 too large, 5 file not readable/writable.  ``check`` and
 ``explain`` exit 0 when the pairing examined is the one the rules demand and 1
-when it is not (or is illegal).
+when it is not (or is illegal).  ``check`` of many files or a folder: 0 every
+tournament agrees, 1 one differs, 3 none differs but a file was refused (its
+line says why), 2 a tournament failed by a fault of cpswiss.
 """
 
 from __future__ import annotations
@@ -226,11 +229,47 @@ def _study_arguments(study: argparse.ArgumentParser) -> None:
     study.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
+def _sizes(text: str) -> tuple[int, int]:
+    low, _, high = text.partition("-")
+    try:
+        return int(low), int(high or low)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a range LOW-HIGH of players, not {text!r}") from None
+
+
+def _acceptance_arguments(acceptance: argparse.ArgumentParser) -> None:
+    acceptance.add_argument("--engine", required=True, metavar="COMMAND",
+                            help="the other engine's command (JaVaFo / bbpPairings command line: -g CONFIG -o OUT "
+                                 "-s SEED generates, FILE -c checks, FILE -p OUT pairs), e.g. "
+                                 "'/opt/bbpPairings-6.0.0' or 'java -jar javafo.jar'")
+    acceptance.add_argument("--system", default="dutch", metavar="NAME",
+                            help="the engine's system flag without its dashes (default dutch: --dutch); "
+                                 "'none' for an engine without one")
+    acceptance.add_argument("--rules", required=True, help="the rule set cpswiss pairs and checks with")
+    acceptance.add_argument("--count", type=int, required=True, metavar="N", help="tournaments each way")
+    acceptance.add_argument("-o", dest="output", required=True, metavar="DIR",
+                            help="the run's folder: a result per tournament, the kept files, report.md; run the "
+                                 "same command again to resume (or with a larger --count to extend)")
+    acceptance.add_argument("--first-seed", type=int, default=1, help="seed of the first tournament (default 1)")
+    acceptance.add_argument("--sizes", type=_sizes, default=(7, 400), metavar="LOW-HIGH",
+                            help="players per tournament (default 7-400)")
+    acceptance.add_argument("--engine-format", choices=["trf26", "trf16"], default="trf26",
+                            help="the format cpswiss's tournaments are given to the engine in (default trf26)")
+    acceptance.add_argument("--workers", type=_workers, default=1, help="local Dask worker processes (default 1)")
+    acceptance.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler's address instead")
+    acceptance.add_argument("--limit", type=int, metavar="K", help="run at most K tournaments this sitting")
+    acceptance.add_argument("--timeout", type=_seconds, default=600.0, help="seconds one engine call may take")
+    acceptance.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
 def _check_arguments(check: argparse.ArgumentParser) -> None:
-    check.add_argument("file")
+    check.add_argument("files", nargs="+", metavar="FILE",
+                       help="a tournament file; or many files and folders (every *.trf in them), checked in one "
+                            "process: one line per tournament and a summary")
     check.add_argument("--round", type=int, action="append", dest="rounds", metavar="N",
                        help="check only round N (may be repeated)")
-    check.add_argument("--json", action="store_true", help="print JSON")
+    check.add_argument("--json", action="store_true", help="print JSON (many files: one record a line, then the "
+                                                           "summary)")
     check.add_argument("--rules", help="rule set (default: from the file, as for pair)")
     _accelerate_option(check)
     _solver_options(check)
@@ -287,6 +326,8 @@ _SUBCOMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] =
     "generate": ("a random tournament, every round paired by a rule set", _generate_arguments),
     "study": ("tournaments x rule sets: measures, summary, plots", _study_arguments),
     "check": ("re-pair each round in the file and report those that differ", _check_arguments),
+    "acceptance": ("the two-way acceptance run against another engine: its tournaments checked by cpswiss, "
+                   "cpswiss's by it", _acceptance_arguments),
     "explain": ("compare a pairing with the rules' and name the deciding rule", _explain_arguments),
     "state": ("print the state before the round to be paired", _state_arguments),
     "rules": ("list the rule sets; show one; show what one changes against another", _rules_arguments),
@@ -347,7 +388,7 @@ def _cmd_pair(args) -> int:
     system, path = _flagged_system(args)
     args.rules = _rules_for_flag(system, args.rules, path)
     if args.check:
-        args.file, args.rounds = path, None
+        args.files, args.rounds = [path], None
         return _cmd_check(args)
     tournament = read_trf(path)
     decisions = _decisions(args)
@@ -460,7 +501,7 @@ def _cmd_resolve(args) -> int:
 def _cmd_generate(args) -> int:
     from cpswiss.study.generate import PARAMETERS, GeneratorConfig, generate_text
 
-    values: dict[str, object] = GeneratorConfig.read_mapping(args.config) if args.config else {}
+    values: dict[str, object] = dict(GeneratorConfig.read_mapping(args.config)) if args.config else {}
     values.update({p.key: getattr(args, f"parameter_{p.field}") for p in PARAMETERS
                    if getattr(args, f"parameter_{p.field}") is not None})
     trf26 = args.format == "trf26"
@@ -488,15 +529,42 @@ def _cmd_study(args) -> int:
 
 
 def _cmd_check(args) -> int:
+    if len(args.files) > 1 or os.path.isdir(args.files[0]):
+        return _check_many(args)
     from cpswiss.check.rounds import check_tournament
 
-    report = check_tournament(args.file, args.rules, rounds=args.rounds, settings=_settings(args),
+    report = check_tournament(args.files[0], args.rules, rounds=args.rounds, settings=_settings(args),
                               accelerate=args.accelerate)
     if args.json:
         _print_json(report.as_dict())
     else:
         print(report.text())
     return errors.EXIT_OK if report.agrees else errors.EXIT_NO_PAIRING
+
+
+def _check_many(args) -> int:
+    """Many tournaments in one process: a line (or JSON record) each, then the summary."""
+    import json
+
+    from cpswiss.check.batch import BatchSummary, check_many, tournament_files
+
+    summary = BatchSummary()
+    for verdict in check_many(tournament_files(args.files), args.rules, _settings(args), args.accelerate,
+                              args.rounds):
+        summary.add(verdict)
+        print(json.dumps(verdict.as_dict(), default=str) if args.json else verdict.line(), flush=True)
+    print(json.dumps({"summary": summary.as_dict()}) if args.json else summary.line())
+    return summary.exit_code
+
+
+def _cmd_acceptance(args) -> int:
+    from cpswiss.study.acceptance import AcceptanceSpec, run_acceptance
+
+    spec = AcceptanceSpec(args.engine, "" if args.system == "none" else f"--{args.system}", args.rules, args.count,
+                          args.first_seed, args.sizes, args.engine_format, args.timeout)
+    text = run_acceptance(spec, args.output, args.workers, args.scheduler, not args.no_progress, args.limit)
+    print(text.split("\n## What", 1)[0].rstrip())
+    return errors.EXIT_OK
 
 
 def _cmd_explain(args) -> int:
@@ -559,7 +627,8 @@ def main(argv: list[str] | None = None) -> int:
         return exc.exit_code
     handler = {"pair": _cmd_pair, "check": _cmd_check, "explain": _cmd_explain, "state": _cmd_state,
                "bench": _cmd_bench, "rules": _cmd_rules, "resolve": _cmd_resolve,
-               "generate": _cmd_generate, "study": _cmd_study, "serve": _cmd_serve}[args.command]
+               "generate": _cmd_generate, "study": _cmd_study, "serve": _cmd_serve,
+               "acceptance": _cmd_acceptance}[args.command]
     try:
         return handler(args)
     except CpswissError as exc:

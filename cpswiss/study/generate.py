@@ -193,6 +193,13 @@ def _fields(values: dict, source: str) -> dict[str, int]:
     return fields
 
 
+def drawn_players(seed: int, low: int, high: int) -> int:
+    """A field size drawn from the seed as an unset PlayersNumber is, within ``low``-``high``
+    (drawn uniformly there when the bands give a size outside it)."""
+    players = _draw(PARAMETER_OF["PlayersNumber"], seed, {})
+    return players if low <= players <= high else _rng(seed, "players-in-range").randint(low, high)
+
+
 def _draw(parameter: Parameter, seed: int, known: dict[str, int]) -> int:
     """An unset parameter drawn from the seed, as :data:`PARAMETERS` describes it (``known``:
     the values drawn or given before it, for the bounds that depend on them)."""
@@ -423,5 +430,5 @@ def generate_text(config: GeneratorConfig, seed: int, rules: str = "dutch-2026",
     return write_trf(generate(config, seed, rules, trf26))
 
 
-__all__ = ["PARAMETERS", "GeneratorConfig", "Parameter", "RoundLog", "Schedule", "expected_score", "game_result",
-           "generate", "generate_text"]
+__all__ = ["PARAMETERS", "GeneratorConfig", "Parameter", "RoundLog", "Schedule", "drawn_players", "expected_score",
+           "game_result", "generate", "generate_text"]
