@@ -458,7 +458,7 @@ def execute(spec: AcceptanceSpec, out: Path, workers: int = 1, scheduler: str | 
     if not todo:
         return 0
     cluster = None if scheduler else LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                                  dashboard_address=None)
+                                                  dashboard_address=":0")
     with tqdm(total=len(spec.tasks()), initial=len(spec.tasks()) - len(pending(spec, out)), unit="tournament",
               desc="acceptance", disable=not progress) as bar, Client(cluster or scheduler) as client:
         futures = [client.submit(run_task, spec, way, seed, str(out), pure=False) for way, seed in todo]
