@@ -69,7 +69,7 @@ PLAYER_BANDS = ((0.3, 7, 30), (0.3, 20, 80), (0.3, 60, 160), (0.1, 150, 400))
 PARAMETERS: tuple[Parameter, ...] = (
     Parameter("PlayersNumber", "players", 2, 9999, "7-400 (a band by weight: 7-30, 20-80, 60-160, 150-400)",
               "players (pairing numbers by rating, highest first)"),
-    Parameter("RoundsNumber", "rounds", 1, 99, "5-11, at most players - 1", "rounds, all paired by the rule set"),
+    Parameter("RoundsNumber", "rounds", 1, 99, "5-11, at most half the players (rounded up)", "rounds, all paired by the rule set"),
     Parameter("DrawPercentage", "draw_percentage", 0, 100, "5-55", "percentage of the played games drawn"),
     Parameter("HighestRating", "highest_rating", 0, 3500, "2000-2800",
               "ratings are drawn uniformly between the lowest and the highest"),
@@ -209,8 +209,8 @@ def _draw(parameter: Parameter, seed: int, known: dict[str, int]) -> int:
         weights, bands = [b[0] for b in PLAYER_BANDS], [b[1:] for b in PLAYER_BANDS]
         low, high = rng.choices(bands, weights)[0]
         return rng.randint(low, high)
-    if name == "rounds":
-        return max(1, min(rng.randint(5, 11), known.get("players", 100) - 1))
+    if name == "rounds":  # a Swiss of N players is sure of a pairing for about N/2 rounds
+        return max(1, min(rng.randint(5, 11), (known.get("players", 100) + 1) // 2))
     if name == "highest_rating":
         return max(rng.randint(2000, 2800), known.get("lowest_rating", 0))
     if name == "lowest_rating":

@@ -1,0 +1,113 @@
+"""``cpswiss generate`` as the acceptance checklist describes it: unset parameters drawn from
+the seed (each in --help with its range and default), every kind of bye, forfeits of one or
+both players, late entries and withdrawals, results by the FIDE rating table, TRF-2026 and TRF16,
+under every Dutch edition (Baku included) and the other systems' rule sets."""
+
+from __future__ import annotations
+
+import pytest
+
+from cpswiss.check.rounds import check_tournament
+from cpswiss.cli import main
+from cpswiss.errors import InputError
+from cpswiss.formats.trf import parse_trf
+from cpswiss.study.acceptance import CONTENTS, contents
+from cpswiss.study.generate import PARAMETERS, GeneratorConfig, expected_score, generate, generate_text
+from cpswiss.systems.registry import systems
+
+# rates high enough that a few small tournaments hold every kind of event
+EVERYTHING = GeneratorConfig(players=16, rounds=6, draw_percentage=30, forfeit_rate=6, double_forfeit_rate=8,
+                             retired_rate=6, late_entry_rate=5, half_point_bye_rate=5, full_point_bye_rate=5,
+                             zero_point_bye_rate=5, advance_notice_percentage=50)
+
+
+def test_the_same_seed_gives_the_same_file_and_the_seed_and_parameters_are_in_it(tmp_path):
+    a, b, c = tmp_path / "a.trf", tmp_path / "b.trf", tmp_path / "c.trf"
+    for out, seed in ((a, "8"), (b, "8"), (c, "9")):
+        assert main(["generate", "-o", str(out), "--seed", seed, "--players", "12"]) == 0
+    assert a.read_bytes() == b.read_bytes() != c.read_bytes()
+    text = a.read_text()
+    assert text.startswith("012 cpswiss generated tournament (seed 8, dutch-2026)\n")
+    comment = next(line for line in text.splitlines() if line.startswith("###"))
+    assert "--seed 8" in comment and "PlayersNumber=12" in comment
+    assert all(f"{p.key}=" in comment for p in PARAMETERS)
+
+
+def test_every_parameter_is_in_the_help_with_its_range_and_default(capsys):
+    with pytest.raises(SystemExit):
+        main(["generate", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    for p in PARAMETERS:
+        assert f"{p.flag} N {p.key}:" in help_text
+        assert f"{p.minimum}-{p.maximum}, default: drawn from the seed, {p.drawn}" in help_text
+
+
+def test_an_unset_parameter_is_drawn_from_the_seed_and_a_given_one_changes_no_other():
+    drawn = GeneratorConfig.drawn({}, 5)
+    assert GeneratorConfig.drawn({}, 5) == drawn != GeneratorConfig.drawn({}, 6)
+    given = GeneratorConfig.drawn({"DrawPercentage": 0}, 5)
+    assert given.draw_percentage == 0
+    assert {k: v for k, v in given.mapping().items() if k != "DrawPercentage"} == \
+        {k: v for k, v in drawn.mapping().items() if k != "DrawPercentage"}
+    sizes = {GeneratorConfig.drawn({}, seed).players for seed in range(200)}
+    assert min(sizes) >= 7 and max(sizes) <= 400 and max(sizes) > 150
+    for seed in range(200):
+        config = GeneratorConfig.drawn({}, seed)
+        assert config.rounds <= (config.players + 1) // 2 and config.lowest_rating <= config.highest_rating
+
+
+def test_a_parameter_out_of_its_range_is_one_line(tmp_path, capsys):
+    assert main(["generate", "-o", str(tmp_path / "x.trf"), "--draw-percentage", "101"]) == 3
+    err = capsys.readouterr().err.strip()
+    assert "DrawPercentage must be 0-100, not 101" in err and "\n" not in err
+    assert not (tmp_path / "x.trf").exists()
+
+
+@pytest.mark.parametrize("difference, score", [(0, 0.50), (3, 0.50), (4, 0.51), (10, 0.51), (11, 0.52),
+                                               (92, 0.63), (98, 0.63), (99, 0.64), (-100, 0.36), (401, 0.92),
+                                               (1000, 0.92), (-1000, 0.08)])
+def test_the_expected_score_is_the_fide_rating_table(difference, score):
+    """Table 8.1(b) rows, and the 400-point rule (8.3.1)."""
+    assert expected_score(difference) == score
+
+
+def test_every_kind_of_bye_forfeit_late_entry_and_withdrawal_occurs():
+    held = {kind: 0 for kind in CONTENTS}
+    for seed in range(1, 4):
+        t = parse_trf(generate_text(EVERYTHING, seed, "dutch-2026", trf26=True))
+        for kind, n in contents(t).items():
+            held[kind] += n
+    assert all(held.values()), held
+
+
+def test_a_bye_requested_in_advance_is_a_240_record_and_trf16_cannot_carry_it():
+    text = generate_text(EVERYTHING, 2, "dutch-2026", trf26=True)
+    t = parse_trf(text)
+    records = [line for line in text.splitlines() if line.startswith("240 ")]
+    assert records and t.requested_byes
+    for round_no, byes in t.requested_byes.items():
+        for pid, kind in byes.items():
+            assert t.players[pid].entry(round_no).kind == kind  # the bye was taken as requested
+    with pytest.raises(InputError, match="TRF16 has no record for a bye requested in advance"):
+        generate_text(EVERYTHING, 2, "dutch-2026", trf26=False)
+    from dataclasses import replace
+
+    sixteen = generate_text(replace(EVERYTHING, advance_notice_percentage=0), 2, "dutch-2026", trf26=False)
+    assert "\nXXR 6\n" in sixteen and "\n240 " not in sixteen
+
+
+def _rule_sets() -> list[str]:
+    dutch = ["dutch-2013", "dutch-2017", "dutch-2017-baku", "dutch-2026", "dutch-2026-baku", "dutch-1998"]
+    return dutch + [s.default_rule_set for s in systems() if s.name != "dutch"]
+
+
+@pytest.mark.parametrize("rules", _rule_sets())
+@pytest.mark.parametrize("trf26", [True, False])
+def test_every_round_of_a_generated_tournament_is_the_rule_sets_pairing(rules, trf26):
+    config = GeneratorConfig.drawn({"PlayersNumber": 13, "RoundsNumber": 5, "AdvanceNoticePercentage":
+                                    50 if trf26 else 0}, 4)
+    t = parse_trf(generate_text(config, 4, rules, trf26))
+    assert t.trf26 == trf26
+    report = check_tournament(t)  # the rule set from the file: 192 / 092
+    assert report.agrees and len(report.rounds) == 5, report.text()
+    assert rules.replace("-baku", "") in report.rule_set.lower().replace(" ", "-") or "(record" in report.rule_set
