@@ -310,6 +310,9 @@ def _bench_arguments(bench: argparse.ArgumentParser) -> None:
     bench.add_argument("--check", action="store_true",
                        help="time 'cpswiss check' of whole tournaments instead of one round (with --compare: "
                             "another engine's check, e.g. 'bbpPairings-5.0.1 --dutch {trf} -c')")
+    bench.add_argument("--one-process", action="store_true",
+                       help="with --check --compare: cpswiss checks all the files in one process (a batch), the "
+                            "other command runs once per file; the totals compared")
     _solver_options(bench)
 
 
@@ -602,10 +605,12 @@ def _cmd_rules(args) -> int:
 
 
 def _cmd_bench(args) -> int:
-    from cpswiss.study.bench import run_bench, run_compare, run_compare_check
+    from cpswiss.study.bench import run_bench, run_compare, run_compare_check, run_compare_check_batch
 
+    if args.one_process and not (args.check and args.compare):
+        raise UsageError("--one-process goes with --check and --compare")
     if args.compare:
-        compare = run_compare_check if args.check else run_compare
+        compare = (run_compare_check_batch if args.one_process else run_compare_check) if args.check else run_compare
         return compare(args.paths, args.rules, args.compare, args.repeat)
     return run_bench(args.paths, args.rules, _settings(args), args.repeat, check=args.check)
 

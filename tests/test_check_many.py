@@ -74,3 +74,16 @@ def test_one_file_keeps_the_single_file_check(folder, capsys):
     assert main(["check", str(folder / "a.trf")]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[1] == "round 1: agrees" and out[-1] == "all rounds agree"
+
+
+def test_the_bench_times_one_process_for_all_files_against_a_command_per_file(folder, capsys):
+    assert main(["bench", str(folder / "more"), str(folder / "a.trf"), "--check", "--one-process",
+                 "--compare", "test -f {trf}"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "cpswiss check, one process: tournaments 2, rounds 8: 2 agreeing, 0 differing (0 rounds), 0 refused"
+    assert out[1].startswith("files 2: cpswiss ") and "(0 non-zero exits); ratio " in out[1]
+
+
+def test_one_process_needs_check_and_compare(folder, capsys):
+    assert main(["bench", str(folder), "--one-process"]) == 3
+    assert "--one-process goes with --check and --compare" in capsys.readouterr().err
