@@ -141,17 +141,22 @@ CONTENTS = ("pairing-allocated bye", "half-point bye", "full-point bye", "zero-p
 
 def contents(t: Tournament) -> dict[str, int]:
     """How many of each kind of event the tournament holds (:data:`CONTENTS`): the byes by kind
-    (a late entrant's and a withdrawn player's zero-point rounds are counted as those, not as
-    byes), the forfeits by board, the late entries and the withdrawals by player."""
+    (a late entrant's zero-point rounds before his first pairing, and a withdrawn player's after
+    his last, are counted as the entry and the withdrawal, not as byes), the forfeits by board,
+    the late entries and the withdrawals by player, the byes requested in advance by ``240``
+    record entry."""
     counts: Counter[str] = Counter()
     last = t.last_paired_round
     for record in t.players.values():
         entries = [record.entry(r) for r in range(1, last + 1)]
         played = [i for i, e in enumerate(entries) if e is not None and e.kind.took_part_in_pairing]
         first, final = (played[0], played[-1]) if played else (last, -1)
-        if played and first > 0:
+        def absent(span: list) -> bool:  # not there: no entry, or a zero-point one, in every round
+            return bool(span) and all(e is None or e.kind == RoundKind.ZERO_BYE for e in span)
+
+        if played and absent(entries[:first]):
             counts["late entry"] += 1
-        if played and final < last - 1:
+        if played and absent(entries[final + 1:]):
             counts["withdrawal"] += 1
         for i, e in enumerate(entries):
             if e is None:
@@ -162,7 +167,8 @@ def contents(t: Tournament) -> dict[str, int]:
                 counts["half-point bye"] += 1
             elif e.kind == RoundKind.FULL_BYE:
                 counts["full-point bye"] += 1
-            elif e.kind == RoundKind.ZERO_BYE and first <= i <= final:
+            elif e.kind == RoundKind.ZERO_BYE and not (i < first and absent(entries[:first])) and \
+                    not (i > final and absent(entries[final + 1:])):
                 counts["zero-point bye"] += 1
             elif e.kind == RoundKind.FORFEIT_WIN:
                 counts["forfeit (one player)"] += 1
