@@ -255,6 +255,12 @@ def _acceptance_arguments(acceptance: argparse.ArgumentParser) -> None:
                             help="players per tournament (default 7-400)")
     acceptance.add_argument("--engine-format", choices=["trf26", "trf16"], default="trf26",
                             help="the format cpswiss's tournaments are given to the engine in (default trf26)")
+    acceptance.add_argument("--ways", nargs="+", choices=["theirs", "ours"], default=["theirs", "ours"],
+                            help="theirs: its tournaments checked by cpswiss; ours: cpswiss's checked by it "
+                                 "(default both)")
+    acceptance.add_argument("--seedless", action="store_true",
+                            help="the engine's generator takes no -s SEED (JaVaFo 1.4): its tournaments are "
+                                 "repeated from the kept files only")
     acceptance.add_argument("--workers", type=_workers, default=1, help="local Dask worker processes (default 1)")
     acceptance.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler's address instead")
     acceptance.add_argument("--limit", type=int, metavar="K", help="run at most K tournaments this sitting")
@@ -564,7 +570,8 @@ def _cmd_acceptance(args) -> int:
     from cpswiss.study.acceptance import AcceptanceSpec, run_acceptance
 
     spec = AcceptanceSpec(args.engine, "" if args.system == "none" else f"--{args.system}", args.rules, args.count,
-                          args.first_seed, args.sizes, args.engine_format, args.timeout)
+                          args.first_seed, args.sizes, args.engine_format, args.timeout,
+                          tuple(w for w in ("theirs", "ours") if w in args.ways), not args.seedless)
     text = run_acceptance(spec, args.output, args.workers, args.scheduler, not args.no_progress, args.limit)
     print(text.split("\n## What", 1)[0].rstrip())
     return errors.EXIT_OK

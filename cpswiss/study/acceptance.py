@@ -63,6 +63,8 @@ class AcceptanceSpec:
     sizes: tuple[int, int] = (7, 400)
     engine_format: str = "trf26"  # or trf16
     timeout: float = 600.0
+    ways: tuple[str, ...] = (THEIRS, OURS)
+    engine_seeds: bool = True  # the engine's generator takes -s SEED (JaVaFo 1.4's does not)
 
     def validate(self) -> None:
         low, high = self.sizes
@@ -72,6 +74,8 @@ class AcceptanceSpec:
             raise InputError("--count must be at least 1")
         if self.engine_format not in ("trf16", "trf26"):
             raise InputError("--engine-format is trf16 or trf26")
+        if not self.ways or any(way not in WAYS for way in self.ways):
+            raise InputError(f"--ways: {', '.join(WAYS)} or both")
 
     def argv(self, *args: str) -> list[str]:
         """A command line of the other engine."""
@@ -86,7 +90,7 @@ class AcceptanceSpec:
 
     def tasks(self) -> list[tuple[str, int]]:
         """Every tournament of the run, the two ways taking turns."""
-        return [(way, seed) for seed in self.seeds for way in (THEIRS, OURS)]
+        return [(way, seed) for seed in self.seeds for way in (THEIRS, OURS) if way in self.ways]
 
     def command(self) -> str:
         """The command that makes this run (and resumes it)."""
@@ -94,7 +98,8 @@ class AcceptanceSpec:
         return shlex.join(["cpswiss", "acceptance", "--engine", self.engine, "--system", flag, "--rules", self.rules,
                            "--count", str(self.count), "--first-seed", str(self.first_seed),
                            "--sizes", f"{self.sizes[0]}-{self.sizes[1]}", "--engine-format", self.engine_format,
-                           "-o", "OUT"])
+                           *([] if self.ways == (THEIRS, OURS) else ["--ways", *self.ways]),
+                           *([] if self.engine_seeds else ["--seedless"]), "-o", "OUT"])
 
     def same_run(self, other: AcceptanceSpec) -> bool:
         """The same run, perhaps with more tournaments (a folder may be extended, never mixed)."""
@@ -279,7 +284,8 @@ def their_tournament(spec: AcceptanceSpec, seed: int, out: Path) -> TournamentRe
     with tempfile.TemporaryDirectory(dir=_work(out)) as folder:
         (Path(folder) / "rtg.cfg").write_text(config_text)
         try:
-            made = _run(spec, "-g", "rtg.cfg", "-o", "out.trf", "-s", str(seed), cwd=folder)
+            seed_args = ("-s", str(seed)) if spec.engine_seeds else ()
+            made = _run(spec, "-g", "rtg.cfg", "-o", "out.trf", *seed_args, cwd=folder)
         except subprocess.TimeoutExpired:
             return replace(result, reason=f"the generator ran over {spec.timeout:g} s")
         path = Path(folder) / "out.trf"
@@ -440,7 +446,7 @@ def open_run(spec: AcceptanceSpec, out: Path) -> None:
     saved = out / "run.json"
     if saved.exists():
         data = json.loads(saved.read_text(encoding="utf-8"))
-        old = AcceptanceSpec(**{**data, "sizes": tuple(data["sizes"])})
+        old = AcceptanceSpec(**{**data, "sizes": tuple(data["sizes"]), "ways": tuple(data.get("ways", WAYS))})
         if not old.same_run(spec):
             raise InputError(f"{out} holds another run ({old.command()}); use another folder")
         if old.count >= spec.count:
@@ -489,7 +495,8 @@ def load_results(spec: AcceptanceSpec, out: Path) -> list[TournamentResult]:
 def _reproduce(spec: AcceptanceSpec, result: TournamentResult, round_no: int) -> str:
     kept = f"kept/{result.way}-{result.seed}.trf"
     if result.way == THEIRS:
-        return (f"{spec.shell('-g', f'kept/theirs-{result.seed}.cfg', '-o', 'T.trf', '-s', str(result.seed))}; "
+        seed_args = ("-s", str(result.seed)) if spec.engine_seeds else ()  # else only the kept file repeats it
+        return (f"{spec.shell('-g', f'kept/theirs-{result.seed}.cfg', '-o', 'T.trf', *seed_args)}; "
                 f"cpswiss explain {kept} --round {round_no} --rules {spec.rules}")
     return (f"cpswiss generate -o T.trf --seed {result.seed} --rules {spec.rules} --format {spec.engine_format} "
             f"--players {result.players}; {spec.shell(kept, '-c')}; "
@@ -506,6 +513,8 @@ def report(spec: AcceptanceSpec, results: list[TournamentResult]) -> str:
            "| way | done | counted | players | rounds | agreeing | with a discrepancy | refused | failed |",
            "|---|---|---|---|---|---|---|---|---|"]
     for way, words in WAYS.items():
+        if way not in spec.ways:
+            continue
         mine = [r for r in results if r.way == way]
         counted = [r for r in mine if r.counted]
         sizes = f"{min(r.players for r in counted)}-{max(r.players for r in counted)}" if counted else "-"
@@ -514,11 +523,11 @@ def report(spec: AcceptanceSpec, results: list[TournamentResult]) -> str:
                    f"{sum(r.rounds for r in counted):,} | {by[AGREE]} | **{by[DIFFER]}** | {by[REFUSED]} | "
                    f"{by[FAILED]} |")
     out += ["", "## What the tournaments held", "",
-            "| kind | " + " | ".join(f"{w}: tournaments | {w}: times" for w in WAYS) + " |",
-            "|---|" + "---|---|" * len(WAYS)]
+            "| kind | " + " | ".join(f"{w}: tournaments | {w}: times" for w in spec.ways) + " |",
+            "|---|" + "---|---|" * len(spec.ways)]
     for kind in CONTENTS:
         cells = []
-        for way in WAYS:
+        for way in spec.ways:
             held = [r.contents.get(kind, 0) for r in results if r.way == way and r.contents]
             cells.append(f"{sum(1 for n in held if n)} | {sum(held)}")
         out.append(f"| {kind} | " + " | ".join(cells) + " |")
