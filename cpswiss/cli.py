@@ -39,8 +39,8 @@ from cpswiss import errors  # noqa: E402 - after the thread setting, which must 
 from cpswiss.errors import CpswissError, FileAccessError  # noqa: E402
 
 if TYPE_CHECKING:
-    from cpswiss.solver.model import SolverSettings
-    from cpswiss.systems.registry import PairingSystem
+    from cpswiss.solver.settings import SolverSettings
+    from cpswiss.registry import PairingSystem
 
 
 def _write_atomically(path: str, text: str) -> None:
@@ -159,7 +159,7 @@ def _command_in(argv: list[str]) -> str | None:
 
 
 def _pair_arguments(pair: argparse.ArgumentParser) -> None:
-    from cpswiss.systems.registry import systems
+    from cpswiss.registry import systems
 
     flags = pair.add_mutually_exclusive_group(required=True)
     for system in systems():
@@ -359,7 +359,7 @@ def _solver_options(p: argparse.ArgumentParser) -> None:
 
 
 def _settings(args) -> SolverSettings:
-    from cpswiss.solver.model import SolverSettings
+    from cpswiss.solver.settings import SolverSettings
 
     return SolverSettings(workers=max(1, args.workers), time_limit=args.time_limit)
 
@@ -383,7 +383,7 @@ def _decision_options(parser) -> None:
 
 
 def _decisions(args):
-    from cpswiss.tournament.decisions import Decisions, parse_pair
+    from cpswiss.check.decisions import Decisions, parse_pair
 
     return Decisions(fix=tuple(parse_pair(x, "--fix") for x in args.fix),
                      forbid=tuple(parse_pair(x, "--forbid") for x in args.forbid),
@@ -456,7 +456,7 @@ def _cmd_pair(args) -> int:
 
 def _flagged_system(args: argparse.Namespace) -> tuple[PairingSystem, str]:
     """The system whose flag was given (``--dutch``, ``--lim``, ...) and the file it names."""
-    from cpswiss.systems.registry import systems
+    from cpswiss.registry import systems
 
     return next((s, getattr(args, f"system_{s.name}")) for s in systems()
                 if getattr(args, f"system_{s.name}") is not None)
@@ -467,7 +467,7 @@ def _rules_for_flag(system: PairingSystem, requested: str | None, path: str) -> 
     system's default - except for the Dutch flag, which leaves the choice to the file (record
     192, start date) as JaVaFo and bbpPairings do.  A rule set of another system is a usage error."""
     from cpswiss.rulesets.ruleset import load_rule_set
-    from cpswiss.systems.registry import systems
+    from cpswiss.registry import systems
 
     if requested is None:
         return None if system.name == "dutch" else system.default_rule_set
@@ -483,7 +483,7 @@ def _cmd_state(args) -> int:
     import pandas as pd
 
     from cpswiss.formats.trf import read_trf
-    from cpswiss.rulesets.ruleset import select_rule_set
+    from cpswiss.api.selection import select_rule_set
     from cpswiss.tournament.state import build_state
 
     tournament = read_trf(args.file)

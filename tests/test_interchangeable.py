@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from cpswiss.api import pair_tournament
-from cpswiss.criteria.absolute import compatible, every_pair_compatible
-from cpswiss.criteria.bracket import Bracket, interchangeable
+from cpswiss.tournament.compatibility import compatible, every_pair_compatible
+from cpswiss.systems.shared.bracket import Bracket, interchangeable
 from cpswiss.rulesets.ruleset import load_rule_set
 from cpswiss.study.generate import GeneratorConfig, generate
 from cpswiss.systems.dutch.procedure import pair_bracket

@@ -10,12 +10,9 @@ import pytest
 
 from cpswiss.solver.completion import complete_matching_exists
 from cpswiss.solver.levels import Level
-from cpswiss.solver.model import (
-    MatchingBound,
-    MatchingModel,
-    greedy_matching,
-    tight_form,
-)
+from cpswiss.solver.bounds import MatchingBound, tight_form
+from cpswiss.solver.matchings import greedy_matching
+from cpswiss.solver.model import MatchingModel
 
 
 def all_matchings(n: int, edges: list[tuple[int, int]]) -> list[list[int]]:

@@ -26,7 +26,8 @@ import os
 import re
 
 from cpswiss.errors import FileAccessError, InputError, TooLargeError
-from cpswiss.tournament.model import ForbiddenPair, PlayerRecord, RoundEntry, RoundKind, Scoring, Tournament, format_points
+from cpswiss.tournament.model import (ForbiddenPair, PlayerRecord, RoundEntry, RoundKind, Scoring, Tournament,
+                                      format_points, is_number)
 
 FIRST_BLOCK = 91  # 0-based column of the first round block (column 92)
 BLOCK_WIDTH = 10
@@ -38,7 +39,6 @@ READ_RECORDS = {"001", "XXR", "142", "XXC", "152", "XXA", "XXP", "260", "XXZ", "
                 "BBL", "BBZ", "BBF", "BBU", "162", "042", "062", "092", "192", "240", "250"}
 MAX_PLAYERS = 9999  # TRF16's four-digit pairing numbers (the size of one bracket step has its own limit)
 MAX_ROUNDS = 99  # round blocks, XXR/142 and the rounds of 240/250/260 records
-_NUMBER = re.compile(r"[0-9]{1,9}")  # ASCII digits only (str.isdigit also takes superscripts)
 _POINTS = re.compile(r"-?[0-9]{1,6}(\.[0-9])?")
 _PLAYED_CODES = {"1", "0", "=", "W", "D", "L"}
 _COMPLEMENT = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D"}
@@ -218,11 +218,6 @@ def _parse_player_list_record(code: str, line: str, number: int, path: str, t: T
         if count != len(t.players):
             raise InputError(f"062 says {count} players but the file has {len(t.players)} player "
                              "records (001)", path, number)
-
-
-def is_number(text: str) -> bool:
-    """A whole number in ASCII digits, at most 9 of them (every numeric TRF field)."""
-    return _NUMBER.fullmatch(text) is not None
 
 
 def _int_field(text: str, what: str, path: str, line: int) -> int:

@@ -10,9 +10,11 @@ import copy
 import functools
 import os
 import tomllib
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Union
 
 from cpswiss.errors import InputError
+from cpswiss.registry import PairingSystem, system_named
 from cpswiss.rulesets.model import (
     CRITERION_KINDS,
     AccelerationRules,
@@ -205,8 +207,6 @@ def load_rule_set(name: str = "dutch-2026") -> RuleSet:
     """A rule set by name or alias in ``models/``, or by the path of a TOML file, checked as input:
     an unknown key, switch value, criterion kind or unit, or pairing system is an InputError
     naming the file and the key, with what is allowed."""
-    from cpswiss.systems.registry import system_named  # the registry reads tables as this module does
-
     data, entries = _load(name)
     label = data["source"]
     if "name" not in data:
@@ -231,4 +231,16 @@ def load_rule_set(name: str = "dutch-2026") -> RuleSet:
         criteria=criteria, aliases=tuple(data.get("aliases", ())), extends=data.get("extends"),
         reference_engine=data.get("reference_engine", ""), source=label,
         vocabulary=dict(data.get("vocabulary", {})),
-        switches=system.read_switches(data.get("switches", {}), label), **tables)
+        switches=_switches(system, data.get("switches", {}), label), **tables)
+
+
+def _switches(system: PairingSystem, table: Mapping[str, Any], source: str) -> Any:
+    """The rule file's ``[switches]`` table as its system's switches: every key known, every
+    value of its declared type (a ``Literal`` one of its values); else an InputError naming
+    the file and the key."""
+    if system.switches is None:
+        if table:
+            raise InputError(f"[switches]: the {system.name} system has no switches "
+                             f"(found {', '.join(sorted(table))})", source)
+        return None
+    return read_table(system.switches, table, "switches", source)

@@ -40,7 +40,7 @@ from cpswiss.formats.trf import parse_trf
 from cpswiss.formats.trf_writer import write_trf
 from cpswiss.tournament.model import PlayerRecord, RoundEntry, RoundKind, Tournament
 from cpswiss.rulesets.ruleset import RuleSet, load_rule_set
-from cpswiss.systems.registry import trf_code_of
+from cpswiss.registry import trf_code_of
 
 
 @dataclass(frozen=True)

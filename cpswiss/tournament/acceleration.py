@@ -35,8 +35,7 @@ import re
 from dataclasses import replace
 
 from cpswiss.errors import FileAccessError, InputError
-from cpswiss.formats.trf import is_number
-from cpswiss.tournament.model import Tournament, format_points
+from cpswiss.tournament.model import Tournament, format_points, is_number
 
 METHODS = ("baku-2017", "baku-2026", "three-group", "five-group[:DRAW_RATE]", "table:FILE.csv")
 

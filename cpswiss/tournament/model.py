@@ -7,6 +7,7 @@ integers in tenths of a point, the resolution of the TRF points column."""
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import dataclass, field, replace
 
 
@@ -268,3 +269,11 @@ def format_points(tenths: int) -> str:
     sign = "-" if tenths < 0 else ""
     tenths = abs(tenths)
     return f"{sign}{tenths // 10}.{tenths % 10}"
+
+
+_NUMBER = re.compile(r"[0-9]{1,9}")  # ASCII digits only (str.isdigit also takes superscripts)
+
+
+def is_number(text: str) -> bool:
+    """A whole number in ASCII digits, at most 9 of them (every numeric field of a report file)."""
+    return _NUMBER.fullmatch(text) is not None

@@ -4,7 +4,7 @@ the first pairing in the fold order of Art. 4 that complies best with [C5]-[C8]
 (:mod:`.procedure`, :mod:`.units`, :mod:`.fold`); explained in the text's words (:mod:`.explain`)."""
 
 from cpswiss.systems.burstein.switches import BursteinSwitches
-from cpswiss.systems.registry import PairingSystem
+from cpswiss.registry import PairingSystem
 
 SYSTEM = PairingSystem(
     name="burstein",

@@ -52,5 +52,5 @@ class BursteinSwitches:
 
 def switches_of(rules: RuleSet) -> BursteinSwitches:
     """The rule set's Burstein switches (its ``[switches]`` table, read and checked when the
-    file loads: :meth:`cpswiss.systems.registry.PairingSystem.read_switches`)."""
+    file loads: :func:`cpswiss.rulesets.loader.load_rule_set`)."""
     return rules.switches if isinstance(rules.switches, BursteinSwitches) else BursteinSwitches()

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from cpswiss.criteria.units import ABSOLUTE_UNITS as SHARED_ABSOLUTE_UNITS
+from cpswiss.tournament.compatibility import ABSOLUTE_UNITS as SHARED_ABSOLUTE_UNITS
 from cpswiss.errors import InputError
 from cpswiss.rulesets.model import Criterion
 from cpswiss.tournament.state import PlayerState

@@ -5,7 +5,7 @@ words (:mod:`.explain`)."""
 
 from dataclasses import dataclass
 
-from cpswiss.systems.registry import PairingSystem
+from cpswiss.registry import PairingSystem
 
 
 @dataclass(frozen=True)

@@ -9,14 +9,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from cpswiss.colours.decoder import Pairing
-from cpswiss.criteria.absolute import compatible
+from cpswiss.tournament.compatibility import compatible
 from cpswiss.tournament.model import format_points
 from cpswiss.rulesets.ruleset import RuleSet
-from cpswiss.solver.model import SolverSettings
+from cpswiss.solver.settings import SolverSettings
 from cpswiss.systems.dubov.facts import DubovFacts, dubov_facts, max_upfloats
 from cpswiss.systems.dubov.procedure import BracketRecord, ByeRecord, bye_order_key
 from cpswiss.systems.dubov.units import pair_levels
-from cpswiss.systems.explaining import BracketAccount, Finding, RoundAccount, ids_text, pairs_text, who
+from cpswiss.systems.shared.explaining import BracketAccount, Finding, RoundAccount, ids_text, pairs_text, who
 from cpswiss.tournament.state import RoundState
 
 if TYPE_CHECKING:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Callable
 
-from cpswiss.criteria.units import ABSOLUTE_UNITS  # noqa: F401  ([C1]-[C3], as the Dutch units)
+from cpswiss.tournament.compatibility import ABSOLUTE_UNITS  # noqa: F401  ([C1]-[C3], every system's)
 from cpswiss.rulesets.ruleset import Criterion
 from cpswiss.systems.dubov.facts import DubovFacts
 from cpswiss.tournament.state import PlayerState, RoundState

@@ -35,10 +35,10 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any, Callable, Literal
 
-from cpswiss.criteria.absolute import compatible, compatible_later
-from cpswiss.criteria.bracket import Bracket, interchangeable
-from cpswiss.criteria.fairness import IDENTITY_UNITS
-from cpswiss.criteria.units import LOOKAHEAD_UNITS, bracket_levels, evaluate
+from cpswiss.tournament.compatibility import compatible, compatible_later
+from cpswiss.systems.shared.bracket import Bracket, interchangeable
+from cpswiss.systems.shared.units import bracket_levels
+from cpswiss.systems.dutch.fairness import IDENTITY_UNITS
 from cpswiss.errors import EngineLimitError, InternalCheckError, NoPairingError
 from cpswiss.rulesets.ruleset import RuleSet
 from cpswiss.solver.answers import OBSERVERS, answered
@@ -46,20 +46,18 @@ from cpswiss.solver.completion import bye_candidate, completable, complete_match
 from cpswiss.solver.blossom import LexicographicMatching
 from cpswiss.solver.cases import CaseSearch, Pin
 from cpswiss.solver.levels import Level, as_counted
-from cpswiss.solver.model import (
-    MatchingBound,
-    MatchingModel,
-    SolverSettings,
-    greedy_matching,
-)
+from cpswiss.solver.bounds import MatchingBound
+from cpswiss.solver.matchings import greedy_matching
+from cpswiss.solver.model import MatchingModel
+from cpswiss.solver.settings import SolverSettings
 from cpswiss.systems import RoundPairing
 from cpswiss.systems.dutch.lookahead import single_downfloater_classes, single_downfloater_value
 from cpswiss.systems.dutch.rulings import with_round_rulings
+from cpswiss.systems.dutch.units import BRACKET_UNITS, LOOKAHEAD_UNITS
 from cpswiss.systems.dutch.tiebreak import TieBreak, generation_order
 from cpswiss.tournament.state import PlayerState, RoundState, scoregroups
 
-__all__ = ["BracketRecord", "RoundPairing", "generation_order", "optimum_given", "pair_bracket",
-           "pair_round", "readable_values"]
+__all__ = ["BracketRecord", "RoundPairing", "generation_order", "pair_bracket", "pair_round"]
 
 
 @dataclass
@@ -107,18 +105,20 @@ class BracketRecord:
     @property
     def inside_edges(self) -> list[int]:
         """The chosen edges with both players in the bracket."""
-        from cpswiss.systems.explaining import graph_of  # explanations only: pairing does not load it
+        from cpswiss.systems.shared.explaining import graph_of  # explanations only: pairing does not load it
 
         b = graph_of(self)
         return [e for e in self.chosen if b.edges[e][1] < b.n_bracket]
 
     def values(self, rules: RuleSet, settings: SolverSettings | None = None) -> dict[str, tuple[int, ...]]:
         """C.4-C.19 values of the step's pairing, with the best look-ahead below (C.7), as the
-        levels count them (minimised; see :func:`readable_values`); computed once per rule set."""
+        levels count them (minimised; see :func:`~cpswiss.systems.shared.valuation.readable_values`); computed once per rule set."""
         if self.optimum is None or self.optimum[0] is not rules:
-            from cpswiss.systems.explaining import graph_of  # explanations only: pairing does not load it
+            # explanations only: pairing does not load them
+            from cpswiss.systems.shared.explaining import graph_of
+            from cpswiss.systems.shared.valuation import optimum_given
 
-            result = optimum_given(graph_of(self), rules, settings, inside=self.inside_edges)
+            result = optimum_given(graph_of(self), rules, BRACKET_UNITS, settings, inside=self.inside_edges)
             if result is None:
                 raise InternalCheckError("internal error: the bracket's own pairing cannot be valued")
             self.optimum = (rules, result[0])
@@ -485,7 +485,7 @@ def pairing_a_floater_below(b: Bracket, rules: RuleSet, fresh_step: Callable[[],
     pins: list[list[Pin]] = [[(across, k)] for k in range(1, min(b.n_bracket, below) + 1)]
     pins += [[(mdps_inside, b.n_mdp)]]
     pins += [[(inside, k)] for k in range(b.n_bracket // 2 + 1) if b.n_bracket - 2 * k >= below]
-    completion = [level for _, levels in bracket_levels(b, [c for c in rules.criteria if c.kind == "completion"])
+    completion = [level for _, levels in bracket_levels(b, [c for c in rules.criteria if c.kind == "completion"], BRACKET_UNITS)
                   for level in levels]
     complete = [level.value(chosen) for level in completion]
     best: tuple[tuple[Any, ...], list[int]] | None = None
@@ -533,8 +533,8 @@ def by_cases(b: Bracket, fresh_step: Callable[[], StepLevels], chosen: list[int]
              settings: SolverSettings | None) -> tuple[list[int], int]:
     """The step's pairing when a criterion counts only what exceeds an allowance or differs
     from its sum in some cases (:mod:`cpswiss.solver.cases`; 2013 C.1/C.12 with A.6,
-    :func:`~cpswiss.criteria.units.stranded_downfloaters` and
-    :func:`~cpswiss.criteria.units.landing_unpaired`): ``chosen`` is the pairing with each
+    :func:`~cpswiss.systems.dutch.units.stranded_downfloaters` and
+    :func:`~cpswiss.systems.dutch.units.landing_unpaired`): ``chosen`` is the pairing with each
     such level minimised as its sum; every case is paired under its pins and the best on
     every criterion as it counts, then the first in the generation order of B.6/B.7
     (:func:`generation_order`), is the answer.  Returns the edges and the solves spent."""
@@ -570,7 +570,7 @@ def step_levels(b: Bracket, rules: RuleSet) -> StepLevels:
     units = {c.id: c.unit for c in rules.criteria}
     step = StepLevels([], [], [])
     part = step.before
-    for cid, levels in bracket_levels(b, rules.criteria):
+    for cid, levels in bracket_levels(b, rules.criteria, BRACKET_UNITS):
         if units[cid] in LOOKAHEAD_UNITS:
             step.lookahead.extend(levels)
             step.lookahead_unit = units[cid]
@@ -578,98 +578,6 @@ def step_levels(b: Bracket, rules: RuleSet) -> StepLevels:
         else:
             part.extend(levels)
     return step
-
-
-def optimum_given(b: Bracket, rules: RuleSet, settings: SolverSettings | None = None, *,
-                  inside: list[int] | None = None, paired_inside: int | None = None,
-                  ) -> tuple[dict[str, tuple[int, ...]], list[int]] | None:
-    """The best criteria values of the step under a condition, and the edges reaching them.
-
-    ``inside``: the pairs inside the bracket are exactly these edges (the rest of
-    the step, the look-ahead of C.7, is still optimised).  ``paired_inside``: this
-    vertex must be paired inside the bracket.  None when no pairing meets the
-    condition.  Used to value a proposed pairing and to say why a player floats.
-
-    The step under such a condition is a plain lexicographic matching problem (no constraint
-    but the condition), which the blossom algorithm solves exactly
-    (:class:`~cpswiss.solver.blossom.LexicographicMatching`) whenever the levels pack into one
-    exact weight; otherwise the CP-SAT model decides.  With the pairs inside fixed, a level
-    over inside edges only is a constant, and only the others are minimised.  A level with an
-    allowance or cases (:mod:`cpswiss.solver.cases`) is weighed case by case, as
-    :func:`by_cases` does.
-    """
-    def levels_of_step() -> list[Level]:
-        levels = [lv for _, group in bracket_levels(b, rules.criteria) for lv in group]
-        if inside is not None:
-            levels = [lv for lv in levels if any(c and e not in inside_edges for e, c in lv.coef.items())]
-        return levels
-
-    inside_edges = set(b.inside)
-    levels = levels_of_step()
-    found = _optimum_edges(b, levels, settings, inside, paired_inside)
-    if found is None:
-        return None
-    if any(level.weighed_by_cases for level in levels):
-        def solve(levels: list[Level], pins: list[Pin]) -> list[int] | None:
-            return _optimum_edges(b, levels, settings, inside, paired_inside, pins=pins)
-
-        def key(edges: list[int]) -> list[tuple[int, ...]]:
-            values = evaluate(b, rules.criteria, edges)
-            return [values[c.id] for c in rules.criteria if c.id in values]
-
-        found = CaseSearch(levels_of_step, lambda levels: levels, solve, key).best(found)
-    return evaluate(b, rules.criteria, found), found
-
-
-def _optimum_edges(b: Bracket, levels: list[Level], settings: SolverSettings | None, inside: list[int] | None,
-                   paired_inside: int | None, pins: list[Pin] | None = None) -> list[int] | None:
-    """The edges of :func:`optimum_given`'s optimum of ``levels`` under its condition (and the
-    ``pins``, if given), the inside ones included; None when no pairing meets them."""
-    inside_edges = set(b.inside)
-    usable = list(range(len(b.edges)))
-    if inside is not None:
-        taken = {v for e in inside for v in b.edges[e]}
-        usable = [e for e, (i, j) in enumerate(b.edges) if e not in inside_edges and i not in taken and j not in taken]
-    found = _least_matching(b, levels, usable, paired_inside) if not pins else None
-    if found is None:
-        m = MatchingModel(len(b.vertices), b.edges, settings)
-        if inside is not None:
-            for e in b.inside:
-                m.fix(e, int(e in set(inside)))
-        if paired_inside is not None:
-            m.require(b.incident_in_bracket[paired_inside], 1)
-        if not m.hold(pins or []):
-            return None
-        m.minimise(levels)
-        found = [e for e in m.chosen() if inside is None or e not in inside_edges]
-    elif not found and paired_inside is not None:
-        return None
-    return sorted(set(inside or ()) | set(found))
-
-
-def _least_matching(b: Bracket, levels: list[Level], usable: list[int], paired_inside: int | None) -> list[int] | None:
-    """The edges of a lexicographically least matching over the ``usable`` edges (pairing
-    ``paired_inside``, if given, by one of its edges inside the bracket: an empty list when no
-    matching can), or None when the levels do not pack into one exact weight."""
-    allowed = set(usable)
-    lex = LexicographicMatching(len(b.vertices), b.edges,
-                                [{e: c for e, c in lv.coef.items() if e in allowed} for lv in levels if not lv.trivial])
-    if not lex.exact:
-        return None
-    if paired_inside is None:
-        found = lex.least(usable)
-        assert found is not None  # no player is required paired
-        return found[1]
-    own = set(b.incident_in_bracket[paired_inside])
-    excluded = {e for e in range(len(b.edges)) if e not in allowed}
-    least = lex.least_pairing(paired_inside, own & allowed, excluded)
-    return [] if least is None else least[1]
-
-
-def readable_values(b: Bracket, rules: RuleSet, values: dict[str, tuple[int, ...]]) -> dict[str, tuple[int, ...]]:
-    """Criteria values as a reader counts them (pairs as a positive count, see Level.sense)."""
-    return {cid: tuple(level.shown(v) for level, v in zip(levels, values[cid]))
-            for cid, levels in bracket_levels(b, rules.criteria)}
 
 
 def perfect_first_candidate(b: Bracket, levels: list[Level]) -> list[int] | None:

@@ -19,7 +19,7 @@ from collections.abc import Callable, Container, Iterable
 from dataclasses import dataclass
 from itertools import repeat
 
-from cpswiss.criteria.bracket import Bracket
+from cpswiss.systems.shared.bracket import Bracket
 from cpswiss.errors import InternalCheckError
 from cpswiss.solver.answers import OBSERVERS, answered
 from cpswiss.solver.assignment import (

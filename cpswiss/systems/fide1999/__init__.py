@@ -5,7 +5,7 @@ explained in the text's words (:mod:`.explain`)."""
 from dataclasses import dataclass
 from typing import Literal
 
-from cpswiss.systems.registry import PairingSystem
+from cpswiss.registry import PairingSystem
 
 
 @dataclass(frozen=True)
@@ -31,4 +31,5 @@ SYSTEM = PairingSystem(
     # whose text the Lim system keeps unchanged
     trf_codes={"FIDE_LIM": "fide-swiss-1999"},
     switches=Fide1999Switches,
+    units="cpswiss.systems.fide1999.units",
 )

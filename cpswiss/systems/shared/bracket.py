@@ -9,7 +9,7 @@ from itertools import repeat
 from operator import itemgetter
 from typing import Iterable
 
-from cpswiss.criteria.absolute import barred_later, every_pair_compatible
+from cpswiss.tournament.compatibility import barred_later, every_pair_compatible
 from cpswiss.errors import InternalCheckError, TooLargeError
 from cpswiss.tournament.state import PlayerState, RoundState
 

@@ -6,13 +6,11 @@ from __future__ import annotations
 import re
 
 from cpswiss.errors import InputError
-from cpswiss.tournament.model import Tournament
+from cpswiss.registry import system_for_code, systems
 from cpswiss.rulesets.loader import load_rule_set
-from cpswiss.rulesets.model import RuleSet
-from cpswiss.systems.registry import system_for_code, systems
+from cpswiss.rulesets.model import EDITION_IN_FORCE, RuleSet
+from cpswiss.tournament.model import Tournament
 
-
-EDITION_IN_FORCE = "dutch-2026"
 EDITION_BEFORE_2026 = "dutch-2017"
 EDITION_2026_START = (2026, 2, 1)  # C.04.3 applied from 1 February 2026
 # the edition an event was paired under, by its start date: each until the next one applied

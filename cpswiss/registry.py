@@ -6,6 +6,11 @@ switches, and the modules holding its round procedure and its explanation.  The 
 the API, the arbiter's tools (check, explain, resolve, what-if), generate and study reach a system
 only through this registry.  Adding a system is adding its folder and one line to
 :data:`SYSTEM_PACKAGES`.
+
+The registry sits low (above the tournament model, below the rule sets, which check a rule
+file against the system it names): it imports nothing of the package but the errors, and finds
+the systems by the package names listed here, as a plug-in host finds its plug-ins; nothing
+else imports a system by name.
 """
 
 from __future__ import annotations
@@ -19,15 +24,14 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol
 
 from cpswiss.errors import InputError
-from cpswiss.rulesets.tables import read_table
 
 if TYPE_CHECKING:
     from cpswiss.api import PairingResult
     from cpswiss.colours.decoder import Pairing
     from cpswiss.rulesets.ruleset import RuleSet
-    from cpswiss.solver.model import SolverSettings
+    from cpswiss.solver.settings import SolverSettings
     from cpswiss.systems import RoundPairing
-    from cpswiss.systems.explaining import RoundAccount
+    from cpswiss.systems.shared.explaining import RoundAccount
     from cpswiss.tournament.state import RoundState
 
 # One line per system: the package whose __init__ defines SYSTEM.
@@ -69,12 +73,12 @@ class PairingSystem:
     default_rule_set: str  # what the flag pairs with when no --rules is given
     procedure: str  # module path: pair_round(state, rules, settings) -> RoundPairing
     explanation: str  # module path: account, compare, bracket_rows (see Explanation)
+    # module path of the criterion units its rule files may name (UNITS, ABSOLUTE_UNITS, ROUND_UNITS)
+    units: str
     # record-192 code -> rule set; "<CODE>_BAKU" is the same with the edition's Baku acceleration
     trf_codes: Mapping[str, str] = field(default_factory=dict)
     # the rule file's [switches] table: a frozen dataclass whose fields are its keys
     switches: type | None = None
-    # module path of the criterion units its rule files may name (a UNITS mapping)
-    units: str = "cpswiss.criteria.units"
 
     def pair_round(self, state: RoundState, rules: RuleSet,
                    settings: SolverSettings | None = None) -> RoundPairing:
@@ -84,17 +88,6 @@ class PairingSystem:
     @property
     def explainer(self) -> Explanation:
         return typing.cast(Explanation, _module(self.explanation))
-
-    def read_switches(self, table: Mapping[str, Any], source: str) -> Any:
-        """The rule file's ``[switches]`` table as this system's switches: every key known, every
-        value of its declared type (a ``Literal`` one of its values); else an InputError
-        naming the file and the key."""
-        if self.switches is None:
-            if table:
-                raise InputError(f"[switches]: the {self.name} system has no switches "
-                                 f"(found {', '.join(sorted(table))})", source)
-            return None
-        return read_table(self.switches, table, "switches", source)
 
     def unit_names(self) -> frozenset[str]:
         """The criterion units this system's rule files may name: the module's bracket units
