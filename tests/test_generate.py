@@ -14,7 +14,7 @@ from cpswiss.formats.trf import parse_trf
 from cpswiss.study.acceptance import CONTENTS, contents
 from cpswiss.study.generate import PARAMETERS, GeneratorConfig, expected_score, generate, generate_text
 from cpswiss.rulesets.ruleset import load_rule_set
-from cpswiss.systems.registry import systems, trf_code_of
+from cpswiss.registry import systems, trf_code_of
 
 # rates high enough that a few small tournaments hold every kind of event
 EVERYTHING = GeneratorConfig(players=16, rounds=6, draw_percentage=30, forfeit_rate=6, double_forfeit_rate=8,

@@ -27,7 +27,7 @@ from cpswiss.errors import (
 
 if TYPE_CHECKING:
     from cpswiss.rulesets.ruleset import RuleSet
-    from cpswiss.solver.model import SolverSettings
+    from cpswiss.solver.settings import SolverSettings
 
 AGREE, DIFFER, REFUSED, ERROR = "agree", "differ", "refused", "error"
 
