@@ -440,9 +440,13 @@ def _save(out: Path, row: dict) -> None:
 
 
 def open_run(spec: AcceptanceSpec, out: Path) -> None:
-    """Make the folder of a run, or check that the folder holds this run (perhaps shorter)."""
+    """Make the folder of a run, or check that the folder holds this run (perhaps shorter);
+    the scratch files a stopped sitting left are removed (one sitting a folder at a time)."""
+    import shutil
+
     spec.validate()
     (out / "results").mkdir(parents=True, exist_ok=True)
+    shutil.rmtree(out / "work", ignore_errors=True)
     saved = out / "run.json"
     if saved.exists():
         data = json.loads(saved.read_text(encoding="utf-8"))
