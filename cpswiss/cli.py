@@ -200,6 +200,7 @@ def _resolve_arguments(resolve: argparse.ArgumentParser) -> None:
 
 
 def _generate_arguments(generate: argparse.ArgumentParser) -> None:
+    from cpswiss.rulesets.model import EDITION_IN_FORCE
     from cpswiss.study.generate import PARAMETERS
 
     generate.description = ("A random tournament, every round paired by a rule set.  Each parameter is "
@@ -209,9 +210,9 @@ def _generate_arguments(generate: argparse.ArgumentParser) -> None:
     generate.add_argument("config", nargs="?", help="key=value lines (RTG keys: PlayersNumber, RoundsNumber, ...)")
     generate.add_argument("-o", dest="output", required=True, metavar="OUT.trf")
     generate.add_argument("--seed", type=int, default=1, help="the same seed gives the same file (default 1)")
-    generate.add_argument("--rules", default="dutch-2026",
+    generate.add_argument("--rules", default=EDITION_IN_FORCE,
                           help="rule set that pairs every round: any in 'cpswiss rules' (every Dutch edition, "
-                               "Baku included, and the other systems'); default dutch-2026")
+                               f"Baku included, and the other systems'); default {EDITION_IN_FORCE}")
     generate.add_argument("--format", choices=["trf16", "trf26"], default="trf26",
                           help="TRF-2026 (default) or TRF16, which has no record for a bye requested in advance")
     for parameter in PARAMETERS:

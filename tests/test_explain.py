@@ -16,7 +16,7 @@ from cpswiss.systems.dutch.units import BRACKET_UNITS
 from cpswiss.systems.shared.units import evaluate
 from cpswiss.formats.trf import BLOCK_WIDTH, FIRST_BLOCK, read_trf
 from cpswiss.rulesets.ruleset import load_rule_set
-from cpswiss.systems.dutch.procedure import generation_order
+from cpswiss.systems.dutch.generation import generation_order
 
 SEED = SCENARIOS / "seed-004"
 BEFORE_4 = SEED / "after-round-3.trf"

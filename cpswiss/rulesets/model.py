@@ -49,7 +49,6 @@ class StateRules:
     # arbiter decides) or "fewest" (the bye may go to those with the fewest rounds that bar
     # it; 2013 B.1.b as JaVaFo 1.4 reads it)
     bye_when_all_barred: Literal["nobody", "fewest"] = "nobody"
-    topscorer_threshold: Literal["half-rounds-played"] = "half-rounds-played"
     # who floated in a past game: "scores" (Dutch A.4: the higher score down, the lower up)
     # or "transfers" (FIDE Swiss 1999 / Lim: the player who moved out of his score group -
     # the higher one when his score is above that round's median, the lower one when below)

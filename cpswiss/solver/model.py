@@ -408,18 +408,6 @@ class MatchingModel:
         """Is there a solution choosing one edge of each group?  Keeps it if so."""
         return self._solve_assuming([self._paired(edges) for edges in groups])
 
-    def leaves_one_unpaired(self, groups: list[list[int]]) -> bool:
-        """Is there a solution choosing no edge of at least one group?  Keeps it if so."""
-        from cpswiss.solver.cpsat import cp_model
-
-        switch = self.model.new_bool_var("")
-        literals = [self._paired(edges) for edges in groups]
-        # Σ literals <= n - 1 without a comparison: OR-Tools' stubs type ``expression <= int``
-        # as bool, and compiled code (mypyc) checks that (the same constraint as ``add(... <=)``)
-        self.model.add_linear_constraint(cp_model.LinearExpr.sum(literals), cp_model.INT_MIN,
-                                         len(literals) - 1).only_enforce_if(switch)
-        return self._solve_assuming([switch])
-
     def _solve_assuming(self, literals: list[cp_model.LiteralT]) -> bool:
         """Solve with these literals assumed true (for this solve only)."""
         self.model.clear_assumptions()

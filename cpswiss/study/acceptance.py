@@ -37,7 +37,7 @@ from cpswiss.colours.decoder import Board, Pairing
 from cpswiss.errors import CpswissError, InputError, NoPairingError
 from cpswiss.formats.trf import parse_trf
 from cpswiss.formats.trf_writer import write_trf
-from cpswiss.study.generate import GeneratorConfig, drawn_players, generate
+from cpswiss.study.generate import BYE_KINDS, GeneratorConfig, drawn_players, generate
 from cpswiss.tournament.model import RoundKind, Tournament
 
 THEIRS, OURS = "theirs", "ours"  # the other engine generates / cpswiss generates
@@ -128,7 +128,7 @@ def tournament_before_round(t: Tournament, round_no: int) -> Tournament:
     for pid, record in t.players.items():
         kept = list(record.rounds)[:round_no - 1]
         entry = record.rounds[round_no - 1] if len(record.rounds) >= round_no else None
-        if entry is not None and entry.kind.decided_before_pairing:
+        if entry is not None and entry.kind in BYE_KINDS.values():  # known before the round was paired
             kept.append(entry)
         player = replace(record, rounds=kept)
         player.points_column = t.computed_points(player)

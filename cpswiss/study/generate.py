@@ -39,7 +39,7 @@ from cpswiss.errors import InputError
 from cpswiss.formats.trf import parse_trf
 from cpswiss.formats.trf_writer import write_trf
 from cpswiss.tournament.model import PlayerRecord, RoundEntry, RoundKind, Tournament
-from cpswiss.rulesets.ruleset import RuleSet, load_rule_set
+from cpswiss.rulesets.ruleset import EDITION_IN_FORCE, RuleSet, load_rule_set
 from cpswiss.registry import trf_code_of
 
 
@@ -386,7 +386,7 @@ class RoundLog:
     seconds: float
 
 
-def generate(config: GeneratorConfig, seed: int, rules: str | RuleSet = "dutch-2026", trf26: bool = False,
+def generate(config: GeneratorConfig, seed: int, rules: str | RuleSet = EDITION_IN_FORCE, trf26: bool = False,
              log: list[RoundLog] | None = None, play: int | None = None,
              pairing: Callable[[Tournament], tuple[list[tuple[int, int]], int | None]] | None = None) -> Tournament:
     """A tournament, every round paired by the rule set; ``log`` collects the rounds.
@@ -421,7 +421,7 @@ def generate(config: GeneratorConfig, seed: int, rules: str | RuleSet = "dutch-2
     return t
 
 
-def generate_text(config: GeneratorConfig, seed: int, rules: str = "dutch-2026", trf26: bool = False) -> str:
+def generate_text(config: GeneratorConfig, seed: int, rules: str = EDITION_IN_FORCE, trf26: bool = False) -> str:
     """The tournament as TRF-2026 (``trf26``) or TRF16 text; TRF16 has no record for a bye
     requested in advance, so it is refused when some may be (AdvanceNoticePercentage > 0)."""
     if not trf26 and config.advance_notice_percentage:

@@ -33,11 +33,6 @@ class RoundKind(enum.Enum):
         return self in (RoundKind.GAME, RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS,
                         RoundKind.PENDING)
 
-    @property
-    def decided_before_pairing(self) -> bool:
-        """A bye or absence known before the round was paired (player not paired)."""
-        return self in (RoundKind.HALF_BYE, RoundKind.FULL_BYE, RoundKind.ZERO_BYE)
-
 
 _TOOK_PART_IN_PAIRING = frozenset((RoundKind.GAME, RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS,
                                    RoundKind.PENDING, RoundKind.PAB))

@@ -21,7 +21,8 @@ from cpswiss.tournament.model import format_points
 from cpswiss.rulesets.ruleset import Criterion, RuleSet
 from cpswiss.solver.settings import SolverSettings
 from cpswiss.systems.dutch.parameters import bracket_parameters
-from cpswiss.systems.dutch.procedure import BracketRecord, generation_order, pair_bracket
+from cpswiss.systems.dutch.generation import generation_order
+from cpswiss.systems.dutch.solve import BracketRecord, pair_bracket
 from cpswiss.systems.dutch.units import BRACKET_UNITS
 from cpswiss.systems.shared.explaining import (
     BracketAccount,
@@ -109,7 +110,7 @@ def _kind(record: BracketRecord, previous: BracketRecord | None) -> str:
     if record.bracket is not None and record.bracket.holds_rest:
         return ("heterogeneous" if record.mdps else "homogeneous") + \
             " ([C4]: re-paired on a model holding every remaining player)"
-    if record.special:
+    if record.last_step:
         if previous is not None and previous.collapsed:
             return "collapsed last bracket (A.9)"
         return "last bracket"

@@ -72,7 +72,7 @@ def single_downfloater_value(unit: str, b: Bracket) -> LookaheadValue | None:
     """How the look-ahead unit values a single downfloater, or None where the split does
     not hold: 2017 C.7 weighs the bye in a last following bracket (RN-21), which the
     number of pairs and u's fate tell only while every player of S may take the bye."""
-    if b.special or b.holds_rest:
+    if b.last_step or b.holds_rest:
         return None
     if unit == "next-bracket":
         if b.final and not all(p.bye_eligible for p in b.vertices[b.n_bracket:]):

@@ -27,7 +27,7 @@ from cpswiss.systems.shared.units import (
     pair_count,
     unpaired_in_bracket,
 )
-from cpswiss.tournament.compatibility import ABSOLUTE_UNITS, compatible
+from cpswiss.tournament.compatibility import compatible
 from cpswiss.tournament.state import Float, PlayerState, Strength
 
 # ---------------------------------------------------------------------------
@@ -108,7 +108,7 @@ def next_bracket(b: Bracket, c: Criterion) -> list[Level]:
     of pairs: a sweep without it also agrees on 404/404; it is kept because C.2
     makes a last bracket whose odd player cannot take the bye incomplete.)
     """
-    if b.special:
+    if b.last_step:
         return []
     if b.final:
         barred = [not p.bye_eligible for p in b.vertices]
@@ -160,7 +160,7 @@ def stranded_downfloaters(b: Bracket, c: Criterion) -> list[Level]:
     he may meet nobody there (JaVaFo 1.4; tests/data/dutch-2013-endorse, s7407-r07: 1 and 5
     land on 2 and 10, both may meet only 10, and 4-8 floating them stands, not 5-8 floating
     1 and 4)."""
-    if b.special or b.landing is None:
+    if b.last_step or b.landing is None:
         return []
     level = Level(f"{c.label} downfloaters with no opponent in the next bracket", floor=0)
     beyond = _more_than_land(b)
@@ -212,7 +212,7 @@ def landing_unpaired(b: Bracket, c: Criterion) -> list[Level]:
     each other, so 12, who could meet all three, floats as well as 20, who could meet only 18;
     corpus n054-r05of09-t014: 42, with whom 47 can meet nobody of the 0.5 bracket (C.1 moves
     him on), leaves as few unpaired as 40, who could meet 47.)"""
-    if b.special or b.landing is None:
+    if b.last_step or b.landing is None:
         return []
     level = Level(f"{c.label} players of the next bracket who could be paired there left unpaired "
                   "(one allowed)", floor=0, clip=1)
@@ -424,7 +424,7 @@ def next_bracket_scores(b: Bracket, c: Criterion) -> list[Level]:
     as well as it can with [C6] and [C7]: first the most pairs whose lower player is in
     the next scoregroup, then, highest score first, the most of them led by a player of
     that score (the downfloaters paired there).  Void in the last bracket."""
-    if b.special:
+    if b.last_step:
         return []
     count = Level(f"{c.label} next-bracket pairs", sense=-1)
     out = []
@@ -494,4 +494,4 @@ LOOKAHEAD_UNITS = {"next-bracket", "next-bracket-scores"}
 ROUND_UNITS: frozenset[str] = frozenset({"pab-score"})
 BRACKET_UNITS = BracketUnits(UNITS, ROUND_UNITS)
 
-__all__ = ["ABSOLUTE_UNITS", "BRACKET_UNITS", "LOOKAHEAD_UNITS", "ROUND_UNITS", "UNITS"]
+__all__ = ["BRACKET_UNITS", "LOOKAHEAD_UNITS", "ROUND_UNITS", "UNITS"]

@@ -45,7 +45,7 @@ from cpswiss.solver.matchings import greedy_matching
 from cpswiss.solver.model import MatchingModel
 from cpswiss.solver.settings import SolverSettings
 from cpswiss.systems import RoundPairing
-from cpswiss.systems.fide1999 import Fide1999Switches
+from cpswiss.systems.fide1999.switches import Fide1999Switches
 from cpswiss.systems.fide1999.units import BRACKET_UNITS
 from cpswiss.tournament.state import PlayerState, RoundState, order_key, scoregroups
 

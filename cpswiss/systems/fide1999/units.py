@@ -13,7 +13,7 @@ from cpswiss.rulesets.ruleset import Criterion
 from cpswiss.solver.levels import Level
 from cpswiss.systems.shared.bracket import Bracket
 from cpswiss.systems.shared.units import SHARED_UNITS, BracketUnits, Unit
-from cpswiss.tournament.compatibility import ABSOLUTE_UNITS, compatible
+from cpswiss.tournament.compatibility import compatible
 from cpswiss.tournament.state import Float
 
 def _left_unpaired(name: str, b: Bracket, members: Iterable[int]) -> Level:
@@ -73,4 +73,4 @@ UNITS: dict[str, Unit] = {
 ROUND_UNITS: frozenset[str] = frozenset()
 BRACKET_UNITS = BracketUnits(UNITS, ROUND_UNITS)
 
-__all__ = ["ABSOLUTE_UNITS", "BRACKET_UNITS", "ROUND_UNITS", "UNITS", "floater_type", "floaters_paired", "refloat"]
+__all__ = ["BRACKET_UNITS", "ROUND_UNITS", "UNITS", "floater_type", "floaters_paired", "refloat"]

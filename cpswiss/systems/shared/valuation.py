@@ -31,7 +31,7 @@ def optimum_given(b: Bracket, rules: RuleSet, units: BracketUnits, settings: Sol
     exact weight; otherwise the CP-SAT model decides.  With the pairs inside fixed, a level
     over inside edges only is a constant, and only the others are minimised.  A level with an
     allowance or cases (:mod:`cpswiss.solver.cases`) is weighed case by case, as
-    :func:`cpswiss.systems.dutch.procedure.by_cases` does.
+    a procedure does for such a level.
     """
     def levels_of_step() -> list[Level]:
         levels = [lv for _, group in bracket_levels(b, rules.criteria, units) for lv in group]
