@@ -19,7 +19,8 @@ Exit codes (bbpPairings): 0 done, 1 no legal pairing, 2 unexpected error,
 ``explain`` exit 0 when the pairing examined is the one the rules demand and 1
 when it is not (or is illegal).  ``check`` of many files or a folder: 0 every
 tournament agrees, 1 one differs, 3 none differs but a file was refused (its
-line says why), 2 a tournament failed by a fault of cpswiss.
+line says why), 2 a tournament failed by a fault of cpswiss.  ``acceptance``: 0 no
+tournament differs, 1 one differs, 2 one failed by a fault of cpswiss.
 """
 
 from __future__ import annotations
@@ -568,14 +569,16 @@ def _check_many(args) -> int:
 
 
 def _cmd_acceptance(args) -> int:
-    from cpswiss.study.acceptance import AcceptanceSpec, run_acceptance
+    import pathlib
+
+    from cpswiss.study.acceptance import AcceptanceSpec, exit_code, load_results, run_acceptance
 
     spec = AcceptanceSpec(args.engine, "" if args.system == "none" else f"--{args.system}", args.rules, args.count,
                           args.first_seed, args.sizes, args.engine_format, args.timeout,
                           tuple(w for w in ("theirs", "ours") if w in args.ways), not args.seedless)
     text = run_acceptance(spec, args.output, args.workers, args.scheduler, not args.no_progress, args.limit)
     print(text.split("\n## What", 1)[0].rstrip())
-    return errors.EXIT_OK
+    return exit_code(load_results(spec, pathlib.Path(args.output)))
 
 
 def _cmd_explain(args) -> int:

@@ -26,6 +26,7 @@ from cpswiss.study.acceptance import (
     OURS,
     THEIRS,
     AcceptanceSpec,
+    exit_code,
     load_results,
     report,
     run_acceptance,
@@ -130,7 +131,7 @@ def test_an_honest_engine_agrees_both_ways_and_each_tournament_counts_once(hones
     assert sorted((r.way, r.seed) for r in results) == sorted((w, seed) for seed in (11, 12, 13)
                                                                for w in (THEIRS, OURS))
     counted = [r for r in results if r.counted]
-    assert counted and all(r.verdict == AGREE for r in counted)
+    assert counted and all(r.verdict == AGREE for r in counted) and exit_code(results) == 0
     assert "| its generator, cpswiss's checker | 3 of 3 |" in text
     assert "| cpswiss's generator, its checker | 3 of 3 |" in text
     assert "## Discrepancies by cause\n\nNone." in text
@@ -173,6 +174,7 @@ def test_a_faulty_engine_is_caught_both_ways_with_the_rule_and_the_command(tmp_p
     s = spec(stand_in(tmp_path, faulty=True), count=2)
     text = run_acceptance(s, tmp_path / "run", progress=False)
     results = load_results(s, tmp_path / "run")
+    assert exit_code(results) == 1
     theirs = [r for r in results if r.way == THEIRS and r.counted]
     ours = [r for r in results if r.way == OURS and r.counted]
     assert theirs and all(r.verdict == DIFFER and 2 in [d.round_no for d in r.discrepancies] for r in theirs)

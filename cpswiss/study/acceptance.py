@@ -34,7 +34,7 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 from cpswiss.colours.decoder import Board, Pairing
-from cpswiss.errors import CpswissError, InputError, NoPairingError
+from cpswiss.errors import EXIT_NO_PAIRING, EXIT_OK, EXIT_UNEXPECTED, CpswissError, InputError, NoPairingError
 from cpswiss.formats.trf import parse_trf
 from cpswiss.formats.trf_writer import write_trf
 from cpswiss.study.generate import BYE_KINDS, GeneratorConfig, drawn_players, generate
@@ -556,6 +556,12 @@ def report(spec: AcceptanceSpec, results: list[TournamentResult]) -> str:
     return "\n".join(out) + "\n"
 
 
+def exit_code(results: list[TournamentResult]) -> int:
+    """0 no tournament differs or failed; 1 one differs; 2 one failed by a fault of cpswiss."""
+    verdicts = {r.verdict for r in results}
+    return EXIT_UNEXPECTED if FAILED in verdicts else EXIT_NO_PAIRING if DIFFER in verdicts else EXIT_OK
+
+
 def run_acceptance(spec: AcceptanceSpec, out: str | Path, workers: int = 1, scheduler: str | None = None,
                    progress: bool = True, limit: int | None = None) -> str:
     """Run (or resume) the run in folder ``out``, write ``out/report.md``; the report."""
@@ -566,6 +572,6 @@ def run_acceptance(spec: AcceptanceSpec, out: str | Path, workers: int = 1, sche
     return text
 
 
-__all__ = ["AcceptanceSpec", "Discrepancy", "TournamentResult", "contents", "engine_config_text", "execute",
+__all__ = ["AcceptanceSpec", "Discrepancy", "TournamentResult", "contents", "engine_config_text", "execute", "exit_code",
            "load_results", "our_tournament", "report", "run_acceptance", "run_task", "their_tournament",
            "tournament_before_round", "tournament_config"]
