@@ -79,6 +79,9 @@ class PairingSystem:
     trf_codes: Mapping[str, str] = field(default_factory=dict)
     # the rule file's [switches] table: a frozen dataclass whose fields are its keys
     switches: type | None = None
+    # the kinds of tournament file it pairs (cpswiss.tournament.model.Tournament.kind): "individual",
+    # "team", "double-swiss"; a file of another kind is refused (cpswiss.api.selection.check_pairs_file)
+    file_kinds: frozenset[str] = frozenset(("individual",))
 
     @property
     def explainer(self) -> Explanation:
@@ -131,3 +134,4 @@ def trf_code_of(rules: RuleSet) -> str | None:
     current spelling), or None when no code does."""
     codes = [code for code, name in system_of(rules).trf_codes.items() if name == rules.name]
     return codes[-1] if codes else None
+

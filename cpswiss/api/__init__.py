@@ -22,6 +22,8 @@ from cpswiss.tournament.state import RoundState, StateHistory
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from cpswiss.tournament.competition_state import CompetitionRules, CompetitionState
+
     import pandas as pd
 
     from cpswiss.check.decisions import Decisions
@@ -137,3 +139,16 @@ def pair_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSet
     :func:`prepare_tournament` then :func:`pair_round`."""
     return pair_round(prepare_tournament(tournament, rule_set, initial_colour, accelerate), round_no,
                       settings, decisions)
+
+
+def competition_state_of(tournament: Tournament | str | Path, round_no: int | None = None,
+                         rules: CompetitionRules | None = None) -> CompetitionState:
+    """The state of every competitor - each team of a team file (C.04.6), each player of a
+    Double-Swiss file (C.04.5) - before a round (default: the next one), computed on matches
+    (:func:`cpswiss.tournament.competition_state.competition_state`): primary and secondary
+    scores, colours had, colour difference, floats, opponents met, bye bar, matches played and
+    presence.  ``rules``: default, as the file's record 192 names them."""
+    from cpswiss.tournament.competition_state import competition_state  # team / Double-Swiss files only
+
+    t = read_trf(tournament) if isinstance(tournament, (str, os.PathLike)) else tournament
+    return competition_state(t, rules, round_no)

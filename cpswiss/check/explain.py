@@ -276,8 +276,8 @@ def explain_pairing(tournament: Tournament | str | Path, proposal: Pairing | str
             raise InputError("nothing to explain: give a proposed pairing or a round of the file", t.path)
         if not 1 <= round_no <= t.last_paired_round:
             raise InputError(f"round {round_no} is not in the file ({t.paired_rounds_text()})", t.path)
-        proposed = pairing_in_file(t, round_no)
         result = pair_tournament(t, rule_set, settings=settings, round_no=round_no, accelerate=accelerate)
+        proposed = pairing_in_file(t, round_no)  # after the rule set (and the kind of file) is settled
     else:
         result = pair_tournament(t, rule_set, settings=settings, round_no=round_no, accelerate=accelerate)
         proposed = proposal if isinstance(proposal, Pairing) else read_pairing_file(

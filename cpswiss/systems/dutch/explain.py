@@ -23,6 +23,7 @@ from cpswiss.solver.settings import SolverSettings
 from cpswiss.systems.dutch.parameters import bracket_parameters
 from cpswiss.systems.dutch.generation import generation_order
 from cpswiss.systems.dutch.solve import BracketRecord, pair_bracket
+from cpswiss.systems.dutch.switches import round_switches
 from cpswiss.systems.dutch.units import BRACKET_UNITS
 from cpswiss.systems.shared.explaining import (
     BracketAccount,
@@ -169,7 +170,7 @@ def _accounts(result: PairingResult) -> list[BracketAccount]:
             parameters = bracket_parameters(players, len(record.mdps), result.state.round_no, style)
             bracket_account.notes.append(parameters.text(style))
         if record.collapsed:
-            stranded = _stranded(record, result) if result.rules.criterion("stranded-downfloaters") else []
+            stranded = _stranded(record, result) if round_switches(result.rules).landing else []
             if stranded:
                 bracket_account.notes.append(
                     f"C.12: its downfloater{'s' if len(stranded) > 1 else ''} {ids_text(stranded)} could "

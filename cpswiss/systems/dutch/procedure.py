@@ -49,6 +49,7 @@ from cpswiss.systems import RoundPairing
 from cpswiss.systems.dutch.rules2013 import c13_join, landing_bracket, last_bracket_partners, treated_as_homogeneous
 from cpswiss.systems.dutch.rulings import with_round_rulings
 from cpswiss.systems.dutch.solve import BracketRecord, pair_bracket, pair_interchangeable, sees_identity
+from cpswiss.systems.dutch.switches import round_switches
 from cpswiss.systems.shared.bracket import Bracket, interchangeable
 from cpswiss.tournament.state import PlayerState, RoundState, scoregroups
 
@@ -73,16 +74,13 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
     if not players:
         raise NoPairingError("no player is available for this round")
     groups = scoregroups(players)
-    clash = rules.criterion("absolute-colour-clash")
-    waive = tuple(clash.params["waive"]) if clash is not None and "waive" in clash.params else None
-    state = with_round_rulings(state, groups, waive, lowest_pab=rules.criterion("pab-score") is not None)
+    switches = round_switches(rules)
+    state = with_round_rulings(state, groups, switches.waive, lowest_pab=switches.lowest_pab_score)
     if not completable(players, state):
         raise NoPairingError(rules.speak("no round-pairing satisfies C.1-C.3 with at most one bye to an "
                                          "eligible player (C.04.3 A.9: the arbiter decides)"))
-    every_bracket = rules.procedure.completion == "every-bracket"
-    weighs_pab = rules.criterion("pab-unplayed-games") is not None
-    strands = rules.criterion("stranded-downfloaters") is not None
-    at_half = rules.procedure.half_moved_down == "homogeneous"
+    every_bracket, weighs_pab = switches.every_bracket, switches.pab_bracket
+    strands, at_half = switches.landing, switches.homogeneous_at_half
     bracket: list[PlayerState] = groups[0]
     n_mdp = 0
     index = 1
