@@ -115,3 +115,22 @@ def test_every_round_of_a_generated_tournament_is_the_rule_sets_pairing(rules, t
         assert f"\n{'192' if trf26 else '092'} {code}\n" in text
     report = check_tournament(t, rules)
     assert report.agrees and len(report.rounds) == 5, report.text()
+
+
+def test_what_a_tournament_holds_is_counted_by_kind():
+    """A late entrant's zero-point rounds before his first pairing are his entry, a withdrawn
+    player's after his last are his withdrawal; a half-point bye in round 1 is a bye."""
+    text = "\n".join([
+        "012 kinds",
+        "XXR 3",
+        "001    1      A                                 2400                             2.0    1     2 w 1     3 b 1  0000 - Z",
+        "001    2      B                                 2300                             1.0    2     1 b 0  0000 - H     3 w =",
+        "001    3      C                                 2200                             0.5    3  0000 - Z     1 w 0     2 b =",
+        "001    4      D                                 2100                             1.5    4  0000 - H     5 w -     6 b +",
+        "001    5      E                                 2000                             3.0    5     6 b 1     4 b +  0000 - U",
+        "001    6      F                                 1900                             0.0    6     5 w 0  0000 - Z     4 w -",
+    ]) + "\n"
+    held = contents(parse_trf(text))
+    assert held == {"pairing-allocated bye": 1, "half-point bye": 2, "full-point bye": 0, "zero-point bye": 1,
+                    "bye requested in advance": 0, "forfeit (one player)": 2, "forfeit (both players)": 0,
+                    "late entry": 1, "withdrawal": 1}
