@@ -80,6 +80,11 @@ def tournament_files(paths: Iterable[str]) -> list[Path]:
     return files
 
 
+def is_refusal(exc: CpswissError) -> bool:
+    """The file is refused (invalid, unreadable, too large), not a fault of cpswiss."""
+    return exc.exit_code in (EXIT_INVALID_INPUT, EXIT_FILE_ACCESS, EXIT_TOO_LARGE)
+
+
 def check_one(path: str | Path, rule_set: str | RuleSet | None = None, settings: SolverSettings | None = None,
               accelerate: str | None = None, rounds: list[int] | None = None) -> TournamentVerdict:
     """One tournament's verdict; a problem with the file, or a fault, is its verdict, not an
@@ -87,8 +92,7 @@ def check_one(path: str | Path, rule_set: str | RuleSet | None = None, settings:
     try:
         return TournamentVerdict.of(check_tournament(str(path), rule_set, rounds, settings, accelerate))
     except CpswissError as exc:
-        refused = exc.exit_code in (EXIT_INVALID_INPUT, EXIT_FILE_ACCESS, EXIT_TOO_LARGE)
-        return TournamentVerdict(str(path), REFUSED if refused else ERROR, reason=exc.one_line())
+        return TournamentVerdict(str(path), REFUSED if is_refusal(exc) else ERROR, reason=exc.one_line())
     except Exception as exc:  # a bug: the run goes on, the tournament is counted as one
         return TournamentVerdict(str(path), ERROR, reason=f"unexpected error: {type(exc).__name__}: {exc}")
 
@@ -146,4 +150,4 @@ class BatchSummary:
 
 
 __all__ = ["AGREE", "DIFFER", "ERROR", "REFUSED", "BatchSummary", "TournamentVerdict", "check_many", "check_one",
-           "tournament_files"]
+           "is_refusal", "tournament_files"]

@@ -275,6 +275,7 @@ def _keep(out: Path, name: str, text: str) -> None:
 
 def their_tournament(spec: AcceptanceSpec, seed: int, out: Path) -> TournamentResult:
     """The other engine's generator makes tournament ``seed``; cpswiss re-pairs every round."""
+    from cpswiss.check.batch import is_refusal
     from cpswiss.check.rounds import check_tournament
 
     config = tournament_config(spec, seed)
@@ -302,8 +303,7 @@ def their_tournament(spec: AcceptanceSpec, seed: int, out: Path) -> TournamentRe
     except CpswissError as exc:
         _keep(out, name, text)
         _keep(out, f"theirs-{seed}.cfg", config_text)
-        verdict = REFUSED if exc.exit_code in (3, 4, 5) else FAILED
-        return replace(result, verdict=verdict, reason=exc.one_line())
+        return replace(result, verdict=REFUSED if is_refusal(exc) else FAILED, reason=exc.one_line())
     result = replace(result, rounds=len(report.rounds), contents=contents(t))
     differing = [r for r in report.rounds if not r.agrees]
     if not differing:
