@@ -207,3 +207,16 @@ def test_the_results_are_plain_json_a_report_can_be_made_from(honest_run):
     row = json.loads((out / "results" / "ours-11.json").read_text())
     assert row["way"] == "ours" and row["seed"] == 11 and "PlayersNumber=" in row["config"]
     assert report(s, load_results(s, out)) == text
+
+
+@pytest.mark.parametrize("options, message", [(["--sizes", "1-5"], "--sizes: a range LOW-HIGH of 2-9999 players"),
+                                              (["--sizes", "many"], "a range LOW-HIGH of players, not 'many'"),
+                                              (["--count", "0"], "--count must be at least 1")])
+def test_a_bad_option_is_one_line_and_exit_3(tmp_path, capsys, options, message):
+    from cpswiss.cli import main
+
+    argv = ["acceptance", "--engine", "no-such-engine", "--rules", "dutch-2026", "--count", "1",
+            "-o", str(tmp_path / "run"), "--no-progress", *options]
+    assert main(argv) == 3
+    err = capsys.readouterr().err.strip()
+    assert message in err and "\n" not in err
