@@ -219,7 +219,7 @@ def _generate_arguments(generate: argparse.ArgumentParser) -> None:
     for parameter in PARAMETERS:
         generate.add_argument(parameter.flag, type=int, dest=f"parameter_{parameter.field}", metavar="N",
                               help=f"{parameter.key}: {parameter.meaning}; {parameter.minimum}-"
-                                   f"{parameter.maximum}, default: drawn from the seed, {parameter.drawn}")
+                                   f"{parameter.maximum}, {parameter.default_text}")
 
 
 def _study_arguments(study: argparse.ArgumentParser) -> None:

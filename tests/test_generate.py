@@ -40,12 +40,15 @@ def test_every_parameter_is_in_the_help_with_its_range_and_default(capsys):
     help_text = " ".join(capsys.readouterr().out.split())
     for p in PARAMETERS:
         assert f"{p.flag} N {p.key}:" in help_text
-        assert f"{p.minimum}-{p.maximum}, default: drawn from the seed, {p.drawn}" in help_text
+        assert f"{p.minimum}-{p.maximum}, {p.default_text}" in help_text
+    assert "--rating-table N RatingTable: white's expected score from the FIDE rating table 8.1(b) (1) or " \
+        "the Elo curve (0); 0-1, default 1 (not drawn)" in help_text
 
 
 def test_an_unset_parameter_is_drawn_from_the_seed_and_a_given_one_changes_no_other():
     drawn = GeneratorConfig.drawn({}, 5)
     assert GeneratorConfig.drawn({}, 5) == drawn != GeneratorConfig.drawn({}, 6)
+    assert drawn.rating_table == 1 and GeneratorConfig().rating_table == 0  # the command line: the FIDE table
     given = GeneratorConfig.drawn({"DrawPercentage": 0}, 5)
     assert given.draw_percentage == 0
     assert {k: v for k, v in given.mapping().items() if k != "DrawPercentage"} == \

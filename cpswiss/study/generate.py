@@ -7,10 +7,10 @@ key that is not given is *drawn from the seed* (:data:`PARAMETERS`: each key's r
 unset one is drawn; ``cpswiss generate --help`` lists them); in the Python API an unset field
 keeps the fixed default of :class:`GeneratorConfig`.
 
-The results follow the FIDE rating table: white's expected score is the Elo expectation
-``1 / (1 + 10 ** (-D / 400))`` of the rating difference D (plus ``WhiteAdvantage``), the table of
-FIDE Rating Regulations 8.1.2 in closed form; DrawPercentage of the games are drawn, around that
-expectation.  Absences are decided per player before the event: a half-point (``H``), full-point
+The results follow the FIDE rating table (``RatingTable`` 1, the command line's default): white's
+expected score is the table's for the rating difference D plus ``WhiteAdvantage``
+(:func:`expected_score`; with ``RatingTable`` 0, the API's default, the Elo curve
+``1 / (1 + 10 ** (-D / 400))``); DrawPercentage of the games are drawn, around that expectation.  Absences are decided per player before the event: a half-point (``H``), full-point
 (``F``) or zero-point (``Z``) bye in one round, a late entry (``Z`` before the player joins), a
 withdrawal (``Z`` after it); ``AdvanceNoticePercentage`` of the byes are requested in advance,
 written as TRF-2026 ``240`` records too.  A game may be forfeited by one player (``+``/``-``) or
@@ -55,10 +55,17 @@ class Parameter:
     drawn: str  # how an unset value is drawn, for --help
     meaning: str
     option: str = ""  # the command-line option (default: from the field's name)
+    fixed: int | None = None  # an unset value on the command line: this one, not drawn
 
     @property
     def flag(self) -> str:
         return self.option or "--" + self.field.replace("_", "-")
+
+    @property
+    def default_text(self) -> str:
+        """The command line's default, for --help."""
+        return f"default {self.fixed} ({self.drawn})" if self.fixed is not None else \
+            f"default: drawn from the seed, {self.drawn}"
 
 
 # A rate parameter left unset is "never" with this probability, else drawn from its range.
@@ -92,6 +99,8 @@ PARAMETERS: tuple[Parameter, ...] = (
               "percentage of the half-, full- and zero-point byes requested in advance (TRF-2026 240)"),
     Parameter("WhiteAdvantage", "white_advantage", -400, 400, "0-30",
               "Elo points added to white's rating for the expected score"),
+    Parameter("RatingTable", "rating_table", 0, 1, "not drawn",
+              "white's expected score from the FIDE rating table 8.1(b) (1) or the Elo curve (0)", fixed=1),
 )
 PARAMETER_OF = {p.key: p for p in PARAMETERS}
 # RTG key -> GeneratorConfig field
@@ -118,6 +127,7 @@ class GeneratorConfig:
     full_point_bye_rate: int = 0
     double_forfeit_rate: int = 0
     advance_notice_percentage: int = 0
+    rating_table: int = 0  # the Elo curve: the published studies were made with it
 
     @classmethod
     def from_mapping(cls, values: dict, source: str = "<config>") -> GeneratorConfig:
@@ -203,6 +213,8 @@ def drawn_players(seed: int, low: int, high: int) -> int:
 def _draw(parameter: Parameter, seed: int, known: dict[str, int]) -> int:
     """An unset parameter drawn from the seed, as :data:`PARAMETERS` describes it (``known``:
     the values drawn or given before it, for the bounds that depend on them)."""
+    if parameter.fixed is not None:
+        return parameter.fixed
     rng = _rng(seed, "parameter", parameter.key)
     name = parameter.field
     if name == "players":
@@ -350,8 +362,9 @@ def expected_score(difference: int) -> float:
 def game_result(config: GeneratorConfig, seed: int, round_no: int, white: PlayerRecord,
                 black: PlayerRecord) -> tuple[RoundEntry, RoundEntry]:
     """The two blocks of a board: a forfeit (per ForfeitRate; the absent side drawn by lot;
-    per DoubleForfeitRate both absent), else a result drawn from white's expected score in the
-    FIDE rating table (:func:`expected_score`; white's advantage added) and the draw rate."""
+    per DoubleForfeitRate both absent), else a result drawn from white's expected score (white's
+    advantage added) and the draw rate: the FIDE rating table's (:func:`expected_score`) with
+    RatingTable 1, as the command line has it, else the Elo curve's."""
     low, high = min(white.pairing_no, black.pairing_no), max(white.pairing_no, black.pairing_no)
     rng = _rng(seed, "game", round_no, low, high)
     if config.forfeit_rate > 0 and rng.random() * config.forfeit_rate < 1:
@@ -363,8 +376,8 @@ def game_result(config: GeneratorConfig, seed: int, round_no: int, white: Player
     if _one_in(seed, config.double_forfeit_rate, "double-forfeit", round_no, low, high):
         return (RoundEntry(RoundKind.FORFEIT_LOSS, black.pairing_no, "w", "-"),
                 RoundEntry(RoundKind.FORFEIT_LOSS, white.pairing_no, "b", "-"))
-    rw, rb = white.rating or 0, black.rating or 0
-    expected = expected_score(rw + config.white_advantage - rb)
+    difference = (white.rating or 0) + config.white_advantage - (black.rating or 0)
+    expected = expected_score(difference) if config.rating_table else 1 / (1 + 10 ** (-difference / 400))
     # DrawPercentage of the games drawn; white's expected score kept where it can be
     draw = config.draw_percentage / 100
     expected = min(max(expected, draw / 2), 1 - draw / 2)
