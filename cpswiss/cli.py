@@ -398,10 +398,17 @@ def _cmd_pair(args) -> int:
 
     system, path = _flagged_system(args)
     args.rules = _rules_for_flag(system, args.rules, path)
+    if system.name == "team":
+        return _cmd_pair_team(args, path)
+    if system.name == "double-swiss":
+        return _cmd_pair_double_swiss(args, path)
+    from cpswiss.api.selection import check_pairs_file
+
+    tournament = read_trf(path)
+    check_pairs_file(tournament, system)  # the flag's system, whatever rule set the file names
     if args.check:
         args.files, args.rounds = [path], None
         return _cmd_check(args)
-    tournament = read_trf(path)
     decisions = _decisions(args)
     report: list[str] = []
     if not decisions.pairing_decisions.empty:
@@ -434,15 +441,8 @@ def _cmd_pair(args) -> int:
         paired = result.state.tournament  # as paired: with any virtual points a method made
         _write_atomically(args.write_trf, write_trf(with_round(paired, result.pairing.round_no, boards,
                                                                result.pairing.bye)))
-    if args.output is not None:
-        text = "\n".join(result.pairing.lines()) + "\n"
-        if args.output == "-":
-            sys.stdout.write(text)
-        else:
-            _write_atomically(args.output, text)
-        return errors.EXIT_OK
-    if args.explain:
-        return errors.EXIT_OK
+    if args.output is not None or args.explain:
+        return _write_pairing_file(args.output, result.pairing.lines())
     players = result.state.players
     print(f"Round {result.pairing.round_no}: {result.rules.title} ({result.rules_reason})")
     for n, board in enumerate(result.pairing.boards, start=1):
@@ -457,6 +457,101 @@ def _cmd_pair(args) -> int:
     return errors.EXIT_OK
 
 
+def _write_pairing_file(output: str | None, lines: list[str]) -> int:
+    """``-p``: the pairing file to ``output`` (``-``: standard output; None: nothing)."""
+    if output is not None:
+        text = "\n".join(lines) + "\n"
+        if output == "-":
+            sys.stdout.write(text)
+        else:
+            _write_atomically(output, text)
+    return errors.EXIT_OK
+
+
+def _cmd_pair_double_swiss(args, path: str) -> int:
+    """``pair --double-swiss FILE``: a round of a Double-Swiss tournament by C.04.5 (a match of
+    two games in two round columns, record 192 FIDE_DOUBLESWISS)."""
+    from cpswiss.api import pair_double_swiss_tournament
+    from cpswiss.tournament.model import format_points
+
+    unsupported = [flag for flag, given in (("--json", args.json), ("--initial-colour", args.initial_colour))
+                   if given]
+    if unsupported or not _decisions(args).empty:
+        raise UsageError(f"--double-swiss does not take {', '.join(unsupported) or '--fix/--forbid/--bye/--absent'}")
+    if args.check:
+        from cpswiss.check.double_swiss import check_double_swiss
+
+        report = check_double_swiss(path, args.rules)
+        print(report.text())
+        return errors.EXIT_OK if report.agrees else errors.EXIT_NO_PAIRING
+    result = pair_double_swiss_tournament(path, args.rules, record_refusals=args.explain,
+                                          accelerate=args.accelerate)
+    assert result.state is not None and result.rules is not None
+    pairing, players = result.pairing, result.state.competitors
+    if args.explain:
+        from cpswiss.systems.double_swiss.explain import explain_text
+
+        print(explain_text(result), file=sys.stderr if args.output == "-" else sys.stdout)
+    if args.write_trf:
+        from cpswiss.formats.trf_writer import write_trf
+        from cpswiss.tournament.paired_round import with_round
+
+        boards = [(b.white, b.black) for b in pairing.boards]
+        _write_atomically(args.write_trf, write_trf(with_round(result.state.tournament, pairing.round_no, boards,
+                                                               pairing.bye)))
+    if args.output is not None or args.explain:
+        return _write_pairing_file(args.output, result.lines())
+    print(f"Round {pairing.round_no}: {result.rules.title} (two games a match: White plays game 1 with White)")
+
+    def shown(pid: int) -> str:
+        c = players[pid]
+        score = format_points(c.real_score) + (f"+{format_points(c.score - c.real_score)}" if c.score != c.real_score
+                                               else "")
+        return f"{c.id:4d} {c.name[:28]:<28} {score:>5}"
+
+    for n, board in enumerate(pairing.boards, start=1):
+        print(f"{n:4d}  {shown(board.white)}  -  {shown(board.black)}")
+    if pairing.bye is not None:
+        print(f" bye  {shown(pairing.bye)}")
+    return errors.EXIT_OK
+
+
+def _cmd_pair_team(args, path: str) -> int:
+    """``pair --team FILE``: a round of a team tournament by C.04.6 (TRF-2026 team records)."""
+    from cpswiss.api import pair_team_tournament
+
+    unsupported = [flag for flag, given in (("-c", args.check), ("--json", args.json),
+                                            ("--initial-colour", args.initial_colour),
+                                            ("--accelerate", args.accelerate)) if given]
+    if unsupported or not _decisions(args).empty:
+        raise UsageError(f"--team does not take {', '.join(unsupported) or '--fix/--forbid/--bye'}")
+    result = pair_team_tournament(path, args.rules, record_refusals=args.explain)
+    if args.explain:
+        from cpswiss.api import team_explanation
+
+        print(team_explanation(result), file=sys.stderr if args.output == "-" else sys.stdout)
+    if args.write_trf:
+        from cpswiss.formats.trf_writer import write_trf
+
+        _write_atomically(args.write_trf, write_trf(result.tournament_with_round()))
+    if args.output is not None or args.explain:
+        return _write_pairing_file(args.output, result.lines())
+    teams = result.state.competitors
+    print(f"Round {result.round_no}: {result.rules.title}")
+
+    def score(tpn: int) -> str:
+        c = teams[tpn]
+        return f"{c.match_points / 10:g} MP {c.game_points / 10:g} GP"
+
+    for n, m in enumerate(result.matches, start=1):
+        w, b = teams[m.white], teams[m.black]
+        print(f"{n:4d}  {w.id:3d} {w.name[:24]:<24} {score(w.id):>14}  -  {b.id:3d} {b.name[:24]:<24} {score(b.id):>14}")
+    if result.bye is not None:
+        c = teams[result.bye]
+        print(f" bye  {c.id:3d} {c.name[:24]:<24} {score(c.id):>14}")
+    return errors.EXIT_OK
+
+
 def _flagged_system(args: argparse.Namespace) -> tuple[PairingSystem, str]:
     """The system whose flag was given (``--dutch``, ``--lim``, ...) and the file it names."""
     from cpswiss.registry import systems
@@ -467,13 +562,14 @@ def _flagged_system(args: argparse.Namespace) -> tuple[PairingSystem, str]:
 
 def _rules_for_flag(system: PairingSystem, requested: str | None, path: str) -> str | None:
     """The rule set a system flag pairs with: --rules if it is one of that system's, else the
-    system's default - except for the Dutch flag, which leaves the choice to the file (record
-    192, start date) as JaVaFo and bbpPairings do.  A rule set of another system is a usage error."""
+    system's default - except for the Dutch and team flags, which leave the choice to the file
+    (record 192, start date) as JaVaFo and bbpPairings do.  A rule set of another system is a
+    usage error."""
     from cpswiss.rulesets.ruleset import load_rule_set
     from cpswiss.registry import systems
 
     if requested is None:
-        return None if system.name == "dutch" else system.default_rule_set
+        return None if system.name in ("dutch", "team") else system.default_rule_set
     rules = load_rule_set(requested)
     if rules.system != system.name:
         other = next((s for s in systems() if s.name == rules.system), None)
@@ -487,9 +583,23 @@ def _cmd_state(args) -> int:
 
     from cpswiss.formats.trf import read_trf
     from cpswiss.api.selection import select_rule_set
+    from cpswiss.rulesets.ruleset import load_rule_set
     from cpswiss.tournament.state import build_state
 
     tournament = read_trf(args.file)
+    if tournament.is_team_tournament:
+        from cpswiss.api import team_state_rows
+
+        rows = team_state_rows(tournament, args.rules)
+        with pd.option_context("display.max_rows", None, "display.width", 200):
+            print(pd.DataFrame(rows).to_string(index=False))
+        return errors.EXIT_OK
+    if tournament.games_per_round > 1 and (args.rules is None or load_rule_set(args.rules).system == "double-swiss"):
+        from cpswiss.api import double_swiss_state_rows
+
+        with pd.option_context("display.max_rows", None, "display.width", 200):
+            print(pd.DataFrame(double_swiss_state_rows(tournament, args.rules)).to_string(index=False))
+        return errors.EXIT_OK
     state = build_state(tournament, select_rule_set(tournament, args.rules)[0].state)
     with pd.option_context("display.max_rows", None, "display.width", 200):
         print(f"State before round {state.round_no} of {state.total_rounds or '?'}")
@@ -520,6 +630,17 @@ def _cmd_generate(args) -> int:
     if not trf26:
         values.setdefault("AdvanceNoticePercentage", 0)  # TRF16 cannot say a bye was requested in advance
     config = GeneratorConfig.drawn(values, args.seed, args.config or "command line")
+    from cpswiss.registry import trf_code_of
+    from cpswiss.rulesets.ruleset import load_rule_set
+
+    rules = load_rule_set(args.rules)
+    if rules.system == "team":  # a team tournament: PlayersNumber teams of BoardsNumber players
+        from cpswiss.study.team_generate import simulate
+
+        code = trf_code_of(rules) or "FIDE_TEAM"
+        _write_atomically(args.output, simulate(config.players, config.boards, config.rounds, config.rounds,
+                                                args.seed, code, config.draw_percentage / 100))
+        return errors.EXIT_OK
     _write_atomically(args.output, generate_text(config, args.seed, args.rules, trf26))
     return errors.EXIT_OK
 
@@ -544,7 +665,24 @@ def _cmd_check(args) -> int:
     if len(args.files) > 1 or os.path.isdir(args.files[0]):
         return _check_many(args)
     from cpswiss.check.rounds import check_tournament
+    from cpswiss.formats.trf import read_trf
 
+    tournament = read_trf(args.files[0])
+    if tournament.games_per_round > 1:
+        from cpswiss.check.double_swiss import check_double_swiss
+
+        double_report = check_double_swiss(tournament, args.rules, args.rounds)
+        print(double_report.text())
+        return errors.EXIT_OK if double_report.agrees else errors.EXIT_NO_PAIRING
+    if tournament.is_team_tournament:
+        from cpswiss.check.teams import check_team_tournament
+
+        team_report = check_team_tournament(args.files[0], args.rules, args.rounds)
+        if args.json:
+            _print_json(team_report.as_dict())
+        else:
+            print(team_report.text())
+        return errors.EXIT_OK if team_report.agrees else errors.EXIT_NO_PAIRING
     report = check_tournament(args.files[0], args.rules, rounds=args.rounds, settings=_settings(args),
                               accelerate=args.accelerate)
     if args.json:
@@ -584,6 +722,20 @@ def _cmd_acceptance(args) -> int:
 
 def _cmd_explain(args) -> int:
     from cpswiss.check.explain import explain_pairing
+    from cpswiss.formats.trf import read_trf
+
+    tournament = read_trf(args.file)
+    if tournament.is_team_tournament:
+        from cpswiss.api import team_rule_set
+        from cpswiss.check.teams import explain_team_proposal
+
+        team_rule_set(tournament, args.rules)  # a rule set of another system: refused as they refuse
+        if args.pairing is None or args.json:
+            raise UsageError("a team file is explained with --pairing PROPOSED (text); a round in the file: "
+                             "'cpswiss check FILE --round N'")
+        text, agrees = explain_team_proposal(args.file, args.pairing, args.rules)
+        print(text)
+        return errors.EXIT_OK if agrees else errors.EXIT_NO_PAIRING
 
     explanation = explain_pairing(args.file, args.pairing, round_no=args.round, rule_set=args.rules,
                                   settings=_settings(args), accelerate=args.accelerate)

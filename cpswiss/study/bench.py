@@ -47,7 +47,9 @@ def default_files() -> list[Path]:
     of 100, 300 and 1000 players (the 1000-player history is synthetic, made by
     ``python -m cpswiss.study.simulate 1000 6 9 OUT --quick --seed 7``), and round 2 of
     1000 players, the hardest round of the tournament of ``scenarios/large-opens`` (made
-    by bbpPairings 5.0.1's generator, ``rtg-1000.cfg``, seed 5)."""
+    by bbpPairings 5.0.1's generator, ``rtg-1000.cfg``, seed 5), and round 7 of a 200-team
+    event (C.04.6, an Olympiad open section's size; made by ``python -m
+    cpswiss.study.team_generate 200 4 11 6 OUT --seed 7``)."""
     return sorted((Path(__file__).resolve().parent / "benchdata").glob("*.trf"))
 
 
@@ -69,7 +71,19 @@ def _one(args: tuple[str, str, SolverSettings]) -> tuple[float, int, int, str]:
     from cpswiss.api import pair_tournament
 
     def work() -> tuple[int, str]:
-        return len(pair_tournament(path, rules, settings=settings).state.players), "ok"
+        from cpswiss.formats.trf import read_trf
+
+        t = read_trf(path)
+        if t.is_team_tournament:  # teams: C.04.6 by the file's record 192 (or --rules)
+            from cpswiss.api import pair_team_tournament
+
+            return len(pair_team_tournament(t, rules, settings=settings).state.to_pair), "ok"
+        if t.games_per_round > 1:  # a Double-Swiss file: C.04.5 by the file's record 192 (or --rules)
+            from cpswiss.api import pair_double_swiss_tournament
+
+            result = pair_double_swiss_tournament(t, rules)
+            return (len(result.state.to_pair) if result.state is not None else 0), "ok"
+        return len(pair_tournament(t, rules, settings=settings).state.players), "ok"
 
     return _timed(work)
 

@@ -101,6 +101,8 @@ PARAMETERS: tuple[Parameter, ...] = (
               "Elo points added to white's rating for the expected score"),
     Parameter("RatingTable", "rating_table", 0, 1, "not drawn",
               "white's expected score from the FIDE rating table 8.1(b) (1) or the Elo curve (0)", fixed=1),
+    Parameter("BoardsNumber", "boards", 1, 99, "not drawn",
+              "a team tournament (a team rule set): players per team, PlayersNumber being the teams", fixed=4),
 )
 PARAMETER_OF = {p.key: p for p in PARAMETERS}
 # RTG key -> GeneratorConfig field
@@ -128,6 +130,7 @@ class GeneratorConfig:
     double_forfeit_rate: int = 0
     advance_notice_percentage: int = 0
     rating_table: int = 0  # the Elo curve: the published studies were made with it
+    boards: int = 4  # a team tournament (a team rule set): players per team; PlayersNumber = teams
 
     @classmethod
     def from_mapping(cls, values: dict, source: str = "<config>") -> GeneratorConfig:
