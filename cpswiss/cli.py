@@ -7,6 +7,7 @@
     cpswiss pair --lim FILE.trf -p OUT       the same under another system: one flag per system
                                              (--lim: the FIDE Swiss rules of 1987-99)
     cpswiss check FILE.trf [--round N]       re-pair the rounds in the file and compare
+    cpswiss check FILE|FOLDER ...            the same for many tournaments in one process
     cpswiss explain FILE.trf --pairing P     is P the pairing the rules demand? which rule decides
     cpswiss explain FILE.trf --round N       the same for a round already in the file
     cpswiss state FILE.trf                   print the state before the next round
@@ -16,7 +17,10 @@
 Exit codes (bbpPairings): 0 done, 1 no legal pairing, 2 unexpected error,
 3 invalid input, 4 too large, 5 file not readable/writable.  ``check`` and
 ``explain`` exit 0 when the pairing examined is the one the rules demand and 1
-when it is not (or is illegal).
+when it is not (or is illegal).  ``check`` of many files or a folder: 0 every
+tournament agrees, 1 one differs, 3 none differs but a file was refused (its
+line says why), 2 a tournament failed by a fault of cpswiss.  ``acceptance``: 0 no
+tournament differs, 1 one differs, 2 one failed by a fault of cpswiss.
 """
 
 from __future__ import annotations
@@ -201,12 +205,24 @@ def _resolve_arguments(resolve: argparse.ArgumentParser) -> None:
 
 def _generate_arguments(generate: argparse.ArgumentParser) -> None:
     from cpswiss.rulesets.model import EDITION_IN_FORCE
+    from cpswiss.study.generate import PARAMETERS
 
-    generate.add_argument("config", help="key=value lines (RTG keys: PlayersNumber, RoundsNumber, ...)")
+    generate.description = ("A random tournament, every round paired by a rule set.  Each parameter is "
+                            "an option or a key of CONFIG (the option wins); one that is given neither "
+                            "way is drawn from the seed as its help says.  The same seed and parameters "
+                            "give the same file.")
+    generate.add_argument("config", nargs="?", help="key=value lines (RTG keys: PlayersNumber, RoundsNumber, ...)")
     generate.add_argument("-o", dest="output", required=True, metavar="OUT.trf")
-    generate.add_argument("--seed", type=int, default=1, help="the same seed gives the same file")
-    generate.add_argument("--rules", default=EDITION_IN_FORCE, help="rule set that pairs every round")
-    generate.add_argument("--format", choices=["trf16", "trf26"], default="trf16")
+    generate.add_argument("--seed", type=int, default=1, help="the same seed gives the same file (default 1)")
+    generate.add_argument("--rules", default=EDITION_IN_FORCE,
+                          help="rule set that pairs every round: any in 'cpswiss rules' (every Dutch edition, "
+                               f"Baku included, and the other systems'); default {EDITION_IN_FORCE}")
+    generate.add_argument("--format", choices=["trf16", "trf26"], default="trf26",
+                          help="TRF-2026 (default) or TRF16, which has no record for a bye requested in advance")
+    for parameter in PARAMETERS:
+        generate.add_argument(parameter.flag, type=int, dest=f"parameter_{parameter.field}", metavar="N",
+                              help=f"{parameter.key}: {parameter.meaning}; {parameter.minimum}-"
+                                   f"{parameter.maximum}, {parameter.default_text}")
 
 
 def _study_arguments(study: argparse.ArgumentParser) -> None:
@@ -218,11 +234,53 @@ def _study_arguments(study: argparse.ArgumentParser) -> None:
     study.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
+def _sizes(text: str) -> tuple[int, int]:
+    low, _, high = text.partition("-")
+    try:
+        return int(low), int(high or low)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a range LOW-HIGH of players, not {text!r}") from None
+
+
+def _acceptance_arguments(acceptance: argparse.ArgumentParser) -> None:
+    acceptance.add_argument("--engine", required=True, metavar="COMMAND",
+                            help="the other engine's command (JaVaFo / bbpPairings command line: -g CONFIG -o OUT "
+                                 "-s SEED generates, FILE -c checks, FILE -p OUT pairs), e.g. "
+                                 "'/opt/bbpPairings-6.0.0' or 'java -jar javafo.jar'")
+    acceptance.add_argument("--system", default="dutch", metavar="NAME",
+                            help="the engine's system flag without its dashes (default dutch: --dutch); "
+                                 "'none' for an engine without one")
+    acceptance.add_argument("--rules", required=True, help="the rule set cpswiss pairs and checks with")
+    acceptance.add_argument("--count", type=int, required=True, metavar="N", help="tournaments each way")
+    acceptance.add_argument("-o", dest="output", required=True, metavar="DIR",
+                            help="the run's folder: a result per tournament, the kept files, report.md; run the "
+                                 "same command again to resume (or with a larger --count to extend)")
+    acceptance.add_argument("--first-seed", type=int, default=1, help="seed of the first tournament (default 1)")
+    acceptance.add_argument("--sizes", type=_sizes, default=(7, 400), metavar="LOW-HIGH",
+                            help="players per tournament (default 7-400)")
+    acceptance.add_argument("--engine-format", choices=["trf26", "trf16"], default="trf26",
+                            help="the format cpswiss's tournaments are given to the engine in (default trf26)")
+    acceptance.add_argument("--ways", nargs="+", choices=["theirs", "ours"], default=["theirs", "ours"],
+                            help="theirs: its tournaments checked by cpswiss; ours: cpswiss's checked by it "
+                                 "(default both)")
+    acceptance.add_argument("--seedless", action="store_true",
+                            help="the engine's generator takes no -s SEED (JaVaFo 1.4): its tournaments are "
+                                 "repeated from the kept files only")
+    acceptance.add_argument("--workers", type=_workers, default=1, help="local Dask worker processes (default 1)")
+    acceptance.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler's address instead")
+    acceptance.add_argument("--limit", type=int, metavar="K", help="run at most K tournaments this sitting")
+    acceptance.add_argument("--timeout", type=_seconds, default=600.0, help="seconds one engine call may take")
+    acceptance.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
 def _check_arguments(check: argparse.ArgumentParser) -> None:
-    check.add_argument("file")
+    check.add_argument("files", nargs="+", metavar="FILE",
+                       help="a tournament file; or many files and folders (every *.trf in them), checked in one "
+                            "process: one line per tournament and a summary")
     check.add_argument("--round", type=int, action="append", dest="rounds", metavar="N",
                        help="check only round N (may be repeated)")
-    check.add_argument("--json", action="store_true", help="print JSON")
+    check.add_argument("--json", action="store_true", help="print JSON (many files: one record a line, then the "
+                                                           "summary)")
     check.add_argument("--rules", help="rule set (default: from the file, as for pair)")
     _accelerate_option(check)
     _recompute_points_option(check)
@@ -266,6 +324,9 @@ def _bench_arguments(bench: argparse.ArgumentParser) -> None:
     bench.add_argument("--check", action="store_true",
                        help="time 'cpswiss check' of whole tournaments instead of one round (with --compare: "
                             "another engine's check, e.g. 'bbpPairings-5.0.1 --dutch {trf} -c')")
+    bench.add_argument("--one-process", action="store_true",
+                       help="with --check --compare: cpswiss checks all the files in one process (a batch), the "
+                            "other command runs once per file; the totals compared")
     _solver_options(bench)
 
 
@@ -282,6 +343,8 @@ _SUBCOMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] =
     "generate": ("a random tournament, every round paired by a rule set", _generate_arguments),
     "study": ("tournaments x rule sets: measures, summary, plots", _study_arguments),
     "check": ("re-pair each round in the file and report those that differ", _check_arguments),
+    "acceptance": ("the two-way acceptance run against another engine: its tournaments checked by cpswiss, "
+                   "cpswiss's by it", _acceptance_arguments),
     "explain": ("compare a pairing with the rules' and name the deciding rule", _explain_arguments),
     "state": ("print the state before the round to be paired", _state_arguments),
     "rules": ("list the rule sets; show one; show what one changes against another", _rules_arguments),
@@ -362,7 +425,7 @@ def _cmd_pair(args) -> int:
     tournament = _read(path, args)
     check_pairs_file(tournament, system)  # the flag's system, whatever rule set the file names
     if args.check:
-        args.file, args.rounds = path, None
+        args.files, args.rounds = [path], None
         return _cmd_check(args)
     decisions = _decisions(args)
     report: list[str] = []
@@ -579,9 +642,15 @@ def _cmd_resolve(args) -> int:
 
 
 def _cmd_generate(args) -> int:
-    from cpswiss.study.generate import GeneratorConfig, generate_text
+    from cpswiss.study.generate import PARAMETERS, GeneratorConfig, generate_text
 
-    config = GeneratorConfig.read(args.config)
+    values: dict[str, object] = dict(GeneratorConfig.read_mapping(args.config)) if args.config else {}
+    values.update({p.key: getattr(args, f"parameter_{p.field}") for p in PARAMETERS
+                   if getattr(args, f"parameter_{p.field}") is not None})
+    trf26 = args.format == "trf26"
+    if not trf26:
+        values.setdefault("AdvanceNoticePercentage", 0)  # TRF16 cannot say a bye was requested in advance
+    config = GeneratorConfig.drawn(values, args.seed, args.config or "command line")
     from cpswiss.registry import trf_code_of
     from cpswiss.rulesets.ruleset import load_rule_set
 
@@ -593,7 +662,7 @@ def _cmd_generate(args) -> int:
         _write_atomically(args.output, simulate(config.players, config.boards, config.rounds, config.rounds,
                                                 args.seed, code, config.draw_percentage / 100))
         return errors.EXIT_OK
-    _write_atomically(args.output, generate_text(config, args.seed, args.rules, args.format == "trf26"))
+    _write_atomically(args.output, generate_text(config, args.seed, args.rules, trf26))
     return errors.EXIT_OK
 
 
@@ -614,9 +683,11 @@ def _cmd_study(args) -> int:
 
 
 def _cmd_check(args) -> int:
+    if len(args.files) > 1 or os.path.isdir(args.files[0]):
+        return _check_many(args)
     from cpswiss.check.rounds import check_tournament
 
-    tournament = _read(args.file, args)
+    tournament = _read(args.files[0], args)
     if tournament.games_per_round > 1:
         from cpswiss.check.double_swiss import check_double_swiss
 
@@ -626,7 +697,7 @@ def _cmd_check(args) -> int:
     if tournament.is_team_tournament:
         from cpswiss.check.teams import check_team_tournament
 
-        team_report = check_team_tournament(args.file, args.rules, args.rounds)
+        team_report = check_team_tournament(args.files[0], args.rules, args.rounds)
         if args.json:
             _print_json(team_report.as_dict())
         else:
@@ -639,6 +710,34 @@ def _cmd_check(args) -> int:
     else:
         print(report.text())
     return errors.EXIT_OK if report.agrees else errors.EXIT_NO_PAIRING
+
+
+def _check_many(args) -> int:
+    """Many tournaments in one process: a line (or JSON record) each, then the summary."""
+    import json
+
+    from cpswiss.check.batch import BatchSummary, check_many, tournament_files
+
+    summary = BatchSummary()
+    for verdict in check_many(tournament_files(args.files), args.rules, _settings(args), args.accelerate,
+                              args.rounds):
+        summary.add(verdict)
+        print(json.dumps(verdict.as_dict(), default=str) if args.json else verdict.line(), flush=True)
+    print(json.dumps({"summary": summary.as_dict()}) if args.json else summary.line())
+    return summary.exit_code
+
+
+def _cmd_acceptance(args) -> int:
+    import pathlib
+
+    from cpswiss.study.acceptance import AcceptanceSpec, exit_code, load_results, run_acceptance
+
+    spec = AcceptanceSpec(args.engine, "" if args.system == "none" else f"--{args.system}", args.rules, args.count,
+                          args.first_seed, args.sizes, args.engine_format, args.timeout,
+                          tuple(w for w in ("theirs", "ours") if w in args.ways), not args.seedless)
+    text = run_acceptance(spec, args.output, args.workers, args.scheduler, not args.no_progress, args.limit)
+    print(text.split("\n## What", 1)[0].rstrip())
+    return exit_code(load_results(spec, pathlib.Path(args.output)))
 
 
 def _cmd_explain(args) -> int:
@@ -689,10 +788,12 @@ def _cmd_rules(args) -> int:
 
 
 def _cmd_bench(args) -> int:
-    from cpswiss.study.bench import run_bench, run_compare, run_compare_check
+    from cpswiss.study.bench import run_bench, run_compare, run_compare_check, run_compare_check_batch
 
+    if args.one_process and not (args.check and args.compare):
+        raise UsageError("--one-process goes with --check and --compare")
     if args.compare:
-        compare = run_compare_check if args.check else run_compare
+        compare = (run_compare_check_batch if args.one_process else run_compare_check) if args.check else run_compare
         return compare(args.paths, args.rules, args.compare, args.repeat)
     return run_bench(args.paths, args.rules, _settings(args), args.repeat, check=args.check)
 
@@ -714,7 +815,8 @@ def main(argv: list[str] | None = None) -> int:
         return exc.exit_code
     handler = {"pair": _cmd_pair, "check": _cmd_check, "explain": _cmd_explain, "state": _cmd_state,
                "bench": _cmd_bench, "rules": _cmd_rules, "resolve": _cmd_resolve,
-               "generate": _cmd_generate, "study": _cmd_study, "serve": _cmd_serve}[args.command]
+               "generate": _cmd_generate, "study": _cmd_study, "serve": _cmd_serve,
+               "acceptance": _cmd_acceptance}[args.command]
     try:
         return handler(args)
     except CpswissError as exc:
