@@ -22,7 +22,7 @@ from cpswiss.systems.dutch.solve import pair_bracket
 from cpswiss.tournament.state import Strength, build_state
 
 ROOT = Path(__file__).parent / "data"
-ROUND_ONE = sorted(ROOT.glob("*-sample/*r01of*.trf"))
+ROUND_ONE = sorted(p for p in ROOT.glob("*-sample/*r01of*.trf") if not p.parent.name.startswith("team"))
 
 
 def first_round(players: int, seed: int):
