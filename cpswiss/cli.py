@@ -337,6 +337,8 @@ def _cmd_pair(args) -> int:
     args.rules = _rules_for_flag(system, args.rules, path)
     if system.name == "team":
         return _cmd_pair_team(args, path)
+    if system.name == "double-swiss":
+        return _cmd_pair_double_swiss(args, path)
     from cpswiss.api.selection import check_pairs_file
 
     tournament = read_trf(path)
@@ -400,6 +402,54 @@ def _write_pairing_file(output: str | None, lines: list[str]) -> int:
             sys.stdout.write(text)
         else:
             _write_atomically(output, text)
+    return errors.EXIT_OK
+
+
+def _cmd_pair_double_swiss(args, path: str) -> int:
+    """``pair --double-swiss FILE``: a round of a Double-Swiss tournament by C.04.5 (a match of
+    two games in two round columns, record 192 FIDE_DOUBLESWISS)."""
+    from cpswiss.api import pair_double_swiss_tournament
+    from cpswiss.tournament.model import format_points
+
+    unsupported = [flag for flag, given in (("--json", args.json), ("--initial-colour", args.initial_colour))
+                   if given]
+    if unsupported or not _decisions(args).empty:
+        raise UsageError(f"--double-swiss does not take {', '.join(unsupported) or '--fix/--forbid/--bye/--absent'}")
+    if args.check:
+        from cpswiss.check.double_swiss import check_double_swiss
+
+        report = check_double_swiss(path, args.rules)
+        print(report.text())
+        return errors.EXIT_OK if report.agrees else errors.EXIT_NO_PAIRING
+    result = pair_double_swiss_tournament(path, args.rules, record_refusals=args.explain,
+                                          accelerate=args.accelerate)
+    assert result.state is not None and result.rules is not None
+    pairing, players = result.pairing, result.state.competitors
+    if args.explain:
+        from cpswiss.systems.double_swiss.explain import explain_text
+
+        print(explain_text(result), file=sys.stderr if args.output == "-" else sys.stdout)
+    if args.write_trf:
+        from cpswiss.formats.trf_writer import write_trf
+        from cpswiss.tournament.paired_round import with_round
+
+        boards = [(b.white, b.black) for b in pairing.boards]
+        _write_atomically(args.write_trf, write_trf(with_round(result.state.tournament, pairing.round_no, boards,
+                                                               pairing.bye)))
+    if args.output is not None or args.explain:
+        return _write_pairing_file(args.output, result.lines())
+    print(f"Round {pairing.round_no}: {result.rules.title} (two games a match: White plays game 1 with White)")
+
+    def shown(pid: int) -> str:
+        c = players[pid]
+        score = format_points(c.real_score) + (f"+{format_points(c.score - c.real_score)}" if c.score != c.real_score
+                                               else "")
+        return f"{c.id:4d} {c.name[:28]:<28} {score:>5}"
+
+    for n, board in enumerate(pairing.boards, start=1):
+        print(f"{n:4d}  {shown(board.white)}  -  {shown(board.black)}")
+    if pairing.bye is not None:
+        print(f" bye  {shown(pairing.bye)}")
     return errors.EXIT_OK
 
 
@@ -470,6 +520,7 @@ def _cmd_state(args) -> int:
 
     from cpswiss.formats.trf import read_trf
     from cpswiss.api.selection import select_rule_set
+    from cpswiss.rulesets.ruleset import load_rule_set
     from cpswiss.tournament.state import build_state
 
     tournament = read_trf(args.file)
@@ -479,6 +530,12 @@ def _cmd_state(args) -> int:
         rows = team_state_rows(tournament, args.rules)
         with pd.option_context("display.max_rows", None, "display.width", 200):
             print(pd.DataFrame(rows).to_string(index=False))
+        return errors.EXIT_OK
+    if tournament.games_per_round > 1 and (args.rules is None or load_rule_set(args.rules).system == "double-swiss"):
+        from cpswiss.api import double_swiss_state_rows
+
+        with pd.option_context("display.max_rows", None, "display.width", 200):
+            print(pd.DataFrame(double_swiss_state_rows(tournament, args.rules)).to_string(index=False))
         return errors.EXIT_OK
     state = build_state(tournament, select_rule_set(tournament, args.rules)[0].state)
     with pd.option_context("display.max_rows", None, "display.width", 200):
@@ -539,7 +596,14 @@ def _cmd_check(args) -> int:
     from cpswiss.check.rounds import check_tournament
     from cpswiss.formats.trf import read_trf
 
-    if read_trf(args.file).is_team_tournament:
+    tournament = read_trf(args.file)
+    if tournament.games_per_round > 1:
+        from cpswiss.check.double_swiss import check_double_swiss
+
+        double_report = check_double_swiss(tournament, args.rules, args.rounds)
+        print(double_report.text())
+        return errors.EXIT_OK if double_report.agrees else errors.EXIT_NO_PAIRING
+    if tournament.is_team_tournament:
         from cpswiss.check.teams import check_team_tournament
 
         team_report = check_team_tournament(args.file, args.rules, args.rounds)

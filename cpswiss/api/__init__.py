@@ -22,6 +22,8 @@ from cpswiss.tournament.state import RoundState, StateHistory
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from cpswiss.registry import PairingSystem
+    from cpswiss.systems.double_swiss.procedure import DoubleSwissRoundResult
     from cpswiss.systems.team.procedure import TeamRoundPairing
     from cpswiss.tournament.competition_state import CompetitionRules, CompetitionState
 
@@ -155,35 +157,41 @@ def competition_state_of(tournament: Tournament | str | Path, round_no: int | No
     return competition_state(t, rules, round_no)
 
 
-def team_rule_set(t: Tournament, rule_set: str | RuleSet | None) -> tuple[RuleSet, bool]:
-    """The team rule set for a team file and whether its record 192 asks for Baku: ``rule_set``
-    when given, else the one the code names (``FIDE_TEAM...``), else ``team-2026``."""
+def rule_set_of_matches(t: Tournament, system: PairingSystem,
+                        rule_set: str | RuleSet | None) -> tuple[RuleSet, bool]:
+    """The rule set a file of matches (teams, Double-Swiss) is paired under by ``system``:
+    ``rule_set`` (name, alias, file or loaded), else the one its record 192 names, else the
+    system's default; and whether the 192 code asks for Baku (``_BAKU``).  A rule set of another
+    system is refused as that system refuses the file."""
+    from cpswiss.api.selection import check_pairs_file
     from cpswiss.registry import system_for_code, system_named
     from cpswiss.rulesets.ruleset import load_rule_set
 
-    from cpswiss.api.selection import check_pairs_file
-
-    team = system_named("team")
-    check_pairs_file(t, team)  # an individual or Double-Swiss file: refused, naming its system
+    check_pairs_file(t, system)  # a file of another kind: refused, naming its system
     code = (t.system or "").strip().upper()
     found = system_for_code(code) if code else None
-    baku = bool(found and found[2])
     if isinstance(rule_set, RuleSet):
         rules = rule_set
     elif rule_set is not None:
         rules = load_rule_set(rule_set)
-    elif found is not None and found[0] is team:
+    elif found is not None and found[0] is system:
         rules = load_rule_set(found[1])
     elif code:
-        raise InputError(f"record 192 {code} is not a code of the {team.title}", t.path)
+        raise InputError(f"record 192 {code} is not a code of the {system.title}", t.path)
     else:
-        rules = load_rule_set(team.default_rule_set)
-    if rules.system != team.name:
-        from cpswiss.api.selection import check_pairs_file
+        rules = load_rule_set(system.default_rule_set)
+    if rules.system != system.name:
+        check_pairs_file(t, system_named(rules.system))  # refused as every system refuses the file
+        raise InputError(f"{rules.name} is a rule set of the {rules.system} system, not of the {system.title}")
+    return rules, bool(found and found[2])
 
-        check_pairs_file(t, system_named(rules.system))  # refused as every system refuses a team file
-        raise InputError(f"{rules.name} is a rule set of the {rules.system} system, not of the {team.title}")
-    return rules, baku
+
+def team_rule_set(t: Tournament, rule_set: str | RuleSet | None) -> tuple[RuleSet, bool]:
+    """The team rule set for a team file and whether its record 192 asks for Baku: ``rule_set``
+    when given, else the one the code names (``FIDE_TEAM...``), else ``team-2026``."""
+    from cpswiss.registry import system_named
+
+    return rule_set_of_matches(t, system_named("team"), rule_set)
 
 
 def team_state_rows(tournament: Tournament | str | Path, rule_set: str | RuleSet | None = None,
@@ -227,3 +235,43 @@ def team_explanation(pairing: TeamRoundPairing) -> str:
 
     text: str = system_named("team").explainer.explain_text(pairing)  # type: ignore[attr-defined]
     return text
+
+
+def pair_double_swiss_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSet | None = None,
+                                 round_no: int | None = None, record_refusals: bool = False,
+                                 accelerate: str | None = None) -> DoubleSwissRoundResult:
+    """Pair a round of a Double-Swiss tournament (record 192 ``FIDE_DOUBLESWISS``, a match in two
+    round columns) by C.04.5: the next round, or ``round_no`` re-paired from the state before it.
+    ``rule_set``: a Double-Swiss rule set (name, alias, file or loaded); default, the one record
+    192 names (``_BAKU``: Baku acceleration).  ``accelerate``: ``baku`` (C.04.7 over the matches)
+    unless the file gives virtual points (250).  ``record_refusals``: every value ruled out
+    before the set and identifier chosen (for the explanation)."""
+    from cpswiss.api.selection import check_pairs_file
+    from cpswiss.registry import system_named
+
+    t = read_trf(tournament) if isinstance(tournament, (str, os.PathLike)) else tournament
+    double = system_named("double-swiss")
+    check_pairs_file(t, double)
+    rules, baku = rule_set_of_matches(t, double, rule_set)
+    if baku and rules.acceleration.method == "none":
+        rules = rules.accelerated("baku")
+    if accelerate:
+        if accelerate != "baku":
+            raise InputError(f"--accelerate {accelerate}: the Double-Swiss System takes Baku (C.04.7) only")
+        rules = rules.accelerated("baku")
+    assert double.pair_competition is not None
+    pairing: DoubleSwissRoundResult = double.pair_competition(t, rules, round_no, None, record_refusals,
+                                                              rules.acceleration.method != "none")
+    return pairing
+
+
+def double_swiss_state_rows(tournament: Tournament | str | Path, rule_set: str | RuleSet | None = None,
+                            round_no: int | None = None) -> list[dict[str, Any]]:
+    """Each player of a Double-Swiss file before a round (default the next), as table rows."""
+    from cpswiss.registry import system_named
+
+    t = read_trf(tournament) if isinstance(tournament, (str, os.PathLike)) else tournament
+    double = system_named("double-swiss")
+    rules, baku = rule_set_of_matches(t, double, rule_set)
+    assert double.competitor_rows is not None
+    return double.competitor_rows(t, rules, round_no, baku or rules.acceleration.method != "none")

@@ -47,7 +47,12 @@ def select_rule_set(tournament: Tournament, requested: str | RuleSet | None = No
     acceleration method over the rule set's own."""
     check_pairs_file(tournament)  # a file no system pairs: refused before anything else is read from it
     rules, reason = _select(tournament, requested)
-    check_pairs_file(tournament, system_of(rules))
+    system = system_of(rules)
+    check_pairs_file(tournament, system)
+    if INDIVIDUAL not in system.file_kinds:  # a file of matches: paired on its own path (--team, --double-swiss)
+        because = tournament.kind_reason()
+        raise InputError(f"this file asks for {KIND_SYSTEMS.get(tournament.kind, tournament.kind)}"
+                         + (f" ({because})" if because else "") + f"; pair it with --{system.flag}", tournament.path)
     if accelerate:
         rules = rules.accelerated(accelerate)
         reason += f", --accelerate {accelerate}"

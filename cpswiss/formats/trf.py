@@ -478,7 +478,7 @@ def _validate(t: Tournament, player_lines: dict[int, int]) -> None:
                 found = "no game" if back is None or back.opponent is None else f"a game against {back.opponent}"
                 raise InputError(f"round {round_no}: player {pid} has a game against {entry.opponent}, "
                                  f"whose record has {found} in that round", path, record.line)
-            if not _results_agree(entry, back):
+            if not _results_agree(entry, back, t.games_per_round > 1):
                 raise InputError(f"round {round_no}: results of {pid} ({entry.block().strip()}) and "
                                  f"{entry.opponent} ({back.block().strip()}) do not agree", path, record.line)
     last = t.last_paired_round
@@ -496,10 +496,18 @@ def _validate(t: Tournament, player_lines: dict[int, int]) -> None:
                                  f"results add up to {format_points(computed)}", path, record.line)
 
 
-def _results_agree(a: RoundEntry, b: RoundEntry) -> bool:
+_HALF, _NOUGHT = frozenset("=D"), frozenset("0L")
+
+
+def _results_agree(a: RoundEntry, b: RoundEntry, rare_games: bool = False) -> bool:
+    """The two sides of a game agree; ``rare_games`` (a Double-Swiss file, C.04.5 Preface): a
+    game may also end ½-0, 0-½ or 0-0."""
     if a.kind is RoundKind.GAME:
-        return (b.kind is RoundKind.GAME and _COMPLEMENT[a.code] == b.code
-                and {a.colour, b.colour} == {"w", "b"})
+        if b.kind is not RoundKind.GAME or {a.colour, b.colour} != {"w", "b"}:
+            return False
+        rare = rare_games and a.code in _HALF | _NOUGHT and b.code in _HALF | _NOUGHT \
+            and not (a.code in _HALF and b.code in _HALF)
+        return _COMPLEMENT[a.code] == b.code or rare
     if a.kind is RoundKind.PENDING:
         return b.kind is RoundKind.PENDING and {a.colour, b.colour} == {"w", "b"}
     if a.colour and b.colour and a.colour == b.colour:

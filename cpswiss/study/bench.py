@@ -74,6 +74,11 @@ def _one(args: tuple[str, str, SolverSettings]) -> tuple[float, int, int, str]:
             from cpswiss.api import pair_team_tournament
 
             return len(pair_team_tournament(t, rules, settings=settings).state.to_pair), "ok"
+        if t.games_per_round > 1:  # a Double-Swiss file: C.04.5 by the file's record 192 (or --rules)
+            from cpswiss.api import pair_double_swiss_tournament
+
+            result = pair_double_swiss_tournament(t, rules)
+            return (len(result.state.to_pair) if result.state is not None else 0), "ok"
         return len(pair_tournament(t, rules, settings=settings).state.players), "ok"
 
     return _timed(work)
