@@ -36,8 +36,9 @@ from cpswiss import errors  # noqa: E402 - after the thread setting, which must 
 from cpswiss.errors import CpswissError, FileAccessError  # noqa: E402
 
 if TYPE_CHECKING:
-    from cpswiss.solver.settings import SolverSettings
     from cpswiss.registry import PairingSystem
+    from cpswiss.solver.settings import SolverSettings
+    from cpswiss.tournament.model import Tournament
 
 
 def _write_atomically(path: str, text: str) -> None:
@@ -178,6 +179,7 @@ def _pair_arguments(pair: argparse.ArgumentParser) -> None:
                                        "TOML file; default: record 192, else the start date (042), "
                                        "else the edition in force (dutch-2026)")
     _accelerate_option(pair)
+    _recompute_points_option(pair)
     pair.add_argument("--initial-colour", choices=["white", "black"],
                       help="initial colour of the top player (overrides XXC / 152)")
     _decision_options(pair)
@@ -193,6 +195,7 @@ def _resolve_arguments(resolve: argparse.ArgumentParser) -> None:
     resolve.add_argument("--rules", help="rule set (default: from the file, as for pair); its [resolve] relax "
                                          "says which rules may give, in which order")
     _accelerate_option(resolve)
+    _recompute_points_option(resolve)
     _solver_options(resolve)
 
 
@@ -222,6 +225,7 @@ def _check_arguments(check: argparse.ArgumentParser) -> None:
     check.add_argument("--json", action="store_true", help="print JSON")
     check.add_argument("--rules", help="rule set (default: from the file, as for pair)")
     _accelerate_option(check)
+    _recompute_points_option(check)
     _solver_options(check)
 
 
@@ -233,12 +237,14 @@ def _explain_arguments(explain: argparse.ArgumentParser) -> None:
     explain.add_argument("--json", action="store_true", help="print JSON")
     explain.add_argument("--rules", help="rule set (default: from the file, as for pair)")
     _accelerate_option(explain)
+    _recompute_points_option(explain)
     _solver_options(explain)
 
 
 def _state_arguments(state: argparse.ArgumentParser) -> None:
     state.add_argument("file")
     state.add_argument("--rules", help="rule set (default: from the file, as for pair)")
+    _recompute_points_option(state)
 
 
 def _rules_arguments(rules: argparse.ArgumentParser) -> None:
@@ -290,6 +296,19 @@ def _accelerate_option(p: argparse.ArgumentParser) -> None:
                         "three-group, none; XXA/250 records in the file win")
 
 
+def _recompute_points_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--recompute-points", action="store_true",
+                   help="score every player from the results in the file instead of checking the points "
+                        "columns (81-84) against them: for files whose writer leaves them 0.0")
+
+
+def _read(path: str, args: argparse.Namespace) -> Tournament:
+    """The tournament file named on the command line, read as its options say."""
+    from cpswiss.formats.trf import read_trf
+
+    return read_trf(path, recompute_points=getattr(args, "recompute_points", False))
+
+
 def _solver_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--workers", type=_workers, default=1,
                    help="CP-SAT workers, 1-64 (the answer does not depend on it)")
@@ -331,7 +350,6 @@ def _decisions(args):
 
 def _cmd_pair(args) -> int:
     from cpswiss.api import pair_tournament
-    from cpswiss.formats.trf import read_trf
 
     system, path = _flagged_system(args)
     args.rules = _rules_for_flag(system, args.rules, path)
@@ -341,7 +359,7 @@ def _cmd_pair(args) -> int:
         return _cmd_pair_double_swiss(args, path)
     from cpswiss.api.selection import check_pairs_file
 
-    tournament = read_trf(path)
+    tournament = _read(path, args)
     check_pairs_file(tournament, system)  # the flag's system, whatever rule set the file names
     if args.check:
         args.file, args.rounds = path, None
@@ -518,12 +536,11 @@ def _rules_for_flag(system: PairingSystem, requested: str | None, path: str) -> 
 def _cmd_state(args) -> int:
     import pandas as pd
 
-    from cpswiss.formats.trf import read_trf
     from cpswiss.api.selection import select_rule_set
     from cpswiss.rulesets.ruleset import load_rule_set
-    from cpswiss.tournament.state import build_state
+    from cpswiss.tournament.state import state_to_show
 
-    tournament = read_trf(args.file)
+    tournament = _read(args.file, args)
     if tournament.is_team_tournament:
         from cpswiss.api import team_state_rows
 
@@ -537,9 +554,13 @@ def _cmd_state(args) -> int:
         with pd.option_context("display.max_rows", None, "display.width", 200):
             print(pd.DataFrame(double_swiss_state_rows(tournament, args.rules)).to_string(index=False))
         return errors.EXIT_OK
-    state = build_state(tournament, select_rule_set(tournament, args.rules)[0].state)
+    state, finished = state_to_show(tournament, select_rule_set(tournament, args.rules)[0].state)
+    total = tournament.total_rounds
     with pd.option_context("display.max_rows", None, "display.width", 200):
-        print(f"State before round {state.round_no} of {state.total_rounds or '?'}")
+        if finished:
+            print(f"Final state after round {tournament.last_paired_round} of {total} (the tournament is finished)")
+        else:
+            print(f"State before round {state.round_no} of {total or '?'}")
         print(state.frame().to_string(index=False))
     return errors.EXIT_OK
 
@@ -547,7 +568,7 @@ def _cmd_state(args) -> int:
 def _cmd_resolve(args) -> int:
     from cpswiss.check.resolve import resolve
 
-    resolution = resolve(args.file, args.rules, args.count, _settings(args), args.accelerate)
+    resolution = resolve(_read(args.file, args), args.rules, args.count, _settings(args), args.accelerate)
     if args.output:
         _write_atomically(args.output, "\n".join(resolution.alternatives[0].pairing.lines()) + "\n")
     if args.json:
@@ -594,9 +615,8 @@ def _cmd_study(args) -> int:
 
 def _cmd_check(args) -> int:
     from cpswiss.check.rounds import check_tournament
-    from cpswiss.formats.trf import read_trf
 
-    tournament = read_trf(args.file)
+    tournament = _read(args.file, args)
     if tournament.games_per_round > 1:
         from cpswiss.check.double_swiss import check_double_swiss
 
@@ -612,7 +632,7 @@ def _cmd_check(args) -> int:
         else:
             print(team_report.text())
         return errors.EXIT_OK if team_report.agrees else errors.EXIT_NO_PAIRING
-    report = check_tournament(args.file, args.rules, rounds=args.rounds, settings=_settings(args),
+    report = check_tournament(tournament, args.rules, rounds=args.rounds, settings=_settings(args),
                               accelerate=args.accelerate)
     if args.json:
         _print_json(report.as_dict())
@@ -623,9 +643,8 @@ def _cmd_check(args) -> int:
 
 def _cmd_explain(args) -> int:
     from cpswiss.check.explain import explain_pairing
-    from cpswiss.formats.trf import read_trf
 
-    tournament = read_trf(args.file)
+    tournament = _read(args.file, args)
     if tournament.is_team_tournament:
         from cpswiss.api import team_rule_set
         from cpswiss.check.teams import explain_team_proposal
@@ -638,7 +657,7 @@ def _cmd_explain(args) -> int:
         print(text)
         return errors.EXIT_OK if agrees else errors.EXIT_NO_PAIRING
 
-    explanation = explain_pairing(args.file, args.pairing, round_no=args.round, rule_set=args.rules,
+    explanation = explain_pairing(tournament, args.pairing, round_no=args.round, rule_set=args.rules,
                                   settings=_settings(args), accelerate=args.accelerate)
     if args.json:
         _print_json(explanation.as_dict())

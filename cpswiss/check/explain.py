@@ -284,7 +284,8 @@ def explain_pairing(tournament: Tournament | str | Path, proposal: Pairing | str
         if not 1 <= round_no <= t.last_paired_round:
             raise InputError(f"round {round_no} is not in the file ({t.paired_rounds_text()})", t.path)
         result = pair_tournament(t, rule_set, settings=settings, round_no=round_no, accelerate=accelerate)
-        proposed = pairing_in_file(t, round_no)  # after the rule set (and the kind of file) is settled
+        # after the rule set (and the kind of file) is settled
+        proposed = pairing_in_file(t, round_no, orient_like=result.pairing)
     else:
         result = pair_tournament(t, rule_set, settings=settings, round_no=round_no, accelerate=accelerate)
         proposed = proposal if isinstance(proposal, Pairing) else read_pairing_file(
