@@ -7,6 +7,8 @@
     cpswiss pair --lim FILE.trf -p OUT       the same under another system: one flag per system
                                              (--lim: the FIDE Swiss rules of 1987-99)
     cpswiss check FILE.trf [--round N]       re-pair the rounds in the file and compare
+                                             (check, explain, state, resolve: also --dutch,
+                                             --lim, --dubov, --burstein, as pair's flags)
     cpswiss explain FILE.trf --pairing P     is P the pairing the rules demand? which rule decides
     cpswiss explain FILE.trf --round N       the same for a round already in the file
     cpswiss state FILE.trf                   print the state before the next round
@@ -36,6 +38,7 @@ from cpswiss import errors  # noqa: E402 - after the thread setting, which must 
 from cpswiss.errors import CpswissError, FileAccessError  # noqa: E402
 
 if TYPE_CHECKING:
+    from cpswiss.rulesets.selection import SystemFlag
     from cpswiss.solver.model import SolverSettings
     from cpswiss.systems.registry import PairingSystem
 
@@ -192,6 +195,7 @@ def _resolve_arguments(resolve: argparse.ArgumentParser) -> None:
     resolve.add_argument("--json", action="store_true", help="print JSON")
     resolve.add_argument("--rules", help="rule set (default: from the file, as for pair); its [resolve] relax "
                                          "says which rules may give, in which order")
+    _system_options(resolve)
     _accelerate_option(resolve)
     _solver_options(resolve)
 
@@ -219,6 +223,7 @@ def _check_arguments(check: argparse.ArgumentParser) -> None:
                        help="check only round N (may be repeated)")
     check.add_argument("--json", action="store_true", help="print JSON")
     check.add_argument("--rules", help="rule set (default: from the file, as for pair)")
+    _system_options(check)
     _accelerate_option(check)
     _solver_options(check)
 
@@ -230,6 +235,7 @@ def _explain_arguments(explain: argparse.ArgumentParser) -> None:
     target.add_argument("--round", type=int, metavar="N", help="a round already in the file")
     explain.add_argument("--json", action="store_true", help="print JSON")
     explain.add_argument("--rules", help="rule set (default: from the file, as for pair)")
+    _system_options(explain)
     _accelerate_option(explain)
     _solver_options(explain)
 
@@ -237,6 +243,7 @@ def _explain_arguments(explain: argparse.ArgumentParser) -> None:
 def _state_arguments(state: argparse.ArgumentParser) -> None:
     state.add_argument("file")
     state.add_argument("--rules", help="rule set (default: from the file, as for pair)")
+    _system_options(state)
 
 
 def _rules_arguments(rules: argparse.ArgumentParser) -> None:
@@ -288,6 +295,32 @@ def _accelerate_option(p: argparse.ArgumentParser) -> None:
                         "three-group, none; XXA/250 records in the file win")
 
 
+def _system_options(p: argparse.ArgumentParser) -> None:
+    """``--dutch``, ``--lim``, ``--dubov``, ``--burstein`` (one per registered system) with the
+    meaning ``pair`` gives them: the system's rule set (``--rules`` among its editions, else its
+    default; the Dutch one: the edition the file names), a file whose 192 names another system
+    refused.  Only the systems' declarations are loaded, not their procedures."""
+    from cpswiss.systems.registry import systems
+
+    flags = p.add_mutually_exclusive_group()
+    for system in systems():
+        flags.add_argument(f"--{system.flag}", action="store_true", dest=f"system_{system.name}",
+                           help=f"by the {system.title} (as 'cpswiss pair --{system.flag}')")
+
+
+def _flag_rules(args: argparse.Namespace) -> str | None:
+    """The rule-set request of a command that takes a file and the system flags: a system flag's
+    (:func:`_rules_for_flag`), else ``--rules`` or None (the file decides)."""
+    from cpswiss.systems.registry import systems
+
+    from cpswiss.rulesets.selection import SystemFlag
+
+    if isinstance(args.rules, SystemFlag):  # pair -c: chosen by pair's flag already
+        return args.rules
+    system = next((s for s in systems() if getattr(args, f"system_{s.name}", False)), None)
+    return args.rules if system is None else _rules_for_flag(system, args.rules)
+
+
 def _solver_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--workers", type=_workers, default=1,
                    help="CP-SAT workers, 1-64 (the answer does not depend on it)")
@@ -332,7 +365,7 @@ def _cmd_pair(args) -> int:
     from cpswiss.formats.trf import read_trf
 
     system, path = _flagged_system(args)
-    args.rules = _rules_for_flag(system, args.rules, path)
+    args.rules = _rules_for_flag(system, args.rules)
     if args.check:
         args.file, args.rounds = path, None
         return _cmd_check(args)
@@ -399,21 +432,24 @@ def _flagged_system(args: argparse.Namespace) -> tuple[PairingSystem, str]:
                 if getattr(args, f"system_{s.name}") is not None)
 
 
-def _rules_for_flag(system: PairingSystem, requested: str | None, path: str) -> str | None:
+def _rules_for_flag(system: PairingSystem, requested: str | None) -> SystemFlag:
     """The rule set a system flag pairs with: --rules if it is one of that system's, else the
-    system's default - except for the Dutch flag, which leaves the choice to the file (record
-    192, start date) as JaVaFo and bbpPairings do.  A rule set of another system is a usage error."""
+    edition the file's 192 names if it is one of that system's, else the system's default -
+    except for the Dutch flag, which leaves the choice to the file (record 192, start date) as
+    JaVaFo and bbpPairings do.  A rule set of another system is a usage error; a file whose 192
+    names another system an input error (:class:`cpswiss.rulesets.selection.SystemFlag`)."""
     from cpswiss.rulesets.ruleset import load_rule_set
+    from cpswiss.rulesets.selection import SystemFlag
     from cpswiss.systems.registry import systems
 
     if requested is None:
-        return None if system.name == "dutch" else system.default_rule_set
+        return SystemFlag("" if system.name == "dutch" else system.default_rule_set, system.name, system.flag)
     rules = load_rule_set(requested)
     if rules.system != system.name:
         other = next((s for s in systems() if s.name == rules.system), None)
         raise UsageError(f"--{system.flag} pairs with the {system.title}; {requested} is a rule set of "
                          f"the {rules.system} system" + (f" (use --{other.flag})" if other else ""))
-    return requested
+    return SystemFlag(requested, system.name, system.flag, explicit=True)
 
 
 def _cmd_state(args) -> int:
@@ -424,8 +460,10 @@ def _cmd_state(args) -> int:
     from cpswiss.tournament.state import build_state
 
     tournament = read_trf(args.file)
-    state = build_state(tournament, select_rule_set(tournament, args.rules)[0].state)
+    rules, reason = select_rule_set(tournament, _flag_rules(args))
+    state = build_state(tournament, rules.state)
     with pd.option_context("display.max_rows", None, "display.width", 200):
+        print(f"{rules.title} ({reason})")
         print(f"State before round {state.round_no} of {state.total_rounds or '?'}")
         print(state.frame().to_string(index=False))
     return errors.EXIT_OK
@@ -434,7 +472,7 @@ def _cmd_state(args) -> int:
 def _cmd_resolve(args) -> int:
     from cpswiss.check.resolve import resolve
 
-    resolution = resolve(args.file, args.rules, args.count, _settings(args), args.accelerate)
+    resolution = resolve(args.file, _flag_rules(args), args.count, _settings(args), args.accelerate)
     if args.output:
         _write_atomically(args.output, "\n".join(resolution.alternatives[0].pairing.lines()) + "\n")
     if args.json:
@@ -471,7 +509,7 @@ def _cmd_study(args) -> int:
 def _cmd_check(args) -> int:
     from cpswiss.check.rounds import check_tournament
 
-    report = check_tournament(args.file, args.rules, rounds=args.rounds, settings=_settings(args),
+    report = check_tournament(args.file, _flag_rules(args), rounds=args.rounds, settings=_settings(args),
                               accelerate=args.accelerate)
     if args.json:
         _print_json(report.as_dict())
@@ -483,7 +521,7 @@ def _cmd_check(args) -> int:
 def _cmd_explain(args) -> int:
     from cpswiss.check.explain import explain_pairing
 
-    explanation = explain_pairing(args.file, args.pairing, round_no=args.round, rule_set=args.rules,
+    explanation = explain_pairing(args.file, args.pairing, round_no=args.round, rule_set=_flag_rules(args),
                                   settings=_settings(args), accelerate=args.accelerate)
     if args.json:
         _print_json(explanation.as_dict())
