@@ -237,12 +237,15 @@ def generated(seed: int, players: int, rounds: int = 7):
 
 
 @pytest.mark.parametrize("seed, players", [(1, 17), (2, 24), (5, 41)])
-def test_generated_tournaments_check_under_burstein_and_seed_by_dutch(seed, players):
+def test_generated_tournaments_check_under_burstein_and_seed_by_dutch(seed, players, tmp_path):
     """Every round re-pairs to itself; the seeding rounds (3 of 7) are the Dutch 2026 pairing
-    and the Index rounds are not all Dutch."""
+    with the tournament's registered pairing numbers (the Burstein file's ``[state]
+    pairing_numbers``: late entries keep theirs)."""
     t = generated(seed, players)
     assert check_tournament(t, "burstein-2026").agrees
-    assert check_tournament(t, "dutch-2026", rounds=[1, 2, 3]).agrees
+    dutch = tmp_path / "dutch-registered.toml"
+    dutch.write_text('extends = "dutch-2026"\nname = "dutch-registered"\n[state]\npairing_numbers = "registered"\n')
+    assert check_tournament(t, str(dutch), rounds=[1, 2, 3]).agrees
 
 
 def test_pair_flag_and_record_192(tmp_path):

@@ -362,6 +362,14 @@ class StateHistory:
         return {pid: t.players[pid].entry(round_no) is None and pid not in t.absent_next and pid not in requested
                 for pid in self.ordered_ids}
 
+    def pairing_numbers(self, round_no: int, available: dict[int, bool]) -> dict[int, int]:
+        """The pairing numbers of ``round_no`` as the state rules read them (``[state]
+        pairing_numbers``): :meth:`effective_pairing_numbers`, or each registered player's TPN
+        (C.04.2 Art. 2: his place in the file's order, present or not)."""
+        if self.rules.pairing_numbers == "registered":
+            return {pid: n for n, pid in enumerate(self.ordered_ids, start=1)}
+        return self.effective_pairing_numbers(round_no, available)
+
     def effective_pairing_numbers(self, round_no: int, available: dict[int, bool]) -> dict[int, int]:
         """C.04.2 B.3 / RN-10: the pairing numbers E.5 and the A.2 order use for this round.
 
@@ -415,7 +423,7 @@ class StateHistory:
                                  t.path, rec.line or None)
         scoring = t.scoring
         available = self.available(round_no)
-        rank_of = self.effective_pairing_numbers(round_no, available)
+        rank_of = self.pairing_numbers(round_no, available)
         threshold = history * max(scoring.win, scoring.draw) // 2
         last_round = t.total_rounds is not None and round_no >= t.total_rounds
         floats = [self.floats_of_round(r) for r in range(history, max(0, history - 2), -1)]  # latest first

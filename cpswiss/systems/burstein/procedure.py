@@ -113,11 +113,14 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
 
 
 def pair_seeding_round(state: RoundState, seeding: RuleSet, settings: SolverSettings | None) -> RoundPairing:
-    """Art. 1.6.1: the seeding rule set's pairing of the round, on its own state rules."""
+    """Art. 1.6.1: the seeding rule set's pairing of the round, on its own state rules - with
+    this tournament's pairing numbers (``[state] pairing_numbers`` of the Burstein file: the
+    TPNs of C.04.2 Art. 2 that the seeding rule set's colour rules read)."""
     from cpswiss.systems.dutch.procedure import pair_round as dutch_pair_round
 
-    if seeding.state != state.rules:
-        fresh = build_state(state.tournament, seeding.state, state.round_no)
+    seeding_rules = replace(seeding.state, pairing_numbers=state.rules.pairing_numbers)
+    if seeding_rules != state.rules:
+        fresh = build_state(state.tournament, seeding_rules, state.round_no)
         fresh.allowed_pairs = state.allowed_pairs
         fresh.players = {pid: replace(fresh.players[pid], available=p.available, forbidden=p.forbidden,
                                       bye_eligible=p.bye_eligible) for pid, p in state.players.items()}
