@@ -39,6 +39,7 @@ from cpswiss.errors import CpswissError, FileAccessError  # noqa: E402
 
 if TYPE_CHECKING:
     from cpswiss.rulesets.selection import SystemFlag
+    from cpswiss.tournament.model import Tournament
     from cpswiss.solver.model import SolverSettings
     from cpswiss.systems.registry import PairingSystem
 
@@ -181,6 +182,7 @@ def _pair_arguments(pair: argparse.ArgumentParser) -> None:
                                        "TOML file; default: record 192, else the start date (042), "
                                        "else the edition in force (dutch-2026)")
     _accelerate_option(pair)
+    _fact_options(pair)
     pair.add_argument("--initial-colour", choices=["white", "black"],
                       help="initial colour of the top player (overrides XXC / 152)")
     _decision_options(pair)
@@ -196,6 +198,7 @@ def _resolve_arguments(resolve: argparse.ArgumentParser) -> None:
     resolve.add_argument("--rules", help="rule set (default: from the file, as for pair); its [resolve] relax "
                                          "says which rules may give, in which order")
     _system_options(resolve)
+    _fact_options(resolve)
     _accelerate_option(resolve)
     _solver_options(resolve)
 
@@ -224,6 +227,7 @@ def _check_arguments(check: argparse.ArgumentParser) -> None:
     check.add_argument("--json", action="store_true", help="print JSON")
     check.add_argument("--rules", help="rule set (default: from the file, as for pair)")
     _system_options(check)
+    _fact_options(check)
     _accelerate_option(check)
     _solver_options(check)
 
@@ -236,6 +240,7 @@ def _explain_arguments(explain: argparse.ArgumentParser) -> None:
     explain.add_argument("--json", action="store_true", help="print JSON")
     explain.add_argument("--rules", help="rule set (default: from the file, as for pair)")
     _system_options(explain)
+    _fact_options(explain)
     _accelerate_option(explain)
     _solver_options(explain)
 
@@ -244,6 +249,7 @@ def _state_arguments(state: argparse.ArgumentParser) -> None:
     state.add_argument("file")
     state.add_argument("--rules", help="rule set (default: from the file, as for pair)")
     _system_options(state)
+    _fact_options(state)
 
 
 def _rules_arguments(rules: argparse.ArgumentParser) -> None:
@@ -308,6 +314,47 @@ def _system_options(p: argparse.ArgumentParser) -> None:
                            help=f"by the {system.title} (as 'cpswiss pair --{system.flag}')")
 
 
+def _fact_options(p: argparse.ArgumentParser) -> None:
+    """Facts the arbiter states that the file does not hold (or holds otherwise)."""
+    p.add_argument("--rounds", type=int, dest="total_rounds", metavar="N",
+                   help="the number of rounds, when the file has no XXR / 142 record")
+    p.add_argument("--rating", action="append", default=[], dest="ratings", metavar="PID=ELO",
+                   help="a provisional rating the arbiter assigns to player PID (repeatable; "
+                        "Dubov C.04.4.1 Art. 1.1: every player needs one)")
+
+
+def _tournament_of(args: argparse.Namespace, path: str) -> str | Tournament:
+    """The tournament a command works on: the file's path as given, or - with ``--rounds`` or
+    ``--rating`` - the file read, with the number of rounds and the provisional ratings the
+    arbiter states (the file is not changed).  Bad values are usage errors (exit 3)."""
+    if getattr(args, "total_rounds", None) is None and not getattr(args, "ratings", []):
+        return path
+    from dataclasses import replace
+
+    from cpswiss.formats.trf import read_trf
+
+    t = read_trf(path)
+    rounds = args.total_rounds
+    if rounds is not None:
+        if t.total_rounds is not None and rounds != t.total_rounds:
+            raise UsageError(f"--rounds {rounds}: {path} has {t.total_rounds} rounds (XXR / 142)")
+        if not t.last_paired_round < rounds <= 1000:
+            raise UsageError(f"--rounds {rounds}: must be more than the {t.last_paired_round} rounds paired "
+                             "in the file, and at most 1000")
+    players = dict(t.players)
+    for text in args.ratings:
+        pid_text, _, elo_text = text.partition("=")
+        if not (pid_text.strip().isdigit() and elo_text.strip().isdigit()):
+            raise UsageError(f"--rating {text}: expected PID=ELO, e.g. --rating 12=1500")
+        pid, elo = int(pid_text), int(elo_text)
+        if pid not in players:
+            raise UsageError(f"--rating {text}: {path} has no player {pid}")
+        if not 0 < elo <= 4000:
+            raise UsageError(f"--rating {text}: a rating is 1 to 4000")
+        players[pid] = replace(players[pid], rating=elo)
+    return replace(t, players=players, total_rounds=rounds if rounds is not None else t.total_rounds)
+
+
 def _flag_rules(args: argparse.Namespace) -> str | None:
     """The rule-set request of a command that takes a file and the system flags: a system flag's
     (:func:`_rules_for_flag`), else ``--rules`` or None (the file decides)."""
@@ -369,7 +416,8 @@ def _cmd_pair(args) -> int:
     if args.check:
         args.file, args.rounds = path, None
         return _cmd_check(args)
-    tournament = read_trf(path)
+    given = _tournament_of(args, path)
+    tournament = read_trf(given) if isinstance(given, str) else given
     decisions = _decisions(args)
     report: list[str] = []
     if not decisions.pairing_decisions.empty:
@@ -459,7 +507,8 @@ def _cmd_state(args) -> int:
     from cpswiss.rulesets.ruleset import select_rule_set
     from cpswiss.tournament.state import build_state
 
-    tournament = read_trf(args.file)
+    given = _tournament_of(args, args.file)
+    tournament = read_trf(given) if isinstance(given, str) else given
     rules, reason = select_rule_set(tournament, _flag_rules(args))
     state = build_state(tournament, rules.state)
     with pd.option_context("display.max_rows", None, "display.width", 200):
@@ -472,7 +521,7 @@ def _cmd_state(args) -> int:
 def _cmd_resolve(args) -> int:
     from cpswiss.check.resolve import resolve
 
-    resolution = resolve(args.file, _flag_rules(args), args.count, _settings(args), args.accelerate)
+    resolution = resolve(_tournament_of(args, args.file), _flag_rules(args), args.count, _settings(args), args.accelerate)
     if args.output:
         _write_atomically(args.output, "\n".join(resolution.alternatives[0].pairing.lines()) + "\n")
     if args.json:
@@ -509,7 +558,7 @@ def _cmd_study(args) -> int:
 def _cmd_check(args) -> int:
     from cpswiss.check.rounds import check_tournament
 
-    report = check_tournament(args.file, _flag_rules(args), rounds=args.rounds, settings=_settings(args),
+    report = check_tournament(_tournament_of(args, args.file), _flag_rules(args), rounds=args.rounds, settings=_settings(args),
                               accelerate=args.accelerate)
     if args.json:
         _print_json(report.as_dict())
@@ -521,7 +570,7 @@ def _cmd_check(args) -> int:
 def _cmd_explain(args) -> int:
     from cpswiss.check.explain import explain_pairing
 
-    explanation = explain_pairing(args.file, args.pairing, round_no=args.round, rule_set=_flag_rules(args),
+    explanation = explain_pairing(_tournament_of(args, args.file), args.pairing, round_no=args.round, rule_set=_flag_rules(args),
                                   settings=_settings(args), accelerate=args.accelerate)
     if args.json:
         _print_json(explanation.as_dict())
