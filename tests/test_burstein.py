@@ -269,7 +269,8 @@ def test_explain_names_the_fold_order_against_py4swiss():
                                   rule_set="burstein-2026")
     assert not explanation.agrees
     assert explanation.decisive.article == "C.04.4.2 Art. 4.3"
-    assert "BSN 1 (9) meets BSN 3 before BSN 2" in explanation.decisive.message
+    assert "BSN 1 (9) takes the highest BSN still possible, BSN 3 (7), where the proposal gives him BSN 2 (1)" \
+        in explanation.decisive.message
 
 
 def test_explain_names_c6_and_the_bye_rule():
