@@ -194,3 +194,15 @@ def test_dubov_and_burstein_number_every_registered_player():
     assert load_rule_set("dubov-2026").state.pairing_numbers == "registered"
     assert load_rule_set("burstein-2026").state.pairing_numbers == "registered"
     assert load_rule_set("dutch-2026").state.pairing_numbers == "effective"
+
+
+def test_the_initial_colour_inferred_by_the_numbering_of_the_rule_set():
+    # no XXC: 1 was absent from round 1, 2 had White against 3.  Renumbered (RN-10) 2 is the
+    # first player, so White was the initial colour; with the registered TPNs (C.04.2 Art. 2)
+    # 2 is even, and his White means the initial colour was Black.
+    text = "\n".join([player_line(1, "One", 2400, "0.0", ["0000 - Z"]), player_line(2, "Two", 2300, "1.0", ["   3 w 1"]),
+                      player_line(3, "Three", 2200, "0.0", ["   2 b 0"]), "XXR 5"]) + "\n"
+    t = parse_trf(text, "t.trf")
+    assert infer_initial_colour(t) == "W"
+    assert infer_initial_colour(t, registered=True) == "B"
+    assert build_state(t, load_rule_set("dubov-2026").state).initial_colour == "B"

@@ -232,13 +232,15 @@ def colour_preference(colours: tuple[str, ...]) -> tuple[str | None, Strength, s
     return opposite(colours[-1]), Strength.MILD, None
 
 
-def infer_initial_colour(t: Tournament) -> str:
+def infer_initial_colour(t: Tournament, registered: bool = False) -> str:
     """trf-caveats 7: the initial colour when XXC/152 is missing.
 
     First round in which a colour was given; walk the players by pairing
     number, counting only those who took part in the pairing of that round or
-    an earlier one; the first with a colour decides (his colour if his
-    position among them is even, counting from 0, else the opposite).
+    an earlier one (``registered``: every registered player, as ``[state]
+    pairing_numbers = "registered"`` numbers them); the first with a colour
+    decides (his colour if his position among them is even, counting from 0,
+    else the opposite).
     """
     first = None
     for rec in t.players.values():
@@ -251,7 +253,7 @@ def infer_initial_colour(t: Tournament) -> str:
     position = 0
     for pid in sorted(t.players):
         rec = t.players[pid]
-        if not any(e is not None and e.kind.took_part_in_pairing for e in rec.rounds[:first]):
+        if not registered and not any(e is not None and e.kind.took_part_in_pairing for e in rec.rounds[:first]):
             continue
         e = rec.entry(first)
         if e is not None and e.colour in ("w", "b"):
@@ -347,7 +349,8 @@ class StateHistory:
         """The initial colour, 'W' or 'B': XXC / 152, else as round 1 shows it (trf-caveats 7)."""
         if self._initial_colour is None:
             t = self.tournament
-            self._initial_colour = t.initial_colour.upper() if t.initial_colour else infer_initial_colour(t)
+            self._initial_colour = t.initial_colour.upper() if t.initial_colour else \
+                infer_initial_colour(t, self.rules.pairing_numbers == "registered")
         return self._initial_colour
 
     def available(self, round_no: int) -> dict[int, bool]:
