@@ -39,6 +39,9 @@ from cpswiss.systems.burstein.units import StepGraph, quality_levels
 from cpswiss.tournament.state import PlayerState, RoundState, build_state, scoregroups
 
 WEIGHT_LIMIT = 1 << 126  # rustworkx's weights are 128-bit integers
+# the criteria whose value is the same for every pairing of a bracket in which nobody floats
+# ([C6]: the outgoing floaters' scores; [C7]: the next bracket, then the next scoregroup alone)
+SAME_WITHOUT_FLOATERS = frozenset({"burstein-floater-scores", "burstein-next-bracket"})
 
 
 @dataclass
@@ -339,11 +342,23 @@ def pair_bracket(bracket: list[PlayerState], nxt: list[PlayerState], rest: list[
     those that comply best with [C5]-[C8], every remaining player completable ([C4]).
     ``barred``: :func:`barred_pairs` of the round's players (computed when not given);
     ``relaxed``: :class:`StepMatcher`'s way of solving (the same pairing either way)."""
-    g = step_graph(bracket, nxt, rest, barred if barred is not None else barred_pairs(bracket + nxt + rest, state))
+    barred = barred if barred is not None else barred_pairs(bracket + nxt + rest, state)
+    g = step_graph(bracket, nxt, rest, barred)
     named_levels = quality_levels(g, rules.quality)
     levels = [lv for _, group in named_levels for lv in group]
-    matcher = StepMatcher(g, levels, relaxed)
+    step = matcher = StepMatcher(g, levels, relaxed)
     mates = matcher.solve()
+    rest_edges: list[int] = []  # the step's pairs outside the bracket, when the bracket is solved alone
+    if relaxed and all(mates[k] < g.n_bracket for k in range(g.n_bracket)):
+        # Nobody floats in a best pairing, so nobody does in any ([C5]): [C6] and [C7] are the
+        # same for every pairing of the bracket, and the players outside it pair as this solve
+        # pairs them whatever the bracket does ([C4]).  The fold order then chooses among the
+        # bracket's own best pairings ([C5], [C8]): it is solved on the bracket alone.
+        rest_edges = [e for e in matcher.chosen if g.edges[e][0] >= g.n_bracket]
+        alone = step_graph(bracket, [], [], barred)
+        varying = [c for c in rules.quality if c.unit not in SAME_WITHOUT_FLOATERS]
+        matcher = StepMatcher(alone, [lv for _, group in quality_levels(alone, tuple(varying)) for lv in group])
+        mates = matcher.solve()
     decided: set[int] = set()
     settled: set[int] = set()  # BSNs whose opponent the last solve chose in the fold order
     steps = []
@@ -368,10 +383,14 @@ def pair_bracket(bracket: list[PlayerState], nxt: list[PlayerState], rest: list[
                               current == first))
     inside = [(g.players[k].id, g.players[m].id) for k, m in mates.items() if k < m < g.n_bracket]
     paired = {pid for pair in inside for pid in pair}
+    chosen = matcher.chosen if matcher is step else \
+        sorted(rest_edges + [step.edge_of[matcher.g.edges[e]] for e in matcher.chosen])
+    solves = step.solves + (matcher.solves if matcher is not step else 0)
+    whole_solves = step.whole_solves + (matcher.whole_solves if matcher is not step else 0)
     record = BursteinBracket(score=0, players=[p.id for p in bracket], incoming=[],
                              index={p.id: values[p.id] for p in bracket}, pairs=sorted(inside),
                              floaters=[p.id for p in bracket if p.id not in paired],
-                             steps=steps, solves=matcher.solves, whole_solves=matcher.whole_solves,
+                             steps=steps, solves=solves, whole_solves=whole_solves,
                              graph=g, levels=named_levels)
-    record.values = record.values_of(matcher.chosen)
+    record.values = record.values_of(chosen)
     return record
