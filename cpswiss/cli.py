@@ -38,10 +38,10 @@ from cpswiss import errors  # noqa: E402 - after the thread setting, which must 
 from cpswiss.errors import CpswissError, FileAccessError  # noqa: E402
 
 if TYPE_CHECKING:
-    from cpswiss.rulesets.selection import SystemFlag
+    from cpswiss.api.selection import SystemFlag
+    from cpswiss.registry import PairingSystem
+    from cpswiss.solver.settings import SolverSettings
     from cpswiss.tournament.model import Tournament
-    from cpswiss.solver.model import SolverSettings
-    from cpswiss.systems.registry import PairingSystem
 
 
 def _write_atomically(path: str, text: str) -> None:
@@ -160,7 +160,7 @@ def _command_in(argv: list[str]) -> str | None:
 
 
 def _pair_arguments(pair: argparse.ArgumentParser) -> None:
-    from cpswiss.systems.registry import systems
+    from cpswiss.registry import systems
 
     flags = pair.add_mutually_exclusive_group(required=True)
     for system in systems():
@@ -204,10 +204,12 @@ def _resolve_arguments(resolve: argparse.ArgumentParser) -> None:
 
 
 def _generate_arguments(generate: argparse.ArgumentParser) -> None:
+    from cpswiss.rulesets.model import EDITION_IN_FORCE
+
     generate.add_argument("config", help="key=value lines (RTG keys: PlayersNumber, RoundsNumber, ...)")
     generate.add_argument("-o", dest="output", required=True, metavar="OUT.trf")
     generate.add_argument("--seed", type=int, default=1, help="the same seed gives the same file")
-    generate.add_argument("--rules", default="dutch-2026", help="rule set that pairs every round")
+    generate.add_argument("--rules", default=EDITION_IN_FORCE, help="rule set that pairs every round")
     generate.add_argument("--format", choices=["trf16", "trf26"], default="trf16")
 
 
@@ -306,7 +308,7 @@ def _system_options(p: argparse.ArgumentParser) -> None:
     meaning ``pair`` gives them: the system's rule set (``--rules`` among its editions, else its
     default; the Dutch one: the edition the file names), a file whose 192 names another system
     refused.  Only the systems' declarations are loaded, not their procedures."""
-    from cpswiss.systems.registry import systems
+    from cpswiss.registry import systems
 
     flags = p.add_mutually_exclusive_group()
     for system in systems():
@@ -358,9 +360,9 @@ def _tournament_of(args: argparse.Namespace, path: str) -> str | Tournament:
 def _flag_rules(args: argparse.Namespace) -> str | None:
     """The rule-set request of a command that takes a file and the system flags: a system flag's
     (:func:`_rules_for_flag`), else ``--rules`` or None (the file decides)."""
-    from cpswiss.systems.registry import systems
+    from cpswiss.registry import systems
 
-    from cpswiss.rulesets.selection import SystemFlag
+    from cpswiss.api.selection import SystemFlag
 
     if isinstance(args.rules, SystemFlag):  # pair -c: chosen by pair's flag already
         return args.rules
@@ -376,7 +378,7 @@ def _solver_options(p: argparse.ArgumentParser) -> None:
 
 
 def _settings(args) -> SolverSettings:
-    from cpswiss.solver.model import SolverSettings
+    from cpswiss.solver.settings import SolverSettings
 
     return SolverSettings(workers=max(1, args.workers), time_limit=args.time_limit)
 
@@ -400,7 +402,7 @@ def _decision_options(parser) -> None:
 
 
 def _decisions(args):
-    from cpswiss.tournament.decisions import Decisions, parse_pair
+    from cpswiss.check.decisions import Decisions, parse_pair
 
     return Decisions(fix=tuple(parse_pair(x, "--fix") for x in args.fix),
                      forbid=tuple(parse_pair(x, "--forbid") for x in args.forbid),
@@ -474,7 +476,7 @@ def _cmd_pair(args) -> int:
 
 def _flagged_system(args: argparse.Namespace) -> tuple[PairingSystem, str]:
     """The system whose flag was given (``--dutch``, ``--lim``, ...) and the file it names."""
-    from cpswiss.systems.registry import systems
+    from cpswiss.registry import systems
 
     return next((s, getattr(args, f"system_{s.name}")) for s in systems()
                 if getattr(args, f"system_{s.name}") is not None)
@@ -485,10 +487,10 @@ def _rules_for_flag(system: PairingSystem, requested: str | None) -> SystemFlag:
     edition the file's 192 names if it is one of that system's, else the system's default -
     except for the Dutch flag, which leaves the choice to the file (record 192, start date) as
     JaVaFo and bbpPairings do.  A rule set of another system is a usage error; a file whose 192
-    names another system an input error (:class:`cpswiss.rulesets.selection.SystemFlag`)."""
+    names another system an input error (:class:`cpswiss.api.selection.SystemFlag`)."""
     from cpswiss.rulesets.ruleset import load_rule_set
-    from cpswiss.rulesets.selection import SystemFlag
-    from cpswiss.systems.registry import systems
+    from cpswiss.api.selection import SystemFlag
+    from cpswiss.registry import systems
 
     if requested is None:
         return SystemFlag("" if system.name == "dutch" else system.default_rule_set, system.name, system.flag)
@@ -504,7 +506,7 @@ def _cmd_state(args) -> int:
     import pandas as pd
 
     from cpswiss.formats.trf import read_trf
-    from cpswiss.rulesets.ruleset import select_rule_set
+    from cpswiss.api.selection import select_rule_set
     from cpswiss.tournament.state import build_state
 
     given = _tournament_of(args, args.file)

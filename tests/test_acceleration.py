@@ -12,7 +12,7 @@ from cpswiss.api import pair_tournament
 from cpswiss.cli import main
 from cpswiss.errors import InputError
 from cpswiss.formats.trf import parse_trf, read_trf
-from cpswiss.rulesets.ruleset import select_rule_set
+from cpswiss.api.selection import select_rule_set
 from cpswiss.tournament.acceleration import three_groups, virtual_points
 
 SAMPLE = Path(__file__).parent / "data" / "accelerated-sample"

@@ -102,7 +102,8 @@ def test_the_floater_class_answers_agree_with_the_solver():
 
 def _model_optimum(b, rules, inside=None, paired_inside=None):
     """optimum_given's question answered by the CP-SAT model alone (every level minimised)."""
-    from cpswiss.criteria.units import bracket_levels, evaluate
+    from cpswiss.systems.dutch.units import BRACKET_UNITS
+    from cpswiss.systems.shared.units import bracket_levels, evaluate
     from cpswiss.solver.model import MatchingModel
 
     m = MatchingModel(len(b.vertices), b.edges, None)
@@ -113,26 +114,27 @@ def _model_optimum(b, rules, inside=None, paired_inside=None):
         m.require(b.incident_in_bracket[paired_inside], 1)
     if not m.feasible_with([]):
         return None
-    m.minimise([lv for _, group in bracket_levels(b, rules.criteria) for lv in group])
-    return evaluate(b, rules.criteria, m.chosen())
+    m.minimise([lv for _, group in bracket_levels(b, rules.criteria, BRACKET_UNITS) for lv in group])
+    return evaluate(b, rules.criteria, BRACKET_UNITS, m.chosen())
 
 
 @pytest.mark.parametrize("trf", SAMPLES[:6], ids=lambda p: p.stem)
 def test_optimum_given_by_the_blossom_algorithm_is_the_models(trf):
     """An explanation's counterfactuals (the rules' pairs fixed; a floater paired inside) are
     answered without a solve; every value equals the CP-SAT model's lexicographic optimum."""
-    from cpswiss.systems.dutch.procedure import optimum_given
+    from cpswiss.systems.dutch.units import BRACKET_UNITS
+    from cpswiss.systems.shared.valuation import optimum_given
 
     result = pair_tournament(trf, "dutch-2017" if "2017" in trf.parent.name else None)
     for record in result.records:
         b = record.bracket
         if len(b.vertices) > 40:
             continue
-        assert optimum_given(b, result.rules, inside=record.inside_edges)[0] == \
+        assert optimum_given(b, result.rules, BRACKET_UNITS, inside=record.inside_edges)[0] == \
             _model_optimum(b, result.rules, inside=record.inside_edges)
         for pid in record.downfloaters:
             v = b.vertex_of[pid]
-            ours = optimum_given(b, result.rules, paired_inside=v)
+            ours = optimum_given(b, result.rules, BRACKET_UNITS, paired_inside=v)
             theirs = _model_optimum(b, result.rules, paired_inside=v)
             assert (ours and ours[0]) == theirs
 

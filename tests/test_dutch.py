@@ -13,7 +13,7 @@ from cpswiss.cli import main
 from cpswiss.colours.decoder import allocate_colours
 from cpswiss.formats.trf import parse_trf
 from cpswiss.rulesets.ruleset import load_rule_set
-from cpswiss.solver.model import SolverSettings
+from cpswiss.solver.settings import SolverSettings
 from cpswiss.tournament.state import build_state
 
 SAMPLE = Path(__file__).parent / "data" / "dutch-2017-sample"

@@ -12,8 +12,8 @@ from conftest import SCENARIOS, player_line
 
 from cpswiss.check.explain import explain_engine
 from cpswiss.cli import main
-from cpswiss.criteria.bracket import Bracket
-from cpswiss.criteria.units import repeated_float
+from cpswiss.systems.shared.bracket import Bracket
+from cpswiss.systems.dutch.units import repeated_float
 from cpswiss.formats.trf import parse_trf, read_trf
 from cpswiss.rulesets.ruleset import diff, load_rule_set
 from cpswiss.tournament.state import build_state

@@ -12,7 +12,8 @@ from cpswiss.api import pair_tournament
 from cpswiss.cli import main
 from cpswiss.errors import InputError
 from cpswiss.formats.trf import parse_trf
-from cpswiss.rulesets.ruleset import load_rule_set, parse_start_date, select_rule_set
+from cpswiss.api.selection import parse_start_date, select_rule_set
+from cpswiss.rulesets.ruleset import load_rule_set
 from cpswiss.tournament.state import Float, build_state
 
 DATA = Path(__file__).parent / "data"

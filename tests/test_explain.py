@@ -12,10 +12,11 @@ from conftest import SCENARIOS
 from cpswiss.api import pair_tournament
 from cpswiss.check.explain import check_tournament, explain_engine, explain_pairing
 from cpswiss.cli import main
-from cpswiss.criteria.units import evaluate
+from cpswiss.systems.dutch.units import BRACKET_UNITS
+from cpswiss.systems.shared.units import evaluate
 from cpswiss.formats.trf import BLOCK_WIDTH, FIRST_BLOCK, read_trf
 from cpswiss.rulesets.ruleset import load_rule_set
-from cpswiss.systems.dutch.procedure import generation_order
+from cpswiss.systems.dutch.generation import generation_order
 
 SEED = SCENARIOS / "seed-004"
 BEFORE_4 = SEED / "after-round-3.trf"
@@ -289,9 +290,9 @@ def test_tie_break_is_the_first_optimal_candidate(case):
         if len(b.vertices) > 12 or record.collapsed:
             continue
         ordered = sorted(matchings(len(b.vertices), b.edges),
-                         key=lambda m: list(itertools.chain(*evaluate(b, rules.criteria, m).values())))
-        best = list(itertools.chain(*evaluate(b, rules.criteria, ordered[0]).values()))
-        optimal = [m for m in ordered if list(itertools.chain(*evaluate(b, rules.criteria, m).values())) == best]
+                         key=lambda m: list(itertools.chain(*evaluate(b, rules.criteria, BRACKET_UNITS, m).values())))
+        best = list(itertools.chain(*evaluate(b, rules.criteria, BRACKET_UNITS, ordered[0]).values()))
+        optimal = [m for m in ordered if list(itertools.chain(*evaluate(b, rules.criteria, BRACKET_UNITS, m).values())) == best]
 
         def key(m):
             inside = [b.edges[e] for e in m if b.edges[e][1] < b.n_bracket]

@@ -15,7 +15,7 @@ from conftest import player_line
 from cpswiss.api import pair_tournament
 from cpswiss.check.explain import check_tournament, explain_pairing
 from cpswiss.cli import main
-from cpswiss.criteria.fairness import ORDERS, spread_value
+from cpswiss.systems.dutch.fairness import ORDERS, spread_value
 from cpswiss.formats.trf import parse_trf
 from cpswiss.solver.levels import Level
 from cpswiss.study.generate import GeneratorConfig, generate_text
@@ -243,7 +243,7 @@ def test_the_hull_search_finds_the_least_spread_on_any_graph(seed):
     """optimum_of_spread on random graphs (up to 11 vertices, sparse, so that the most pairs
     is often fewer than half the vertices) with the number of pairs frozen first: the
     least k·Q - S², then the least (or largest) S, is the brute-force optimum."""
-    from cpswiss.criteria.fairness import optimum_of_spread
+    from cpswiss.systems.dutch.fairness import optimum_of_spread
     from cpswiss.solver.model import MatchingModel
 
     rng = random.Random(1000 + seed)
@@ -295,7 +295,7 @@ def test_the_hull_ends_are_vertices_when_every_pairing_has_the_same_sum():
     182 + 855 (a last bracket of the fairness study, tournament 0, round 5): the least SD is
     the first, k·Q - S² = 29929 against 452929.  The hull's ends must be the least Q among
     the pairings of least (and largest) S, whichever of them the solver returns."""
-    from cpswiss.criteria.fairness import optimum_of_spread
+    from cpswiss.systems.dutch.fairness import optimum_of_spread
 
     edges = [(0, 1), (0, 2), (1, 3), (2, 3)]
     diffs = {0: 432, 1: 182, 2: 855, 3: 605}
@@ -307,7 +307,7 @@ def test_the_hull_ends_are_vertices_when_every_pairing_has_the_same_sum():
 def test_the_hull_search_with_many_equal_sums(seed):
     """optimum_of_spread against brute force where the differences are few small numbers, so
     that many pairings share a sum, with the worst ties a solver may return."""
-    from cpswiss.criteria.fairness import optimum_of_spread
+    from cpswiss.systems.dutch.fairness import optimum_of_spread
 
     rng = random.Random(5000 + seed)
     n = rng.randint(4, 10)

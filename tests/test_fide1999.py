@@ -12,7 +12,7 @@ from conftest import SCENARIOS
 from cpswiss.api import pair_tournament
 from cpswiss.check.explain import check_tournament, explain_engine, explain_pairing
 from cpswiss.cli import main
-from cpswiss.criteria.absolute import compatible
+from cpswiss.tournament.compatibility import compatible
 from cpswiss.formats.trf import parse_trf, read_trf
 from cpswiss.formats.trf_writer import write_trf
 from cpswiss.rulesets.ruleset import load_rule_set

@@ -132,7 +132,7 @@ def test_too_many_players_is_exit_4_naming_the_limit(tmp_path, capsys, monkeypat
 def test_a_bracket_step_too_large_to_weigh_is_exit_4(tmp_path, capsys, monkeypatch):
     """Round 2 of 40 players (20 winners): a limit of 100 pairs stands in for the build's; the
     first round, of interchangeable players, needs no graph and passes."""
-    monkeypatch.setattr("cpswiss.criteria.bracket.MAX_STEP_PAIRS", 100)
+    monkeypatch.setattr("cpswiss.systems.shared.bracket.MAX_STEP_PAIRS", 100)
     blocks = [[f"{i + 20 if i <= 20 else i - 20} {'w' if i <= 20 else 'b'} {'1' if i <= 20 else '0'}"]
               for i in range(1, 41)]
     first = [player_line(i, f"P{i}", 2000 - i, "0.0", []) for i in range(1, 41)]

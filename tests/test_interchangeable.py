@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 
 from cpswiss.api import pair_tournament
-from cpswiss.criteria.absolute import compatible, every_pair_compatible
-from cpswiss.criteria.bracket import Bracket, interchangeable
+from cpswiss.tournament.compatibility import compatible, every_pair_compatible
+from cpswiss.systems.shared.bracket import Bracket, interchangeable
 from cpswiss.rulesets.ruleset import load_rule_set
 from cpswiss.study.generate import GeneratorConfig, generate
-from cpswiss.systems.dutch.procedure import pair_bracket
+from cpswiss.systems.dutch.solve import pair_bracket
 from cpswiss.tournament.state import Strength, build_state
 
 ROOT = Path(__file__).parent / "data"

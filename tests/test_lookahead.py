@@ -14,7 +14,7 @@ from cpswiss.formats.trf import parse_trf
 from cpswiss.rulesets.ruleset import load_rule_set
 from cpswiss.study.simulate import simulate
 from cpswiss.systems.dutch.lookahead import Below, fates_below
-from cpswiss.systems.dutch.procedure import (
+from cpswiss.systems.dutch.solve import (
     pair_on_bracket_alone,
     pair_on_step_model,
     step_levels,
@@ -56,7 +56,7 @@ def steps_of(trf, rules_name):
     rules = load_rule_set(rules_name)
     for record in pair_tournament(trf, rules_name).records:
         b = record.bracket
-        if not b.special and b.n_bracket < len(b.vertices):
+        if not b.last_step and b.n_bracket < len(b.vertices):
             yield b, step_levels(b, rules)
 
 

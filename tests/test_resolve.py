@@ -18,7 +18,7 @@ from cpswiss.cli import main
 from cpswiss.errors import NoPairingError
 from cpswiss.formats.trf import read_trf
 from cpswiss.rulesets.ruleset import load_rule_set
-from cpswiss.tournament.decisions import Decisions
+from cpswiss.check.decisions import Decisions
 from cpswiss.tournament.state import build_state
 
 IMPOSSIBLE = Path(__file__).parent / "data" / "impossible-sample"

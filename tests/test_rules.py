@@ -76,6 +76,19 @@ BROKEN_RULE_FILES = [
     ('system = "dubov-1997"\n', "system = 'dubov-1997': unknown pairing system (known: dutch, fide-1999"),
     ('refrence_engine = "x"\n', "refrence_engine: unknown key"),
     ('[switches]\nmaxi_threshold = "2^rounds"\n', "[switches]: the dutch system has no switches"),
+    # a criterion's parameters: each unit's own table
+    ('[[insert]]\nafter = "C21"\nid = "S1"\nkind = "quality"\nunit = "opponent-order"\nordr = "reverse"\n',
+     "criterion S1 (opponent-order): ordr: unknown key (known: label, relaxation, order)"),
+    ('[[insert]]\nafter = "C21"\nid = "S1"\nkind = "quality"\nunit = "opponent-order"\norder = "revers"\n',
+     "criterion S1 (opponent-order): order = 'revers': not one of 'alternating', 'next'"),
+    ('[[replace]]\nid = "C14"\nrounds_bak = 2\n', "criterion C14 (repeated-float): rounds_bak: unknown key (known: "
+     "label, relaxation, rounds_back, float, remainder_homogeneous, topscorers_exempt, unpaired_downfloat)"),
+    ('[[replace]]\nid = "C14"\nrounds_back = "two"\n', "criterion C14 (repeated-float): rounds_back = 'two': expected int"),
+    ('[[replace]]\nid = "C18"\nfloat = "sideways"\n',
+     "criterion C18 (repeated-float-score): float = 'sideways': not one of 'down', 'up'"),
+    ('[[replace]]\nid = "C3"\nwaive = ["everything"]\n',
+     "criterion C3 (absolute-colour-clash): waive = 'everything': not one of 'three-in-a-row', 'all'"),
+    ('[[replace]]\nid = "C6"\nmeasure = "sum-of-squares"\n', "criterion C6 (pairs): measure: unknown key (known: label, relaxation)"),
 ]
 
 
@@ -158,3 +171,36 @@ def test_bench_check_times_whole_tournament_checks_against_another_command(capsy
     ours_cpu = float(summary.split("; CPU ")[1].split(" s against")[0])
     assert ours_cpu > 0.05  # a Python process that re-pairs three rounds; `true` uses next to none
     assert main(["bench", "--check", str(case), "--compare", "true"]) == 3
+
+
+@pytest.mark.parametrize("body, message", [
+    ('[[replace]]\nid = "10.9a"\ntype = "d"\n', "criterion 10.9a (floater-type): type = 'd': not one of 'a', 'b', 'c'"),
+    ('[[replace]]\nid = "12.2"\nmaxi = "swaps"\n',
+     "criterion 12.2 (colour-preference): maxi = 'swaps': not one of 'exchanges'"),
+    ('[[replace]]\nid = "9.3"\nrelaxation = "C.10.e"\n', "criterion 9.3 (pairs): relaxation: unknown key (known: label)"),
+])
+def test_a_criterions_parameters_are_checked_for_every_system(tmp_path, capsys, body, message):
+    path = tmp_path / "lim.toml"
+    path.write_text('extends = "fide-swiss-1999"\nname = "mine"\n' + body)
+    assert main(["rules", "show", str(path)]) == 3
+    err = capsys.readouterr().err
+    assert err.startswith(f"cpswiss: {path}: ") and message in err and len(err.strip().splitlines()) == 1
+
+
+def test_each_system_declares_exactly_the_units_it_implements():
+    from cpswiss.registry import system_named
+    from cpswiss.systems.burstein import units as burstein
+    from cpswiss.systems.dubov import units as dubov
+    from cpswiss.systems.dutch import units as dutch
+    from cpswiss.systems.fide1999 import units as fide1999
+    from cpswiss.tournament.compatibility import ABSOLUTE_UNITS
+
+    implemented = {
+        "dutch": set(dutch.UNITS) | dutch.ROUND_UNITS,
+        "fide-1999": set(fide1999.UNITS) | fide1999.ROUND_UNITS,
+        "dubov": set(dubov.UNITS),
+        "burstein": set(burstein.UNITS) | {"completion"},  # [C4] holds by construction
+    }
+    for name, units in implemented.items():
+        assert set(system_named(name).criteria) == units | ABSOLUTE_UNITS, name
+

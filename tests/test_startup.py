@@ -49,7 +49,7 @@ def test_check_loads_only_the_system_it_pairs_by_and_no_explanation_code():
     modules = _modules_after_cli(["check", str(SCENARIOS / "seed-004" / "after-round-4.trf"), "--rules",
                                   "dutch-2017"])
     assert "cpswiss.check.rounds" in modules and "cpswiss.systems.dutch.procedure" in modules  # it did check
-    unneeded = ("cpswiss.check.explain", "cpswiss.systems.explaining", "cpswiss.systems.dutch.explain",
+    unneeded = ("cpswiss.check.explain", "cpswiss.systems.shared.explaining", "cpswiss.systems.dutch.explain",
                 "cpswiss.systems.fide1999.procedure", "cpswiss.systems.dubov.procedure",
                 "cpswiss.systems.burstein.procedure",
                 "tempfile", "importlib.resources", "fractions", "json")

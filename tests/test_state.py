@@ -160,7 +160,7 @@ def test_compatibility_by_sets_is_the_pairwise_rule(case):
     """C.1/C.3 (RN-14 in final rounds) for all pairs at once agrees with the pairwise rule."""
     from pathlib import Path
 
-    from cpswiss.criteria.absolute import compatible, compatible_later
+    from cpswiss.tournament.compatibility import compatible, compatible_later
 
     path = Path(__file__).parent / "data" / "dutch-2017-sample" / f"{case}.trf"
     state = build_state(read_trf(path), RULES)

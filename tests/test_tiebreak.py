@@ -9,7 +9,7 @@ import pytest
 
 from cpswiss.solver.assignment import on_columns
 from cpswiss.solver.levels import Level
-from cpswiss.systems.dutch.tiebreak import RemainderAssignment
+from cpswiss.systems.dutch.remainder import RemainderAssignment
 
 
 def random_remainder(rng: random.Random, size: int, extra_levels: int = 0):

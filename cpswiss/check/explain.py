@@ -14,7 +14,7 @@ Three questions, one account:
 
 Legality, colours and the edition's words are common to every system; the brackets and
 the rule that decides between two pairings are the system's (its ``explanation`` module,
-reached through :mod:`cpswiss.systems.registry`).
+reached through :mod:`cpswiss.registry`).
 """
 
 from __future__ import annotations
@@ -27,19 +27,18 @@ from cpswiss.api import PairingResult, pair_tournament
 from cpswiss.check.rounds import CheckReport, RoundCheck, check_tournament, load_tournament, pairing_in_file
 from cpswiss.colours.decoder import Board, Pairing
 from cpswiss.errors import FileAccessError, InputError
-from cpswiss.formats.trf import is_number
-from cpswiss.tournament.model import Tournament
+from cpswiss.tournament.model import Tournament, is_number
 from cpswiss.legality.checker import Violation, check_pairing
 from cpswiss.rulesets.ruleset import RuleSet
-from cpswiss.solver.model import SolverSettings
-from cpswiss.systems.explaining import (
+from cpswiss.solver.settings import SolverSettings
+from cpswiss.systems.shared.explaining import (
     BracketAccount,
     Finding,
     ids_text,
     pairs_text,
     who,
 )
-from cpswiss.systems.registry import system_of
+from cpswiss.registry import system_of
 from cpswiss.tournament.state import (
     BLACK,
     WHITE,
@@ -283,8 +282,8 @@ def explain_pairing(tournament: Tournament | str | Path, proposal: Pairing | str
             raise InputError("nothing to explain: give a proposed pairing or a round of the file", t.path)
         if not 1 <= round_no <= t.last_paired_round:
             raise InputError(f"round {round_no} is not in the file ({t.paired_rounds_text()})", t.path)
-        proposed = pairing_in_file(t, round_no)
         result = pair_tournament(t, rule_set, settings=settings, round_no=round_no, accelerate=accelerate)
+        proposed = pairing_in_file(t, round_no)  # after the rule set (and the kind of file) is settled
     else:
         result = pair_tournament(t, rule_set, settings=settings, round_no=round_no, accelerate=accelerate)
         proposed = proposal if isinstance(proposal, Pairing) else read_pairing_file(

@@ -23,16 +23,17 @@ from cpswiss.api import PairingResult, pair_tournament
 from cpswiss.legality.checker import Violation, check_pairing
 from cpswiss.check.whatif import CriterionChange, what_if
 from cpswiss.colours.decoder import Pairing
-from cpswiss.criteria.absolute import compatible
+from cpswiss.tournament.compatibility import compatible
 from cpswiss.errors import InputError, NoPairingError
 from cpswiss.formats.trf import read_trf
 from cpswiss.tournament.model import Tournament, format_points
-from cpswiss.rulesets.ruleset import RuleSet, select_rule_set
+from cpswiss.api.selection import select_rule_set
+from cpswiss.rulesets.ruleset import RuleSet
 from cpswiss.solver.completion import completable
-from cpswiss.solver.model import SolverSettings
+from cpswiss.solver.settings import SolverSettings
 from cpswiss.solver.relaxation import Relaxable, least_relaxed
 from cpswiss.tournament.acceleration import accelerated
-from cpswiss.tournament.decisions import Decisions
+from cpswiss.check.decisions import Decisions
 from cpswiss.tournament.state import PlayerState, RoundState, build_state
 
 if TYPE_CHECKING:

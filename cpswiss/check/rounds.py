@@ -15,7 +15,8 @@ from cpswiss.api import pair_round, prepare_tournament
 from cpswiss.colours.decoder import Board, Pairing
 from cpswiss.errors import InputError, NoPairingError
 from cpswiss.formats.trf import read_trf
-from cpswiss.rulesets.ruleset import RuleSet, select_rule_set
+from cpswiss.api.selection import select_rule_set
+from cpswiss.rulesets.ruleset import RuleSet
 from cpswiss.tournament.model import Tournament
 
 if TYPE_CHECKING:
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 
     import pandas as pd
 
-    from cpswiss.solver.model import SolverSettings
+    from cpswiss.solver.settings import SolverSettings
 
 
 def pairing_in_file(t: Tournament, round_no: int) -> Pairing:

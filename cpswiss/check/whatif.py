@@ -1,7 +1,7 @@
 """What if the arbiter decides: the best pairing under the arbiter's decisions, and what it costs.
 
 ``cpswiss pair --fix 3-7 --forbid 5-9 --bye 12 --absent 4``: the pairing system pairs the
-round under the decisions (:mod:`cpswiss.tournament.decisions`), and the result is compared
+round under the decisions (:mod:`cpswiss.check.decisions`), and the result is compared
 with the pairing the rules give without the pairing decisions (the absences stay: they say
 who plays, not how).  Brackets are paired top-down, so the two pairings agree down to the
 first bracket the decisions change; there every criterion of the edition is compared, with
@@ -18,9 +18,9 @@ from cpswiss.check.explain import Explanation, compare_with
 from cpswiss.formats.trf import read_trf
 from cpswiss.tournament.model import Tournament
 from cpswiss.rulesets.ruleset import RuleSet
-from cpswiss.solver.model import SolverSettings
-from cpswiss.systems.explaining import BracketAccount, criterion_article
-from cpswiss.tournament.decisions import Decisions
+from cpswiss.solver.settings import SolverSettings
+from cpswiss.systems.shared.explaining import BracketAccount, criterion_article
+from cpswiss.check.decisions import Decisions
 
 if TYPE_CHECKING:
     import pandas as pd

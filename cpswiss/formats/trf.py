@@ -26,19 +26,22 @@ import os
 import re
 
 from cpswiss.errors import FileAccessError, InputError, TooLargeError
-from cpswiss.tournament.model import ForbiddenPair, PlayerRecord, RoundEntry, RoundKind, Scoring, Tournament, format_points
+from cpswiss.tournament.model import (DOUBLE_SWISS, ForbiddenPair, PlayerRecord, RoundEntry, RoundKind, Scoring,
+                                      Tournament, format_points, is_number)
 
 FIRST_BLOCK = 91  # 0-based column of the first round block (column 92)
 BLOCK_WIDTH = 10
 
-TRF26_RECORDS = {"142", "152", "162", "192", "240", "250", "260"}
+# TRF-2026 team records, read by cpswiss.formats.trf_teams (imported by the first one met)
+TEAM_RECORDS = ("310", "320", "330", "300", "352", "362")
+TRF26_RECORDS = {"142", "152", "162", "192", "240", "250", "260", *TEAM_RECORDS}
 # Records read; any other line is ignored by rule (names, dates, arbiters, comments), unless it
 # looks like a player record that is not read (see _unread_player_record).
 READ_RECORDS = {"001", "XXR", "142", "XXC", "152", "XXA", "XXP", "260", "XXZ", "XXS", "BBW", "BBD",
-                "BBL", "BBZ", "BBF", "BBU", "162", "042", "062", "092", "192", "240", "250"}
+                "BBL", "BBZ", "BBF", "BBU", "162", "042", "062", "092", "192", "240", "250",
+                *TEAM_RECORDS}
 MAX_PLAYERS = 9999  # TRF16's four-digit pairing numbers (the size of one bracket step has its own limit)
 MAX_ROUNDS = 99  # round blocks, XXR/142 and the rounds of 240/250/260 records
-_NUMBER = re.compile(r"[0-9]{1,9}")  # ASCII digits only (str.isdigit also takes superscripts)
 _POINTS = re.compile(r"-?[0-9]{1,6}(\.[0-9])?")
 _PLAYED_CODES = {"1", "0", "=", "W", "D", "L"}
 _COMPLEMENT = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D"}
@@ -73,6 +76,7 @@ def parse_trf(text: str, path: str = "<input>") -> Tournament:
     deferred: list[tuple[str, str, int]] = []  # records checked against the players first
     seen_rounds: dict[str, tuple[int, int]] = {}  # XXR / 142: value and line
     blocks: dict[str, RoundEntry] = {}  # round blocks read, by their text
+    symbols_162: set[str] = set()  # the 162 symbols read
     for number, raw in enumerate(lines, start=1):
         line = raw.rstrip()
         if not line.strip():
@@ -98,9 +102,14 @@ def parse_trf(text: str, path: str = "<input>") -> Tournament:
             player_lines[record.pairing_no] = number
             t.layout.append(record.pairing_no)
             continue
-        t.layout.append(raw)
         if code in TRF26_RECORDS:
             t.trf26 = True
+        if code in TEAM_RECORDS:
+            from cpswiss.formats import trf_teams  # a team file only
+
+            t.layout.append((code, trf_teams.read_team_record(code, line, number, t)))
+            continue
+        t.layout.append(raw)
         if code in ("XXR", "142"):
             rounds = _int_field(line[3:], "number of rounds", path, number)
             if not 1 <= rounds <= MAX_ROUNDS:
@@ -139,7 +148,7 @@ def parse_trf(text: str, path: str = "<input>") -> Tournament:
                    "BBF": "forfeit_loss", "BBU": "pab"}[code]
             scoring[key] = _points_field(line[4:].strip(), code, path, number)
         elif code == "162":
-            _parse_162(line, number, path, scoring)
+            _parse_162(line, number, path, scoring, symbols_162)
         elif code == "042":
             t.start_date = line[4:].strip() or None
         elif code == "092":
@@ -148,9 +157,21 @@ def parse_trf(text: str, path: str = "<input>") -> Tournament:
             t.system = line[4:].strip() or None
     if not t.players:
         raise InputError("no player record (001) in the file: is it a TRF file?", path)
+    if t.teams:
+        from cpswiss.formats import trf_teams
+
+        trf_teams.check_teams(t)
     for code, line, number in deferred:
         _parse_player_list_record(code, line, number, path, t)
+    if t.kind == DOUBLE_SWISS:
+        from cpswiss.formats import trf_double  # a Double-Swiss file only
+
+        t.games_per_round = trf_double.GAMES
+        trf_double.match_scoring_defaults(scoring, symbols_162)
+        trf_double.check_matches(t)
     t.scoring = Scoring(**scoring)
+    if t.teams:
+        t = trf_teams.with_member_pab_points(t, t.number_of_boards())
     _validate(t, player_lines)
     return t
 
@@ -204,8 +225,13 @@ def _parse_player_list_record(code: str, line: str, number: int, path: str, t: T
     elif code == "260":
         first = _round_field(line[4:7], "260 first round", path, number)
         last = _round_field(line[8:11], "260 last round", path, number)
-        ids = _player_ids(line[12:].split(), "260 player", path, number, t)
-        t.forbidden.append(ForbiddenPair(frozenset(ids), first, last))
+        if t.teams:
+            from cpswiss.formats.trf_teams import read_team_260
+
+            read_team_260(line, number, t, first, last)
+        else:
+            ids = _player_ids(line[12:].split(), "260 player", path, number, t)
+            t.forbidden.append(ForbiddenPair(frozenset(ids), first, last))
     elif code == "XXZ":
         t.absent_next.update(_player_ids(line[3:].split(), "XXZ player", path, number, t))
     elif code == "240":
@@ -218,11 +244,6 @@ def _parse_player_list_record(code: str, line: str, number: int, path: str, t: T
         if count != len(t.players):
             raise InputError(f"062 says {count} players but the file has {len(t.players)} player "
                              "records (001)", path, number)
-
-
-def is_number(text: str) -> bool:
-    """A whole number in ASCII digits, at most 9 of them (every numeric TRF field)."""
-    return _NUMBER.fullmatch(text) is not None
 
 
 def _int_field(text: str, what: str, path: str, line: int) -> int:
@@ -365,9 +386,13 @@ def _parse_xxs(line: str, number: int, path: str, scoring: dict[str, int]) -> No
             scoring[name] = points
 
 
-def _parse_162(line: str, number: int, path: str, scoring: dict[str, int]) -> None:
+def _parse_162(line: str, number: int, path: str, scoring: dict[str, int], seen: set[str]) -> None:
+    """TRF-2026 162 (symbols W D L A P X; Z for A as older writers have it; F and H, the full- and
+    half-point bye on their own, as Double-Swiss files write their per-match values); ``seen``
+    collects the symbols read."""
     names = {"W": ("win", "forfeit_win", "full_bye"), "D": ("draw", "half_bye"), "L": ("loss",),
-             "A": ("zero_bye", "forfeit_loss"), "Z": ("zero_bye", "forfeit_loss"), "P": ("pab",)}
+             "A": ("zero_bye", "forfeit_loss"), "Z": ("zero_bye", "forfeit_loss"), "P": ("pab",),
+             "F": ("full_bye",), "H": ("half_bye",)}
     start = 5
     while start < len(line):
         symbol = line[start:start + 1].upper()
@@ -376,6 +401,7 @@ def _parse_162(line: str, number: int, path: str, scoring: dict[str, int]) -> No
             if symbol not in names and symbol != "X":
                 raise InputError(f"162: unknown scoring symbol {symbol!r}", path, number)
             points = _points_field(value, f"162 {symbol}", path, number)
+            seen.add(symbol)
             for name in names.get(symbol, ()):
                 scoring[name] = points
         start += 9
@@ -386,6 +412,11 @@ def _parse_240(line: str, number: int, path: str, t: Tournament) -> None:
     if kind is None:
         raise InputError(f"240: bye type must be F, H or Z, not {line[4:5]!r}", path, number)
     round_no = _round_field(line[6:9], "240 round", path, number)
+    if t.teams:
+        from cpswiss.formats.trf_teams import read_team_240
+
+        read_team_240(line, number, t, kind, round_no)
+        return
     for pid in _player_ids(line[10:].split(), "240 player", path, number, t):
         t.requested_byes.setdefault(round_no, {})[pid] = kind
 
@@ -393,6 +424,7 @@ def _parse_240(line: str, number: int, path: str, t: Tournament) -> None:
 def _parse_250(line: str, number: int, path: str, t: Tournament) -> None:
     """TRF-2026 250: fictitious points for a range of rounds and pairing numbers."""
     text = line.ljust(31)
+    match_points = _points_field(text[4:8], "250 fictitious match points", path, number) if text[4:8].strip() else 0
     points = _points_field(text[9:13], "250 fictitious points", path, number) if text[9:13].strip() else 0
     first_round = _round_field(text[14:17], "250 first round", path, number)
     last_round = _round_field(text[18:21], "250 last round", path, number)
@@ -400,6 +432,16 @@ def _parse_250(line: str, number: int, path: str, t: Tournament) -> None:
     last_id = _int_field(text[27:31], "250 last player", path, number)
     if first_round > last_round or first_id > last_id:
         raise InputError("250: empty round or player range", path, number)
+    if t.teams:
+        if last_id > max(t.teams):
+            raise InputError(f"250: team range {first_id}-{last_id} passes the last team pairing number "
+                             f"({max(t.teams)})", path, number)
+        for team in (q for q in t.teams if first_id <= q <= last_id):
+            pairs = t.team_accelerations.setdefault(team, [])
+            pairs.extend([(0, 0)] * (last_round - len(pairs)))
+            for r in range(first_round, last_round + 1):
+                pairs[r - 1] = (pairs[r - 1][0] + match_points, pairs[r - 1][1] + points)
+        return
     if last_id > max(t.players):
         raise InputError(f"250: player range {first_id}-{last_id} passes the last pairing number "
                          f"({max(t.players)})", path, number)
@@ -440,10 +482,12 @@ def _validate(t: Tournament, player_lines: dict[int, int]) -> None:
                 raise InputError(f"round {round_no}: results of {pid} ({entry.block().strip()}) and "
                                  f"{entry.opponent} ({back.block().strip()}) do not agree", path, record.line)
     last = t.last_paired_round
+    per = t.games_per_round  # a Double-Swiss file: the next match is two columns
+    next_round = (-(-last // per) + 1) * per
     for pid, record in t.players.items():
         for index, entry in enumerate(record.rounds):
-            if entry is not None and index + 1 > last + 1:
-                raise InputError(f"round {index + 1}: entry after the round to be paired ({last + 1})",
+            if entry is not None and index + 1 > next_round:
+                raise InputError(f"round {index + 1}: entry after the round to be paired ({next_round})",
                                  path, record.line)
         if record.points_column is not None:
             computed = t.computed_points(record)

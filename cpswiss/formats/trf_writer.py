@@ -29,13 +29,20 @@ def _fresh_prefix(record: PlayerRecord) -> str:
 
 
 def write_trf(t: Tournament, line_end: str = "\n") -> str:
-    """The tournament as TRF text; lines other than player records are kept as read."""
+    """The tournament as TRF text: player records and team records (310 320 330 300 352 362)
+    written from the model where they were read, other lines kept as read."""
     out: list[str] = []
     written: set[int] = set()
     for item in t.layout:
         if isinstance(item, int):
             out.append(player_line(t.players[item]))
             written.add(item)
+        elif isinstance(item, tuple):
+            from cpswiss.formats.trf_teams import team_line  # a team file only
+
+            text = team_line(t, *item)
+            if text is not None:
+                out.append(text)
         else:
             out.append(item)
     for pid, record in t.players.items():
@@ -43,6 +50,10 @@ def write_trf(t: Tournament, line_end: str = "\n") -> str:
             out.append(player_line(record))
     while out and not out[-1].strip():
         out.pop()
+    if t.games_per_round > 1 and not any(isinstance(item, str) and item.startswith("162") for item in t.layout):
+        from cpswiss.formats.trf_double import scoring_line  # a Double-Swiss file only
+
+        out.insert(next((i + 1 for i, line in enumerate(out) if line.startswith("192")), 0), scoring_line(t))
     if t.accelerations_generated:
         out.extend(acceleration_records(t))
     return line_end.join(out) + line_end

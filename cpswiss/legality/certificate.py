@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import networkx as nx
 
-from cpswiss.criteria.absolute import compatible
+from cpswiss.tournament.compatibility import compatible
 from cpswiss.tournament.state import PlayerState, RoundState
 
 BYE = 0  # the bye's vertex (pairing numbers start at 1)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cpswiss.colours.decoder import Pairing
-from cpswiss.criteria.absolute import compatible
+from cpswiss.tournament.compatibility import compatible
 from cpswiss.tournament.state import BLACK, WHITE, PlayerState, RoundState
 
 

@@ -10,11 +10,14 @@ import copy
 import functools
 import os
 import tomllib
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Union
 
 from cpswiss.errors import InputError
+from cpswiss.registry import PairingSystem, system_named
 from cpswiss.rulesets.model import (
     CRITERION_KINDS,
+    EDITION_IN_FORCE,
     AccelerationRules,
     ColourRules,
     Criterion,
@@ -127,10 +130,6 @@ def _criterion(entry: dict[str, Any], label: str) -> Criterion:
     return Criterion(entry["id"], entry["kind"], entry["unit"], params, entry.get("article", ""))
 
 
-def _entry(c: Criterion) -> dict[str, Any]:
-    return {"id": c.id, "kind": c.kind, "unit": c.unit, "article": c.article, **c.params}
-
-
 def _apply_overrides(criteria: list[dict[str, Any]], data: dict[str, Any], label: str) -> list[dict[str, Any]]:
     """``drop``, ``[[replace]]``, ``[[insert]]`` and ``order`` of a file that extends another."""
     def ids() -> list[str]:
@@ -201,12 +200,10 @@ def _load(name: str, seen: tuple[str, ...] = ()) -> tuple[dict[str, Any], list[d
     return merged, criteria
 
 
-def load_rule_set(name: str = "dutch-2026") -> RuleSet:
+def load_rule_set(name: str = EDITION_IN_FORCE) -> RuleSet:
     """A rule set by name or alias in ``models/``, or by the path of a TOML file, checked as input:
     an unknown key, switch value, criterion kind or unit, or pairing system is an InputError
     naming the file and the key, with what is allowed."""
-    from cpswiss.systems.registry import system_named  # the registry reads tables as this module does
-
     data, entries = _load(name)
     label = data["source"]
     if "name" not in data:
@@ -218,17 +215,31 @@ def load_rule_set(name: str = "dutch-2026") -> RuleSet:
     tables = {key: read_table(kind, data.get(key, {}), key, label) for key, kind in TABLES.items()}
     criteria = tuple(_criterion(e, label) for e in entries)
     seen: set[str] = set()
-    units = system.unit_names()
     for c in criteria:
         if c.id in seen:
             raise InputError(f"criterion {c.id} is listed twice", label)
-        if c.unit not in units:
+        parameters = system.criteria.get(c.unit)
+        if parameters is None:
             raise InputError(f"criterion {c.id}: unknown unit {c.unit!r} for the {system.name} system "
-                             f"(known: {', '.join(sorted(units))})", label)
+                             f"(known: {', '.join(sorted(system.criteria))})", label)
+        # the unit's own table: a misspelt key or a value it does not take is named here
+        read_table(parameters, c.params, "criteria", label, where=f"criterion {c.id} ({c.unit}):")
         seen.add(c.id)
     return RuleSet(
         name=data["name"], title=data.get("title", data["name"]), system=system.name,
         criteria=criteria, aliases=tuple(data.get("aliases", ())), extends=data.get("extends"),
         reference_engine=data.get("reference_engine", ""), source=label,
         vocabulary=dict(data.get("vocabulary", {})),
-        switches=system.read_switches(data.get("switches", {}), label), **tables)
+        switches=_switches(system, data.get("switches", {}), label), **tables)
+
+
+def _switches(system: PairingSystem, table: Mapping[str, Any], source: str) -> Any:
+    """The rule file's ``[switches]`` table as its system's switches: every key known, every
+    value of its declared type (a ``Literal`` one of its values); else an InputError naming
+    the file and the key."""
+    if system.switches is None:
+        if table:
+            raise InputError(f"[switches]: the {system.name} system has no switches "
+                             f"(found {', '.join(sorted(table))})", source)
+        return None
+    return read_table(system.switches, table, "switches", source)

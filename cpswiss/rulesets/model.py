@@ -2,7 +2,7 @@
 read by :mod:`cpswiss.rulesets.loader`).
 
 Each criterion's ``unit`` names a criterion unit of the system that pairs the rule set
-(:mod:`cpswiss.criteria.units` for the Dutch and FIDE 1999 systems).
+(the system's ``units`` module in :mod:`cpswiss.registry`).
 """
 
 from __future__ import annotations
@@ -10,6 +10,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
+
+# the edition of the FIDE (Dutch) System in force (C.04.3, applied from 1 February 2026): what
+# pairs a file that names no edition, and every default that names one
+EDITION_IN_FORCE = "dutch-2026"
 
 CriterionKind = Literal["absolute", "completion", "round", "quality"]
 CRITERION_KINDS: tuple[CriterionKind, ...] = ("absolute", "completion", "round", "quality")
@@ -45,7 +49,6 @@ class StateRules:
     # arbiter decides) or "fewest" (the bye may go to those with the fewest rounds that bar
     # it; 2013 B.1.b as JaVaFo 1.4 reads it)
     bye_when_all_barred: Literal["nobody", "fewest"] = "nobody"
-    topscorer_threshold: Literal["half-rounds-played"] = "half-rounds-played"
     # who floated in a past game: "scores" (Dutch A.4: the higher score down, the lower up)
     # or "transfers" (FIDE Swiss 1999 / Lim: the player who moved out of his score group -
     # the higher one when his score is above that round's median, the lower one when below)
@@ -191,7 +194,7 @@ class RuleSet:
     # ("E.1" -> "Art. 5.2.1", "C.5" -> "[C6]"): the [vocabulary] table of the rule file
     vocabulary: dict[str, str] = field(default_factory=dict, hash=False, compare=False)
     # the system's own switches: its [switches] table read as the dataclass the system declares
-    # (cpswiss.systems.registry.PairingSystem.switches), None for a system without any
+    # (cpswiss.registry.PairingSystem.switches), None for a system without any
     switches: Any = None
 
     def speak(self, text: str) -> str:

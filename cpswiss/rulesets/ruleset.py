@@ -2,8 +2,8 @@
 
 The public names in one place, each defined where its one job is done: the model
 (:mod:`.model`), reading and checking the files (:mod:`.loader`, :mod:`.tables`), rule sets as
-text (:mod:`.describe`) and the choice of the rule set that pairs a tournament
-(:mod:`.selection`).
+text (:mod:`.describe`).  Which rule set pairs a tournament is the API's choice
+(:mod:`cpswiss.api.selection`).
 
 A rule set names the criteria of its edition in priority order (absolute, completion,
 round-wide, quality) with their parameters, the edition's state rules (how unplayed rounds
@@ -27,6 +27,7 @@ from cpswiss.rulesets.describe import describe, diff
 from cpswiss.rulesets.loader import available_rule_sets, load_rule_set
 from cpswiss.rulesets.model import (
     CRITERION_KINDS,
+    EDITION_IN_FORCE,
     RELAXATION_KINDS,
     AccelerationRules,
     ColourRules,
@@ -36,8 +37,7 @@ from cpswiss.rulesets.model import (
     RuleSet,
     StateRules,
 )
-from cpswiss.rulesets.selection import EDITION_IN_FORCE, parse_start_date, select_rule_set
 
 __all__ = ["CRITERION_KINDS", "EDITION_IN_FORCE", "RELAXATION_KINDS", "AccelerationRules", "ColourRules",
            "Criterion", "ProcedureRules", "ResolveRules", "RuleSet", "StateRules", "available_rule_sets",
-           "describe", "diff", "load_rule_set", "parse_start_date", "select_rule_set"]
+           "describe", "diff", "load_rule_set"]

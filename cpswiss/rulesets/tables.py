@@ -4,6 +4,7 @@ file (``[state]``, ``[procedure]``, ``[colours]``, a system's ``[system]``, ...)
 from __future__ import annotations
 
 import dataclasses
+import types
 import typing
 from collections.abc import Mapping
 from typing import Any
@@ -11,23 +12,28 @@ from typing import Any
 from cpswiss.errors import InputError
 
 
-def read_table(kind: type, table: Mapping[str, Any], name: str, source: str) -> Any:
+def read_table(kind: type, table: Mapping[str, Any], name: str, source: str, where: str | None = None) -> Any:
     """A rule file's table as the frozen dataclass ``kind``: unknown keys and values that are
     not of the field's type (for a ``Literal``, not one of its values) are an InputError
-    naming the table and key, with what is allowed."""
+    naming the table (``[name]``, or ``where``) and the key, with what is allowed."""
     fields = {f.name: f for f in dataclasses.fields(kind)}
     hints = typing.get_type_hints(kind)
+    at = where or f"[{name}]"
     unknown = sorted(set(table) - set(fields))
     if unknown:
-        raise InputError(f"[{name}] {unknown[0]}: unknown key (known: {', '.join(fields)})", source)
+        raise InputError(f"{at} {unknown[0]}: unknown key (known: {', '.join(fields)})", source)
     values = {}
     for key, value in table.items():
-        values[key] = _typed(hints[key], value, f"[{name}] {key}", source)
+        values[key] = _typed(hints[key], value, f"{at} {key}", source)
     return kind(**values)
 
 
 def _typed(hint: Any, value: Any, key: str, source: str) -> Any:
     origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is typing.Union or origin is types.UnionType:  # X | None: a rule file has no null
+        options = [arg for arg in args if arg is not type(None)]
+        if len(options) == 1:
+            return _typed(options[0], value, key, source)
     if origin is typing.Literal:
         if value not in args:
             raise InputError(f"{key} = {value!r}: not one of {', '.join(map(repr, args))}", source)

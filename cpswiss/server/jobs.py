@@ -21,7 +21,7 @@ from typing import Any
 
 from cpswiss import errors
 from cpswiss.errors import CpswissError, InputError
-from cpswiss.solver.model import SolverSettings
+from cpswiss.solver.settings import SolverSettings
 
 Job = Callable[[dict], dict]
 
@@ -45,7 +45,7 @@ def _tournament(request: dict):
 
 def _decisions(request: dict):
     """As ``cpswiss pair --fix A-B --forbid A-B --bye N --absent N``."""
-    from cpswiss.tournament.decisions import Decisions, parse_pair
+    from cpswiss.check.decisions import Decisions, parse_pair
 
     return Decisions(fix=tuple(parse_pair(x, "fix") for x in request.get("fix", [])),
                      forbid=tuple(parse_pair(x, "forbid") for x in request.get("forbid", [])),
@@ -55,7 +55,7 @@ def _decisions(request: dict):
 def state_job(request: dict) -> dict:
     """``cpswiss state``: every player's state before the round to be paired."""
     from cpswiss.tournament.model import format_points
-    from cpswiss.rulesets.ruleset import select_rule_set
+    from cpswiss.api.selection import select_rule_set
     from cpswiss.tournament.state import build_state
 
     tournament = _tournament(request)

@@ -11,6 +11,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from cpswiss.rulesets.model import EDITION_IN_FORCE
+
 ACCELERATION = r"^(none|baku|baku-2017|baku-2026|three-group|five-group(:[0-9]+(\.[0-9]+)?)?)$"
 MAX_TIME_LIMIT = 120.0
 
@@ -72,5 +74,5 @@ class StateRequest(TournamentRequest):
 class GenerateRequest(Strict):
     config: dict[str, int] = Field(description="RTG keys: PlayersNumber, RoundsNumber, DrawPercentage, ...")
     seed: int = Field(1, ge=0, le=2**31)
-    rules: str = Field("dutch-2026", max_length=80)
+    rules: str = Field(EDITION_IN_FORCE, max_length=80)
     format: Literal["trf16", "trf26"] = "trf16"

@@ -10,6 +10,8 @@ from operator import itemgetter
 
 import rustworkx as rx
 
+from cpswiss.solver.matchings import maximum_weight_matching
+
 _COST = itemgetter(2)  # an arc's cost: (row, column, cost)
 
 # the arcs of an assignment problem with rows 0..n-1 and columns 0..m-1: per row, the set of
@@ -35,11 +37,9 @@ def least_cost_assignment(n: int, arcs: list[tuple[int, int, int]]) -> list[int]
     """A perfect assignment of least total cost of a square problem (rows and columns 0..n-1,
     ``arcs``: the allowed (row, column, cost)), row r taking column ``mate_col[r]``; None when there is
     none.  Edmonds' blossom algorithm on the bipartite graph (rustworkx, exact on integers:
-    :func:`~cpswiss.solver.model.maximum_weight_matching`): among the largest matchings, the
+    :func:`~cpswiss.solver.matchings.maximum_weight_matching`): among the largest matchings, the
     heaviest, each arc weighing more than any cost less its own, is a perfect assignment of
     least cost whenever one exists."""
-    from cpswiss.solver.model import maximum_weight_matching
-
     top = max(map(_COST, arcs), default=0) + 1
     pairs = maximum_weight_matching(2 * n, [(r, n + c, top - w) for r, c, w in arcs],
                                     max_cardinality=True)

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cpswiss.solver.matchings import maximum_weight_matching
+
 if TYPE_CHECKING:
     from cpswiss.solver.levels import Level
     from cpswiss.solver.model import MatchingModel
@@ -115,11 +117,9 @@ class LexicographicMatching:
 
     def _matching(self, vertices: int, arcs: list[tuple[int, int, int]],
                   max_cardinality: bool = False) -> tuple[int, list[int]]:
-        """A maximum-weight matching (:func:`~cpswiss.solver.model.maximum_weight_matching`) of
+        """A maximum-weight matching (:func:`~cpswiss.solver.matchings.maximum_weight_matching`) of
         a graph on ``vertices`` with the weighted ``arcs``: how many pairs it has, and those that
         are edges of this graph."""
-        from cpswiss.solver.model import maximum_weight_matching
-
         pairs = maximum_weight_matching(vertices, arcs, max_cardinality)
         return len(pairs), sorted(self._edge_of[pair] for pair in pairs if pair[1] < self.n)
 

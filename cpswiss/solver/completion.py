@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cpswiss.criteria.absolute import barred_later, compatible_later, every_pair_compatible
-from cpswiss.solver.model import maximum_matching, maximum_weight_matching, pairs_in_order
+from cpswiss.tournament.compatibility import barred_later, compatible_later, every_pair_compatible
+from cpswiss.solver.matchings import maximum_matching, maximum_weight_matching, pairs_in_order
 from cpswiss.tournament.state import PlayerState, RoundState
 
 

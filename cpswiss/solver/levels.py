@@ -9,7 +9,7 @@ from typing import Any, Iterable, Protocol
 
 class NonLinear(Protocol):
     """A criterion that is not a sum over the edges (seed 003's spread of rating differences,
-    :class:`cpswiss.criteria.fairness.Spread`): it values a pairing itself, and when the
+    :class:`cpswiss.systems.dutch.fairness.Spread`): it values a pairing itself, and when the
     solver reaches it finds its own optimum, leaves one of its optimal pairings as the
     solution in hand and returns the sum over the edges whose minimisers are exactly its
     optimal pairings (the level then becomes that sum, frozen at the pairing in hand's value

@@ -12,388 +12,22 @@ asked for); a solve stopped by the time limit raises
 
 from __future__ import annotations
 
-import heapq
-import math
-from collections import Counter
-from collections.abc import Collection, Container, Sequence
-from dataclasses import dataclass
+from collections.abc import Collection
 from functools import partial
-from itertools import chain, compress
+from itertools import compress
 from typing import TYPE_CHECKING, Callable
-
-import rustworkx as rx
 
 from cpswiss.errors import UnprovenError
 from cpswiss.solver.answers import OBSERVERS, answered
+from cpswiss.solver.bounds import MatchingBound, bars_edges, greedy_cover
 from cpswiss.solver.exchange import Exchanges
+from cpswiss.solver.frozen import FrozenLevel, FrozenSpan
 from cpswiss.solver.levels import Level
+from cpswiss.solver.settings import SolverSettings
 
 if TYPE_CHECKING:  # CP-SAT itself is imported by the first model built (_built)
     from cpswiss.solver.blossom import LexicographicMatching
     from cpswiss.solver.cpsat import CpModel, cp_model
-
-
-@dataclass
-class SolverSettings:
-    """CP-SAT parameters; fixed so that the same input gives the same pairing."""
-
-    workers: int = 1
-    time_limit: float = 120.0
-
-
-class MatchingBound:
-    """Proven lower bounds of Σ coef·x over all matchings of a graph, with what proves them
-    (for :func:`tight_form`).
-
-    Only the edges of negative weight can take the sum below zero, and a matching
-    holds at most one edge at each vertex.  Three bounds, the largest wins:
-
-    * each chosen edge shares its weight between its two ends, so
-      Σ ≥ ⌈Σ_v min(0, min coef at v) / 2⌉ (``minima``: the per-vertex minima);
-    * at most ⌊k/2⌋ negative edges can be chosen among the k vertices they touch;
-    * for any set C of vertices touching every negative edge (a vertex cover), at most
-      one chosen edge per vertex of C, so Σ ≥ Σ_{v∈C} min coef at v.  C is built
-      greedily (the vertex on most uncovered negative edges first); any cover is valid.
-      This is the bound that proves levels such as "MDPs paired" or "repeated
-      downfloaters paired", whose weights sit on the edges of a few players.  It is
-      built only when the first two do not settle the question asked.
-    """
-
-    def __init__(self, coef: dict[int, int], incident: list[list[int]], edges: list[tuple[int, int]]):
-        self.minima = _vertex_minima(coef, len(incident), edges)
-        self._negative = [e for e, c in coef.items() if c < 0]
-        self._coef, self._edges = coef, edges
-        touched = set(chain.from_iterable(map(edges.__getitem__, self._negative)))
-        most_negative = min(0, min(map(coef.__getitem__, self._negative), default=0))
-        self.quick = max(-((-sum(self.minima)) // 2), most_negative * (len(touched) // 2))
-        # computed on first use, kept by hand: compiled code (mypyc) recomputes a cached_property
-        self._cover: dict[int, int] | None = None
-        self._value: int | None = None
-
-    @property
-    def cover(self) -> dict[int, int]:
-        """A vertex cover of the negative edges -> the weight it charges each of its vertices
-        (the least weight there, then lowered where the other ends already pay enough)."""
-        if self._cover is None:
-            self._cover = {} if not self._negative else _lowered(
-                _greedy_cover(self._coef, self._negative, self._edges), self._coef, self._negative, self._edges)
-        return self._cover
-
-    @property
-    def value(self) -> int:
-        if self._value is None:
-            self._value = max(self.quick, sum(self.cover.values()))
-        return self._value
-
-    def proves(self, value: int) -> bool:
-        """Is ``value`` at (or below) a bound, so that no matching does better?"""
-        return value <= self.quick or value <= self.value
-
-
-def _vertex_minima(coef: dict[int, int], n: int, edges: list[tuple[int, int]]) -> list[int]:
-    """m_v = min(0, the least weight of an edge at v), per vertex (only the negative weights
-    can lower it, so only they are looked at)."""
-    minima = [0] * n
-    for e, c in coef.items():
-        if c < 0:
-            i, j = edges[e]
-            if c < minima[i]:
-                minima[i] = c
-            if c < minima[j]:
-                minima[j] = c
-    return minima
-
-
-def _greedy_cover(coef: dict[int, int], negative: list[int], edges: list[tuple[int, int]],
-                  limit: int | None = None) -> dict[int, int]:
-    """A vertex cover C of the negative edges, greedily; v -> the most negative weight at v.
-    With ``limit``, its first ``limit`` vertices where it has more (the cover grows one
-    vertex at a time: a caller that only asks whether it reaches ``limit``)."""
-    uncovered: dict[int, set[int]] = {}
-    for e in negative:
-        i, j = edges[e]
-        if i in uncovered:
-            uncovered[i].add(e)
-        else:
-            uncovered[i] = {e}
-        if j in uncovered:
-            uncovered[j].add(e)
-        else:
-            uncovered[j] = {e}
-    weights = set(map(coef.__getitem__, negative))
-    if len(weights) == 1:  # one weight: the deepest at every vertex
-        deepest = dict.fromkeys(uncovered, min(0, *weights))
-    else:
-        deepest = {v: min(0, min(map(coef.__getitem__, at_v))) for v, at_v in uncovered.items()}
-    cover: dict[int, int] = {}
-    heap = [(-len(es), -deepest[v], v) for v, es in uncovered.items()]
-    heapq.heapify(heap)
-    while uncovered and len(cover) != limit:
-        count, _, v = heapq.heappop(heap)
-        if v not in uncovered:
-            continue
-        if -count != len(uncovered[v]):  # stale: fewer edges left to cover than when pushed
-            heapq.heappush(heap, (-len(uncovered[v]), -deepest[v], v))
-            continue
-        cover[v] = deepest[v]
-        for e in uncovered.pop(v):
-            i, j = edges[e]
-            w = j if i == v else i
-            at_w = uncovered.get(w)
-            if at_w is not None:
-                at_w.discard(e)
-                if not at_w:
-                    del uncovered[w]
-    return cover
-
-
-def _lowered(cover: dict[int, int], coef: dict[int, int], negative: list[int],
-             edges: list[tuple[int, int]]) -> dict[int, int]:
-    """The cover's charges made smaller where they can be: a charge u_v >= 0 per vertex is a
-    lower bound -Σ u_v of every matching as long as u_i + u_j >= -coef[e] on each negative
-    edge (LP duality for matchings; the cover's charges, the deepest weight at each of its
-    vertices, are one such).  Each vertex in turn, in the cover's order, is lowered to what
-    its negative edges still need given the others' charges, so every edge stays paid.  On
-    "repeated downfloaters paired" with pairs of two such players (weight -2) this halves
-    the charge of each, the bound the LP gives.  Returns the charges as weights (-u_v)."""
-    charge = {v: -m for v, m in cover.items()}
-    at: dict[int, list[int]] = {}
-    for e in negative:
-        for v in edges[e]:
-            at.setdefault(v, []).append(e)
-    for v in list(charge):
-        need = 0
-        for e in at.get(v, ()):
-            w = edges[e][0] if edges[e][1] == v else edges[e][1]
-            need = max(need, -coef[e] - charge.get(w, 0))
-        charge[v] = need
-    return {v: -u for v, u in charge.items() if u > 0}
-
-
-def tight_form(coef: dict[int, int], incident: list[list[int]], edges: list[tuple[int, int]],
-               value: int, bound: MatchingBound | None = None) -> tuple[list[int], list[list[int]]] | None:
-    """Σ coef·x == value as local constraints, when ``value`` is one of the bounds above.
-
-    A sum frozen at its lower bound says where every player stands, and CP-SAT
-    propagates that far better from local constraints than from one sum over
-    thousands of edges.  Returns (edges that must be 0, edge groups of which exactly one is
-    chosen), equivalent to the sum over matchings, or None when no bound is met:
-
-    * at the vertex bound (Σ_v m_v even, m_v = min(0, min coef at v)): every v with
-      m_v < 0 is paired, and only by edges with coef = (m_i + m_j) / 2;
-    * at the cover bound: no edge of positive weight is chosen, every v of the cover
-      with m'_v < 0 is paired by a negative edge whose weight is the sum of m' over
-      its ends in the cover, and no other negative edge is chosen.  With no negative
-      edge at all this reads "value 0: no edge of positive weight".
-    """
-    if value > 0:
-        return None  # both bounds are at most 0: neither is met
-    bound = bound or MatchingBound(coef, incident, edges)
-    minimum = bound.minima
-    if sum(minimum) % 2 == 0 and value == sum(minimum) // 2:
-        zeros = [e for e, (i, j) in enumerate(edges) if 2 * coef.get(e, 0) != minimum[i] + minimum[j]]
-        zero_set = set(zeros)
-        groups = [[e for e in inc if e not in zero_set] for v, inc in enumerate(incident) if minimum[v] < 0]
-        return zeros, groups
-    cover = bound.cover
-    if value != sum(cover.values()):
-        return None
-
-    def tight(e: int) -> bool:
-        return coef[e] == sum(cover.get(v, 0) for v in edges[e])
-
-    zeros = [e for e, c in coef.items() if c > 0 or (c < 0 and not tight(e))]
-    groups = [[e for e in incident[v] if coef.get(e, 0) < 0 and tight(e)] for v, m in cover.items() if m < 0]
-    return zeros, groups
-
-
-def pairs_in_order(n: int, later: Sequence[Container[int]],
-                   leave_out: frozenset[int] = frozenset()) -> list[tuple[int, int]]:
-    """A maximal matching, as pairs (v, w), v < w: each vertex in turn with the first free
-    vertex after it (``later[v]``: the vertices after v it may be paired with); vertices in
-    ``leave_out`` stay unpaired."""
-    free = [v for v in range(n) if v not in leave_out]  # in order; each vertex leaves it when its turn comes
-    pairs = []
-    while free:
-        v = free.pop(0)
-        allowed = later[v]
-        for k, w in enumerate(free):  # the free vertices after v, in order
-            if w in allowed:
-                del free[k]
-                pairs.append((v, w))
-                break
-    return pairs
-
-
-def greedy_pairs(n: int, later: list[set[int]], leave_out: frozenset[int] = frozenset()) -> list[tuple[int, int]]:
-    """A matching with the most pairs, as pairs (v, w), v < w: :func:`pairs_in_order` when it
-    leaves at most one vertex unpaired, else a maximum matching (:func:`maximum_matching`).
-    Vertices in ``leave_out`` stay unpaired."""
-    in_order = pairs_in_order(n, later, leave_out)
-    if 2 * len(in_order) >= n - len(leave_out) - 1:
-        return in_order
-    most = maximum_matching(n, [(v, w) for v in range(n) if v not in leave_out
-                                for w in sorted(later[v] - leave_out)])
-    return most if len(most) > len(in_order) else in_order
-
-
-def maximum_matching(n: int, edges: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """A matching with the most pairs of the graph on n vertices with these edges (i, j),
-    i < j: Edmonds' blossom algorithm (rustworkx, compiled; the same graph gives the same
-    matching), as pairs (v, w), v < w, sorted."""
-    graph = rx.PyGraph()
-    graph.add_nodes_from(range(n))
-    graph.add_edges_from_no_data(edges)
-    return sorted((min(v, w), max(v, w)) for v, w in rx.max_weight_matching(graph, max_cardinality=True))
-
-
-def maximum_weight_matching(n: int, arcs: list[tuple[int, int, int]],
-                            max_cardinality: bool = False) -> list[tuple[int, int]]:
-    """A maximum-weight matching (Edmonds' blossom algorithm, rustworkx: exact on integer
-    weights up to 128 bits; the same graph gives the same matching) of the graph on ``n``
-    vertices with the weighted ``arcs`` (i, j, weight) (among the largest matchings with
-    ``max_cardinality``), as pairs (v, w), v < w, sorted."""
-    graph = rx.PyGraph()
-    graph.add_nodes_from(range(n))
-    graph.add_edges_from(arcs)
-    matched = rx.max_weight_matching(graph, max_cardinality=max_cardinality, weight_fn=int)
-    return sorted((min(v, w), max(v, w)) for v, w in matched)
-
-
-def greedy_matching(n: int, edges: list[tuple[int, int]], leave_out: frozenset[int] = frozenset()) -> list[int]:
-    """:func:`greedy_pairs` on a graph given by its edges (i, j), i < j; edge indices.  With
-    nobody left out, a maximum matching."""
-    later: list[set[int]] = [set() for _ in range(n)]
-    for i, j in edges:
-        later[i].add(j)
-    pairs = greedy_pairs(n, later, leave_out)
-    wanted = set(pairs)
-    edge_of = {edge: e for e, edge in enumerate(edges) if edge in wanted}
-    return [edge_of[pair] for pair in pairs]
-
-
-def bars_edges(coef: dict[int, int], value: int) -> bool:
-    """Does Σ coef·x == value only bar edges: non-negative weights, fixed at 0 (each edge of
-    positive weight is then unused)?"""
-    return value == 0 and all(c >= 0 for c in coef.values())
-
-
-class _FrozenSpan:
-    """The rational span of the frozen levels' coefficient vectors over the edges, kept so
-    that "is this level a combination of them" is answered exactly and cheaply.
-
-    Edges on which every frozen level has the same coefficient form a class (``_class``:
-    each edge's class, ``_size``: the edges of each); every frozen level, and every
-    combination of them, is constant on each class, so a level that is not is no
-    combination, and one that is needs only one coordinate per class.  Over the classes the
-    frozen levels are kept in row echelon form (integers, each row reduced by the ones before
-    it, ``_pivots``: where each row's leading entry is); a newly frozen level splits the
-    classes by its coefficients and, reduced by the rows, adds a row unless it reduces to
-    zero.  A level is a combination exactly when it reduces to zero (Gaussian elimination
-    over the rationals, in integers: fraction-free, no rounding)."""
-
-    def __init__(self, n_edges: int):
-        self._class = dict.fromkeys(range(n_edges), 0)  # edge -> class (a dict: updated in bulk)
-        self._size = [n_edges] if n_edges else []
-        self._rows: list[list[int]] = []
-        self._pivots: list[int] = []
-
-    def _on_classes(self, coef: dict[int, int]) -> list[int] | None:
-        """The level as one coefficient per class, or None when two edges of a class differ."""
-        if 0 in coef.values():
-            coef = {e: c for e, c in coef.items() if c}
-        classes = list(map(self._class.__getitem__, coef))
-        values = list(coef.values())
-        value = dict(zip(classes, values))  # each class's last coefficient
-        size = self._size
-        if sum(map(size.__getitem__, value)) != len(coef):
-            return None  # some edge of a class it touches has coefficient 0 (each edge is in one class)
-        vector = [0] * len(size)
-        for k, c in value.items():
-            vector[k] = c
-        if list(map(vector.__getitem__, classes)) != values:
-            return None  # two edges of a class differ
-        return vector
-
-    def _reduced(self, vector: list[int]) -> list[int]:
-        """The vector minus its combination of the rows, scaled to integers (zero exactly
-        when it is in their span)."""
-        for row, p in zip(self._rows, self._pivots):
-            if vector[p]:
-                a, b = row[p], vector[p]
-                vector = [a * x - b * y for x, y in zip(vector, row)]
-                g = math.gcd(*vector)
-                if g > 1:
-                    vector = [x // g for x in vector]
-        return vector
-
-    def spans(self, coef: dict[int, int]) -> bool:
-        vector = self._on_classes(coef)
-        return vector is not None and not any(self._reduced(vector))
-
-    def add(self, coef: dict[int, int]) -> None:
-        """Freeze a level: split the classes by its coefficients, then add its row.
-
-        Only the level's own edges (non-zero coefficients) move: the edges of a class with
-        one coefficient form a part of it.  A class the level has whole keeps its number
-        for its first part (so a level constant on whole classes splits none); every other
-        part becomes a new class, numbered in the order met.  A split copies the class's
-        column in every row (the rows are constant on it), so every class keeps at least one
-        edge and every row its pivot."""
-        classes, size = self._class, self._size
-        if 0 in coef.values():
-            coef = {e: c for e, c in coef.items() if c}
-        keys = list(zip(map(classes.__getitem__, coef), coef.values()))  # (old class, coefficient) per edge
-        counts = Counter(keys)  # in the order first met
-        touched: dict[int, int] = {}  # old class -> how many of its edges the level has
-        for (k, _), count in counts.items():
-            touched[k] = touched.get(k, 0) + count
-        whole = {k for k, count in touched.items() if count == size[k]}
-        target: dict[tuple[int, int], int] = {}  # (old class, coefficient) -> its class
-        parent: list[int] = []  # each new class, the class it came from
-        for key, count in counts.items():
-            k = key[0]
-            if k in whole:
-                whole.discard(k)
-                target[key] = k
-            else:
-                target[key] = len(size)
-                parent.append(k)
-                size[k] -= count
-                size.append(count)
-        if parent:
-            classes.update(zip(coef, map(target.__getitem__, keys)))
-            for row in self._rows:
-                row.extend([row[k] for k in parent])
-        vector = [0] * len(size)  # the level on the classes: each part holds its coefficient alone
-        for (_, c), k in target.items():
-            vector[k] = c
-        vector = self._reduced(vector)
-        pivot = next((k for k, x in enumerate(vector) if x), None)
-        if pivot is not None:
-            self._rows.append(vector)
-            self._pivots.append(pivot)
-
-
-class _FrozenLevel:
-    """A level frozen at its optimum (Σ coef·x == optimum), with its local form
-    (:func:`tight_form`: edges fixed to 0, groups of which exactly one is chosen, or None)
-    computed on first use."""
-
-    def __init__(self, coef: dict[int, int], optimum: int, incident: list[list[int]],
-                 edges: list[tuple[int, int]], bound: MatchingBound | None):
-        self.coef, self.optimum, self.bound = coef, optimum, bound
-        self._incident, self._edges = incident, edges
-        # computed on first use, kept by hand: compiled code (mypyc) recomputes a cached_property
-        self._local: tuple[list[int], list[list[int]]] | None = None
-        self._local_known = False
-
-    @property
-    def local(self) -> tuple[list[int], list[list[int]]] | None:
-        if not self._local_known:
-            self._local = tight_form(self.coef, self._incident, self._edges, self.optimum, self.bound)
-            self._local_known = True
-        return self._local
 
 
 class MatchingModel:
@@ -410,7 +44,7 @@ class MatchingModel:
     def __init__(self, n: int, edges: list[tuple[int, int]], settings: SolverSettings | None = None,
                  incident: list[list[int]] | None = None):
         """``incident``: each vertex's edges in edge order, when the caller has them (a
-        bracket's :attr:`~cpswiss.criteria.bracket.Bracket.incident`, never changed after)."""
+        bracket's :attr:`~cpswiss.systems.shared.bracket.Bracket.incident`, never changed after)."""
         self.n = n
         self.edges = edges
         self.settings = settings or SolverSettings()
@@ -426,12 +60,12 @@ class MatchingModel:
         self.solution: list[int] = [0] * len(edges)
         self.solves = 0
         self._frozen: list[dict[int, int]] = []  # coefficients of the frozen levels
-        self._span = _FrozenSpan(len(edges))  # what the frozen levels fix, see determined
+        self._span = FrozenSpan(len(edges))  # what the frozen levels fix, see determined
         self._pairs_determined: tuple[int, bool] | None = None  # (levels frozen, answer), see _positive_bound
         self._group_literal: dict[tuple[int, ...], cp_model.IntVar] = {}
         # the frozen levels with their local forms (:func:`tight_form`), each computed when first
         # needed: by the CP-SAT model when it is built, or by the edges they fix to 0
-        self._frozen_levels: list[_FrozenLevel] = []
+        self._frozen_levels: list[FrozenLevel] = []
         self._zeros: set[int] = set()  # edges fixed to 0 by the local forms of the first ...
         self._zeros_from = 0  # ... this many frozen levels (see zero_edges)
         # every constraint on the edges beyond "a matching", as (coef, value): Σ coef·x == value
@@ -591,7 +225,7 @@ class MatchingModel:
         zeros = self.zero_edges()
         zero_weight = sorted(set(range(len(self.edges))).difference(coef, zeros))
         # only whether the cover reaches P vertices matters beyond its size below P
-        cover = _greedy_cover(dict.fromkeys(zero_weight, -1), zero_weight, self.edges, limit=pairs)
+        cover = greedy_cover(dict.fromkeys(zero_weight, -1), zero_weight, self.edges, limit=pairs)
         least = min((c for e, c in coef.items() if e not in zeros), default=0)
         return least * max(0, pairs - len(cover))
 
@@ -607,13 +241,13 @@ class MatchingModel:
         the same constraints in the same order either way.
         """
         self.constrain(coef, optimum)
-        frozen = _FrozenLevel(coef, optimum, self.incident, self.edges, bound)
+        frozen = FrozenLevel(coef, optimum, self.incident, self.edges, bound)
         self._add(partial(self._add_local_form, frozen))
         self._frozen_levels.append(frozen)
         self._frozen.append(coef)
         self._span.add(coef)
 
-    def _add_local_form(self, frozen: _FrozenLevel) -> None:
+    def _add_local_form(self, frozen: FrozenLevel) -> None:
         local = frozen.local
         if local is not None:
             zeros, groups = local
@@ -632,7 +266,7 @@ class MatchingModel:
 
     def determined(self, coef: dict[int, int]) -> bool:
         """Is Σ coef·x a rational combination of frozen levels (so already fixed)?  Exact
-        (:class:`_FrozenSpan`): a "yes" is a proof, a "no" only costs a solve."""
+        (:class:`FrozenSpan`): a "yes" is a proof, a "no" only costs a solve."""
         if not self._frozen or not self.edges:
             return bool(self._frozen)
         return self._span.spans(coef)
@@ -773,18 +407,6 @@ class MatchingModel:
     def feasible_with_all_chosen(self, groups: list[list[int]]) -> bool:
         """Is there a solution choosing one edge of each group?  Keeps it if so."""
         return self._solve_assuming([self._paired(edges) for edges in groups])
-
-    def leaves_one_unpaired(self, groups: list[list[int]]) -> bool:
-        """Is there a solution choosing no edge of at least one group?  Keeps it if so."""
-        from cpswiss.solver.cpsat import cp_model
-
-        switch = self.model.new_bool_var("")
-        literals = [self._paired(edges) for edges in groups]
-        # Σ literals <= n - 1 without a comparison: OR-Tools' stubs type ``expression <= int``
-        # as bool, and compiled code (mypyc) checks that (the same constraint as ``add(... <=)``)
-        self.model.add_linear_constraint(cp_model.LinearExpr.sum(literals), cp_model.INT_MIN,
-                                         len(literals) - 1).only_enforce_if(switch)
-        return self._solve_assuming([switch])
 
     def _solve_assuming(self, literals: list[cp_model.LiteralT]) -> bool:
         """Solve with these literals assumed true (for this solve only)."""

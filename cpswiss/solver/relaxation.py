@@ -16,7 +16,7 @@ from typing import Any
 
 from cpswiss.errors import UnprovenError
 from cpswiss.solver.cpsat import CpModel, cp_model
-from cpswiss.solver.model import SolverSettings
+from cpswiss.solver.settings import SolverSettings
 
 
 @dataclass(frozen=True)

@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from cpswiss.errors import EXIT_OK, CpswissError, InputError
-from cpswiss.solver.model import SolverSettings
+from cpswiss.solver.settings import SolverSettings
 
 
 def default_files() -> list[Path]:
@@ -238,6 +238,6 @@ def run_compare(paths: list[str], rules: str | None, command: str, repeat: int =
 def _system_flag(rules: str | None) -> str:
     """The 'pair' flag of the system the rule set belongs to (``dutch`` without --rules)."""
     from cpswiss.rulesets.loader import load_rule_set
-    from cpswiss.systems.registry import system_of
+    from cpswiss.registry import system_of
 
     return system_of(load_rule_set(rules)).flag if rules else "dutch"

@@ -39,8 +39,8 @@ from cpswiss.errors import InputError
 from cpswiss.formats.trf import parse_trf
 from cpswiss.formats.trf_writer import write_trf
 from cpswiss.tournament.model import PlayerRecord, RoundEntry, RoundKind, Tournament
-from cpswiss.rulesets.ruleset import RuleSet, load_rule_set
-from cpswiss.systems.registry import trf_code_of
+from cpswiss.rulesets.ruleset import EDITION_IN_FORCE, RuleSet, load_rule_set
+from cpswiss.registry import trf_code_of
 
 
 # RTG key -> GeneratorConfig field
@@ -228,7 +228,7 @@ class RoundLog:
     seconds: float
 
 
-def generate(config: GeneratorConfig, seed: int, rules: str | RuleSet = "dutch-2026", trf26: bool = False,
+def generate(config: GeneratorConfig, seed: int, rules: str | RuleSet = EDITION_IN_FORCE, trf26: bool = False,
              log: list[RoundLog] | None = None, play: int | None = None,
              pairing: Callable[[Tournament], tuple[list[tuple[int, int]], int | None]] | None = None) -> Tournament:
     """A tournament, every round paired by the rule set; ``log`` collects the rounds.
@@ -263,7 +263,7 @@ def generate(config: GeneratorConfig, seed: int, rules: str | RuleSet = "dutch-2
     return t
 
 
-def generate_text(config: GeneratorConfig, seed: int, rules: str = "dutch-2026", trf26: bool = False) -> str:
+def generate_text(config: GeneratorConfig, seed: int, rules: str = EDITION_IN_FORCE, trf26: bool = False) -> str:
     return write_trf(generate(config, seed, rules, trf26))
 
 

@@ -42,6 +42,7 @@ from pathlib import Path
 import pandas as pd
 
 from cpswiss.errors import InputError
+from cpswiss.rulesets.model import EDITION_IN_FORCE
 from cpswiss.tournament.model import RoundKind, Tournament
 from cpswiss.study.generate import GeneratorConfig, RoundLog, generate
 
@@ -70,7 +71,7 @@ class StudySpec:
         if unknown:
             raise InputError(f"unknown keys {', '.join(unknown)} (known: {', '.join(sorted(known))})", str(path))
         spec = cls(name=str(data.get("name", Path(path).stem)), tournaments=int(data.get("tournaments", 10)),
-                   seed=int(data.get("seed", 1)), rule_sets=tuple(data.get("rule_sets", ["dutch-2026"])),
+                   seed=int(data.get("seed", 1)), rule_sets=tuple(data.get("rule_sets", [EDITION_IN_FORCE])),
                    top_k=int(data.get("top_k", 10)), generator=dict(data.get("generator", {})))
         try:  # validate early, both ends of a range
             for values in (spec.generator_for(-1, lowest=True), spec.generator_for(-1, highest=True)):

@@ -1,7 +1,8 @@
 """Pairing systems: each system's round procedure and explanation, one folder each.
 
-The systems are listed in :mod:`cpswiss.systems.registry`; a rule set's ``system`` names the
-one that pairs it.  Every procedure returns a :class:`RoundPairing`; colours, legality and
+The systems are listed in :mod:`cpswiss.registry`; a rule set's ``system`` names the
+one that pairs it.  What several systems share is in :mod:`cpswiss.systems.shared`; a system
+imports no other system.  Every procedure returns a :class:`RoundPairing`; colours, legality and
 output are shared.
 """
 
@@ -11,8 +12,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from cpswiss.rulesets.ruleset import RuleSet
-    from cpswiss.solver.model import SolverSettings
     from cpswiss.tournament.state import RoundState
 
 
@@ -30,10 +29,3 @@ class RoundPairing:
     bye: int | None
     records: list[Any] = field(default_factory=list)
     state: RoundState | None = None
-
-
-def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | None = None) -> RoundPairing:
-    """The round's pairing under the rule set's system."""
-    from cpswiss.systems.registry import system_of
-
-    return system_of(rules).pair_round(state, rules, settings)

@@ -35,8 +35,7 @@ import re
 from dataclasses import replace
 
 from cpswiss.errors import FileAccessError, InputError
-from cpswiss.formats.trf import is_number
-from cpswiss.tournament.model import Tournament, format_points
+from cpswiss.tournament.model import Tournament, format_points, is_number
 
 METHODS = ("baku-2017", "baku-2026", "three-group", "five-group[:DRAW_RATE]", "table:FILE.csv")
 
@@ -49,9 +48,15 @@ def baku(t: Tournament, unit: int) -> dict[int, list[int]]:
     """Virtual points of the Baku method with ``unit`` points in the first phase (tenths)."""
     if t.total_rounds is None:
         raise InputError("Baku acceleration needs the number of rounds (XXR / 142)", t.path)
-    ids = sorted(t.players)
+    return baku_schedule(sorted(t.players), t.total_rounds, unit)
+
+
+def baku_schedule(ids: list[int], rounds: int, unit: int) -> dict[int, list[int]]:
+    """The Baku method over competitors ``ids`` (pairing numbers, ascending) and ``rounds``
+    rounds: the first 2·⌈N/4⌉ get ``unit`` in the first ⌈A/2⌉ of the A = ⌈R/2⌉ accelerated
+    rounds and half of it in the others (C.04.7)."""
     group_a = ids[:2 * _ceil_div(len(ids), 4)]
-    accelerated = _ceil_div(t.total_rounds, 2)
+    accelerated = _ceil_div(rounds, 2)
     full = _ceil_div(accelerated, 2)
     values = [unit] * full + [unit // 2] * (accelerated - full)
     return {pid: list(values) for pid in group_a}

@@ -2,12 +2,22 @@
 (opponent, colour, result), the scoring, byes asked for, forbidden pairs and virtual points -
 the record everything else is derived from.  Read and written by :mod:`cpswiss.formats.trf`;
 the state before a round is derived from it by :mod:`cpswiss.tournament.state`.  Points are
-integers in tenths of a point, the resolution of the TRF points column."""
+integers in tenths of a point, the resolution of the TRF points column.
+
+A team tournament adds the TRF-2026 team records (:class:`TeamRecord` 310, :class:`TeamPab` 320,
+:class:`TeamForfeit` 330, :class:`BoardOrder` 300, :class:`MatchScoring` 362, the board colours of
+352; :mod:`cpswiss.tournament.team_records`, loaded only by a team file); the players' ``001`` records still carry every board game.  The competitors and matches a
+team or Double-Swiss system pairs are derived from them by :mod:`cpswiss.tournament.competitors`."""
 
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cpswiss.tournament.team_records import BoardOrder, MatchScoring, TeamForfeit, TeamPab, TeamRecord
 
 
 class RoundKind(enum.Enum):
@@ -31,11 +41,6 @@ class RoundKind(enum.Enum):
     def has_opponent(self) -> bool:
         return self in (RoundKind.GAME, RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS,
                         RoundKind.PENDING)
-
-    @property
-    def decided_before_pairing(self) -> bool:
-        """A bye or absence known before the round was paired (player not paired)."""
-        return self in (RoundKind.HALF_BYE, RoundKind.FULL_BYE, RoundKind.ZERO_BYE)
 
 
 _TOOK_PART_IN_PAIRING = frozenset((RoundKind.GAME, RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS,
@@ -164,6 +169,24 @@ class ForbiddenPair:
         return self.first_round <= round_no <= self.last_round
 
 
+# What a file asks to be paired as (Tournament.kind); a pairing system declares the kinds it
+# pairs (cpswiss.registry.PairingSystem.file_kinds)
+INDIVIDUAL, TEAM, DOUBLE_SWISS = "individual", "team", "double-swiss"
+TEAM_CODE_PREFIXES = ("FIDE_TEAM", "CUSTOM_TEAM")  # ETT26 record-192 codes of team Swiss systems
+DOUBLE_SWISS_CODES = ("FIDE_DOUBLESWISS", "CUSTOM_DOUBLESWISS")  # each also with _BAKU
+
+
+def code_kind(code: str) -> str:
+    """The kind of tournament a record-192 code names (ETT26)."""
+    bare = code.strip().upper()
+    bare = bare[:-len("_BAKU")] if bare.endswith("_BAKU") else bare
+    if bare.startswith(TEAM_CODE_PREFIXES):
+        return TEAM
+    if bare in DOUBLE_SWISS_CODES:
+        return DOUBLE_SWISS
+    return INDIVIDUAL
+
+
 @dataclass
 class Tournament:
     """A tournament as read from a TRF file."""
@@ -182,9 +205,70 @@ class Tournament:
     start_date: str | None = None  # 042 as written
     type_text: str | None = None  # 092 "type of tournament" (TRF16 free text; bbpPairings writes ETT26 codes)
     pair_by_rank: bool = False  # XXC rank
-    layout: list[str | int] = field(default_factory=list)  # raw lines and player ids, in file order
+    # in file order: raw lines, player ids (001), and (code, key) for team records written from
+    # the model (310: team number; 330 / 300: index in their list; 320 / 352 / 362: 0)
+    layout: list[str | int | tuple[str, int]] = field(default_factory=list)
     trf26: bool = False  # the file uses TRF-2026 records (142 152 162 192 240 250 260)
     total_rounds_line: int | None = None  # the line of XXR / 142
+    # TRF-2026 team records (a team tournament has at least one 310)
+    teams: dict[int, TeamRecord] = field(default_factory=dict)  # 310, by team pairing number
+    team_pab: TeamPab | None = None  # 320
+    team_forfeits: list[TeamForfeit] = field(default_factory=list)  # 330
+    board_orders: list[BoardOrder] = field(default_factory=list)  # 300
+    match_scoring: MatchScoring | None = None  # 362 (None: not written, the defaults)
+    board_colours: str | None = None  # 352, e.g. 'WBWB' (board 1's colour first, as written)
+    team_byes: dict[int, dict[int, RoundKind]] = field(default_factory=dict)  # 240 of a team file: round -> team -> kind
+    team_forbidden: list[ForbiddenPair] = field(default_factory=list)  # 260 of a team file (team numbers)
+    # 250 of a team file: team -> (virtual match points, virtual game points) per round, tenths
+    team_accelerations: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
+    games_per_round: int = 1  # 2 for a Double-Swiss file: match k = round columns 2k-1 and 2k
+
+    @property
+    def kind(self) -> str:
+        """What the file asks to be paired as: ``team`` (team records 310, or a team code in record
+        192 - or in 092, where TRF16 writers put it), ``double-swiss`` (a Double-Swiss code), else
+        ``individual``."""
+        if self.teams:
+            return TEAM
+        code = self.system or (self.type_text if (self.type_text or "").strip().upper().startswith(
+            ("FIDE_", "CUSTOM_")) else None)
+        return code_kind(code) if code else INDIVIDUAL
+
+    def kind_reason(self) -> str:
+        """Why the file is of its kind, for messages: the records that say so."""
+        reasons = []
+        if self.system:
+            reasons.append(f"record 192 {self.system.strip()}")
+        elif self.type_text and code_kind(self.type_text) != INDIVIDUAL:
+            reasons.append(f"record 092 {self.type_text.strip()}")
+        if self.teams:
+            reasons.append(f"{len(self.teams)} team records (310)")
+        return ", ".join(reasons)
+
+    @property
+    def is_team_tournament(self) -> bool:
+        """The file has team records (TRF-2026 ``310``)."""
+        return bool(self.teams)
+
+    def member_teams(self) -> dict[int, int]:
+        """Player pairing number -> the team (310) he is a member of."""
+        return {pid: team.number for team in self.teams.values() for pid in team.members}
+
+    def number_of_boards(self) -> int:
+        """The boards of a team match: the length of the ``352`` colour sequence, else the most
+        games one team played in one round, else the smallest roster."""
+        if self.board_colours:
+            return len(self.board_colours)
+        team_of = self.member_teams()
+        most = 0
+        for r in range(1, self.last_paired_round + 1):
+            counts: dict[int, int] = {}
+            for pid, team in team_of.items():
+                e = self.players[pid].entry(r)
+                if e is not None and e.opponent is not None:
+                    counts[team] = counts.get(team, 0) + 1
+            most = max([most, *counts.values()])
+        return most or min((len(team.members) for team in self.teams.values()), default=1)
 
     @property
     def last_paired_round(self) -> int:
@@ -211,8 +295,12 @@ class Tournament:
         return self.last_paired_round + 1
 
     def computed_points(self, player: PlayerRecord, up_to_round: int | None = None) -> int:
-        """Sum of the results written on the record, in tenths (trf-caveats 6)."""
+        """Sum of the results written on the record, in tenths (trf-caveats 6); in a Double-Swiss
+        file a bye, written in both columns of its match, counts once (its value is per match)."""
         rounds = player.rounds if up_to_round is None else player.rounds[:up_to_round]
+        if self.games_per_round > 1:
+            return sum(self.scoring.points(entry) for index, entry in enumerate(rounds)
+                       if entry is not None and (entry.kind.has_opponent or index % self.games_per_round == 0))
         return sum(self.scoring.points(entry) for entry in rounds if entry is not None)
 
     def pairing_of(self, round_no: int) -> tuple[list[tuple[int, int]], list[int]]:
@@ -236,31 +324,42 @@ class Tournament:
 
         The byes requested for the round in TRF-2026 ``240`` records move into the
         round's blocks (``0000 - H`` / ``F`` / ``Z``), as TRF-2026 writes the byes of
-        rounds already paired, and those ``240`` records are dropped.
+        rounds already paired, and those ``240`` records are dropped.  In a Double-Swiss file
+        ``round_no`` is a match: its two columns are written, game 2 with reversed colours and
+        a bye in both (:mod:`cpswiss.formats.trf_double`).  In a team file ``boards`` are the
+        matches, written on the teams' boards (:func:`cpswiss.tournament.team_rounds.with_team_round`).
         """
-        players: dict[int, PlayerRecord] = {}
-        entries: dict[int, RoundEntry] = {}
+        if self.teams:  # boards is then the matches, (team with White on board 1, other team)
+            from cpswiss.tournament.team_rounds import with_team_round  # a team file only
+
+            return with_team_round(self, round_no, boards, bye)
+        per = self.games_per_round
+        columns = range(per * (round_no - 1) + 1, per * round_no + 1)
+        entries: dict[int, list[RoundEntry]] = {}
         codes = {RoundKind.HALF_BYE: "H", RoundKind.FULL_BYE: "F", RoundKind.ZERO_BYE: "Z"}
-        for pid, kind in self.requested_byes.get(round_no, {}).items():
-            entries[pid] = RoundEntry(kind, None, None, codes[kind])
+        for column in columns:
+            for pid, kind in self.requested_byes.get(column, {}).items():
+                entries[pid] = [RoundEntry(kind, None, None, codes[kind])] * per
         for white, black in boards:
-            entries[white] = RoundEntry(RoundKind.PENDING, black, "w", " ")
-            entries[black] = RoundEntry(RoundKind.PENDING, white, "b", " ")
+            entries[white] = [RoundEntry(RoundKind.PENDING, black, "wb"[g % 2], " ") for g in range(per)]
+            entries[black] = [RoundEntry(RoundKind.PENDING, white, "bw"[g % 2], " ") for g in range(per)]
         if bye is not None:
-            entries[bye] = RoundEntry(RoundKind.PAB, None, None, "U")
+            entries[bye] = [RoundEntry(RoundKind.PAB, None, None, "U")] * per
+        players: dict[int, PlayerRecord] = {}
         for pid, record in self.players.items():
             rounds = list(record.rounds)
             if pid in entries:
-                while len(rounds) < round_no:
+                while len(rounds) < columns[-1]:
                     rounds.append(None)
-                rounds[round_no - 1] = entries[pid]
+                rounds[columns[0] - 1:columns[-1]] = entries[pid]
             new = replace(record, rounds=rounds)
             if new.points_column is not None:
                 new.points_column = self.computed_points(new)
             players[pid] = new
         layout = [item for item in self.layout
-                  if not (isinstance(item, str) and item.startswith("240") and item[6:9].strip() == str(round_no))]
-        requested = {r: byes for r, byes in self.requested_byes.items() if r != round_no}
+                  if not (isinstance(item, str) and item.startswith("240") and item[6:9].strip().isdigit()
+                          and int(item[6:9]) in columns)]
+        requested = {r: byes for r, byes in self.requested_byes.items() if r not in columns}
         return replace(self, players=players, absent_next=set(), layout=layout, requested_byes=requested)
 
 
@@ -268,3 +367,11 @@ def format_points(tenths: int) -> str:
     sign = "-" if tenths < 0 else ""
     tenths = abs(tenths)
     return f"{sign}{tenths // 10}.{tenths % 10}"
+
+
+_NUMBER = re.compile(r"[0-9]{1,9}")  # ASCII digits only (str.isdigit also takes superscripts)
+
+
+def is_number(text: str) -> bool:
+    """A whole number in ASCII digits, at most 9 of them (every numeric field of a report file)."""
+    return _NUMBER.fullmatch(text) is not None

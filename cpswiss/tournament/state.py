@@ -123,7 +123,6 @@ class RoundState:
     players: dict[int, PlayerState]
     rules: StateRules
     points_for_win: int = 10
-    points_for_draw: int = 5
     # 2026 Art. 2.3.1 [C5]: the lowest score the PAB assignee can have in a complete
     # pairing of the round, once the rule set asks for it (None: any eligible player)
     pab_score_limit: int | None = None
@@ -460,7 +459,7 @@ class StateHistory:
             players[pid] = replace(players[pid], bye_eligible=True)
         return RoundState(tournament=t, round_no=round_no, total_rounds=t.total_rounds,
                           initial_colour=self.initial_colour(), players=players, rules=rules,
-                          points_for_win=scoring.win, points_for_draw=scoring.draw, bye_despite_bar=despite_bar)
+                          points_for_win=scoring.win, bye_despite_bar=despite_bar)
 
 
 def build_state(t: Tournament, rules: StateRules, round_no: int | None = None) -> RoundState:

@@ -25,7 +25,8 @@ def round_file(t: Tournament, k: int) -> Tournament:
     for pid, record in t.players.items():
         kept = list(record.rounds)[:k - 1]
         entry = record.rounds[k - 1] if len(record.rounds) >= k else None
-        if entry is not None and entry.kind.decided_before_pairing:
+        # a bye or absence known before the round was paired
+        if entry is not None and entry.kind in (RoundKind.HALF_BYE, RoundKind.FULL_BYE, RoundKind.ZERO_BYE):
             kept.append(entry)
         player = replace(record, rounds=kept)
         player.points_column = t.computed_points(player)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from cpswiss.formats.trf import write_trf
+from cpswiss.formats.trf_writer import write_trf
 from cpswiss.study.generate import GeneratorConfig, generate
 
 

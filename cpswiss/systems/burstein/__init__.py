@@ -3,17 +3,43 @@ names (:mod:`.switches`), then brackets ranked by the Index (:mod:`.index`), the
 the first pairing in the fold order of Art. 4 that complies best with [C5]-[C8]
 (:mod:`.procedure`, :mod:`.units`, :mod:`.fold`); explained in the text's words (:mod:`.explain`)."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cpswiss.registry import Explanation, PairingSystem
+from cpswiss.systems.burstein.criteria import CRITERIA
 from cpswiss.systems.burstein.switches import BursteinSwitches
-from cpswiss.systems.registry import PairingSystem
+
+if TYPE_CHECKING:
+    from cpswiss.rulesets.model import RuleSet
+    from cpswiss.solver.settings import SolverSettings
+    from cpswiss.systems import RoundPairing
+    from cpswiss.tournament.state import RoundState
+
+
+def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | None = None) -> RoundPairing:
+    """The round's pairing (:func:`cpswiss.systems.burstein.procedure.pair_round`)."""
+    from cpswiss.systems.burstein.procedure import pair_round as procedure
+
+    return procedure(state, rules, settings)
+
+
+def explanation() -> Explanation:
+    """The explanation of its pairings (:mod:`cpswiss.systems.burstein.explain`)."""
+    from cpswiss.systems.burstein import explain
+
+    return explain
+
 
 SYSTEM = PairingSystem(
     name="burstein",
     title="FIDE Burstein System (C.04.4.2)",
     flag="burstein",
     default_rule_set="burstein-2026",
-    procedure="cpswiss.systems.burstein.procedure",
-    explanation="cpswiss.systems.burstein.explain",
+    pair_round=pair_round,
+    explanation=explanation,
+    criteria=CRITERIA,
     trf_codes={"FIDE_BURSTEIN": "burstein-2026"},
     switches=BursteinSwitches,
-    units="cpswiss.systems.burstein.units",
 )

@@ -22,7 +22,7 @@ from cpswiss.systems.burstein.judge import AIMS, judge, rules_step, step_in_word
 from cpswiss.systems.burstein.procedure import BursteinBracket, BursteinRecords, FoldStep, StepMatcher
 from cpswiss.systems.burstein.switches import switches_of
 from cpswiss.systems.burstein.units import Level, StepGraph
-from cpswiss.systems.explaining import (
+from cpswiss.systems.shared.explaining import (
     BracketAccount,
     Finding,
     LevelName,
@@ -31,12 +31,12 @@ from cpswiss.systems.explaining import (
     proposed_inside,
     who,
 )
-from cpswiss.systems.registry import Explanation, system_of
+from cpswiss.registry import Explanation, system_of
 
 if TYPE_CHECKING:
     from cpswiss.api import PairingResult
     from cpswiss.colours.decoder import Pairing
-    from cpswiss.solver.model import SolverSettings
+    from cpswiss.solver.settings import SolverSettings
     from cpswiss.tournament.state import RoundState
 
 TERMS = {"MDPs": "incoming floaters", "floating": "outgoing floaters",

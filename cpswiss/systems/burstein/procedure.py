@@ -26,12 +26,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from cpswiss.criteria.absolute import compatible_later
+from cpswiss.tournament.compatibility import compatible_later
 from cpswiss.errors import EngineLimitError, InternalCheckError, NoPairingError
+from cpswiss.registry import system_of
 from cpswiss.rulesets.ruleset import RuleSet, load_rule_set
 from cpswiss.solver.blossom import LexicographicMatching
 from cpswiss.solver.completion import completable
-from cpswiss.solver.model import SolverSettings, maximum_matching, maximum_weight_matching, pairs_in_order
+from cpswiss.solver.matchings import maximum_matching, maximum_weight_matching, pairs_in_order
+from cpswiss.solver.settings import SolverSettings
 from cpswiss.systems import RoundPairing
 from cpswiss.systems.burstein.index import IndexValue, index_order_key, index_values
 from cpswiss.systems.burstein.switches import switches_of
@@ -118,9 +120,8 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
 def pair_seeding_round(state: RoundState, seeding: RuleSet, settings: SolverSettings | None) -> RoundPairing:
     """Art. 1.6.1: the seeding rule set's pairing of the round, on its own state rules - with
     this tournament's pairing numbers (``[state] pairing_numbers`` of the Burstein file: the
-    TPNs of C.04.2 Art. 2 that the seeding rule set's colour rules read)."""
-    from cpswiss.systems.dutch.procedure import pair_round as dutch_pair_round
-
+    TPNs of C.04.2 Art. 2 that the seeding rule set's colour rules read) - by the system that
+    pairs it (the registry's: the FIDE (Dutch) System for the rule sets the switch allows)."""
     seeding_rules = replace(seeding.state, pairing_numbers=state.rules.pairing_numbers)
     if seeding_rules != state.rules:
         fresh = build_state(state.tournament, seeding_rules, state.round_no)
@@ -130,7 +131,7 @@ def pair_seeding_round(state: RoundState, seeding: RuleSet, settings: SolverSett
         seeding_state = fresh
     else:
         seeding_state = state
-    result = dutch_pair_round(seeding_state, seeding, settings)
+    result = system_of(seeding).pair_round(seeding_state, seeding, settings)
     return RoundPairing(result.pairs, result.bye, [BursteinRecords(seeding=True, dutch=result)],
                         state=result.state or seeding_state)
 
@@ -313,7 +314,7 @@ class StepMatcher:
 
 def barred_pairs(players: list[PlayerState], state: RoundState) -> dict[int, frozenset[int]]:
     """For each player (by id), the players among ``players`` he may not meet ([C1], [C3]):
-    the pairs :func:`~cpswiss.criteria.absolute.compatible_later` does not allow."""
+    the pairs :func:`~cpswiss.tournament.compatibility.compatible_later` does not allow."""
     later = compatible_later(players, state)
     barred: dict[int, set[int]] = {p.id: set() for p in players}
     for i, p in enumerate(players):

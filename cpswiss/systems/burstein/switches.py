@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Literal, get_args
 
 from cpswiss.errors import InputError
-from cpswiss.rulesets.model import RuleSet
+from cpswiss.rulesets.model import EDITION_IN_FORCE, RuleSet
 
 TABLE = "switches"  # the rule file's table that holds them
 
@@ -25,12 +25,12 @@ class BursteinSwitches:
     """``seeding_rounds``: how many rounds the seeding rule set pairs (Art. 1.6.2:
     ``"min(floor(rounds/2),4)"``; ``"none"``: every round by the Index).
     ``seeding_rule_set``: the rule set that pairs them, boards and colours (Art. 1.6.1: the
-    FIDE (Dutch) System, ``"dutch-2026"``).  ``zero_bye_runs``: Art. 1.7.2's exception -
+    FIDE (Dutch) System, the edition in force).  ``zero_bye_runs``: Art. 1.7.2's exception -
     ``"trailing-as-draws"`` (a run of zero-point byes up to the current round counts as draws
     in the opponents' Index; reading R-2) or ``"not-counted"`` (no exception)."""
 
     seeding_rounds: SeedingRounds = "min(floor(rounds/2),4)"
-    seeding_rule_set: str = "dutch-2026"
+    seeding_rule_set: str = EDITION_IN_FORCE
     zero_bye_runs: ZeroByeRuns = "trailing-as-draws"
 
     def __post_init__(self) -> None:
@@ -52,5 +52,5 @@ class BursteinSwitches:
 
 def switches_of(rules: RuleSet) -> BursteinSwitches:
     """The rule set's Burstein switches (its ``[switches]`` table, read and checked when the
-    file loads: :meth:`cpswiss.systems.registry.PairingSystem.read_switches`)."""
+    file loads: :func:`cpswiss.rulesets.loader.load_rule_set`)."""
     return rules.switches if isinstance(rules.switches, BursteinSwitches) else BursteinSwitches()

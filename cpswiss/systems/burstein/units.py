@@ -14,7 +14,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from cpswiss.criteria.units import ABSOLUTE_UNITS as SHARED_ABSOLUTE_UNITS
 from cpswiss.errors import InputError
 from cpswiss.rulesets.model import Criterion
 from cpswiss.tournament.state import PlayerState
@@ -86,10 +85,6 @@ def colour_preferences(g: StepGraph) -> list[Level]:
 
     return [{e: 1 for e, (i, j) in enumerate(g.edges) if g.inside(e) and granted(i, j)}]
 
-
-# the absolute criteria are the shared ones ([C1]-[C3]); [C4] holds by construction (every
-# step graph holds all remaining players and must be completed)
-ABSOLUTE_UNITS = frozenset(SHARED_ABSOLUTE_UNITS | {"completion"})
 
 UNITS: dict[str, Callable[[StepGraph], list[Level]]] = {
     "burstein-pairs": pairs,

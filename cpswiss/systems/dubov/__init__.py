@@ -3,9 +3,13 @@ brackets from the top with upfloaters only, white seekers (S1, by ascending ARO)
 the first legal transposition of the others (:mod:`.procedure`), explained in the text's
 words (:mod:`.explain`)."""
 
-from dataclasses import dataclass
+from __future__ import annotations
 
-from cpswiss.systems.registry import PairingSystem
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from cpswiss.registry import Explanation, PairingSystem
+from cpswiss.systems.dubov.criteria import CRITERIA
 
 
 @dataclass(frozen=True)
@@ -16,15 +20,35 @@ class DubovSwitches:
     max_t_base: int = 2
     max_t_rounds_per_step: int = 5
 
+if TYPE_CHECKING:
+    from cpswiss.rulesets.model import RuleSet
+    from cpswiss.solver.settings import SolverSettings
+    from cpswiss.systems import RoundPairing
+    from cpswiss.tournament.state import RoundState
+
+
+def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | None = None) -> RoundPairing:
+    """The round's pairing (:func:`cpswiss.systems.dubov.procedure.pair_round`)."""
+    from cpswiss.systems.dubov.procedure import pair_round as procedure
+
+    return procedure(state, rules, settings)
+
+
+def explanation() -> Explanation:
+    """The explanation of its pairings (:mod:`cpswiss.systems.dubov.explain`)."""
+    from cpswiss.systems.dubov import explain
+
+    return explain
+
 
 SYSTEM = PairingSystem(
     name="dubov",
     title="FIDE Dubov System (C.04.4.1)",
     flag="dubov",
     default_rule_set="dubov-2026",
-    procedure="cpswiss.systems.dubov.procedure",
-    explanation="cpswiss.systems.dubov.explain",
+    pair_round=pair_round,
+    explanation=explanation,
+    criteria=CRITERIA,
     trf_codes={"FIDE_DUBOV": "dubov-2026"},
     switches=DubovSwitches,
-    units="cpswiss.systems.dubov.units",
 )

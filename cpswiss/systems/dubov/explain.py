@@ -9,14 +9,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, cast
 
 from cpswiss.colours.decoder import Pairing
-from cpswiss.criteria.absolute import compatible, compatible_later
+from cpswiss.tournament.compatibility import compatible, compatible_later
 from cpswiss.tournament.model import format_points
 from cpswiss.rulesets.ruleset import Criterion, RuleSet
-from cpswiss.solver.model import SolverSettings
+from cpswiss.solver.settings import SolverSettings
 from cpswiss.systems.dubov.facts import DubovFacts, dubov_facts, max_upfloats
 from cpswiss.systems.dubov.procedure import BracketRecord, ByeRecord, PackedMatching, bye_order_key
 from cpswiss.systems.dubov.units import BracketEdges, pair_levels, quality_levels
-from cpswiss.systems.explaining import BracketAccount, Finding, RoundAccount, ids_text, pairs_text, who
+from cpswiss.systems.shared.explaining import BracketAccount, Finding, RoundAccount, ids_text, pairs_text, who
 from cpswiss.tournament.state import PlayerState, RoundState
 
 if TYPE_CHECKING:

@@ -32,12 +32,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Collection, Iterable, TypeVar
 
-from cpswiss.criteria.absolute import compatible_later
+from cpswiss.tournament.compatibility import compatible_later
 from cpswiss.errors import EngineLimitError, NoPairingError
 from cpswiss.rulesets.ruleset import Criterion, RuleSet
 from cpswiss.solver.blossom import LIMIT, LexicographicMatching
 from cpswiss.solver.completion import completable
-from cpswiss.solver.model import SolverSettings, maximum_weight_matching
+from cpswiss.solver.matchings import maximum_weight_matching
+from cpswiss.solver.settings import SolverSettings
 from cpswiss.systems import RoundPairing
 from cpswiss.systems.dubov.facts import DubovFacts, dubov_facts
 from cpswiss.systems.dubov.units import BracketEdges, Level, pair_values, quality_levels

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Callable
 
-from cpswiss.criteria.units import ABSOLUTE_UNITS  # noqa: F401  ([C1]-[C3], as the Dutch units)
 from cpswiss.rulesets.ruleset import Criterion
 from cpswiss.systems.dubov.facts import DubovFacts
 from cpswiss.tournament.state import PlayerState, RoundState
@@ -120,8 +119,6 @@ UNITS: dict[str, Callable[[BracketEdges, Criterion], list[Level]]] = {
     "dubov-repeated-upfloaters": repeated_upfloaters,
 }
 
-
-ROUND_UNITS: frozenset[str] = frozenset()
 
 
 def quality_levels(b: BracketEdges, criteria: tuple[Criterion, ...]) -> list[tuple[Criterion, Level]]:

@@ -2,18 +2,44 @@
 look-ahead split (:mod:`.lookahead`), the generation-order tie-break (:mod:`.tiebreak`) and the
 explanation of a round in the edition's words (:mod:`.explain`)."""
 
-from cpswiss.systems.registry import PairingSystem
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cpswiss.registry import Explanation, PairingSystem
+from cpswiss.rulesets.model import EDITION_IN_FORCE
+from cpswiss.systems.dutch.criteria import CRITERIA
+
+if TYPE_CHECKING:
+    from cpswiss.rulesets.model import RuleSet
+    from cpswiss.solver.settings import SolverSettings
+    from cpswiss.systems import RoundPairing
+    from cpswiss.tournament.state import RoundState
+
+
+def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | None = None) -> RoundPairing:
+    """The round's pairing (:func:`cpswiss.systems.dutch.procedure.pair_round`)."""
+    from cpswiss.systems.dutch.procedure import pair_round as procedure
+
+    return procedure(state, rules, settings)
+
+
+def explanation() -> Explanation:
+    """The explanation of its pairings (:mod:`cpswiss.systems.dutch.explain`)."""
+    from cpswiss.systems.dutch import explain
+
+    return explain
+
 
 SYSTEM = PairingSystem(
     name="dutch",
     title="FIDE (Dutch) System (C.04.3)",
     flag="dutch",
-    default_rule_set="dutch-2026",
-    procedure="cpswiss.systems.dutch.procedure",
-    explanation="cpswiss.systems.dutch.explain",
+    default_rule_set=EDITION_IN_FORCE,
+    pair_round=pair_round,
+    explanation=explanation,
+    criteria=CRITERIA,
     # TRF-2026 record 192 (ETT26), both spellings in use for the 2026 rules; a bare FIDE_DUTCH
-    # leaves the edition to the start date (cpswiss.rulesets.selection)
-    # the shared units and seed 003's fairness units (rule sets such as dutch-2026-fair-spread)
-    units="cpswiss.criteria.fairness",
+    # leaves the edition to the start date (cpswiss.api.selection)
     trf_codes={"FIDE_DUTCH_2017": "dutch-2017", "FIDE_DUTCH_2025": "dutch-2026", "FIDE_DUTCH_2026": "dutch-2026"},
 )

@@ -15,20 +15,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cpswiss.colours.decoder import Pairing
-from cpswiss.criteria.absolute import compatible
-from cpswiss.criteria.bracket import Bracket
+from cpswiss.tournament.compatibility import compatible
+from cpswiss.systems.shared.bracket import Bracket
 from cpswiss.tournament.model import format_points
 from cpswiss.rulesets.ruleset import Criterion, RuleSet
-from cpswiss.solver.model import SolverSettings
+from cpswiss.solver.settings import SolverSettings
 from cpswiss.systems.dutch.parameters import bracket_parameters
-from cpswiss.systems.dutch.procedure import (
-    BracketRecord,
-    generation_order,
-    optimum_given,
-    pair_bracket,
-    readable_values,
-)
-from cpswiss.systems.explaining import (
+from cpswiss.systems.dutch.generation import generation_order
+from cpswiss.systems.dutch.solve import BracketRecord, pair_bracket
+from cpswiss.systems.dutch.switches import round_switches
+from cpswiss.systems.dutch.units import BRACKET_UNITS
+from cpswiss.systems.shared.explaining import (
     BracketAccount,
     Finding,
     RoundAccount,
@@ -40,6 +37,7 @@ from cpswiss.systems.explaining import (
     proposed_inside,
     who,
 )
+from cpswiss.systems.shared.valuation import optimum_given, readable_values
 from cpswiss.tournament.state import Float, RoundState
 
 if TYPE_CHECKING:
@@ -94,15 +92,15 @@ def bracket_rows(result: PairingResult, settings: SolverSettings | None) -> list
     for r in result.records:
         row: dict[str, Any] = {"score": format_points(r.score), "mdps": r.mdps, "residents": r.residents,
                                "collapsed": r.collapsed, "pairs": r.pairs, "downfloaters": r.downfloaters}
-        row.update(readable_values(graph_of(r), result.rules, r.values(result.rules, settings)))
+        row.update(readable_values(graph_of(r), result.rules, BRACKET_UNITS, r.values(result.rules, settings)))
         rows.append(row)
     return rows
 
 
 def _fill_values(bracket_account: BracketAccount, b: Bracket, rules: RuleSet,
                  values: dict[str, tuple[int, ...]]) -> None:
-    bracket_account.values = readable_values(b, rules, values)
-    bracket_account.levels = level_names(b, rules)
+    bracket_account.values = readable_values(b, rules, BRACKET_UNITS, values)
+    bracket_account.levels = level_names(b, rules, BRACKET_UNITS)
 
 
 def _kind(record: BracketRecord, previous: BracketRecord | None) -> str:
@@ -113,7 +111,7 @@ def _kind(record: BracketRecord, previous: BracketRecord | None) -> str:
     if record.bracket is not None and record.bracket.holds_rest:
         return ("heterogeneous" if record.mdps else "homogeneous") + \
             " ([C4]: re-paired on a model holding every remaining player)"
-    if record.special:
+    if record.last_step:
         if previous is not None and previous.collapsed:
             return "collapsed last bracket (A.9)"
         return "last bracket"
@@ -172,7 +170,7 @@ def _accounts(result: PairingResult) -> list[BracketAccount]:
             parameters = bracket_parameters(players, len(record.mdps), result.state.round_no, style)
             bracket_account.notes.append(parameters.text(style))
         if record.collapsed:
-            stranded = _stranded(record, result) if result.rules.criterion("stranded-downfloaters") else []
+            stranded = _stranded(record, result) if round_switches(result.rules).landing else []
             if stranded:
                 bracket_account.notes.append(
                     f"C.12: its downfloater{'s' if len(stranded) > 1 else ''} {ids_text(stranded)} could "
@@ -268,10 +266,10 @@ def _why_unpaired(b: Bracket, rules: RuleSet, settings: SolverSettings | None, r
     v = b.vertex_of[pid]
     if not b.incident_in_bracket[v]:
         return "no player of the bracket may meet this player (C.1 / C.3)"
-    other = optimum_given(b, rules, settings, paired_inside=v)
+    other = optimum_given(b, rules, BRACKET_UNITS, settings, paired_inside=v)
     if other is None:
         return "this player cannot be paired inside the bracket (C.1 / C.3)"
-    finding = first_difference(b, rules, ours, other[0], theirs_name="pairing this player")
+    finding = first_difference(b, rules, BRACKET_UNITS, ours, other[0], theirs_name="pairing this player")
     if finding is not None:
         return f"{finding.article} - {finding.message}"
     # equal on every criterion: the generation order decides, against the first-generated of
@@ -291,12 +289,12 @@ def _bracket_verdict(record: BracketRecord, rules: RuleSet, settings: SolverSett
                        "the bracket does (MDPs meet residents)", proposed=pairs_text(mine),
                        rules=pairs_text(record.pairs))
     ours = record.values(rules, settings)
-    theirs = optimum_given(b, rules, settings, inside=edges)
+    theirs = optimum_given(b, rules, BRACKET_UNITS, settings, inside=edges)
     if theirs is None:
         return Finding("C.04.3 C.4", "the players below cannot all be paired after the proposal's choice")
     _fill_values(bracket_account, b, rules, ours)
-    bracket_account.proposed_values = readable_values(b, rules, theirs[0])
-    finding = first_difference(b, rules, ours, theirs[0])
+    bracket_account.proposed_values = readable_values(b, rules, BRACKET_UNITS, theirs[0])
+    finding = first_difference(b, rules, BRACKET_UNITS, ours, theirs[0])
     if finding is None:
         finding = generation_difference(b, _vertex_pairs(b, record.pairs), _vertex_pairs(b, mine))
     return finding

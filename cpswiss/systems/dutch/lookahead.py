@@ -3,10 +3,10 @@ model: C.04.3 C.7 (2017) and Art. 2.4.3 [C8] (2026).
 
 Both compare candidates of a bracket by the following bracket they leave: the next
 scoregroup S with the bracket's downfloaters.  2017 C.7: first its number of pairs,
-then its PSD, which the level encoding of :func:`cpswiss.criteria.units.next_bracket`
+then its PSD, which the level encoding of :func:`cpswiss.systems.dutch.units.next_bracket`
 reads as "the downfloaters left unpaired there, highest SD first" (RN-21).  2026 [C8]:
 first its number of pairs, then, highest score first, the downfloaters paired there
-(:func:`cpswiss.criteria.units.next_bracket_scores`).  Every other quality criterion
+(:func:`cpswiss.systems.dutch.units.next_bracket_scores`).  Every other quality criterion
 of the step looks only at the pairs inside the bracket.  So when the criteria above
 leave exactly one downfloater u, the step splits: the bracket decides everything
 except u's look-ahead value, which depends on u alone - on how many pairs S + u has
@@ -31,8 +31,8 @@ from __future__ import annotations
 from enum import Enum
 from collections.abc import Callable
 
-from cpswiss.criteria.bracket import Bracket
-from cpswiss.solver.model import greedy_matching, maximum_matching
+from cpswiss.systems.shared.bracket import Bracket
+from cpswiss.solver.matchings import greedy_matching, maximum_matching
 
 
 class Below(Enum):
@@ -53,7 +53,7 @@ def next_bracket_value(b: Bracket, u: int, pairs: int, below: Below) -> Lookahea
     """C.04.3 C.7 (RN-21): (minus the pairs, the SDs of the downfloaters left unpaired).
 
     Above the last scoregroup the pairs are weighted by the players who may not take
-    the bye (:func:`cpswiss.criteria.units.next_bracket`); with every player of S free
+    the bye (:func:`cpswiss.systems.dutch.units.next_bracket`); with every player of S free
     to take it, only u's weight varies: a u barred from the bye counts once more when
     he is paired below, that is, one pair less when he is not."""
     unpaired = below is Below.UNPAIRED
@@ -72,7 +72,7 @@ def single_downfloater_value(unit: str, b: Bracket) -> LookaheadValue | None:
     """How the look-ahead unit values a single downfloater, or None where the split does
     not hold: 2017 C.7 weighs the bye in a last following bracket (RN-21), which the
     number of pairs and u's fate tell only while every player of S may take the bye."""
-    if b.special or b.holds_rest:
+    if b.last_step or b.holds_rest:
         return None
     if unit == "next-bracket":
         if b.final and not all(p.bye_eligible for p in b.vertices[b.n_bracket:]):

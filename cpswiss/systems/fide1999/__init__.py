@@ -2,21 +2,33 @@
 groups paired from the top down and from the bottom up to the median group (:mod:`.procedure`),
 explained in the text's words (:mod:`.explain`)."""
 
-from dataclasses import dataclass
-from typing import Literal
+from __future__ import annotations
 
-from cpswiss.systems.registry import PairingSystem
+from typing import TYPE_CHECKING
+
+from cpswiss.registry import Explanation, PairingSystem
+from cpswiss.systems.fide1999.criteria import CRITERIA
+from cpswiss.systems.fide1999.switches import Fide1999Switches
+
+if TYPE_CHECKING:
+    from cpswiss.rulesets.model import RuleSet
+    from cpswiss.solver.settings import SolverSettings
+    from cpswiss.systems import RoundPairing
+    from cpswiss.tournament.state import RoundState
 
 
-@dataclass(frozen=True)
-class Fide1999Switches:
-    """The rule file's ``[switches]`` table.  Maxi-tournaments (preamble, items 10.2, 10.8, 12.7):
-    ``maxi_threshold`` ``""`` (never), ``"2^rounds"`` or ``"2*rounds"`` (more players than
-    that; Q-1 of the digest); then floaters and colour exchanges keep within
-    ``maxi_rating_gap`` rating points."""
+def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | None = None) -> RoundPairing:
+    """The round's pairing (:func:`cpswiss.systems.fide1999.procedure.pair_round`)."""
+    from cpswiss.systems.fide1999.procedure import pair_round as procedure
 
-    maxi_threshold: Literal["", "2^rounds", "2*rounds"] = ""
-    maxi_rating_gap: int = 100
+    return procedure(state, rules, settings)
+
+
+def explanation() -> Explanation:
+    """The explanation of its pairings (:mod:`cpswiss.systems.fide1999.explain`)."""
+    from cpswiss.systems.fide1999 import explain
+
+    return explain
 
 
 SYSTEM = PairingSystem(
@@ -24,8 +36,9 @@ SYSTEM = PairingSystem(
     title="General FIDE Swiss Rules 1987-99 (the Lim system, C.04.4.3)",
     flag="lim",
     default_rule_set="fide-swiss-1999",
-    procedure="cpswiss.systems.fide1999.procedure",
-    explanation="cpswiss.systems.fide1999.explain",
+    pair_round=pair_round,
+    explanation=explanation,
+    criteria=CRITERIA,
     # ETT26 has no code for the Lim system (only CUSTOM_SWISS); FIDE_LIM is the provisional code
     # other software uses, read (and written by cpswiss generate) for the rules of 1987-99,
     # whose text the Lim system keeps unchanged

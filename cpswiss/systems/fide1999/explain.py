@@ -2,7 +2,7 @@
 score group, in the text's words - the median group, transfers (floaters) and the "crack"
 of the median group (items 9.2-9.6, 10, 11) - with the rule behind every transfer.
 
-The accounts are the shared :class:`~cpswiss.systems.explaining.BracketAccount`, so
+The accounts are the shared :class:`~cpswiss.systems.shared.explaining.BracketAccount`, so
 ``pair --explain``, ``explain`` and ``--json`` print them as they print the Dutch brackets;
 only the reasons differ.
 """
@@ -13,13 +13,14 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from cpswiss.colours.decoder import Pairing
-from cpswiss.criteria.absolute import compatible
-from cpswiss.criteria.units import evaluate
+from cpswiss.tournament.compatibility import compatible
 from cpswiss.tournament.model import format_points
 from cpswiss.rulesets.ruleset import RuleSet
-from cpswiss.solver.model import SolverSettings
-from cpswiss.systems.dutch.procedure import optimum_given
-from cpswiss.systems.explaining import (
+from cpswiss.solver.settings import SolverSettings
+from cpswiss.systems.fide1999.units import BRACKET_UNITS
+from cpswiss.systems.shared.units import evaluate
+from cpswiss.systems.shared.valuation import optimum_given
+from cpswiss.systems.shared.explaining import (
     BracketAccount,
     Finding,
     RoundAccount,
@@ -169,11 +170,11 @@ def why_transferred(record: GroupRecord, rules: RuleSet, settings: SolverSetting
         reason = _no_suitable_opponent(p, others, b.round)
         return f"a floater with no suitable opponent here moves on (10.5): {reason}" if v < b.n_mdp else reason
     group_rules = _as_minimised(record, rules)
-    ours = evaluate(b, group_rules.criteria, record.chosen)
-    other = optimum_given(b, group_rules, settings, paired_inside=v)
+    ours = evaluate(b, group_rules.criteria, BRACKET_UNITS, record.chosen)
+    other = optimum_given(b, group_rules, BRACKET_UNITS, settings, paired_inside=v)
     if other is None:
         return "cannot be paired in the group (2, 9.1)"
-    finding = first_difference(b, group_rules, ours, other[0], theirs_name="keeping this player")
+    finding = first_difference(b, group_rules, BRACKET_UNITS, ours, other[0], theirs_name="keeping this player")
     if finding is not None:
         return _criterion_reason(finding, record, rules)
     if pid in record.colour_floaters:
@@ -261,8 +262,8 @@ def compare_groups(groups: list[GroupRecord], accounts: list[BracketAccount], pr
                                       "meet (2, 9.1)", proposed=pairs_text(mine), rules=pairs_text(record.pairs))
             return account.verdict
         group_rules = _as_minimised(record, rules)
-        finding = first_difference(b, group_rules, evaluate(b, group_rules.criteria, record.chosen),
-                                   evaluate(b, group_rules.criteria, chosen))
+        finding = first_difference(b, group_rules, BRACKET_UNITS, evaluate(b, group_rules.criteria, BRACKET_UNITS, record.chosen),
+                                   evaluate(b, group_rules.criteria, BRACKET_UNITS, chosen))
         if finding is None:
             finding = Finding("FIDE Swiss 1999 items 10.3, 10.4, 10.8, 11.1",
                               "both pairings are equal on every criterion; the text's order of work (floaters' "

@@ -34,16 +34,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from cpswiss.criteria.absolute import compatible
-from cpswiss.criteria.bracket import Bracket
-from cpswiss.criteria.units import bracket_levels
+from cpswiss.tournament.compatibility import compatible
+from cpswiss.systems.shared.bracket import Bracket
+from cpswiss.systems.shared.units import bracket_levels
 from cpswiss.errors import EngineLimitError, NoPairingError
 from cpswiss.rulesets.ruleset import Criterion, RuleSet
 from cpswiss.solver.completion import completable
 from cpswiss.solver.levels import Level
-from cpswiss.solver.model import MatchingModel, SolverSettings, greedy_matching
+from cpswiss.solver.matchings import greedy_matching
+from cpswiss.solver.model import MatchingModel
+from cpswiss.solver.settings import SolverSettings
 from cpswiss.systems import RoundPairing
-from cpswiss.systems.fide1999 import Fide1999Switches
+from cpswiss.systems.fide1999.switches import Fide1999Switches
+from cpswiss.systems.fide1999.units import BRACKET_UNITS
 from cpswiss.tournament.state import PlayerState, RoundState, order_key, scoregroups
 
 DOWN, UP = "down", "up"
@@ -236,13 +239,13 @@ def pair_group(group: list[PlayerState], incoming: list[PlayerState], floater_di
                 landing=list(following))
     gap = maxi_gap(state, rules)
     criteria, by_exchanges = group_criteria(rules, gap)
-    levels = [level for _, group_levels in bracket_levels(b, criteria) for level in group_levels]
+    levels = [level for _, group_levels in bracket_levels(b, criteria, BRACKET_UNITS) for level in group_levels]
     m = MatchingModel(len(vertices), b.edges, settings)
     m.start_from(greedy_matching(len(vertices), b.edges))
     m.minimise(levels)
     maxi = None
     if by_exchanges and gap is not None:  # a Maxi group's colours come by exchanges
-        colour = [level for _, group_levels in bracket_levels(b, by_exchanges) for level in group_levels]
+        colour = [level for _, group_levels in bracket_levels(b, by_exchanges, BRACKET_UNITS) for level in group_levels]
         maxi = Maxi(gap, colour[0])
     colour_floaters = break_ties(b, m, floater_directions, maxi)
     chosen = m.chosen()

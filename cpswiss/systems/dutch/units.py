@@ -1,17 +1,8 @@
-"""Criterion units of C.04.3 C: one small unit per criterion, citing its article.
-
-A bracket is paired on a graph whose vertices are the bracket's players (MDPs
-first, then residents, in A.2 order) followed by the players below it (the
-next scoregroup, or every remaining player when the bracket is the PPB or the
-last bracket).  An *edge* is a pair of vertices that may meet (C.1-C.3).
-
-Each quality unit turns the bracket into one or more :class:`Level` objects:
-an integer coefficient per edge plus a constant, to be **minimised** over the
-matchings of the graph.  A criterion that compares lists (a PSD, A.8) yields
-one level per distinct score difference, highest first, which is the
-lexicographic comparison of the sorted lists.  The same levels serve the
-CP-SAT model (:mod:`cpswiss.solver.model`) and the evaluator, which computes the
-value of any concrete pairing without a solver (:func:`evaluate`).
+"""Criterion units of the FIDE (Dutch) System, C.04.3 C (and the 2026 text's [C4]-[C21]): one
+small unit per criterion, citing its article, on the bracket graph
+(:class:`~cpswiss.systems.shared.bracket.Bracket`), besides the units it shares with the FIDE
+Swiss rules of 1987-99 (:mod:`cpswiss.systems.shared.units`, where levels are explained) and
+seed 003's fairness units (:mod:`.fairness`).
 
 The reading of the criteria follows the reference engine of the 2017 corpus
 (bbpPairings 5.0.1); the reading notes (RN-n of ``dutch-2017.md``) say where.
@@ -19,79 +10,25 @@ The reading of the criteria follows the reference engine of the 2017 corpus
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Sequence
 
-from cpswiss.criteria.absolute import compatible
-from cpswiss.criteria.bracket import ONE_POINT_TENTHS, Bracket
 from cpswiss.rulesets.ruleset import Criterion
-from cpswiss.solver.levels import Level, as_counted
-from cpswiss.solver.model import maximum_matching
+from cpswiss.solver.levels import Level
+from cpswiss.solver.matchings import maximum_matching
+from cpswiss.systems.dutch.fairness import OWN_UNITS as FAIRNESS_UNITS
+from cpswiss.systems.shared.bracket import ONE_POINT_TENTHS, Bracket
+from cpswiss.systems.shared.units import (
+    SHARED_UNITS,
+    BracketUnits,
+    Contribution,
+    SortedList,
+    Unit,
+    lexicographic,
+    pair_count,
+    unpaired_in_bracket,
+)
+from cpswiss.tournament.compatibility import compatible
 from cpswiss.tournament.state import Float, PlayerState, Strength
-
-# ---------------------------------------------------------------------------
-# Helpers for list-valued criteria
-# ---------------------------------------------------------------------------
-
-# a (value, edge, sign) entry of a list-valued criterion; no edge: a constant
-Contribution = tuple[int, int | None, int]
-
-
-def _lexicographic(name: str, contributions: Sequence[Contribution]) -> list[Level]:
-    """Levels for a sorted list compared lexicographically (A.8 PSD and its kin).
-
-    ``contributions`` are (value, edge, sign) entries: an entry with an edge
-    counts when the edge is chosen (sign +1) or when it is not (handled by the
-    caller through a constant and sign -1).  One level per distinct value,
-    highest value first: minimise how often the value occurs.
-    """
-    sorted_list = _SortedList()
-    for value, edge, sign in contributions:
-        if edge is None:
-            sorted_list.level_of(value).constant += sign
-        else:
-            coef = sorted_list.coef_of(value)
-            coef[edge] = coef.get(edge, 0) + sign
-    return sorted_list.levels(name)
-
-
-class _SortedList:
-    """A list-valued criterion (A.8 PSD and its kin) as it is built: per value, the level
-    "how often the value occurs", each edge in the order its entries come (the order
-    :func:`_lexicographic` gives them)."""
-
-    def __init__(self) -> None:
-        self.by_value: dict[int, Level] = {}
-
-    def level_of(self, value: int) -> Level:
-        level = self.by_value.get(value)
-        if level is None:
-            level = self.by_value[value] = Level("", floor=0)
-        return level
-
-    def coef_of(self, value: int) -> dict[int, int]:
-        return self.level_of(value).coef
-
-    def unpaired(self, value: int, edges: Iterable[int]) -> None:
-        """The value counts unless one of ``edges`` is chosen (a player left unpaired)."""
-        self.level_of(value).count_unless_paired(edges)
-
-    def levels(self, name: str) -> list[Level]:
-        """One level per value, highest first, the trivial ones left out."""
-        out = []
-        for value in sorted(self.by_value, reverse=True):
-            level = self.by_value[value]
-            if not level.trivial:
-                level.name = f"{name}: score differences of {value / ONE_POINT_TENTHS:g}"
-                out.append(level)
-        return out
-
-
-def _unpaired_in_bracket(b: Bracket, v: int, value: int, out: list[Contribution]) -> None:
-    """Contribution 'player v is not paired inside the bracket' to a lexicographic list."""
-    out.append((value, None, 1))
-    for e in b.incident_in_bracket[v]:
-        out.append((value, e, -1))
-
 
 # ---------------------------------------------------------------------------
 # Quality units
@@ -115,18 +52,13 @@ def completion(b: Bracket, c: Criterion) -> list[Level]:
     return [level]
 
 
-def pairs(b: Bracket, c: Criterion) -> list[Level]:
-    """C.04.3 C.5: maximise the number of pairs in the bracket."""
-    return [Level(f"{c.label} pairs", {e: -1 for e in b.inside}, sense=-1)]
-
-
 def psd(b: Bracket, c: Criterion) -> list[Level]:
     """C.04.3 C.6 with A.8: minimise the PSD (pair SDs and downfloater SDs, sorted).
     With ``measure = "sum-of-squares"`` (2013 B.3, its "B.3 factor", A.11): minimise the
     sum of the squares instead, see :func:`psd_sum_of_squares`."""
     if c.params.get("measure") == "sum-of-squares":
         return psd_sum_of_squares(b, c)
-    sorted_list = _SortedList()
+    sorted_list = SortedList()
     for v in range(b.n_bracket):
         sorted_list.unpaired(b.downfloat_sd(v), b.incident_in_bracket[v])
     score = [p.score for p in b.vertices]
@@ -176,7 +108,7 @@ def next_bracket(b: Bracket, c: Criterion) -> list[Level]:
     of pairs: a sweep without it also agrees on 404/404; it is kept because C.2
     makes a last bracket whose odd player cannot take the bye incomplete.)
     """
-    if b.special:
+    if b.last_step:
         return []
     if b.final:
         barred = [not p.bye_eligible for p in b.vertices]
@@ -186,7 +118,7 @@ def next_bracket(b: Bracket, c: Criterion) -> list[Level]:
         weights = dict.fromkeys(range(len(b.inside), len(b.edges)), -1) if b.inside_first else \
             {e: -1 for e, (i, j) in enumerate(b.edges) if j >= b.n_bracket}
     count = Level(f"{c.label} next-bracket pairs", weights, sense=-1)
-    sorted_list = _SortedList()
+    sorted_list = SortedList()
     for v in range(b.n_bracket):
         sorted_list.unpaired(b.downfloat_sd(v), b.incident[v])
     return [count] + sorted_list.levels(f"{c.label} next-bracket PSD")
@@ -228,7 +160,7 @@ def stranded_downfloaters(b: Bracket, c: Criterion) -> list[Level]:
     he may meet nobody there (JaVaFo 1.4; tests/data/dutch-2013-endorse, s7407-r07: 1 and 5
     land on 2 and 10, both may meet only 10, and 4-8 floating them stands, not 5-8 floating
     1 and 4)."""
-    if b.special or b.landing is None:
+    if b.last_step or b.landing is None:
         return []
     level = Level(f"{c.label} downfloaters with no opponent in the next bracket", floor=0)
     beyond = _more_than_land(b)
@@ -280,7 +212,7 @@ def landing_unpaired(b: Bracket, c: Criterion) -> list[Level]:
     each other, so 12, who could meet all three, floats as well as 20, who could meet only 18;
     corpus n054-r05of09-t014: 42, with whom 47 can meet nobody of the 0.5 bracket (C.1 moves
     him on), leaves as few unpaired as 40, who could meet 47.)"""
-    if b.special or b.landing is None:
+    if b.last_step or b.landing is None:
         return []
     level = Level(f"{c.label} players of the next bracket who could be paired there left unpaired "
                   "(one allowed)", floor=0, clip=1)
@@ -306,51 +238,12 @@ def _more_than_land(b: Bracket) -> int:
     return b.n_bracket - 2 * most_pairs - len(b.landing)
 
 
-def _pair_count(name: str, b: Bracket, bad: Callable[[PlayerState, PlayerState], bool],
-                same_preference: bool = False) -> list[Level]:
-    """The number of pairs in the bracket for which ``bad`` holds (its players in edge order).
-    ``same_preference``: ``bad`` holds only for players with the same colour preference, so
-    only those pairs are asked."""
-    vertices, edges = b.vertices, b.edges
-    inside = b.same_preference_inside if same_preference else b.inside
-    return [Level(name, {e: 1 for e in inside if bad(vertices[edges[e][0]], vertices[edges[e][1]])}, floor=0)]
-
-
-def topscorer_colour_difference(b: Bracket, c: Criterion) -> list[Level]:
-    """C.04.3 C.8: minimise topscorers (or opponents) whose colour difference would pass ±2:
-    both |CD| > 1 with the same preference (possible only for topscorers, C.3)."""
-    return _pair_count(f"{c.label} colour difference beyond 2", b, lambda p, q: (
-        p.absolute_imbalance and q.absolute_imbalance and p.preference == q.preference), same_preference=True)
-
-
-def topscorer_colour_streak(b: Bracket, c: Criterion) -> list[Level]:
-    """C.04.3 C.9: minimise topscorers (or opponents) who get a colour three times in a row:
-    both absolute with the same preference, and the one that must yield (E.2: the smaller
-    colour difference) has played that colour twice in a row."""
-    def bad(p: PlayerState, q: PlayerState) -> bool:
-        if not (p.absolute and q.absolute and p.preference == q.preference):
-            return False
-        cd_p, cd_q = abs(p.colour_difference), abs(q.colour_difference)
-        if cd_p == cd_q:
-            return p.repeated_colour is not None and p.repeated_colour == q.repeated_colour
-        yielding = q if cd_p > cd_q else p
-        return yielding.repeated_colour is not None and yielding.repeated_colour != p.preference
-    return _pair_count(f"{c.label} same colour three times", b, bad, same_preference=True)
-
-
-def colour_preference(b: Bracket, c: Criterion) -> list[Level]:
-    """C.04.3 C.10: minimise players who do not get their colour preference.
-    RN-5: a player without preference never counts."""
-    return _pair_count(f"{c.label} colour preferences not met", b, lambda p, q: (
-        p.preference is not None and p.preference == q.preference), same_preference=True)
-
-
 def strong_colour_preference(b: Bracket, c: Criterion) -> list[Level]:
     """C.04.3 C.11: minimise players who do not get their strong colour preference.
     RN-9: absolute preferences count as strong, except when both players' are absolute
     (that clash belongs to C.8/C.9).  (No case of the 2017 corpus tells the exception
     apart: a sweep counting absolute-absolute pairs too also agrees on 404/404.)"""
-    return _pair_count(f"{c.label} strong preferences not met", b, lambda p, q: (
+    return pair_count(f"{c.label} strong preferences not met", b, lambda p, q: (
         p.strong_or_absolute and q.strong_or_absolute and not (p.absolute and q.absolute)
         and p.preference == q.preference), same_preference=True)
 
@@ -370,7 +263,7 @@ def semi_absolute_preference(b: Bracket, c: Criterion) -> list[Level]:
         return p.absolute or semi(p)
 
     # the semi-absolute player yields only to another who stands on his colour (E.2)
-    return _pair_count(f"{c.label} semi-absolute preferences not met", b, lambda p, q: (
+    return pair_count(f"{c.label} semi-absolute preferences not met", b, lambda p, q: (
         p.preference is not None and p.preference == q.preference and (semi(p) or semi(q))
         and stands(p) and stands(q)), same_preference=True)
 
@@ -470,7 +363,7 @@ def _repeated_float_entries(b: Bracket, c: Criterion, unpaired_value: Callable[[
     if direction == "down":
         downfloated = _downfloated(b, back)
         for v in downfloated:
-            _unpaired_in_bracket(b, v, unpaired_value(v), out)
+            unpaired_in_bracket(b, v, unpaired_value(v), out)
         if paired_down and downfloated:
             down = set(downfloated)
             for e, i, j in b.bracket_edges():
@@ -492,7 +385,7 @@ def repeated_float_score_difference(b: Bracket, c: Criterion) -> list[Level]:
     if out is None:
         return []
     back, direction = _float_params(c)
-    return _lexicographic(f"{c.label} {direction}float SDs ({back} back)", out)
+    return lexicographic(f"{c.label} {direction}float SDs ({back} back)", out)
 
 
 def _by_score(name: str, contributions: Sequence[Contribution], sense: int) -> list[Level]:
@@ -531,7 +424,7 @@ def next_bracket_scores(b: Bracket, c: Criterion) -> list[Level]:
     as well as it can with [C6] and [C7]: first the most pairs whose lower player is in
     the next scoregroup, then, highest score first, the most of them led by a player of
     that score (the downfloaters paired there).  Void in the last bracket."""
-    if b.special:
+    if b.last_step:
         return []
     count = Level(f"{c.label} next-bracket pairs", sense=-1)
     out = []
@@ -578,70 +471,11 @@ def repeated_float_score(b: Bracket, c: Criterion) -> list[Level]:
     return _by_score(f"{c.label} repeated {direction}floats ({back} back) of score", out, sense=1)
 
 
-# ---------------------------------------------------------------------------
-# FIDE Swiss rules of 1987-99 (seed 001 part 1; today's Lim system C.04.4.3).  A score
-# group is a Bracket whose vertices are the floaters transferred into it (``n_mdp``, in
-# the order they are paired, 10.6 / 10.7) and then its own players, in the order of the
-# pairing direction; ``landing`` is the next group in that direction.
-# ---------------------------------------------------------------------------
-
-
-def _left_unpaired(name: str, b: Bracket, members: Iterable[int]) -> Level:
-    """A level counting the given vertices when they are not paired in the group."""
-    level = Level(name, floor=0)
-    for v in members:
-        level.count_unless_paired(b.incident_in_bracket[v])
-    return level
-
-
-def floaters_paired(b: Bracket, c: Criterion) -> list[Level]:
-    """FIDE Swiss 1999 items 10.5-10.7: the floaters transferred into a group are paired
-    first, in their order (from above: the highest score, then the higher-placed first;
-    from below: the lowest score, then the lower-placed first; down before up, 10.6.3).
-    One level per floater, in that order: he is not paired here (then he moves on)."""
-    levels = [_left_unpaired(f"{c.label} floater {b.vertices[v].id} not paired in the group", b, [v])
-              for v in range(b.n_mdp)]
-    return [level for level in levels if not level.trivial]
-
-
-def _has_opponent_next(b: Bracket, v: int) -> bool:
-    return any(compatible(b.vertices[v], p, b.round) for p in b.landing or ())
-
-
-def floater_type(b: Bracket, c: Criterion) -> list[Level]:
-    """FIDE Swiss 1999 item 10.9: floaters by seriousness - (a) one who floated into the
-    group and has no suitable opponent in the next group, (b) one who floated in and has
-    one, (c) a player of the group with no suitable opponent in the next group; avoid (a)
-    first, then (b), then (c).  Parameter ``type``: which one this level counts."""
-    kind = c.params.get("type", "a")
-
-    def type_of(v: int) -> str:
-        if v < b.n_mdp:
-            return "b" if _has_opponent_next(b, v) else "a"
-        return "d" if _has_opponent_next(b, v) else "c"
-
-    level = _left_unpaired(f"{c.label} floaters of type ({kind})", b,
-                           [v for v in range(b.n_bracket) if type_of(v) == kind])
-    return [] if level.trivial and not level.constant else [level]
-
-
-def refloat(b: Bracket, c: Criterion) -> list[Level]:
-    """FIDE Swiss 1999 item 10.10: a player who floated in the previous round is not floated
-    again to make a group even, unless keeping him creates floaters of type (a)-(c) or costs
-    pairings (so ranked below those): minimise such players left unpaired."""
-    level = _left_unpaired(f"{c.label} players who floated in the previous round floated again", b,
-                           [v for v in range(b.n_bracket) if b.vertices[v].float_back(1) is not Float.NONE])
-    return [] if level.trivial and not level.constant else [level]
-
-
-UNITS: dict[str, Callable[[Bracket, Criterion], list[Level]]] = {
+UNITS: dict[str, Unit] = {
+    **SHARED_UNITS,
     "completion": completion,
-    "pairs": pairs,
     "psd": psd,
     "next-bracket": next_bracket,
-    "topscorer-colour-difference": topscorer_colour_difference,
-    "topscorer-colour-streak": topscorer_colour_streak,
-    "colour-preference": colour_preference,
     "strong-colour-preference": strong_colour_preference,
     "repeated-float": repeated_float,
     "repeated-float-score-difference": repeated_float_score_difference,
@@ -652,50 +486,12 @@ UNITS: dict[str, Callable[[Bracket, Criterion], list[Level]]] = {
     "semi-absolute-preference": semi_absolute_preference,
     "pab-unplayed-games": pab_unplayed_games,
     "repeated-float-score": repeated_float_score,
-    "floaters-paired": floaters_paired,
-    "floater-type": floater_type,
-    "refloat": refloat,
+    **FAIRNESS_UNITS,
 }
-
-ABSOLUTE_UNITS = {"no-rematch", "bye-eligibility", "absolute-colour-clash"}
 # units whose levels have edges below the bracket (every other unit counts pairs inside it)
 LOOKAHEAD_UNITS = {"next-bracket", "next-bracket-scores"}
 # units decided once for the whole round before the brackets (2026 [C5])
-ROUND_UNITS = {"pab-score"}
+ROUND_UNITS: frozenset[str] = frozenset({"pab-score"})
+BRACKET_UNITS = BracketUnits(UNITS, ROUND_UNITS)
 
-
-def _fairness_unit(name: str) -> Callable[[Bracket, Criterion], list[Level]] | None:
-    """Seed 003's fairness units (:mod:`cpswiss.criteria.fairness`, which the Dutch system
-    declares), imported when a rule set names one."""
-    from cpswiss.criteria.fairness import OWN_UNITS
-
-    return OWN_UNITS.get(name)
-
-
-def bracket_levels(b: Bracket, criteria: Iterable[Criterion]) -> list[tuple[str, list[Level]]]:
-    """The levels of every completion and quality criterion, in rule-set order."""
-    out = []
-    for c in criteria:
-        if c.kind == "absolute":
-            if c.unit not in ABSOLUTE_UNITS:
-                raise ValueError(f"unknown absolute criterion unit {c.unit!r}")
-            continue
-        if c.kind == "round":
-            if c.unit not in ROUND_UNITS:
-                raise ValueError(f"unknown round criterion unit {c.unit!r}")
-            continue
-        unit = UNITS.get(c.unit) or _fairness_unit(c.unit)
-        if unit is None:
-            raise ValueError(f"unknown criterion unit {c.unit!r} ({c.id})")
-        out.append((c.id, unit(b, c)))
-    return out
-
-
-def evaluate(b: Bracket, criteria: Iterable[Criterion], chosen: Iterable[int]) -> dict[str, tuple[int, ...]]:
-    """The value of every criterion for a concrete set of chosen edges (no solver)."""
-    by_criterion = bracket_levels(b, criteria)
-    values = iter(as_counted([level for _, levels in by_criterion for level in levels], chosen))
-    return {cid: tuple(next(values) for _ in levels) for cid, levels in by_criterion}
-
-
-__all__ = ["ABSOLUTE_UNITS", "LOOKAHEAD_UNITS", "ROUND_UNITS", "UNITS", "bracket_levels", "evaluate"]
+__all__ = ["BRACKET_UNITS", "LOOKAHEAD_UNITS", "ROUND_UNITS", "UNITS"]

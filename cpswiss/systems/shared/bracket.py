@@ -9,7 +9,7 @@ from itertools import repeat
 from operator import itemgetter
 from typing import Iterable
 
-from cpswiss.criteria.absolute import barred_later, every_pair_compatible
+from cpswiss.tournament.compatibility import barred_later, every_pair_compatible
 from cpswiss.errors import InternalCheckError, TooLargeError
 from cpswiss.tournament.state import PlayerState, RoundState
 
@@ -27,7 +27,9 @@ class Bracket:
     vertices: list[PlayerState]  # bracket (MDPs, residents) then the players below
     n_mdp: int  # M0: moved-down players at the front
     n_bracket: int  # MDPs + residents
-    special: bool  # PPB re-pairing or last bracket: completion (C.4) governs
+    # the step pairs the last bracket: the lowest one, or the PPB with every player below it
+    # (the collapsed last bracket, 2017 A.9); completion (C.4) governs
+    last_step: bool
     final: bool  # the players below are the last scoregroup (C.7 counts the bye)
     round: RoundState
     edges: list[tuple[int, int]] = field(default_factory=list)  # (i, j), i < j, vertex indices
@@ -95,14 +97,11 @@ class Bracket:
                                             if preference[edges[e][0]] == preference[edges[e][1]]]
         return self._same_preference_inside
 
-    def in_bracket(self, v: int) -> bool:
-        return v < self.n_bracket
-
     @property
     def completing(self) -> bool:
         """The step holds every remaining player and must leave them completable: the PPB
         and last bracket (2017 A.9), or any bracket whose rest is in the model (2026 [C4])."""
-        return self.special or self.holds_rest
+        return self.last_step or self.holds_rest
 
     def in_next(self, v: int) -> bool:
         """Vertex v belongs to the following bracket's scoregroup."""

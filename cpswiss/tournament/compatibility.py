@@ -5,6 +5,10 @@ from __future__ import annotations
 
 from cpswiss.tournament.state import PlayerState, RoundState
 
+# the units of the absolute criteria a rule file names (C.1-C.3 / [C1]-[C3], every system):
+# decided by the compatibility here, never by a level
+ABSOLUTE_UNITS: frozenset[str] = frozenset({"no-rematch", "bye-eligibility", "absolute-colour-clash"})
+
 
 def compatible(a: PlayerState, b: PlayerState, state: RoundState) -> bool:
     """C.1 (no rematch, forbidden pairs) and C.3 (non-topscorers with the same absolute

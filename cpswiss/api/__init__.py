@@ -11,19 +11,22 @@ from cpswiss.errors import InputError, InternalCheckError, NoPairingError
 from cpswiss.formats.trf import read_trf
 from cpswiss.tournament.model import Tournament, format_points
 from cpswiss.legality.checker import Violation, check_pairing
-from cpswiss.rulesets.ruleset import RuleSet, select_rule_set
-from cpswiss.solver.model import SolverSettings
+from cpswiss.api.selection import select_rule_set
+from cpswiss.rulesets.ruleset import RuleSet
+from cpswiss.solver.settings import SolverSettings
 from cpswiss.systems import RoundPairing
-from cpswiss.systems.registry import system_of
+from cpswiss.registry import system_of
 from cpswiss.tournament.acceleration import accelerated
 from cpswiss.tournament.state import RoundState, StateHistory
 
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from cpswiss.tournament.competition_state import CompetitionRules, CompetitionState
+
     import pandas as pd
 
-    from cpswiss.tournament.decisions import Decisions
+    from cpswiss.check.decisions import Decisions
 
 
 @dataclass
@@ -93,7 +96,7 @@ def prepare_tournament(tournament: Tournament | str | Path, rule_set: str | Rule
                        initial_colour: str | None = None, accelerate: str | None = None) -> PreparedTournament:
     """The tournament under a rule set: a name, alias or file path, or None to take the edition
     the file asks for (record 192, else the start date 042, else the edition in force;
-    :func:`cpswiss.rulesets.ruleset.select_rule_set`).  ``accelerate`` names an acceleration
+    :func:`cpswiss.api.selection.select_rule_set`).  ``accelerate`` names an acceleration
     method (``baku``, ``three-group``, ...) over the rule set's own; virtual points written in
     the file (``XXA`` / ``250``) always win.  ``initial_colour`` (``white``/``black``) over the
     file's XXC / 152."""
@@ -109,7 +112,7 @@ def pair_round(prepared: PreparedTournament, round_no: int | None = None, settin
                decisions: Decisions | None = None) -> PairingResult:
     """Pair a round of a prepared tournament: the next one, or with ``round_no`` a round already
     in the file, re-paired from the state before it (the players it paired are the ones
-    available).  ``decisions``: the arbiter's (:class:`~cpswiss.tournament.decisions.Decisions`:
+    available).  ``decisions``: the arbiter's (:class:`~cpswiss.check.decisions.Decisions`:
     fixed, forbidden pairs, a promised bye, absences), under which the system finds its best
     pairing.  Every pairing is checked against C.04.1 and C.1-C.3 before it is returned."""
     rules = prepared.rules
@@ -136,3 +139,16 @@ def pair_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSet
     :func:`prepare_tournament` then :func:`pair_round`."""
     return pair_round(prepare_tournament(tournament, rule_set, initial_colour, accelerate), round_no,
                       settings, decisions)
+
+
+def competition_state_of(tournament: Tournament | str | Path, round_no: int | None = None,
+                         rules: CompetitionRules | None = None) -> CompetitionState:
+    """The state of every competitor - each team of a team file (C.04.6), each player of a
+    Double-Swiss file (C.04.5) - before a round (default: the next one), computed on matches
+    (:func:`cpswiss.tournament.competition_state.competition_state`): primary and secondary
+    scores, colours had, colour difference, floats, opponents met, bye bar, matches played and
+    presence.  ``rules``: default, as the file's record 192 names them."""
+    from cpswiss.tournament.competition_state import competition_state  # team / Double-Swiss files only
+
+    t = read_trf(tournament) if isinstance(tournament, (str, os.PathLike)) else tournament
+    return competition_state(t, rules, round_no)

@@ -6,13 +6,11 @@ from __future__ import annotations
 import re
 
 from cpswiss.errors import InputError
-from cpswiss.tournament.model import Tournament
+from cpswiss.registry import PairingSystem, system_for_code, system_named, system_of, systems
 from cpswiss.rulesets.loader import load_rule_set
-from cpswiss.rulesets.model import RuleSet
-from cpswiss.systems.registry import system_for_code, system_named, systems
+from cpswiss.rulesets.model import EDITION_IN_FORCE, RuleSet
+from cpswiss.tournament.model import DOUBLE_SWISS, INDIVIDUAL, TEAM, Tournament
 
-
-EDITION_IN_FORCE = "dutch-2026"
 EDITION_BEFORE_2026 = "dutch-2017"
 EDITION_2026_START = (2026, 2, 1)  # C.04.3 applied from 1 February 2026
 # the edition an event was paired under, by its start date: each until the next one applied
@@ -65,7 +63,9 @@ def select_rule_set(tournament: Tournament, requested: str | RuleSet | None = No
     the edition's Baku acceleration); else the start date (``042``): before 1 July 2017 the
     2013 edition, before 1 February 2026 the 2017 edition, else the edition in force.  ``accelerate`` (``--accelerate``) names an
     acceleration method over the rule set's own."""
+    check_pairs_file(tournament)  # a file no system pairs: refused before anything else is read from it
     rules, reason = _select(tournament, requested)
+    check_pairs_file(tournament, system_of(rules))
     if accelerate:
         rules = rules.accelerated(accelerate)
         reason += f", --accelerate {accelerate}"
@@ -131,3 +131,32 @@ def _select_for_flag(tournament: Tournament, flag: SystemFlag) -> tuple[RuleSet,
         return load_rule_set(str(flag)), given
     rules, reason = _select(tournament, None)
     return rules, f"{given}, {reason}"
+
+
+# the FIDE systems each kind of file asks for, named in a refusal while no registered system pairs it
+KIND_SYSTEMS = {TEAM: "the Swiss Team Pairing System (C.04.6)", DOUBLE_SWISS: "the Double-Swiss System (C.04.5)",
+                INDIVIDUAL: "an individual Swiss system"}
+
+
+def check_pairs_file(tournament: Tournament, system: PairingSystem | None = None) -> None:
+    """Refuse (InputError, exit 3) a file that ``system`` - or, with None, every registered
+    system - does not pair, in one line naming the system the file asks for: a team file (310
+    records or a team code in record 192) or a Double-Swiss file under a system that pairs
+    individuals, or an individual file under a system that pairs only teams.  An individual
+    file under an individual system costs one comparison."""
+    kind = tournament.kind
+    if system is None:
+        if kind == INDIVIDUAL or any(kind in s.file_kinds for s in systems()):
+            return
+    elif kind in system.file_kinds:
+        return
+    asks = KIND_SYSTEMS.get(kind, kind)
+    because = tournament.kind_reason()
+    pairing = [s for s in systems() if kind in s.file_kinds]
+    if not pairing:
+        raise InputError(f"this file asks for {asks} ({because}), which cpswiss does not pair",
+                         tournament.path)
+    assert system is not None
+    raise InputError(f"this file asks for {asks}" + (f" ({because})" if because else "") +
+                     f"; the {system.title} does not pair it (use " +
+                     " or ".join(f"--{s.flag}" for s in pairing) + ")", tournament.path)

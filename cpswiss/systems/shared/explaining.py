@@ -1,6 +1,6 @@
 """What a system's explanation gives back, and the pieces every system's explanation shares.
 
-A system's ``explanation`` module (see :mod:`cpswiss.systems.registry`) turns the records of its
+A system's ``explanation`` module (see :mod:`cpswiss.registry`) turns the records of its
 round procedure into a :class:`RoundAccount`: one :class:`BracketAccount` per bracket (or score
 group) in the order the text pairs them, the reason for the pairing-allocated bye, and - for a
 proposal - the first :class:`Finding` by which the proposal's pairs are not the rules'.  The
@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from cpswiss.criteria.bracket import Bracket
-from cpswiss.criteria.units import bracket_levels
+from cpswiss.systems.shared.bracket import Bracket
+from cpswiss.systems.shared.units import BracketUnits, bracket_levels
 from cpswiss.errors import InternalCheckError
 from cpswiss.rulesets.ruleset import RuleSet
 from cpswiss.tournament.state import PlayerState
@@ -128,16 +128,16 @@ def level_label(label: str, name: str) -> str:
     return name[len(label):].strip() if name.startswith(label) else name
 
 
-def level_names(b: Bracket, rules: RuleSet) -> dict[str, tuple[LevelName, ...]]:
+def level_names(b: Bracket, rules: RuleSet, units: BracketUnits) -> dict[str, tuple[LevelName, ...]]:
     """The names and senses of every criterion level of a bracket step."""
     return {cid: tuple(LevelName(level_label(rules.label(cid), level.name), level.sense) for level in levels)
-            for cid, levels in bracket_levels(b, rules.criteria)}
+            for cid, levels in bracket_levels(b, rules.criteria, units)}
 
 
-def first_difference(b: Bracket, rules: RuleSet, ours: dict[str, tuple[int, ...]],
+def first_difference(b: Bracket, rules: RuleSet, units: BracketUnits, ours: dict[str, tuple[int, ...]],
                      theirs: dict[str, tuple[int, ...]], theirs_name: str = "proposed") -> Finding | None:
     """The first criterion (rule-set order) on which two choices of the step differ."""
-    for cid, levels in bracket_levels(b, rules.criteria):
+    for cid, levels in bracket_levels(b, rules.criteria, units):
         for level, mine, other in zip(levels, ours[cid], theirs[cid]):
             if mine != other:
                 worse = "fewer" if level.sense < 0 else "more"

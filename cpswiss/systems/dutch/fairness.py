@@ -39,7 +39,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Protocol
 
-from cpswiss.criteria.bracket import Bracket
+from cpswiss.systems.shared.bracket import Bracket
 from cpswiss.rulesets.ruleset import Criterion
 from cpswiss.solver.levels import Level
 
@@ -286,18 +286,9 @@ OWN_UNITS: dict[str, Callable[[Bracket, Criterion], list[Level]]] = {
     "opponent-order": opponent_order,
 }
 # units that see a player's rating or place, not only his state: players equal in state are
-# not interchangeable under them (cpswiss.criteria.bracket.interchangeable)
+# not interchangeable under them (cpswiss.systems.shared.bracket.interchangeable)
 IDENTITY_UNITS = frozenset(OWN_UNITS)
 
 
-def _declared() -> tuple[dict[str, Callable[[Bracket, Criterion], list[Level]]], set[str], set[str]]:
-    from cpswiss.criteria import units
-
-    return {**units.UNITS, **OWN_UNITS}, set(units.ABSOLUTE_UNITS), set(units.ROUND_UNITS)
-
-
-# what the Dutch system's rule files may name (PairingSystem.units): the shared units and these
-UNITS, ABSOLUTE_UNITS, ROUND_UNITS = _declared()
-
-__all__ = ["ABSOLUTE_UNITS", "IDENTITY_UNITS", "ORDERS", "OWN_UNITS", "ROUND_UNITS", "Spread", "SpreadPoint", "UNITS", "opponent_order", "optimum_of_spread",
+__all__ = ["IDENTITY_UNITS", "ORDERS", "OWN_UNITS", "Spread", "SpreadPoint", "opponent_order", "optimum_of_spread",
            "pair_differences", "rating_spread", "spread_value"]

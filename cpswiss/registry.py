@@ -2,32 +2,35 @@
 
 A pairing system is one folder under ``cpswiss/systems/`` whose ``__init__`` declares a
 :class:`PairingSystem`: its names, its command-line flag, its record-192 codes, its own rule-file
-switches, and the modules holding its round procedure and its explanation.  The command line,
-the API, the arbiter's tools (check, explain, resolve, what-if), generate and study reach a system
-only through this registry.  Adding a system is adding its folder and one line to
-:data:`SYSTEM_PACKAGES`.
+switches, the criterion units its rule files may name with their parameters, and typed callables
+for its round procedure and its explanation (each imports its module on the first call, so that a
+process pays only for what it uses).  The command line, the API, the arbiter's tools (check,
+explain, resolve, what-if), generate and study reach a system only through this registry.
+Adding a system is adding its folder and one line to :data:`SYSTEM_PACKAGES`.
+
+The registry sits low (above the errors, below the rule sets, which check a rule file against
+the system it names): it imports nothing of the package but the errors, and finds the systems by
+the package names listed here, as a plug-in host finds its plug-ins; nothing else imports a
+system by name.
 """
 
 from __future__ import annotations
 
 import importlib
-import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol
 
-from cpswiss.errors import InputError
-from cpswiss.rulesets.tables import read_table
+from cpswiss.errors import InputError, InternalCheckError
 
 if TYPE_CHECKING:
     from cpswiss.api import PairingResult
     from cpswiss.colours.decoder import Pairing
     from cpswiss.rulesets.ruleset import RuleSet
-    from cpswiss.solver.model import SolverSettings
+    from cpswiss.solver.settings import SolverSettings
     from cpswiss.systems import RoundPairing
-    from cpswiss.systems.explaining import RoundAccount
+    from cpswiss.systems.shared.explaining import RoundAccount
     from cpswiss.tournament.state import RoundState
 
 # One line per system: the package whose __init__ defines SYSTEM.
@@ -39,17 +42,17 @@ SYSTEM_PACKAGES: tuple[str, ...] = (
 )
 
 
-class Procedure(Protocol):
-    """What a system's ``procedure`` module provides."""
+class PairRound(Protocol):
+    """A system's round procedure: the pairs and the bye of the round under the rule set."""
 
-    def pair_round(self, state: RoundState, rules: RuleSet,
-                   settings: SolverSettings | None = None) -> RoundPairing: ...
+    def __call__(self, state: RoundState, rules: RuleSet,
+                 settings: SolverSettings | None = None) -> RoundPairing: ...
 
 
 class Explanation(Protocol):
-    """What a system's ``explanation`` module provides: the account of the engine's pairing,
-    and of a proposal against it (the first rule by which its pairs or bye are not the rules'),
-    and one table row per bracket (``PairingResult.brackets_frame``)."""
+    """What a system's explanation provides: the account of the engine's pairing, and of a
+    proposal against it (the first rule by which its pairs or bye are not the rules'), and one
+    table row per bracket (``PairingResult.brackets_frame``)."""
 
     def account(self, result: PairingResult, settings: SolverSettings | None) -> RoundAccount: ...
 
@@ -67,54 +70,36 @@ class PairingSystem:
     title: str
     flag: str  # command-line flag without dashes: ``--dutch``, ``--lim``, ...
     default_rule_set: str  # what the flag pairs with when no --rules is given
-    procedure: str  # module path: pair_round(state, rules, settings) -> RoundPairing
-    explanation: str  # module path: account, compare, bracket_rows (see Explanation)
+    pair_round: PairRound  # the round procedure (its module imported on the first call)
+    explanation: Callable[[], Explanation]  # the explanation (imported when first asked for)
+    # every criterion unit its rule files may name -> the typed table of the parameters it takes
+    # (a frozen dataclass whose fields are the keys, checked when a rule file loads)
+    criteria: Mapping[str, type]
     # record-192 code -> rule set; "<CODE>_BAKU" is the same with the edition's Baku acceleration
     trf_codes: Mapping[str, str] = field(default_factory=dict)
     # the rule file's [switches] table: a frozen dataclass whose fields are its keys
     switches: type | None = None
-    # module path of the criterion units its rule files may name (a UNITS mapping)
-    units: str = "cpswiss.criteria.units"
-
-    def pair_round(self, state: RoundState, rules: RuleSet,
-                   settings: SolverSettings | None = None) -> RoundPairing:
-        module = typing.cast(Procedure, _module(self.procedure))
-        return module.pair_round(state, rules, settings)
+    # the kinds of tournament file it pairs (cpswiss.tournament.model.Tournament.kind): "individual",
+    # "team", "double-swiss"; a file of another kind is refused (cpswiss.api.selection.check_pairs_file)
+    file_kinds: frozenset[str] = frozenset(("individual",))
 
     @property
     def explainer(self) -> Explanation:
-        return typing.cast(Explanation, _module(self.explanation))
-
-    def read_switches(self, table: Mapping[str, Any], source: str) -> Any:
-        """The rule file's ``[switches]`` table as this system's switches: every key known, every
-        value of its declared type (a ``Literal`` one of its values); else an InputError
-        naming the file and the key."""
-        if self.switches is None:
-            if table:
-                raise InputError(f"[switches]: the {self.name} system has no switches "
-                                 f"(found {', '.join(sorted(table))})", source)
-            return None
-        return read_table(self.switches, table, "switches", source)
-
-    def unit_names(self) -> frozenset[str]:
-        """The criterion units this system's rule files may name: the module's bracket units
-        (``UNITS``) and the absolute and round-wide ones it declares."""
-        module = _module(self.units)
-        names: set[str] = set(module.UNITS)
-        for side in ("ABSOLUTE_UNITS", "ROUND_UNITS"):
-            names |= set(getattr(module, side, ()))
-        return frozenset(names)
+        return self.explanation()
 
 
-@cache
-def _module(path: str) -> ModuleType:
-    return importlib.import_module(path)
+def _declared(package: str) -> PairingSystem:
+    """The system a package declares (its ``SYSTEM``)."""
+    system = getattr(importlib.import_module(package), "SYSTEM", None)
+    if not isinstance(system, PairingSystem):
+        raise InternalCheckError(f"internal error: {package} declares no PairingSystem")
+    return system
 
 
 @cache
 def systems() -> tuple[PairingSystem, ...]:
     """Every registered system, in registry order."""
-    return tuple(typing.cast(PairingSystem, _module(package).SYSTEM) for package in SYSTEM_PACKAGES)
+    return tuple(_declared(package) for package in SYSTEM_PACKAGES)
 
 
 def system_named(name: str) -> PairingSystem:
@@ -122,7 +107,7 @@ def system_named(name: str) -> PairingSystem:
     The systems' packages are imported in registry order up to the one named (a process that
     pairs by one system does not load the others)."""
     for package in SYSTEM_PACKAGES:
-        system = typing.cast(PairingSystem, _module(package).SYSTEM)
+        system = _declared(package)
         if system.name == name:
             return system
     raise InputError(f"system = {name!r}: unknown pairing system "
@@ -149,3 +134,4 @@ def trf_code_of(rules: RuleSet) -> str | None:
     current spelling), or None when no code does."""
     codes = [code for code, name in system_of(rules).trf_codes.items() if name == rules.name]
     return codes[-1] if codes else None
+

@@ -1,0 +1,181 @@
+"""Proven lower bounds of a level over all matchings of a graph, without a solve, and the
+local form a level frozen at its bound takes (the edges it fixes to 0, the groups of which
+exactly one edge is chosen): what lets the matching model (:mod:`cpswiss.solver.model`) prove
+most optima without CP-SAT."""
+
+from __future__ import annotations
+
+import heapq
+from itertools import chain
+
+
+class MatchingBound:
+    """Proven lower bounds of Σ coef·x over all matchings of a graph, with what proves them
+    (for :func:`tight_form`).
+
+    Only the edges of negative weight can take the sum below zero, and a matching
+    holds at most one edge at each vertex.  Three bounds, the largest wins:
+
+    * each chosen edge shares its weight between its two ends, so
+      Σ ≥ ⌈Σ_v min(0, min coef at v) / 2⌉ (``minima``: the per-vertex minima);
+    * at most ⌊k/2⌋ negative edges can be chosen among the k vertices they touch;
+    * for any set C of vertices touching every negative edge (a vertex cover), at most
+      one chosen edge per vertex of C, so Σ ≥ Σ_{v∈C} min coef at v.  C is built
+      greedily (the vertex on most uncovered negative edges first); any cover is valid.
+      This is the bound that proves levels such as "MDPs paired" or "repeated
+      downfloaters paired", whose weights sit on the edges of a few players.  It is
+      built only when the first two do not settle the question asked.
+    """
+
+    def __init__(self, coef: dict[int, int], incident: list[list[int]], edges: list[tuple[int, int]]):
+        self.minima = _vertex_minima(coef, len(incident), edges)
+        self._negative = [e for e, c in coef.items() if c < 0]
+        self._coef, self._edges = coef, edges
+        touched = set(chain.from_iterable(map(edges.__getitem__, self._negative)))
+        most_negative = min(0, min(map(coef.__getitem__, self._negative), default=0))
+        self.quick = max(-((-sum(self.minima)) // 2), most_negative * (len(touched) // 2))
+        # computed on first use, kept by hand: compiled code (mypyc) recomputes a cached_property
+        self._cover: dict[int, int] | None = None
+        self._value: int | None = None
+
+    @property
+    def cover(self) -> dict[int, int]:
+        """A vertex cover of the negative edges -> the weight it charges each of its vertices
+        (the least weight there, then lowered where the other ends already pay enough)."""
+        if self._cover is None:
+            self._cover = {} if not self._negative else _lowered(
+                greedy_cover(self._coef, self._negative, self._edges), self._coef, self._negative, self._edges)
+        return self._cover
+
+    @property
+    def value(self) -> int:
+        if self._value is None:
+            self._value = max(self.quick, sum(self.cover.values()))
+        return self._value
+
+    def proves(self, value: int) -> bool:
+        """Is ``value`` at (or below) a bound, so that no matching does better?"""
+        return value <= self.quick or value <= self.value
+
+
+def _vertex_minima(coef: dict[int, int], n: int, edges: list[tuple[int, int]]) -> list[int]:
+    """m_v = min(0, the least weight of an edge at v), per vertex (only the negative weights
+    can lower it, so only they are looked at)."""
+    minima = [0] * n
+    for e, c in coef.items():
+        if c < 0:
+            i, j = edges[e]
+            if c < minima[i]:
+                minima[i] = c
+            if c < minima[j]:
+                minima[j] = c
+    return minima
+
+
+def greedy_cover(coef: dict[int, int], negative: list[int], edges: list[tuple[int, int]],
+                  limit: int | None = None) -> dict[int, int]:
+    """A vertex cover C of the negative edges, greedily; v -> the most negative weight at v.
+    With ``limit``, its first ``limit`` vertices where it has more (the cover grows one
+    vertex at a time: a caller that only asks whether it reaches ``limit``)."""
+    uncovered: dict[int, set[int]] = {}
+    for e in negative:
+        i, j = edges[e]
+        if i in uncovered:
+            uncovered[i].add(e)
+        else:
+            uncovered[i] = {e}
+        if j in uncovered:
+            uncovered[j].add(e)
+        else:
+            uncovered[j] = {e}
+    weights = set(map(coef.__getitem__, negative))
+    if len(weights) == 1:  # one weight: the deepest at every vertex
+        deepest = dict.fromkeys(uncovered, min(0, *weights))
+    else:
+        deepest = {v: min(0, min(map(coef.__getitem__, at_v))) for v, at_v in uncovered.items()}
+    cover: dict[int, int] = {}
+    heap = [(-len(es), -deepest[v], v) for v, es in uncovered.items()]
+    heapq.heapify(heap)
+    while uncovered and len(cover) != limit:
+        count, _, v = heapq.heappop(heap)
+        if v not in uncovered:
+            continue
+        if -count != len(uncovered[v]):  # stale: fewer edges left to cover than when pushed
+            heapq.heappush(heap, (-len(uncovered[v]), -deepest[v], v))
+            continue
+        cover[v] = deepest[v]
+        for e in uncovered.pop(v):
+            i, j = edges[e]
+            w = j if i == v else i
+            at_w = uncovered.get(w)
+            if at_w is not None:
+                at_w.discard(e)
+                if not at_w:
+                    del uncovered[w]
+    return cover
+
+
+def _lowered(cover: dict[int, int], coef: dict[int, int], negative: list[int],
+             edges: list[tuple[int, int]]) -> dict[int, int]:
+    """The cover's charges made smaller where they can be: a charge u_v >= 0 per vertex is a
+    lower bound -Σ u_v of every matching as long as u_i + u_j >= -coef[e] on each negative
+    edge (LP duality for matchings; the cover's charges, the deepest weight at each of its
+    vertices, are one such).  Each vertex in turn, in the cover's order, is lowered to what
+    its negative edges still need given the others' charges, so every edge stays paid.  On
+    "repeated downfloaters paired" with pairs of two such players (weight -2) this halves
+    the charge of each, the bound the LP gives.  Returns the charges as weights (-u_v)."""
+    charge = {v: -m for v, m in cover.items()}
+    at: dict[int, list[int]] = {}
+    for e in negative:
+        for v in edges[e]:
+            at.setdefault(v, []).append(e)
+    for v in list(charge):
+        need = 0
+        for e in at.get(v, ()):
+            w = edges[e][0] if edges[e][1] == v else edges[e][1]
+            need = max(need, -coef[e] - charge.get(w, 0))
+        charge[v] = need
+    return {v: -u for v, u in charge.items() if u > 0}
+
+
+def tight_form(coef: dict[int, int], incident: list[list[int]], edges: list[tuple[int, int]],
+               value: int, bound: MatchingBound | None = None) -> tuple[list[int], list[list[int]]] | None:
+    """Σ coef·x == value as local constraints, when ``value`` is one of the bounds above.
+
+    A sum frozen at its lower bound says where every player stands, and CP-SAT
+    propagates that far better from local constraints than from one sum over
+    thousands of edges.  Returns (edges that must be 0, edge groups of which exactly one is
+    chosen), equivalent to the sum over matchings, or None when no bound is met:
+
+    * at the vertex bound (Σ_v m_v even, m_v = min(0, min coef at v)): every v with
+      m_v < 0 is paired, and only by edges with coef = (m_i + m_j) / 2;
+    * at the cover bound: no edge of positive weight is chosen, every v of the cover
+      with m'_v < 0 is paired by a negative edge whose weight is the sum of m' over
+      its ends in the cover, and no other negative edge is chosen.  With no negative
+      edge at all this reads "value 0: no edge of positive weight".
+    """
+    if value > 0:
+        return None  # both bounds are at most 0: neither is met
+    bound = bound or MatchingBound(coef, incident, edges)
+    minimum = bound.minima
+    if sum(minimum) % 2 == 0 and value == sum(minimum) // 2:
+        zeros = [e for e, (i, j) in enumerate(edges) if 2 * coef.get(e, 0) != minimum[i] + minimum[j]]
+        zero_set = set(zeros)
+        groups = [[e for e in inc if e not in zero_set] for v, inc in enumerate(incident) if minimum[v] < 0]
+        return zeros, groups
+    cover = bound.cover
+    if value != sum(cover.values()):
+        return None
+
+    def tight(e: int) -> bool:
+        return coef[e] == sum(cover.get(v, 0) for v in edges[e])
+
+    zeros = [e for e, c in coef.items() if c > 0 or (c < 0 and not tight(e))]
+    groups = [[e for e in incident[v] if coef.get(e, 0) < 0 and tight(e)] for v, m in cover.items() if m < 0]
+    return zeros, groups
+
+
+def bars_edges(coef: dict[int, int], value: int) -> bool:
+    """Does Σ coef·x == value only bar edges: non-negative weights, fixed at 0 (each edge of
+    positive weight is then unused)?"""
+    return value == 0 and all(c >= 0 for c in coef.values())

@@ -1,0 +1,128 @@
+"""What the levels frozen at their optima fix, for the matching model (:mod:`cpswiss.solver.model`):
+the span of their coefficient vectors (is a level a combination of them?) and each one's
+local form, computed on first use."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+
+from cpswiss.solver.bounds import MatchingBound, tight_form
+
+
+class FrozenSpan:
+    """The rational span of the frozen levels' coefficient vectors over the edges, kept so
+    that "is this level a combination of them" is answered exactly and cheaply.
+
+    Edges on which every frozen level has the same coefficient form a class (``_class``:
+    each edge's class, ``_size``: the edges of each); every frozen level, and every
+    combination of them, is constant on each class, so a level that is not is no
+    combination, and one that is needs only one coordinate per class.  Over the classes the
+    frozen levels are kept in row echelon form (integers, each row reduced by the ones before
+    it, ``_pivots``: where each row's leading entry is); a newly frozen level splits the
+    classes by its coefficients and, reduced by the rows, adds a row unless it reduces to
+    zero.  A level is a combination exactly when it reduces to zero (Gaussian elimination
+    over the rationals, in integers: fraction-free, no rounding)."""
+
+    def __init__(self, n_edges: int):
+        self._class = dict.fromkeys(range(n_edges), 0)  # edge -> class (a dict: updated in bulk)
+        self._size = [n_edges] if n_edges else []
+        self._rows: list[list[int]] = []
+        self._pivots: list[int] = []
+
+    def _on_classes(self, coef: dict[int, int]) -> list[int] | None:
+        """The level as one coefficient per class, or None when two edges of a class differ."""
+        if 0 in coef.values():
+            coef = {e: c for e, c in coef.items() if c}
+        classes = list(map(self._class.__getitem__, coef))
+        values = list(coef.values())
+        value = dict(zip(classes, values))  # each class's last coefficient
+        size = self._size
+        if sum(map(size.__getitem__, value)) != len(coef):
+            return None  # some edge of a class it touches has coefficient 0 (each edge is in one class)
+        vector = [0] * len(size)
+        for k, c in value.items():
+            vector[k] = c
+        if list(map(vector.__getitem__, classes)) != values:
+            return None  # two edges of a class differ
+        return vector
+
+    def _reduced(self, vector: list[int]) -> list[int]:
+        """The vector minus its combination of the rows, scaled to integers (zero exactly
+        when it is in their span)."""
+        for row, p in zip(self._rows, self._pivots):
+            if vector[p]:
+                a, b = row[p], vector[p]
+                vector = [a * x - b * y for x, y in zip(vector, row)]
+                g = math.gcd(*vector)
+                if g > 1:
+                    vector = [x // g for x in vector]
+        return vector
+
+    def spans(self, coef: dict[int, int]) -> bool:
+        vector = self._on_classes(coef)
+        return vector is not None and not any(self._reduced(vector))
+
+    def add(self, coef: dict[int, int]) -> None:
+        """Freeze a level: split the classes by its coefficients, then add its row.
+
+        Only the level's own edges (non-zero coefficients) move: the edges of a class with
+        one coefficient form a part of it.  A class the level has whole keeps its number
+        for its first part (so a level constant on whole classes splits none); every other
+        part becomes a new class, numbered in the order met.  A split copies the class's
+        column in every row (the rows are constant on it), so every class keeps at least one
+        edge and every row its pivot."""
+        classes, size = self._class, self._size
+        if 0 in coef.values():
+            coef = {e: c for e, c in coef.items() if c}
+        keys = list(zip(map(classes.__getitem__, coef), coef.values()))  # (old class, coefficient) per edge
+        counts = Counter(keys)  # in the order first met
+        touched: dict[int, int] = {}  # old class -> how many of its edges the level has
+        for (k, _), count in counts.items():
+            touched[k] = touched.get(k, 0) + count
+        whole = {k for k, count in touched.items() if count == size[k]}
+        target: dict[tuple[int, int], int] = {}  # (old class, coefficient) -> its class
+        parent: list[int] = []  # each new class, the class it came from
+        for key, count in counts.items():
+            k = key[0]
+            if k in whole:
+                whole.discard(k)
+                target[key] = k
+            else:
+                target[key] = len(size)
+                parent.append(k)
+                size[k] -= count
+                size.append(count)
+        if parent:
+            classes.update(zip(coef, map(target.__getitem__, keys)))
+            for row in self._rows:
+                row.extend([row[k] for k in parent])
+        vector = [0] * len(size)  # the level on the classes: each part holds its coefficient alone
+        for (_, c), k in target.items():
+            vector[k] = c
+        vector = self._reduced(vector)
+        pivot = next((k for k, x in enumerate(vector) if x), None)
+        if pivot is not None:
+            self._rows.append(vector)
+            self._pivots.append(pivot)
+
+
+class FrozenLevel:
+    """A level frozen at its optimum (Σ coef·x == optimum), with its local form
+    (:func:`tight_form`: edges fixed to 0, groups of which exactly one is chosen, or None)
+    computed on first use."""
+
+    def __init__(self, coef: dict[int, int], optimum: int, incident: list[list[int]],
+                 edges: list[tuple[int, int]], bound: MatchingBound | None):
+        self.coef, self.optimum, self.bound = coef, optimum, bound
+        self._incident, self._edges = incident, edges
+        # computed on first use, kept by hand: compiled code (mypyc) recomputes a cached_property
+        self._local: tuple[list[int], list[list[int]]] | None = None
+        self._local_known = False
+
+    @property
+    def local(self) -> tuple[list[int], list[list[int]]] | None:
+        if not self._local_known:
+            self._local = tight_form(self.coef, self._incident, self._edges, self.optimum, self.bound)
+            self._local_known = True
+        return self._local

@@ -1,0 +1,73 @@
+"""Matchings of a graph without a model: greedy pairs in order, a matching with the most pairs,
+and a maximum-weight matching (Edmonds' blossom algorithm, rustworkx)."""
+
+from __future__ import annotations
+
+from collections.abc import Container, Sequence
+
+import rustworkx as rx
+
+
+def pairs_in_order(n: int, later: Sequence[Container[int]],
+                   leave_out: frozenset[int] = frozenset()) -> list[tuple[int, int]]:
+    """A maximal matching, as pairs (v, w), v < w: each vertex in turn with the first free
+    vertex after it (``later[v]``: the vertices after v it may be paired with); vertices in
+    ``leave_out`` stay unpaired."""
+    free = [v for v in range(n) if v not in leave_out]  # in order; each vertex leaves it when its turn comes
+    pairs = []
+    while free:
+        v = free.pop(0)
+        allowed = later[v]
+        for k, w in enumerate(free):  # the free vertices after v, in order
+            if w in allowed:
+                del free[k]
+                pairs.append((v, w))
+                break
+    return pairs
+
+
+def greedy_pairs(n: int, later: list[set[int]], leave_out: frozenset[int] = frozenset()) -> list[tuple[int, int]]:
+    """A matching with the most pairs, as pairs (v, w), v < w: :func:`pairs_in_order` when it
+    leaves at most one vertex unpaired, else a maximum matching (:func:`maximum_matching`).
+    Vertices in ``leave_out`` stay unpaired."""
+    in_order = pairs_in_order(n, later, leave_out)
+    if 2 * len(in_order) >= n - len(leave_out) - 1:
+        return in_order
+    most = maximum_matching(n, [(v, w) for v in range(n) if v not in leave_out
+                                for w in sorted(later[v] - leave_out)])
+    return most if len(most) > len(in_order) else in_order
+
+
+def maximum_matching(n: int, edges: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """A matching with the most pairs of the graph on n vertices with these edges (i, j),
+    i < j: Edmonds' blossom algorithm (rustworkx, compiled; the same graph gives the same
+    matching), as pairs (v, w), v < w, sorted."""
+    graph = rx.PyGraph()
+    graph.add_nodes_from(range(n))
+    graph.add_edges_from_no_data(edges)
+    return sorted((min(v, w), max(v, w)) for v, w in rx.max_weight_matching(graph, max_cardinality=True))
+
+
+def maximum_weight_matching(n: int, arcs: list[tuple[int, int, int]],
+                            max_cardinality: bool = False) -> list[tuple[int, int]]:
+    """A maximum-weight matching (Edmonds' blossom algorithm, rustworkx: exact on integer
+    weights up to 128 bits; the same graph gives the same matching) of the graph on ``n``
+    vertices with the weighted ``arcs`` (i, j, weight) (among the largest matchings with
+    ``max_cardinality``), as pairs (v, w), v < w, sorted."""
+    graph = rx.PyGraph()
+    graph.add_nodes_from(range(n))
+    graph.add_edges_from(arcs)
+    matched = rx.max_weight_matching(graph, max_cardinality=max_cardinality, weight_fn=int)
+    return sorted((min(v, w), max(v, w)) for v, w in matched)
+
+
+def greedy_matching(n: int, edges: list[tuple[int, int]], leave_out: frozenset[int] = frozenset()) -> list[int]:
+    """:func:`greedy_pairs` on a graph given by its edges (i, j), i < j; edge indices.  With
+    nobody left out, a maximum matching."""
+    later: list[set[int]] = [set() for _ in range(n)]
+    for i, j in edges:
+        later[i].add(j)
+    pairs = greedy_pairs(n, later, leave_out)
+    wanted = set(pairs)
+    edge_of = {edge: e for e, edge in enumerate(edges) if edge in wanted}
+    return [edge_of[pair] for pair in pairs]

@@ -1,0 +1,14 @@
+"""The solver's settings: CP-SAT's parameters, fixed so that the same input gives the same
+pairing whatever the machine."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass
+class SolverSettings:
+    """CP-SAT parameters; fixed so that the same input gives the same pairing."""
+
+    workers: int = 1
+    time_limit: float = 120.0

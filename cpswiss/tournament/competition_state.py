@@ -1,0 +1,294 @@
+"""The state of every competitor before a round, computed on matches: what a team system
+(C.04.6) or the Double-Swiss system (C.04.5) pairs from.
+
+:func:`competition_state` reads the competitors of :mod:`cpswiss.tournament.competitors` under a
+:class:`CompetitionRules` (which score is primary, which colour preferences, which rounds bar
+the pairing-allocated bye - named by the rule set, or by the file's record 192 through
+:func:`rules_for_code`) and gives, per competitor: primary and secondary scores, the colours it
+had (board-1 / game-1 colour of played matches, unplayed rounds squeezed out: GHR 3.4), colour
+difference, floats, opponents met in played matches (a match forfeited as a whole is no meeting,
+GHR 3.5), the bye bar ([C2]), matches played, and whether it is to be paired.  Colour
+*preferences* (C.04.6 Art. 1.7) are the system's: they are read from these fields.
+
+The individual systems do not use this module (:mod:`cpswiss.tournament.state` is theirs).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from cpswiss.errors import InputError
+from cpswiss.tournament.acceleration import baku_schedule
+from cpswiss.tournament.competitors import Competitor, CompetitorEntry, EntryKind, competitors
+from cpswiss.tournament.model import Tournament
+from cpswiss.tournament.team_records import MatchScoring
+from cpswiss.tournament.state import BLACK, WHITE, Float, opposite
+
+MATCH_POINTS, GAME_POINTS = "match-points", "game-points"
+
+
+@dataclass(frozen=True)
+class CompetitionRules:
+    """How the matches of a team or Double-Swiss tournament are scored and counted.
+
+    ``primary``: the score that pairs (C.04.6 Art. 1.2.1: match or game points; C.04.5: game
+    points); ``secondary_used``: whether the other score decides colours (C.04.6 Art. 4.2.2);
+    ``colour_preferences``: ``"A"``, ``"B"`` or ``"none"`` (C.04.6 Art. 1.7); ``bye_barred_by``:
+    the entry kinds that bar a further pairing-allocated bye ([C2] of both systems: a PAB, a
+    match won by forfeit, a full-point bye); ``baku``: the record 192 asks for Baku acceleration
+    (C.04.7)."""
+
+    system: str  # "team" (C.04.6) or "double-swiss" (C.04.5)
+    primary: str = MATCH_POINTS
+    secondary_used: bool = True
+    colour_preferences: str = "A"
+    baku: bool = False
+    bye_barred_by: frozenset[EntryKind] = frozenset((EntryKind.PAB, EntryKind.FORFEIT_WIN, EntryKind.FULL_BYE))
+    code: str = ""  # the record-192 code these rules were read from ("" when given otherwise)
+
+
+TEAM_CODE_PREFIX = "FIDE_TEAM"
+DOUBLE_SWISS_CODES = ("FIDE_DOUBLESWISS",)
+
+
+def rules_for_code(code: str) -> CompetitionRules | None:
+    """The rules a record-192 code names for a team or Double-Swiss tournament (ETT26):
+    ``FIDE_TEAM[_TYPEA|_TYPEB][_MP|_GP][_GP|_MP][_BAKU]`` - bare ``FIDE_TEAM`` is
+    ``FIDE_TEAM_TYPEA_MP_GP``; no type with a score part is "no colour preferences"; one score
+    alone means the secondary is not used (docs/formats.md) - and ``FIDE_DOUBLESWISS[_BAKU]``.
+    None for any other code (an individual system's, or not a code of these systems)."""
+    code = code.strip().upper()
+    baku = code.endswith("_BAKU")
+    bare = code[: -len("_BAKU")] if baku else code
+    if bare in DOUBLE_SWISS_CODES:
+        return CompetitionRules("double-swiss", GAME_POINTS, False, "none", baku, code=code)
+    if bare != TEAM_CODE_PREFIX and not bare.startswith(TEAM_CODE_PREFIX + "_"):
+        return None
+    parts = bare[len(TEAM_CODE_PREFIX) + 1:].split("_") if bare != TEAM_CODE_PREFIX else []
+    if not parts:
+        return CompetitionRules("team", MATCH_POINTS, True, "A", baku, code=code)
+    preferences = "none"
+    if parts[0] in ("TYPEA", "TYPEB"):
+        preferences = parts.pop(0)[-1]
+    scores = {"MP": MATCH_POINTS, "GP": GAME_POINTS}
+    if not 1 <= len(parts) <= 2 or any(p not in scores for p in parts) or len(set(parts)) != len(parts):
+        return None
+    return CompetitionRules("team", scores[parts[0]], len(parts) == 2, preferences, baku, code=code)
+
+
+@dataclass(frozen=True)
+class CompetitorState:
+    """One competitor (a team, or a Double-Swiss player) as the pairing of a round sees it."""
+
+    id: int  # team pairing number (C.04.6 Art. 1.1) or the player's pairing number
+    name: str
+    members: tuple[int, ...]  # players in default board order (a player: itself)
+    score: int  # primary score in tenths, with the round's virtual points (pairing score)
+    real_score: int  # primary score without virtual points
+    secondary: int  # the other score (game points when match points are primary, and vice versa)
+    match_points: int
+    game_points: int
+    available: bool  # to be paired in this round
+    entered: bool  # available, or took part in the pairing of an earlier round (4.3.1 numbering)
+    opponents: frozenset[int]  # met in played matches ([C1]; GHR 3.5: wholly forfeited matches excluded)
+    forbidden: frozenset[int]  # 260 prohibited opponents in this round
+    colours: tuple[str, ...]  # 'W'/'B' had in played matches, in order (C.04.6 1.6.1, C.04.5 1.6; GHR 3.4)
+    floats: tuple[Float, ...]  # one per past round, latest first: UP / DOWN against an opponent of another score (1.5)
+    bye_eligible: bool  # not barred by [C2]
+    matches_played: int  # C.04.6 Art. 3.4.3
+    entries: tuple[CompetitorEntry | None, ...]  # its rounds before this one
+
+    @property
+    def colour_difference(self) -> int:
+        """C.04.6 Art. 1.6.2: matches with White minus matches with Black."""
+        return self.colours.count(WHITE) - self.colours.count(BLACK)
+
+    @property
+    def whites(self) -> int:
+        """Matches had with White (C.04.5 Art. 4.3.2)."""
+        return self.colours.count(WHITE)
+
+    @property
+    def floated_last_round(self) -> bool:
+        """A floater in the previous round (C.04.6 [C7], [C10]; C.04.5 [C7], [C8])."""
+        return bool(self.floats) and self.floats[0] is not Float.NONE
+
+
+@dataclass
+class CompetitionState:
+    """Every competitor before the round to pair."""
+
+    tournament: Tournament
+    round_no: int  # the round (match) to pair
+    total_rounds: int | None  # rounds (matches) of the tournament
+    initial_colour: str  # 'W' or 'B' (C.04.6 Art. 4.1, record 152)
+    rules: CompetitionRules
+    competitors: dict[int, CompetitorState] = field(default_factory=dict)
+
+    @property
+    def is_last_round(self) -> bool:
+        return self.total_rounds is not None and self.round_no >= self.total_rounds
+
+    @property
+    def to_pair(self) -> list[CompetitorState]:
+        """The competitors to pair: score descending, then pairing number."""
+        return sorted((c for c in self.competitors.values() if c.available), key=lambda c: (-c.score, c.id))
+
+
+def paired_matches(t: Tournament) -> int:
+    """The last round (match) that holds a game or a pairing-allocated bye."""
+    return -(-t.last_paired_round // t.games_per_round)
+
+
+def competition_state(t: Tournament, rules: CompetitionRules | None = None,
+                      round_no: int | None = None) -> CompetitionState:
+    """The state of every competitor before ``round_no`` (default: the round after the last
+    paired one; a round already paired is seen as before it: its competitors who took part in
+    its pairing are the ones available).  ``rules``: default, as the file's record 192 names
+    them (InputError when it names none)."""
+    if rules is None:
+        rules = rules_for_code(t.system or "")
+        if rules is None:
+            raise InputError(f"record 192 {t.system or '(missing)'} names no team or Double-Swiss system",
+                             t.path)
+    per = t.games_per_round
+    last = paired_matches(t)
+    total = t.total_rounds // per if t.total_rounds is not None else None
+    if round_no is None:
+        round_no = last + 1
+    if round_no < 1 or round_no > last + 1:
+        raise InputError(f"cannot pair round {round_no}: rounds 1-{last} are paired", t.path)
+    if round_no > last and total is not None and round_no > total:
+        raise InputError(f"all {total} rounds (142) are already paired; nothing to pair", t.path,
+                         t.total_rounds_line)
+    found = competitors(t)
+    for c in found.values():
+        for r, e in enumerate(c.entries[:round_no - 1], start=1):
+            if e is not None and e.kind is EntryKind.PENDING:
+                raise InputError(f"round {r} of competitor {c.id} has no result yet", t.path, c.line or None)
+    scores = {cid: _running_scores(c, rules, t) for cid, c in found.items()}
+    virtual = team_virtual_points(t, rules) if t.is_team_tournament else {}
+    forbidden = _forbidden(t, round_no)
+    states: dict[int, CompetitorState] = {}
+    for cid in sorted(found):
+        c = found[cid]
+        entries = c.entries[:round_no - 1] + (None,) * max(0, round_no - 1 - len(c.entries))
+        played = [e for e in entries if e is not None and e.played]
+        colours = tuple(WHITE if e.colour_had == "w" else BLACK for e in played if e.colour_had)
+        available = _available(t, c, round_no, last)
+        entered = available or any(e is not None and e.kind.took_part_in_pairing for e in entries)
+        mp = sum(e.match_points for e in entries if e is not None)
+        gp = sum(e.game_points for e in entries if e is not None)
+        primary, secondary = (mp, gp) if rules.primary == MATCH_POINTS else (gp, mp)
+        floats = tuple(_float(found, scores, cid, r, t, rules, virtual) for r in range(round_no - 1, 0, -1))
+        states[cid] = CompetitorState(
+            id=cid, name=c.name, members=c.members, score=primary + _virtual(t, cid, round_no, rules, virtual),
+            real_score=primary, secondary=secondary, match_points=mp, game_points=gp,
+            available=available, entered=entered,
+            opponents=frozenset(e.opponent for e in played if e.opponent is not None),
+            forbidden=forbidden.get(cid, frozenset()), colours=colours, floats=floats,
+            bye_eligible=not any(e is not None and e.kind in rules.bye_barred_by for e in entries),
+            matches_played=len(played), entries=entries)
+    initial = t.initial_colour.upper() if t.initial_colour else _infer_initial_colour(found)
+    return CompetitionState(t, round_no, total, initial, rules, states)
+
+
+def _running_scores(c: Competitor, rules: CompetitionRules, t: Tournament) -> list[int]:
+    """The primary score before each round: index k = after the first k rounds."""
+    running = [0]
+    for e in c.entries:
+        value = 0 if e is None else e.match_points if rules.primary == MATCH_POINTS else e.game_points
+        running.append(running[-1] + value)
+    return running
+
+
+def team_virtual_points(t: Tournament, rules: CompetitionRules) -> dict[int, list[tuple[int, int]]]:
+    """Each team's virtual (match points, game points) per round: the ``250`` records, else,
+    under a ``_BAKU`` code, C.04.7's Baku method over the team pairing numbers with a match
+    win's points (C.04.7 example: MP 2/1/0, 11 rounds: +2 MP in rounds 1-3, +1 in rounds 4-6);
+    C.04.7 1.4.4: not with game points as the primary score."""
+    if t.team_accelerations or not rules.baku:
+        return t.team_accelerations
+    if rules.primary != MATCH_POINTS:
+        raise InputError(f"record 192 {rules.code}: Baku acceleration needs match points as the primary score "
+                         "(C.04.7 1.4.4)", t.path)
+    if t.total_rounds is None:
+        raise InputError("Baku acceleration needs the number of rounds (142)", t.path)
+    schedule = baku_schedule(sorted(t.teams), t.total_rounds, (t.match_scoring or MatchScoring()).win)
+    return {team: [(value, 0) for value in values] for team, values in schedule.items()}
+
+
+def _virtual(t: Tournament, cid: int, r: int, rules: CompetitionRules,
+             teams: dict[int, list[tuple[int, int]]]) -> int:
+    """Virtual points of round ``r`` in the primary score (a team's from
+    :func:`team_virtual_points` in ``teams``, a player's XXA / 250 ones in a Double-Swiss
+    file)."""
+    if t.is_team_tournament:
+        pairs = teams.get(cid, [])
+        if not 0 < r <= len(pairs):
+            return 0
+        return pairs[r - 1][0] if rules.primary == MATCH_POINTS else pairs[r - 1][1]
+    values = t.accelerations.get(cid, [])
+    column = t.games_per_round * (r - 1) + 1
+    return values[column - 1] if 0 < column <= len(values) else 0
+
+
+def _float(found: dict[int, Competitor], scores: dict[int, list[int]], cid: int, r: int, t: Tournament,
+           rules: CompetitionRules, virtual: dict[int, list[tuple[int, int]]]) -> Float:
+    """C.04.6 / C.04.5 Art. 1.5: a floater in past round ``r`` is a competitor whose opponent in
+    a played match had another (pairing) score; a bye or an unplayed match is no float."""
+    e = found[cid].entry(r)
+    if e is None or not e.played or e.opponent is None:
+        return Float.NONE
+    mine = scores[cid][r - 1] + _virtual(t, cid, r, rules, virtual)
+    theirs = scores[e.opponent][r - 1] + _virtual(t, e.opponent, r, rules, virtual)
+    return Float.DOWN if mine > theirs else Float.UP if mine < theirs else Float.NONE
+
+
+def _available(t: Tournament, c: Competitor, round_no: int, last: int) -> bool:
+    """To be paired: for a round already paired, whoever took part in its pairing; for the next
+    one, whoever has no bye or absence declared for it (240, XXZ, a block already written)."""
+    if round_no <= last:
+        e = c.entry(round_no)
+        return e is not None and e.kind.took_part_in_pairing
+    per = t.games_per_round
+    columns = range(per * (round_no - 1) + 1, per * round_no + 1)
+    if any(t.players[pid].entry(r) is not None for pid in c.members for r in columns):
+        return False
+    if t.is_team_tournament:
+        return c.id not in t.team_byes.get(round_no, {})
+    return c.id not in t.absent_next and not any(c.id in t.requested_byes.get(r, {}) for r in columns)
+
+
+def _forbidden(t: Tournament, round_no: int) -> dict[int, frozenset[int]]:
+    """260 prohibited pairings in force in ``round_no`` (team numbers in a team file)."""
+    pairs = t.team_forbidden if t.is_team_tournament else t.forbidden
+    found: dict[int, set[int]] = {}
+    column = t.games_per_round * (round_no - 1) + 1
+    for fp in pairs:
+        if fp.applies(column if not t.is_team_tournament else round_no):
+            for cid in fp.players:
+                found.setdefault(cid, set()).update(q for q in fp.players if q != cid)
+    return {cid: frozenset(others) for cid, others in found.items()}
+
+
+def _infer_initial_colour(found: dict[int, Competitor]) -> str:
+    """trf-caveats 7 on matches: the first round in which a match colour was scheduled; walking
+    the competitors by pairing number, counting those who took part in a pairing by then, the
+    first with a colour decides (its colour at an even position, counting from 0, else the
+    opposite)."""
+    first = min((r for c in found.values() for r, e in enumerate(c.entries, start=1)
+                 if e is not None and e.colour is not None), default=None)
+    if first is None:
+        return WHITE
+    position = 0
+    for cid in sorted(found):
+        c = found[cid]
+        if not any(e is not None and e.kind.took_part_in_pairing for e in c.entries[:first]):
+            continue
+        e = c.entry(first)
+        if e is not None and e.colour is not None:
+            colour = WHITE if e.colour == "w" else BLACK
+            return colour if position % 2 == 0 else opposite(colour)
+        position += 1
+    return WHITE
