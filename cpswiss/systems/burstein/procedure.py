@@ -236,16 +236,16 @@ class StepMatcher:
         BSNs ``preferring`` (in order, at most ``window``), the first in the fold order
         (Art. 4.3): each the highest-BSN opponent still possible, floating last.  A pair's
         fold digit belongs to its lower BSN.  Returns mates (vertex -> vertex)."""
-        nb, edges = self.g.n_bracket, self.g.edges
+        nb, edges, removed, base = self.g.n_bracket, self.g.edges, self.removed, self.base
         scale = self.radix ** len(preferring)
-        weight = {e: self.base[e] * scale for e in range(len(edges)) if e not in self.removed}
+        fold: dict[int, int] = {}  # edge -> its fold digits
         for d, k in enumerate(preferring):
             digit = self.radix ** (len(preferring) - 1 - d)
             for e in self.at[k]:
                 i, j = edges[e]
-                if i == k and j < nb and e in weight:
-                    weight[e] += digit * (j + 1)
-        arcs = [(*edges[e], w) for e, w in weight.items()]
+                if i == k and j < nb and e not in removed:
+                    fold[e] = fold.get(e, 0) + digit * (j + 1)
+        arcs = [(i, j, base[e] * scale + fold.get(e, 0)) for e, (i, j) in enumerate(edges) if e not in removed]
         self.solves += 1
         pairs = None
         if self.relaxed:
