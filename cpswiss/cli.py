@@ -446,11 +446,12 @@ def _cmd_pair(args) -> int:
             print(account.text(), file=stream)
     if args.write_trf:
         from cpswiss.formats.trf_writer import write_trf
+        from cpswiss.tournament.paired_round import with_round
 
         boards = [(b.white, b.black) for b in result.pairing.boards]
         paired = result.state.tournament  # as paired: with any virtual points a method made
-        _write_atomically(args.write_trf, write_trf(paired.with_round(result.pairing.round_no, boards,
-                                                                      result.pairing.bye)))
+        _write_atomically(args.write_trf, write_trf(with_round(paired, result.pairing.round_no, boards,
+                                                               result.pairing.bye)))
     if args.output is not None:
         text = "\n".join(result.pairing.lines()) + "\n"
         if args.output == "-":

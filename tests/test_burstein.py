@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO, player_line, shared_path
+from conftest import CONFORMANCE_SLICES, REPO, player_line
 from cpswiss.api import pair_tournament
 from cpswiss.check.explain import check_tournament, explain_engine, explain_pairing
 from cpswiss.cli import main
@@ -22,6 +22,7 @@ from cpswiss.systems.burstein.switches import BursteinSwitches, switches_of
 from cpswiss.tournament.state import build_state
 
 SAMPLE = REPO / "tests" / "data" / "burstein-2026-sample"
+ROUNDS = CONFORMANCE_SLICES / "burstein-2026"  # rounds read without a reference pairing
 RULES = load_rule_set("burstein-2026")
 
 
@@ -83,7 +84,7 @@ def test_unknown_switch_is_an_input_error(tmp_path):
                                   "n064-r03of10-t007"])
 def test_seeding_round_is_the_dutch_2026_pairing(case):
     """Art. 1.6: a seeding round is paired by the Dutch rules, boards and colours."""
-    path = shared_path("conformance", "burstein-2026", f"{case}.trf")
+    path = ROUNDS / f"{case}.trf"
     dutch = pair_tournament(path, "dutch-2026").pairing.lines()
     assert burstein_lines(path) == dutch
 
@@ -165,7 +166,7 @@ def best_by_brute_force(b):
                                   "n025-r05of05-t011", "n038-r05of11-t013"])
 def test_each_bracket_is_the_first_best_candidate_of_the_fold_order(case):
     """Art. 3.2, 4.3: against every pairing of each bracket of up to 8 players."""
-    path = shared_path("conformance", "burstein-2026", f"{case}.trf")
+    path = ROUNDS / f"{case}.trf"
     state = build_state(read_trf(path), RULES.state)
     records = pair_round(state, RULES).records[0]
     checked = 0
@@ -188,7 +189,7 @@ def test_relaxed_solves_give_the_pairing_of_whole_step_solves(case):
     bracket, the pairs, floaters, criteria values and fold steps of solving every step whole
     ([C4]).  These rounds take both ways back to the whole step (a completion found only by
     a maximum matching, none at all)."""
-    state = build_state(read_trf(shared_path("conformance", "burstein-2026", f"{case}.trf")), RULES.state)
+    state = build_state(read_trf(ROUNDS / f"{case}.trf"), RULES.state)
     relaxed = pair_index_round(state, RULES).records[0]
     whole = pair_index_round(state, RULES, relaxed=False).records[0]
     assert [(b.players, b.pairs, b.floaters, b.values, b.steps) for b in relaxed.brackets] == \
@@ -216,7 +217,7 @@ def test_sample(case):
     ("n025-r03of05-t011", "Art. 3.1.4"),
 ])
 def test_judge_names_the_article_against_py4swiss(case, article):
-    path = shared_path("conformance", "burstein-2026", f"{case}.trf")
+    path = SAMPLE / f"{case}.trf"
     state = build_state(read_trf(path), RULES.state)
     raw = pair_round(state, RULES)
     numbers = list(map(int, path.with_suffix(".py4swiss").read_text().split()[1:]))

@@ -14,6 +14,7 @@ from cpswiss.formats.trf import parse_trf, read_trf
 from cpswiss.formats.trf_writer import write_trf
 from cpswiss.tournament.competitors import EntryKind, competitors
 from cpswiss.tournament.model import RoundEntry, RoundKind
+from cpswiss.tournament.paired_round import with_round
 
 FILE = Path(__file__).parent / "data" / "double-swiss.trf"
 
@@ -48,7 +49,7 @@ def test_the_state_before_a_match() -> None:
 
 def test_a_match_written_by_cpswiss_reads_back_the_same(tmp_path: Path) -> None:
     t = read_trf(FILE)
-    paired = t.with_round(3, [(1, 4), (2, 3)], None)
+    paired = with_round(t, 3, [(1, 4), (2, 3)], None)
     path = tmp_path / "written.trf"
     path.write_text(write_trf(paired))
     again = read_trf(path)

@@ -1,5 +1,5 @@
-"""``scenarios/study-fairness/sweep.py``, issue 28's measure on a few cases of the dutch-2025
-corpus: each pairing made under the variant, legal, and ``check`` under the variant agreeing
+"""``scenarios/study-fairness/sweep.py``, issue 28's measure on the first three cases of the
+dutch-2025 corpus (kept in tests/data/conformance): each pairing made under the variant, legal, and ``check`` under the variant agreeing
 with it once appended to the file as the next round (and not agreeing with the edition's
 pairing where the two differ)."""
 
@@ -10,7 +10,7 @@ import json
 import subprocess
 import sys
 
-from conftest import SCENARIOS, shared_path
+from conftest import CONFORMANCE_SLICES, SCENARIOS
 
 SCRIPT = SCENARIOS / "study-fairness" / "sweep.py"
 
@@ -25,7 +25,7 @@ def load_sweep():
 
 
 def test_a_small_sweep_pairs_legally_and_check_agrees_with_the_variant(tmp_path):
-    corpus = shared_path("conformance", "dutch-2025")
+    corpus = CONFORMANCE_SLICES / "dutch-2025"
     out = tmp_path / "sweep.json"
     run = subprocess.run([sys.executable, str(SCRIPT), "--rules", "dutch-2026-fair-spread", "--corpus", str(corpus),
                           "--cases", "3", "--timeout", "120", "--json", str(out)],
@@ -44,7 +44,7 @@ def test_check_under_the_variant_tells_the_editions_pairing_apart():
     spread 2-1 and 4-3 (the closest ratings); appended to the file, the edition's round agrees
     under the edition and differs under the variant, the variant's agrees under the variant."""
     sweep = load_sweep()
-    trf = shared_path("conformance", "dutch-2025", "n005-r01of03-t011.trf")
+    trf = CONFORMANCE_SLICES / "dutch-2025" / "n005-r01of03-t011.trf"
     edition = sweep.pair_tournament(sweep.read_trf(trf), "dutch-2026")
     variant = sweep.pair_tournament(sweep.read_trf(trf), "dutch-2026-fair-spread")
     assert edition.pairing.lines() == ["3", "3 1", "2 4", "5 0"]

@@ -152,6 +152,11 @@ def test_quick_start_is_on_the_first_screen_word_for_word():
     assert (REPO / "scenarios/seed-004/after-round-4.trf").exists()
 
 
+def test_readme_reads_in_a_screen_and_a_half():
+    """An arbiter's first page: the rest is in docs/, linked from it."""
+    assert len(README.read_text(encoding="utf-8").splitlines()) <= 300
+
+
 def test_readme_links_lead_to_files():
     links = re.findall(r"\]\(([^)#]+)\)", README.read_text(encoding="utf-8"))
     missing = [link for link in links if "://" not in link and not (REPO / link).exists()]

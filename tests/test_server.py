@@ -4,7 +4,9 @@ bodies, unknown rule sets; a bounded concurrency run (the 50-client soak: ``-m s
 
 from __future__ import annotations
 
+import asyncio
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -20,6 +22,7 @@ from cpswiss.check.explain import account_of, check_tournament
 from cpswiss.errors import InputError
 from cpswiss.formats.trf import parse_trf
 from cpswiss.rulesets.ruleset import available_rule_sets, describe, diff, load_rule_set
+from cpswiss.server.pool import LARGE_TOURNAMENT, Workers, player_count
 
 N031 = "n031-r03of10-t045.trf"
 N100 = "n100-r07of09-t051.trf"
@@ -290,9 +293,9 @@ def test_concurrent_clients_all_answered(server):
 
 def small_beside_large(server, large_file: str, count: int) -> None:
     """``count`` rounds of ``large_file`` queue in the large lane; a 31-player round sent after
-    them is not held up behind them: answered before the last of them (a 300-player round now
-    takes about as long as the head start, so the first may be done before), in the time of
-    its own solve."""
+    them is not held up behind them: answered before the last of them, in the time of its own
+    solve (opt-in, ``-m soak``: a 1,000-player round takes about a minute, far longer than the
+    head start)."""
     finished: dict[str, float] = {}
     statuses: dict[str, int] = {}
 
@@ -315,14 +318,47 @@ def small_beside_large(server, large_file: str, count: int) -> None:
     assert finished["small"] - started < 5.0
 
 
-def test_a_large_round_does_not_hold_up_a_small_one(server):
-    """Three 300-player rounds in the large lane (the default run's version of the next test)."""
-    small_beside_large(server, N300, 3)
+def test_a_small_round_is_not_queued_behind_large_ones(tmp_path):
+    """The server's two lanes (``cpswiss/server/pool.py``), as ``create_app`` runs them, with
+    real worker processes and no timing: the large lane's one worker is held by a job that
+    reads a FIFO the test opens for writing only at the end, and three 300-player rounds
+    queue behind it.  A 31-player round sent after them is answered while the held job and
+    all three are still waiting, which it can be only from another lane; released, the
+    large lane answers the three.  Each answer is the library's pairing."""
+    gate = tmp_path / "gate"
+    os.mkfifo(gate)
+
+    def request(name: str) -> dict:
+        return {"trf": bench(name), "name": name, "time_limit": 60.0}
+
+    async def scenario() -> tuple[dict, list[bool], list[dict]]:
+        workers = Workers.create(small_workers=1, large_workers=1)
+        await workers.start()
+        assert workers.large.executor is not None
+        held = asyncio.wrap_future(workers.large.executor.submit(gate.read_text))
+        large = [asyncio.create_task(workers.run("pair", request(N300))) for _ in range(3)]
+        try:
+            small, _ = await asyncio.wait_for(workers.run("pair", request(N031)), 120)  # a hang guard only
+            waiting = [not task.done() for task in large] + [not held.done()]
+        finally:
+            await asyncio.to_thread(gate.write_text, "go")  # the held worker reads it and is free
+        answers = [answer for answer, _ in await asyncio.gather(*large)]
+        assert await held == "go"
+        workers.stop()
+        return small, waiting, answers
+
+    small, waiting, answers = asyncio.run(scenario())
+    assert waiting == [True, True, True, True]
+    assert small["pairing_file"].splitlines() == pair_tournament(parse_trf(bench(N031))).pairing.lines()
+    assert player_count(bench(N031)) <= LARGE_TOURNAMENT < player_count(bench(N300))
+    large_pairing = pair_tournament(parse_trf(bench(N300))).pairing.lines()
+    assert [answer["pairing_file"].splitlines() for answer in answers] == [large_pairing] * 3
 
 
 @pytest.mark.soak
 def test_a_1000_player_round_does_not_hold_up_a_small_one(server):
-    """A 1,000-player round (about a minute on 2 cores) and a 31-player round sent after it."""
+    """A 1,000-player round (about a minute on 2 cores) and a 31-player round sent after it,
+    through a running server (the default run proves the lanes without timing, above)."""
     small_beside_large(server, N1000, 1)
 
 

@@ -4,7 +4,8 @@ round resolved, a tournament checked with a planted difference, downloads.  Save
 ``serve.png`` (laptop width) and ``serve-phone.png`` in ``$CPSWISS_SCREENSHOTS`` (default: a
 temporary folder; ``CPSWISS_SCREENSHOTS=docs/images`` refreshes the README's pictures).
 
-Skipped only when Chromium or its driver is not installed (``.ci/install-browser``)."""
+Needs Chromium and its driver (``.ci/install-browser``): deselected without them, except under
+CI (tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -16,17 +17,15 @@ from pathlib import Path
 import pytest
 from test_server_fixtures import DATA, REPO, bench, running_server, with_colours_swapped
 
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+pytestmark = pytest.mark.needs("browser")
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
-if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
-    pytest.skip("Chromium is not installed (/usr/bin/chromium, /usr/bin/chromedriver): run .ci/install-browser",
-                allow_module_level=True)
-
-from selenium import webdriver  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
-from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.common.keys import Keys  # noqa: E402
-from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
 N031 = "n031-r03of10-t045.trf"
 IMAGES = Path(os.environ.get("CPSWISS_SCREENSHOTS", Path(tempfile.gettempdir()) / "cpswiss-screenshots"))

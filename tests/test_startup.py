@@ -92,7 +92,7 @@ def test_cp_sat_dataframe_helpers_still_work_through_the_stand_in():
     assert run.stdout.strip() == "ok"
 
 
-@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads the thread count from Linux's /proc")
+@pytest.mark.needs("linux")  # the thread count from /proc
 def test_the_command_line_starts_no_blas_threads():
     # numpy's OpenBLAS would start a thread per core (2 on a 2-core machine) at import; the
     # command line asks for none, so after pairing a round the process has its one thread

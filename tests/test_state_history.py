@@ -12,7 +12,7 @@ and the Dubov and FIDE 1999 state rules.
 from __future__ import annotations
 
 import pytest
-from conftest import shared_path
+from conftest import CONFORMANCE_SLICES
 
 from cpswiss.api import pair_tournament, prepare_tournament
 from cpswiss.check.rounds import check_tournament, pairing_in_file
@@ -43,7 +43,7 @@ def _state_or_error(build, round_no: int) -> RoundState | str:
 
 @pytest.mark.parametrize("name,rules", CASES)
 def test_one_history_gives_every_round_the_state_a_fresh_build_gives(name, rules):
-    prepared = prepare_tournament(read_trf(shared_path("conformance", name)), rules)
+    prepared = prepare_tournament(read_trf(CONFORMANCE_SLICES / name), rules)
     t, state_rules = prepared.tournament, prepared.rules.state
     history = StateHistory(t, state_rules)
     last = t.last_paired_round
@@ -61,7 +61,7 @@ def test_one_history_gives_every_round_the_state_a_fresh_build_gives(name, rules
 def test_a_history_reads_the_rounds_before_the_one_asked_for_only():
     """The state before round 2 of a file with four rounds is the state of the file cut after
     round 2 (whoever round 2 paired available, later rounds unseen)."""
-    path = shared_path("conformance", "dutch-2017/n029-r04of05-t002.trf")
+    path = CONFORMANCE_SLICES / "dutch-2017/n029-r04of05-t002.trf"
     history = prepare_tournament(read_trf(path), "dutch-2017").history
     cut = read_trf(path)
     for rec in cut.players.values():
@@ -74,7 +74,7 @@ def test_a_history_reads_the_rounds_before_the_one_asked_for_only():
 def test_check_of_a_tournament_agrees_round_by_round_with_pairing_each_round_alone():
     """``check`` pairs every round from one prepared tournament; each round's verdict is the
     one a separate re-pairing of that round gives."""
-    path = shared_path("conformance", "accelerated-2017/n018-r06of07-t005.trf")
+    path = CONFORMANCE_SLICES / "accelerated-2017/n018-r06of07-t005.trf"
     t = read_trf(path)
     report = check_tournament(t, "dutch-2017")
     assert [r.round_no for r in report.rounds] == list(range(1, 6))

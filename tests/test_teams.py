@@ -16,6 +16,7 @@ from cpswiss.formats.trf_writer import write_trf
 from cpswiss.tournament.competition_state import GAME_POINTS, MATCH_POINTS, rules_for_code
 from cpswiss.tournament.competitors import EntryKind, competitors, match_pairing_of
 from cpswiss.tournament.model import RoundKind
+from cpswiss.tournament.paired_round import with_round
 from cpswiss.tournament.state import Float
 
 SAMPLE = Path(__file__).parent / "data" / "team-sample"
@@ -234,7 +235,7 @@ def test_the_board_order_of_a_300_record_seats_the_players() -> None:
 
 def test_a_paired_team_round_is_written_on_the_boards(tmp_path: Path) -> None:
     t = read_trf(SAMPLE / "n006-r03of05-t097.trf")
-    paired = t.with_round(3, [(4, 3), (1, 6)], None)
+    paired = with_round(t, 3, [(4, 3), (1, 6)], None)
     path = tmp_path / "paired.trf"
     path.write_text(write_trf(paired))
     again = read_trf(path)  # the reader checks every block and points column again
@@ -251,7 +252,7 @@ def test_a_paired_team_round_is_written_on_the_boards(tmp_path: Path) -> None:
 
 def test_a_team_pab_goes_into_320_and_on_every_member(tmp_path: Path) -> None:
     t = read_trf(SAMPLE / "n006-r03of05-t097.trf")
-    paired = t.with_round(3, [(4, 3)], 1)
+    paired = with_round(t, 3, [(4, 3)], 1)
     again = parse_trf(write_trf(paired), "paired.trf")
     assert again.team_pab is not None and again.team_pab.teams == (6, 5, 1)
     pab = competitors(again)[1].entries[2]

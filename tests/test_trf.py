@@ -5,12 +5,13 @@ from __future__ import annotations
 import glob
 
 import pytest
-from conftest import SCENARIOS, player_line, shared_path
+from conftest import REPO, SCENARIOS, SHARED, player_line
 
 from cpswiss.errors import InputError
 from cpswiss.formats.trf import parse_trf, read_trf
 from cpswiss.formats.trf_writer import write_trf
 from cpswiss.tournament.model import RoundKind
+from cpswiss.tournament.paired_round import with_round
 
 HEADER = "012 Test\nXXR 5\nXXC white1\n"
 
@@ -87,27 +88,39 @@ def test_write_then_read_gives_the_same_tournament():
 
 def test_appending_a_round():
     t = parse_trf(small_tournament())
-    t3 = t.with_round(3, [(1, 4)], bye=None)
+    t3 = with_round(t, 3, [(1, 4)], bye=None)
     t3 = parse_trf(write_trf(t3))
     assert t3.players[1].entry(3).kind is RoundKind.PENDING
     assert t3.players[4].entry(3).opponent == 1 and t3.players[4].entry(3).colour == "b"
     assert t3.round_to_pair == 4
 
 
-def _all_reference_files():
-    base = shared_path("conformance")
-    return sorted(glob.glob(str(base / "*" / "*.trf"))) + sorted(glob.glob(str(SCENARIOS / "*" / "*.trf")))
-
-
-def test_every_reference_file_reads_and_round_trips_byte_for_byte():
-    files = _all_reference_files()
-    assert len(files) > 700
+def _round_trips_byte_for_byte(files: list[str]) -> None:
     for path in files:
         t = read_trf(path)
         text = write_trf(t)
         assert parse_trf(text, path).players.keys() == t.players.keys()
         with open(path, encoding="utf-8", newline="") as handle:
             assert text == handle.read(), path
+
+
+def test_every_tournament_file_in_the_repository_reads_and_round_trips_byte_for_byte():
+    """The conformance cases kept in tests/data (its samples, and the slices of every corpus in
+    tests/data/conformance: TRF16, TRF(x) with XXA, TRF-2026 with 240 byes), the bench's
+    opens and the scenarios."""
+    patterns = ("tests/data/*/*.trf", "tests/data/conformance/*/*.trf", "cpswiss/study/benchdata/*.trf",
+                "scenarios/*/*.trf")
+    files = sorted(str(p) for pattern in patterns for p in REPO.glob(pattern))
+    assert len(files) > 200
+    _round_trips_byte_for_byte(files)
+
+
+@pytest.mark.conformance
+def test_every_conformance_file_reads_and_round_trips_byte_for_byte():
+    """Opt-in (``pytest -m conformance``): every file of ``../shared/conformance``."""
+    files = sorted(glob.glob(str(SHARED / "conformance" / "*" / "*.trf")))
+    assert len(files) > 700, f"the conformance corpora are not at {SHARED / 'conformance'}"
+    _round_trips_byte_for_byte(files)
 
 
 def test_errors_name_file_and_line():

@@ -74,6 +74,7 @@ def pair_job(request: dict) -> dict:
     """``cpswiss pair [--fix/--forbid/--bye/--absent] [--explain --json] -p --write-trf``."""
     from cpswiss.api import pair_tournament
     from cpswiss.formats.trf_writer import write_trf
+    from cpswiss.tournament.paired_round import with_round
 
     tournament = _tournament(request)
     decisions = _decisions(request)
@@ -105,7 +106,7 @@ def pair_job(request: dict) -> dict:
         "bye": None if pairing.bye is None else {"id": pairing.bye, "name": players[pairing.bye].name,
                                                   "score": players[pairing.bye].score_text},
         "pairing_file": "\n".join(pairing.lines()) + "\n",
-        "trf": write_trf(paired.with_round(pairing.round_no, boards, pairing.bye)),
+        "trf": write_trf(with_round(paired, pairing.round_no, boards, pairing.bye)),
         "whatif": whatif,
     }
     if request.get("explain"):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import enum
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -318,49 +318,6 @@ class Tournament:
                     (e.colour == "w" or (e.colour != "b" and pid < e.opponent)):
                 boards.append((pid, e.opponent))
         return boards, byes
-
-    def with_round(self, round_no: int, boards: list[tuple[int, int]], bye: int | None) -> Tournament:
-        """A copy with a newly paired round appended (results pending, the PAB scored).
-
-        The byes requested for the round in TRF-2026 ``240`` records move into the
-        round's blocks (``0000 - H`` / ``F`` / ``Z``), as TRF-2026 writes the byes of
-        rounds already paired, and those ``240`` records are dropped.  In a Double-Swiss file
-        ``round_no`` is a match: its two columns are written, game 2 with reversed colours and
-        a bye in both (:mod:`cpswiss.formats.trf_double`).  In a team file ``boards`` are the
-        matches, written on the teams' boards (:func:`cpswiss.tournament.team_rounds.with_team_round`).
-        """
-        if self.teams:  # boards is then the matches, (team with White on board 1, other team)
-            from cpswiss.tournament.team_rounds import with_team_round  # a team file only
-
-            return with_team_round(self, round_no, boards, bye)
-        per = self.games_per_round
-        columns = range(per * (round_no - 1) + 1, per * round_no + 1)
-        entries: dict[int, list[RoundEntry]] = {}
-        codes = {RoundKind.HALF_BYE: "H", RoundKind.FULL_BYE: "F", RoundKind.ZERO_BYE: "Z"}
-        for column in columns:
-            for pid, kind in self.requested_byes.get(column, {}).items():
-                entries[pid] = [RoundEntry(kind, None, None, codes[kind])] * per
-        for white, black in boards:
-            entries[white] = [RoundEntry(RoundKind.PENDING, black, "wb"[g % 2], " ") for g in range(per)]
-            entries[black] = [RoundEntry(RoundKind.PENDING, white, "bw"[g % 2], " ") for g in range(per)]
-        if bye is not None:
-            entries[bye] = [RoundEntry(RoundKind.PAB, None, None, "U")] * per
-        players: dict[int, PlayerRecord] = {}
-        for pid, record in self.players.items():
-            rounds = list(record.rounds)
-            if pid in entries:
-                while len(rounds) < columns[-1]:
-                    rounds.append(None)
-                rounds[columns[0] - 1:columns[-1]] = entries[pid]
-            new = replace(record, rounds=rounds)
-            if new.points_column is not None:
-                new.points_column = self.computed_points(new)
-            players[pid] = new
-        layout = [item for item in self.layout
-                  if not (isinstance(item, str) and item.startswith("240") and item[6:9].strip().isdigit()
-                          and int(item[6:9]) in columns)]
-        requested = {r: byes for r, byes in self.requested_byes.items() if r not in columns}
-        return replace(self, players=players, absent_next=set(), layout=layout, requested_byes=requested)
 
 
 def format_points(tenths: int) -> str:

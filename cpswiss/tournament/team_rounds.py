@@ -1,5 +1,5 @@
 """A newly paired team round written into the tournament (TRF-2026 team files), the team
-counterpart of :meth:`~cpswiss.tournament.model.Tournament.with_round`, which calls it for a
+counterpart of :func:`~cpswiss.tournament.paired_round.with_round`, which calls it for a
 team file.
 
 Each match is written on its boards: board *k* of the White team (board-1 colour White, C.04.6

@@ -39,6 +39,7 @@ from cpswiss.formats.trf import parse_trf, read_trf
 from cpswiss.formats.trf_writer import write_trf
 from cpswiss.legality.checker import check_pairing
 from cpswiss.rulesets.loader import load_rule_set
+from cpswiss.tournament.paired_round import with_round
 from cpswiss.tournament.state import build_state
 
 
@@ -73,7 +74,7 @@ def next_round_file(trf: Path, result: PairingResult) -> str:
     """The case's tournament with the pairing appended as its next round (results pending),
     as TRF text (what ``cpswiss pair --write-trf`` writes)."""
     boards = [(b.white, b.black) for b in result.pairing.boards]
-    return write_trf(result.state.tournament.with_round(result.pairing.round_no, boards, result.pairing.bye))
+    return write_trf(with_round(result.state.tournament, result.pairing.round_no, boards, result.pairing.bye))
 
 
 def self_disagreement(text: str, name: str, round_no: int, rules: str) -> str:

@@ -26,7 +26,7 @@ Order of work for one round (items 8, 9, 10, 11):
    can.  This "crack" repeats as often as needed; each one is recorded.
 
 Readings where the text is silent are named in ``models/fide-swiss-1999.toml`` and in the
-docstrings below (Q-n of ``../shared/spec/fide-1999.md``).
+docstrings below (Q-n of ``docs/readings.md``).
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from typing import Literal
 class Fide1999Switches:
     """The rule file's ``[switches]`` table.  Maxi-tournaments (preamble, items 10.2, 10.8, 12.7):
     ``maxi_threshold`` ``""`` (never), ``"2^rounds"`` or ``"2*rounds"`` (more players than
-    that; Q-1 of the digest); then floaters and colour exchanges keep within
+    that; Q-1 of docs/readings.md); then floaters and colour exchanges keep within
     ``maxi_rating_gap`` rating points."""
 
     maxi_threshold: Literal["", "2^rounds", "2*rounds"] = ""
