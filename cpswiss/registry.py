@@ -31,6 +31,8 @@ if TYPE_CHECKING:
     from cpswiss.solver.settings import SolverSettings
     from cpswiss.systems import RoundPairing
     from cpswiss.systems.shared.explaining import RoundAccount
+    from cpswiss.tournament.model import Tournament
+    from cpswiss.tournament.model import Tournament
     from cpswiss.tournament.state import RoundState
 
 # One line per system: the package whose __init__ defines SYSTEM.
@@ -39,6 +41,8 @@ SYSTEM_PACKAGES: tuple[str, ...] = (
     "cpswiss.systems.fide1999",
     "cpswiss.systems.dubov",
     "cpswiss.systems.burstein",
+    "cpswiss.systems.team",
+    "cpswiss.systems.double_swiss",
 )
 
 
@@ -47,6 +51,24 @@ class PairRound(Protocol):
 
     def __call__(self, state: RoundState, rules: RuleSet,
                  settings: SolverSettings | None = None) -> RoundPairing: ...
+
+
+class PairCompetition(Protocol):
+    """A round procedure on the competitors of the match model (teams: C.04.6; Double-Swiss
+    players: C.04.5): a round of a tournament file (default the next) under the rule set, with
+    every value ruled out recorded when asked (``record_refusals``); ``baku``: record 192 asks
+    for Baku acceleration."""
+
+    def __call__(self, tournament: Tournament, rules: RuleSet, round_no: int | None = None,
+                 settings: SolverSettings | None = None, record_refusals: bool = False,
+                 baku: bool = False) -> Any: ...
+
+
+class CompetitorRows(Protocol):
+    """Each competitor before a round as table rows (``cpswiss state``)."""
+
+    def __call__(self, tournament: Tournament, rules: RuleSet, round_no: int | None = None,
+                 baku: bool = False) -> list[dict[str, Any]]: ...
 
 
 class Explanation(Protocol):
@@ -82,6 +104,10 @@ class PairingSystem:
     # the kinds of tournament file it pairs (cpswiss.tournament.model.Tournament.kind): "individual",
     # "team", "double-swiss"; a file of another kind is refused (cpswiss.api.selection.check_pairs_file)
     file_kinds: frozenset[str] = frozenset(("individual",))
+    # a system that pairs the competitors of the match model (teams, Double-Swiss players): its
+    # round on a file, and its competitors' state as table rows; None for a system of players
+    pair_competition: PairCompetition | None = None
+    competitor_rows: CompetitorRows | None = None
 
     @property
     def explainer(self) -> Explanation:
@@ -134,4 +160,3 @@ def trf_code_of(rules: RuleSet) -> str | None:
     current spelling), or None when no code does."""
     codes = [code for code, name in system_of(rules).trf_codes.items() if name == rules.name]
     return codes[-1] if codes else None
-

@@ -168,7 +168,8 @@ def test_start_dates_in_the_spellings_seen():
     assert parse_start_date("2026/02/01") == (2026, 2, 1)
     assert parse_start_date("2026-02-01") == (2026, 2, 1)
     assert parse_start_date("01.02.2026") == (2026, 2, 1)
-    assert parse_start_date("01/02/26") == (2026, 2, 1)  # two-digit years: 20YY
+    assert parse_start_date("01.02.26") is None  # 1 February 2026 or 26 February 2001 (RF-1)
+    assert parse_start_date("01/13/98") == (1998, 1, 13)  # month first (13 is no month); %y: 98 is 1998
     assert parse_start_date("soon") is None
 
 

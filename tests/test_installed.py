@@ -33,6 +33,8 @@ EXAMPLES = {
     "fide-1999": SCENARIOS / "fide-swiss-1999" / "transfers-after-round-3.trf",
     "dubov": REPO / "tests" / "data" / "dubov-2026-sample" / "n011-r03of06-t006.trf",
     "burstein": SCENARIOS / "burstein-2026" / "index-round-5-of-11.trf",
+    "team": REPO / "tests" / "data" / "team-sample" / "n006-r03of05-t097.trf",
+    "double-swiss": SCENARIOS / "double-swiss-2026" / "cases" / "12-c8-upfloaters-opponent-who-floated-is-avoided.trf",
 }
 
 

@@ -1,6 +1,6 @@
-"""The readings the code cites (``RN-n``, ``Q-n``) are defined in ``docs/readings.md``; the names
-that page gives for the code applying each reading exist; the conformance cases it names as
-deciding a reading are paired by the default run."""
+"""The readings the code cites (``RN-n``, ``RF-n``, ``Q-n``) are defined in ``docs/readings.md``;
+the names that page gives for the code applying each reading exist; the conformance cases it
+names as deciding a reading are paired by the default run."""
 
 from __future__ import annotations
 
@@ -9,14 +9,14 @@ import re
 from conftest import REPO
 
 READINGS = REPO / "docs" / "readings.md"
-CITATION = re.compile(r"\b(RN|Q)-(\d+)\b")
+CITATION = re.compile(r"\b(RN|RF|Q)-(\d+)\b")
 # where the default run keeps (and pairs against its reference) a case of each corpus
 SAMPLES = {"dutch-2017": "dutch-2017-sample", "accelerated-2026": "accelerated-sample"}
 
 
 def defined() -> set[str]:
     return {f"{kind}-{number}" for kind, number in
-            re.findall(r"^### (RN|Q)-(\d+):", READINGS.read_text(encoding="utf-8"), flags=re.MULTILINE)}
+            re.findall(r"^### (RN|RF|Q)-(\d+):", READINGS.read_text(encoding="utf-8"), flags=re.MULTILINE)}
 
 
 def cited() -> dict[str, list[str]]:
@@ -38,7 +38,7 @@ def test_every_cited_reading_is_defined_in_the_docs():
 
 
 def test_the_docs_define_each_reading_once():
-    headings = re.findall(r"^### ((?:RN|Q)-\d+):", READINGS.read_text(encoding="utf-8"), flags=re.MULTILINE)
+    headings = re.findall(r"^### ((?:RN|RF|Q)-\d+):", READINGS.read_text(encoding="utf-8"), flags=re.MULTILINE)
     assert len(headings) == len(set(headings))
 
 

@@ -22,6 +22,9 @@ from cpswiss.tournament.state import RoundState, StateHistory
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from cpswiss.registry import PairingSystem
+    from cpswiss.systems.double_swiss.procedure import DoubleSwissRoundResult
+    from cpswiss.systems.team.procedure import TeamRoundPairing
     from cpswiss.tournament.competition_state import CompetitionRules, CompetitionState
 
     import pandas as pd
@@ -152,3 +155,123 @@ def competition_state_of(tournament: Tournament | str | Path, round_no: int | No
 
     t = read_trf(tournament) if isinstance(tournament, (str, os.PathLike)) else tournament
     return competition_state(t, rules, round_no)
+
+
+def rule_set_of_matches(t: Tournament, system: PairingSystem,
+                        rule_set: str | RuleSet | None) -> tuple[RuleSet, bool]:
+    """The rule set a file of matches (teams, Double-Swiss) is paired under by ``system``:
+    ``rule_set`` (name, alias, file or loaded), else the one its record 192 names, else the
+    system's default; and whether the 192 code asks for Baku (``_BAKU``).  A rule set of another
+    system is refused as that system refuses the file."""
+    from cpswiss.api.selection import check_pairs_file
+    from cpswiss.registry import system_for_code, system_named
+    from cpswiss.rulesets.ruleset import load_rule_set
+
+    check_pairs_file(t, system)  # a file of another kind: refused, naming its system
+    code = (t.system or "").strip().upper()
+    found = system_for_code(code) if code else None
+    if isinstance(rule_set, RuleSet):
+        rules = rule_set
+    elif rule_set is not None:
+        rules = load_rule_set(rule_set)
+    elif found is not None and found[0] is system:
+        rules = load_rule_set(found[1])
+    elif code:
+        raise InputError(f"record 192 {code} is not a code of the {system.title}", t.path)
+    else:
+        rules = load_rule_set(system.default_rule_set)
+    if rules.system != system.name:
+        check_pairs_file(t, system_named(rules.system))  # refused as every system refuses the file
+        raise InputError(f"{rules.name} is a rule set of the {rules.system} system, not of the {system.title}")
+    return rules, bool(found and found[2])
+
+
+def team_rule_set(t: Tournament, rule_set: str | RuleSet | None) -> tuple[RuleSet, bool]:
+    """The team rule set for a team file and whether its record 192 asks for Baku: ``rule_set``
+    when given, else the one the code names (``FIDE_TEAM...``), else ``team-2026``."""
+    from cpswiss.registry import system_named
+
+    return rule_set_of_matches(t, system_named("team"), rule_set)
+
+
+def team_state_rows(tournament: Tournament | str | Path, rule_set: str | RuleSet | None = None,
+                    round_no: int | None = None) -> list[dict[str, Any]]:
+    """Each team of a team file before a round (default the next), as table rows: scores,
+    colours, preference, float, [C2], matches played, to be paired."""
+    from cpswiss.registry import system_named
+
+    t = read_trf(tournament) if isinstance(tournament, (str, os.PathLike)) else tournament
+    rules, baku = team_rule_set(t, rule_set)
+    rows = system_named("team").competitor_rows
+    if rows is None:
+        raise InputError("the team system gives no state of its competitors")
+    return rows(t, rules, round_no, baku)
+
+
+def pair_team_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSet | None = None,
+                         round_no: int | None = None, settings: SolverSettings | None = None,
+                         record_refusals: bool = False) -> TeamRoundPairing:
+    """Pair a round of a team tournament (TRF-2026 records 310) by the Swiss Team Pairing System
+    (C.04.6): the next round, or ``round_no`` re-paired from the state before it.  ``rule_set``:
+    a team rule set (name, alias, file or loaded); default, the one the file's record 192 names
+    (``FIDE_TEAM...``; ``_BAKU``: Baku acceleration), else ``team-2026``.  ``record_refusals``:
+    record every value ruled out before the set and identifier chosen (for the explanation)."""
+    from cpswiss.registry import system_named
+
+    t = read_trf(tournament) if isinstance(tournament, (str, os.PathLike)) else tournament
+    rules, baku = team_rule_set(t, rule_set)
+    team = system_named("team")
+    if team.pair_competition is None:
+        raise InputError(f"the {team.title} pairs no team file")
+    pairing: TeamRoundPairing = team.pair_competition(t, rules, round_no, settings, record_refusals, baku)
+    return pairing
+
+
+def team_explanation(pairing: TeamRoundPairing) -> str:
+    """A team round (paired with ``record_refusals``) explained in the text's words: the bye and
+    why, each bracket's upfloaters and identifier with the values ruled out, each match's
+    colours and article (the team system's explanation, through the registry)."""
+    from cpswiss.registry import system_named
+
+    text: str = system_named("team").explainer.explain_text(pairing)  # type: ignore[attr-defined]
+    return text
+
+
+def pair_double_swiss_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSet | None = None,
+                                 round_no: int | None = None, record_refusals: bool = False,
+                                 accelerate: str | None = None) -> DoubleSwissRoundResult:
+    """Pair a round of a Double-Swiss tournament (record 192 ``FIDE_DOUBLESWISS``, a match in two
+    round columns) by C.04.5: the next round, or ``round_no`` re-paired from the state before it.
+    ``rule_set``: a Double-Swiss rule set (name, alias, file or loaded); default, the one record
+    192 names (``_BAKU``: Baku acceleration).  ``accelerate``: ``baku`` (C.04.7 over the matches)
+    unless the file gives virtual points (250).  ``record_refusals``: every value ruled out
+    before the set and identifier chosen (for the explanation)."""
+    from cpswiss.api.selection import check_pairs_file
+    from cpswiss.registry import system_named
+
+    t = read_trf(tournament) if isinstance(tournament, (str, os.PathLike)) else tournament
+    double = system_named("double-swiss")
+    check_pairs_file(t, double)
+    rules, baku = rule_set_of_matches(t, double, rule_set)
+    if baku and rules.acceleration.method == "none":
+        rules = rules.accelerated("baku")
+    if accelerate:
+        if accelerate != "baku":
+            raise InputError(f"--accelerate {accelerate}: the Double-Swiss System takes Baku (C.04.7) only")
+        rules = rules.accelerated("baku")
+    assert double.pair_competition is not None
+    pairing: DoubleSwissRoundResult = double.pair_competition(t, rules, round_no, None, record_refusals,
+                                                              rules.acceleration.method != "none")
+    return pairing
+
+
+def double_swiss_state_rows(tournament: Tournament | str | Path, rule_set: str | RuleSet | None = None,
+                            round_no: int | None = None) -> list[dict[str, Any]]:
+    """Each player of a Double-Swiss file before a round (default the next), as table rows."""
+    from cpswiss.registry import system_named
+
+    t = read_trf(tournament) if isinstance(tournament, (str, os.PathLike)) else tournament
+    double = system_named("double-swiss")
+    rules, baku = rule_set_of_matches(t, double, rule_set)
+    assert double.competitor_rows is not None
+    return double.competitor_rows(t, rules, round_no, baku or rules.acceleration.method != "none")

@@ -3,9 +3,8 @@ pairing systems' codes), else the start date ``042`` (the Dutch edition then in 
 
 from __future__ import annotations
 
-import re
-
 from cpswiss.errors import InputError
+from cpswiss.formats.dates import date_readings, format_date
 from cpswiss.registry import PairingSystem, system_for_code, system_named, system_of, systems
 from cpswiss.rulesets.loader import load_rule_set
 from cpswiss.rulesets.model import EDITION_IN_FORCE, RuleSet
@@ -19,23 +18,19 @@ EDITIONS_BY_START_DATE = (((2017, 7, 1), "dutch-2013"),  # the 2017 text applied
 
 
 def parse_start_date(text: str | None) -> tuple[int, int, int] | None:
-    """A ``042`` start date as (year, month, day): ``YYYY/MM/DD``, ``YYYY-MM-DD``,
-    ``YYYY.MM.DD`` or ``DD.MM.YYYY`` (``DD/MM/YYYY``); a two-digit year is read as 20YY
-    (trf-caveats: some generators write one).  None when it cannot be read."""
-    if not text:
-        return None
-    parts = [int(x) for x in re.findall(r"\d+", text)[:3]]
-    if len(parts) != 3:
-        return None
-    if len(re.findall(r"\d+", text)[0]) == 4 or parts[0] > 31:
-        year, month, day = parts
-    else:
-        day, month, year = parts
-    if year < 100:
-        year += 2000
-    if not (1 <= month <= 12 and 1 <= day <= 31):
-        return None
-    return year, month, day
+    """A ``042`` start date as (year, month, day) when the text means one date only
+    (:func:`cpswiss.formats.dates.date_readings`), else None."""
+    readings = date_readings(text)
+    return readings[0] if len(readings) == 1 else None
+
+
+def edition_by_start_date(date: tuple[int, int, int]) -> tuple[str, str]:
+    """The Dutch edition an event starting on ``date`` was paired under, and the boundary
+    that says so ("before 2017-07-01", "from 2026-02-01")."""
+    for start, name in EDITIONS_BY_START_DATE:
+        if date < start:
+            return name, f"before {format_date(start)}"
+    return EDITION_IN_FORCE, f"from {format_date(EDITION_2026_START)}"
 
 
 class SystemFlag(str):
@@ -65,7 +60,12 @@ def select_rule_set(tournament: Tournament, requested: str | RuleSet | None = No
     acceleration method over the rule set's own."""
     check_pairs_file(tournament)  # a file no system pairs: refused before anything else is read from it
     rules, reason = _select(tournament, requested)
-    check_pairs_file(tournament, system_of(rules))
+    system = system_of(rules)
+    check_pairs_file(tournament, system)
+    if INDIVIDUAL not in system.file_kinds:  # a file of matches: paired on its own path (--team, --double-swiss)
+        because = tournament.kind_reason()
+        raise InputError(f"this file asks for {KIND_SYSTEMS.get(tournament.kind, tournament.kind)}"
+                         + (f" ({because})" if because else "") + f"; pair it with --{system.flag}", tournament.path)
     if accelerate:
         rules = rules.accelerated(accelerate)
         reason += f", --accelerate {accelerate}"
@@ -80,7 +80,6 @@ def _select(tournament: Tournament, requested: str | RuleSet | None) -> tuple[Ru
     if requested:
         return load_rule_set(requested), f"--rules {requested}"
     code, record = _system_code(tournament)
-    date = parse_start_date(tournament.start_date)
     claimed = system_for_code(code) if code else None
     baku = code.endswith("_BAKU")  # the edition's Baku acceleration
 
@@ -95,13 +94,10 @@ def _select(tournament: Tournament, requested: str | RuleSet | None) -> tuple[Ru
         known = sorted(c for s in systems() for c in s.trf_codes)
         raise InputError(f"{record} {code}: this pairing system is not supported (known codes: FIDE_DUTCH, "
                          f"{', '.join(known)}, each also with _BAKU)", tournament.path)
-    if date is not None:
+    if tournament.start_date:
         because = f"record {record} {code}, " if code else ""
-        for start, name in EDITIONS_BY_START_DATE:
-            if date < start:
-                return edition(name), (f"{because}start date {tournament.start_date} (042) before "
-                                       f"{start[0]}-{start[1]:02d}-{start[2]:02d}")
-        return edition(EDITION_IN_FORCE), f"{because}start date {tournament.start_date} (042) from 2026-02-01"
+        name, why = _edition_of_start_date(tournament)
+        return edition(name), f"{because}{why}"
     because = f"record {record} {code} without a start date" if code else "no --rules, 192 or 042 date"
     return edition(EDITION_IN_FORCE), f"{because}: the edition in force"
 
@@ -131,6 +127,31 @@ def _select_for_flag(tournament: Tournament, flag: SystemFlag) -> tuple[RuleSet,
         return load_rule_set(str(flag)), given
     rules, reason = _select(tournament, None)
     return rules, f"{given}, {reason}"
+
+
+def _edition_of_start_date(tournament: Tournament) -> tuple[str, str]:
+    """RF-1: the edition the ``042`` start date points to, and why, said in words.  A date
+    read more than one way (day and month, a year alone) is taken when every reading points
+    to the same edition; a date that cannot be read, or whose readings point to different
+    editions, is refused - the edition in force is never assumed for a date in the file."""
+    text = tournament.start_date or ""
+    readings = date_readings(text)
+    advice = ("name the edition with --rules (e.g. --rules dutch-2017) or a 192 record "
+              "(e.g. 192 FIDE_DUTCH_2017)")
+    if not readings:
+        raise InputError(f"042 start date {text[:40]!r} cannot be read as a date, so the Dutch edition "
+                         f"in force for the event is unknown: {advice}", tournament.path)
+    editions = {reading: edition_by_start_date(reading) for reading in readings}
+    names = sorted({name for name, _ in editions.values()})
+    if len(names) > 1:
+        meanings = " or ".join(f"{format_date(d)} ({name})" for d, (name, _) in editions.items())
+        raise InputError(f"042 start date {text[:40]!r} can be read as {meanings}, which fall under "
+                         f"different Dutch editions: {advice}", tournament.path)
+    name, boundary = editions[readings[0]]
+    if len(readings) == 1:
+        return name, f"start date {text} (042) {boundary}"
+    read_as = " and ".join(format_date(d) for d in readings)
+    return name, f"start date {text} (042; read as {read_as}, all {boundary})"
 
 
 # the FIDE systems each kind of file asks for, named in a refusal while no registered system pairs it

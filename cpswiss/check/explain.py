@@ -19,6 +19,8 @@ reached through :mod:`cpswiss.registry`).
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -164,9 +166,13 @@ class Explanation:
 # ---------------------------------------------------------------------------
 
 
-def read_pairing_file(path: str | Path, tournament: Tournament, round_no: int) -> Pairing:
+def read_pairing_file(path: str | Path, tournament: Tournament, round_no: int,
+                      known: Collection[int] | None = None) -> Pairing:
     """A pairing in the ``-p`` format: a count, then ``white black`` per board, the bye as
-    ``id 0``.  Malformed files and unknown players raise an :class:`InputError` naming the line."""
+    ``id 0``.  Malformed files and unknown players (``known``: the pairing numbers allowed,
+    default the tournament's players; a team file's team numbers) raise an
+    :class:`InputError` naming the line."""
+    ids = tournament.players if known is None else known
     name = str(path)
     try:
         text = Path(path).read_text(encoding="utf-8-sig")
@@ -191,8 +197,9 @@ def read_pairing_file(path: str | Path, tournament: Tournament, round_no: int) -
             raise InputError(f"expected two pairing numbers 'white black', found {line!r}", name, number)
         white, black = map(int, fields)
         for pid in (white, black):
-            if pid and pid not in tournament.players:
-                raise InputError(f"player {pid} is not in the tournament", name, number)
+            if pid and pid not in ids:
+                raise InputError(f"{'player' if known is None else 'team'} {pid} is not in the tournament", name,
+                                 number)
         if white == 0:
             raise InputError("the bye is written 'player 0', not '0 player'", name, number)
         if white == black:
@@ -283,7 +290,8 @@ def explain_pairing(tournament: Tournament | str | Path, proposal: Pairing | str
         if not 1 <= round_no <= t.last_paired_round:
             raise InputError(f"round {round_no} is not in the file ({t.paired_rounds_text()})", t.path)
         result = pair_tournament(t, rule_set, settings=settings, round_no=round_no, accelerate=accelerate)
-        proposed = pairing_in_file(t, round_no)  # after the rule set (and the kind of file) is settled
+        # after the rule set (and the kind of file) is settled
+        proposed = pairing_in_file(t, round_no, orient_like=result.pairing)
     else:
         result = pair_tournament(t, rule_set, settings=settings, round_no=round_no, accelerate=accelerate)
         proposed = proposal if isinstance(proposal, Pairing) else read_pairing_file(

@@ -27,13 +27,25 @@ if TYPE_CHECKING:
     from cpswiss.solver.settings import SolverSettings
 
 
-def pairing_in_file(t: Tournament, round_no: int) -> Pairing:
-    """The pairing of a round already in the file (colours as played)."""
+def pairing_in_file(t: Tournament, round_no: int, orient_like: Pairing | None = None) -> Pairing:
+    """The pairing of a round already in the file (colours as played).  A board whose colours
+    the file does not record (a forfeit written ``0214 - -`` / ``0251 - +``: no game, so no
+    colour was played) takes the colours ``orient_like`` gives the same two players, when it
+    pairs them: a colour that was never played cannot be reversed (RF-4)."""
     boards, byes = t.pairing_of(round_no)
     if len(byes) > 1:
         raise InputError(f"round {round_no} gives the pairing-allocated bye to {len(byes)} players "
                          f"({', '.join(map(str, byes))})", t.path)
+    if orient_like is not None:
+        theirs = {(b.white, b.black) for b in orient_like.boards}
+        boards = [(b, w) if (b, w) in theirs and _colours_unrecorded(t, round_no, w, b) else (w, b)
+                  for w, b in boards]
     return Pairing(round_no, tuple(Board(w, b, "-") for w, b in boards), byes[0] if byes else None)
+
+
+def _colours_unrecorded(t: Tournament, round_no: int, a: int, b: int) -> bool:
+    """Neither block of the board of ``a`` and ``b`` in ``round_no`` gives a colour."""
+    return all((e := t.players[p].entry(round_no)) is not None and e.colour is None for p in (a, b))
 
 
 def load_tournament(tournament: Tournament | str | Path) -> Tournament:
@@ -111,12 +123,13 @@ def check_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSe
     prepared = prepare_tournament(t, rules)  # accelerated once, its history summed once for every round
     checks = []
     for r in wanted:
-        played = pairing_in_file(t, r)
         try:
             engine = pair_round(prepared, r, settings).pairing
         except NoPairingError as exc:
+            played = pairing_in_file(t, r)
             checks.append(RoundCheck(r, False, [], [], [], played.bye, None, error=exc.one_line()))
             continue
+        played = pairing_in_file(t, r, orient_like=engine)
         ours = {(b.white, b.black) for b in engine.boards}
         theirs = {(b.white, b.black) for b in played.boards}
         reversed_ = sorted(p for p in theirs - ours if (p[1], p[0]) in ours)

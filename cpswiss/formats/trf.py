@@ -56,19 +56,21 @@ def decode(data: bytes) -> str:
     return text.lstrip("\ufeff")
 
 
-def read_trf(path: str | os.PathLike[str]) -> Tournament:
-    """Read and validate a TRF file."""
+def read_trf(path: str | os.PathLike[str], recompute_points: bool = False) -> Tournament:
+    """Read and validate a TRF file (``recompute_points``: :func:`parse_trf`)."""
     path = str(path)
     try:
         with open(path, "rb") as handle:
             data = handle.read()
     except OSError as exc:
         raise FileAccessError(f"{path}: cannot read file: {exc.strerror or exc}") from None
-    return parse_trf(decode(data), path)
+    return parse_trf(decode(data), path, recompute_points)
 
 
-def parse_trf(text: str, path: str = "<input>") -> Tournament:
-    """Parse TRF text (CR, LF or CRLF line ends) and validate it."""
+def parse_trf(text: str, path: str = "<input>", recompute_points: bool = False) -> Tournament:
+    """Parse TRF text (CR, LF or CRLF line ends) and validate it.  ``recompute_points``
+    (``--recompute-points``): the points columns are not checked but replaced by the sum of
+    each player's results (RF-3), for files whose writer leaves them 0.0."""
     lines = re.split(r"\r\n|\r|\n", text)
     t = Tournament(path=path, players={})
     scoring: dict[str, int] = {}
@@ -172,6 +174,9 @@ def parse_trf(text: str, path: str = "<input>") -> Tournament:
     t.scoring = Scoring(**scoring)
     if t.teams:
         t = trf_teams.with_member_pab_points(t, t.number_of_boards())
+    if recompute_points:
+        for record in t.players.values():
+            record.points_column = t.computed_points(record)
     _validate(t, player_lines)
     return t
 
@@ -238,9 +243,8 @@ def _parse_player_list_record(code: str, line: str, number: int, path: str, t: T
         _parse_240(line, number, path, t)
     elif code == "250":
         _parse_250(line, number, path, t)
-    elif code == "062":
-        count = _int_field(line[3:].split()[0] if line[3:].split() else "", "062 number of players",
-                           path, number)
+    elif code == "062" and line[3:].split():  # an empty 062, as some programs write it, says nothing
+        count = _int_field(line[3:].split()[0], "062 number of players", path, number)
         if count != len(t.players):
             raise InputError(f"062 says {count} players but the file has {len(t.players)} player "
                              "records (001)", path, number)
@@ -268,6 +272,9 @@ def _points_field(text: str, what: str, path: str, line: int) -> int:
 def _parse_player(line: str, number: int, path: str, blocks: dict[str, RoundEntry]) -> PlayerRecord:
     """A 001 record; ``blocks``: the round blocks of the file read so far, by their text (a
     block's entry depends on its text alone, once it names another player than this one)."""
+    if "\t" in line:
+        raise InputError(f"player record has a tab at column {line.index(chr(9)) + 1}: its fields are in fixed "
+                         "columns, so the tab must be written as the spaces it stands for", path, number)
     if len(line) < 84:
         raise InputError(f"player record is {len(line)} characters long; a 001 record needs at "
                          "least 84 (up to the points column)", path, number)
@@ -478,28 +485,46 @@ def _validate(t: Tournament, player_lines: dict[int, int]) -> None:
                 found = "no game" if back is None or back.opponent is None else f"a game against {back.opponent}"
                 raise InputError(f"round {round_no}: player {pid} has a game against {entry.opponent}, "
                                  f"whose record has {found} in that round", path, record.line)
-            if not _results_agree(entry, back):
+            if not _results_agree(entry, back, t.games_per_round > 1):
                 raise InputError(f"round {round_no}: results of {pid} ({entry.block().strip()}) and "
                                  f"{entry.opponent} ({back.block().strip()}) do not agree", path, record.line)
+    _check_points_columns(t)
+
+
+def _check_points_columns(t: Tournament) -> None:
+    """trf-caveats 6 and RF-2: each points column (81-84) must be the sum of the player's
+    results up to the last paired round or up to any later round he has a block for - the
+    byes and absences entered for later rounds (requested byes) may or may not be counted
+    yet.  Columns all 0.0 where results score are refused as not filled in (RF-3)."""
     last = t.last_paired_round
-    per = t.games_per_round  # a Double-Swiss file: the next match is two columns
-    next_round = (-(-last // per) + 1) * per
-    for pid, record in t.players.items():
-        for index, entry in enumerate(record.rounds):
-            if entry is not None and index + 1 > next_round:
-                raise InputError(f"round {index + 1}: entry after the round to be paired ({next_round})",
-                                 path, record.line)
-        if record.points_column is not None:
-            computed = t.computed_points(record)
-            if computed != record.points_column:
-                raise InputError(f"points column says {format_points(record.points_column)} but the "
-                                 f"results add up to {format_points(computed)}", path, record.line)
+    written = [r for r in t.players.values() if r.points_column is not None]
+    wrong = [r for r in written
+             if r.points_column not in {t.computed_points(r, n) for n in range(last, max(last, len(r.rounds)) + 1)}]
+    if not wrong:
+        return
+    if all(r.points_column == 0 for r in written):
+        raise InputError("every points column (81-84) is 0.0 but the results score: the program that "
+                         "wrote the file left them empty; give --recompute-points to have them "
+                         "recomputed from the results", t.path)
+    record = wrong[0]
+    raise InputError(f"points column says {format_points(record.points_column or 0)} but the results add "
+                     f"up to {format_points(t.computed_points(record))}: correct the results or the column "
+                     "(a half-point bye is written 0000 - H), or give --recompute-points to score the "
+                     "players from their results", t.path, record.line)
 
 
-def _results_agree(a: RoundEntry, b: RoundEntry) -> bool:
+_HALF, _NOUGHT = frozenset("=D"), frozenset("0L")
+
+
+def _results_agree(a: RoundEntry, b: RoundEntry, rare_games: bool = False) -> bool:
+    """The two sides of a game agree; ``rare_games`` (a Double-Swiss file, C.04.5 Preface): a
+    game may also end ½-0, 0-½ or 0-0."""
     if a.kind is RoundKind.GAME:
-        return (b.kind is RoundKind.GAME and _COMPLEMENT[a.code] == b.code
-                and {a.colour, b.colour} == {"w", "b"})
+        if b.kind is not RoundKind.GAME or {a.colour, b.colour} != {"w", "b"}:
+            return False
+        rare = rare_games and a.code in _HALF | _NOUGHT and b.code in _HALF | _NOUGHT \
+            and not (a.code in _HALF and b.code in _HALF)
+        return _COMPLEMENT[a.code] == b.code or rare
     if a.kind is RoundKind.PENDING:
         return b.kind is RoundKind.PENDING and {a.colour, b.colour} == {"w", "b"}
     if a.colour and b.colour and a.colour == b.colour:

@@ -40,7 +40,8 @@ def _tournament(request: dict):
     file as the client called it."""
     from cpswiss.formats.trf import parse_trf
 
-    return parse_trf(request["trf"], request.get("name") or "<input>")
+    return parse_trf(request["trf"], request.get("name") or "<input>",
+                     recompute_points=bool(request.get("recompute_points")))
 
 
 def _decisions(request: dict):
@@ -53,19 +54,20 @@ def _decisions(request: dict):
 
 
 def state_job(request: dict) -> dict:
-    """``cpswiss state``: every player's state before the round to be paired."""
+    """``cpswiss state``: every player's state before the round to be paired (after the last
+    round of a finished tournament: ``finished``)."""
     from cpswiss.tournament.model import format_points
     from cpswiss.api.selection import select_rule_set
-    from cpswiss.tournament.state import build_state
+    from cpswiss.tournament.state import state_to_show
 
     tournament = _tournament(request)
     rules, reason = select_rule_set(tournament, request.get("rules"))
-    state = build_state(tournament, rules.state)
+    state, finished = state_to_show(tournament, rules.state)
     players = state.frame().to_dict("records")
     for row in players:
         row["real_score"] = format_points(state.players[row["id"]].real_score)
         row["forbidden"] = " ".join(str(o) for o in sorted(state.players[row["id"]].forbidden))
-    return _plain({"round": state.round_no, "total_rounds": state.total_rounds,
+    return _plain({"round": state.round_no, "total_rounds": state.total_rounds, "finished": finished,
                    "rule_set": f"{rules.title} ({reason})", "rule_set_name": rules.name,
                    "players_in_file": len(tournament.players), "players": players})
 

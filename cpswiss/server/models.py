@@ -29,6 +29,8 @@ class TournamentRequest(Strict):
                                                                "(042), else the edition in force")
     time_limit: float = Field(30.0, gt=0, le=MAX_TIME_LIMIT,
                               description="seconds per solver call; reaching it is an error, never a guess")
+    recompute_points: bool = Field(False, description="score the players from the results instead of checking "
+                                                      "the points columns (for files that leave them 0.0)")
 
 
 class Accelerated(TournamentRequest):

@@ -19,6 +19,10 @@ engine's check of the same file (``'bbpPairings-5.0.1 --dutch {trf} -c'``), each
 process; per file both medians, their ratio and the ratio of their CPU seconds, whether
 cpswiss found every round as played and the other command's exit status, then the totals
 (wall-clock and CPU) and the median ratio.
+
+``--check --one-process`` times ``cpswiss check`` of all the files in one process (its start-up
+paid once, as a batch is checked) against the other command once per file: the totals and
+their ratio, wall-clock and CPU, and the batch's summary line.
 """
 
 from __future__ import annotations
@@ -43,7 +47,9 @@ def default_files() -> list[Path]:
     of 100, 300 and 1000 players (the 1000-player history is synthetic, made by
     ``python -m cpswiss.study.simulate 1000 6 9 OUT --quick --seed 7``), and round 2 of
     1000 players, the hardest round of the tournament of ``scenarios/large-opens`` (made
-    by bbpPairings 5.0.1's generator, ``rtg-1000.cfg``, seed 5)."""
+    by bbpPairings 5.0.1's generator, ``rtg-1000.cfg``, seed 5), and round 7 of a 200-team
+    event (C.04.6, an Olympiad open section's size; made by ``python -m
+    cpswiss.study.team_generate 200 4 11 6 OUT --seed 7``)."""
     return sorted((Path(__file__).resolve().parent / "benchdata").glob("*.trf"))
 
 
@@ -65,7 +71,19 @@ def _one(args: tuple[str, str, SolverSettings]) -> tuple[float, int, int, str]:
     from cpswiss.api import pair_tournament
 
     def work() -> tuple[int, str]:
-        return len(pair_tournament(path, rules, settings=settings).state.players), "ok"
+        from cpswiss.formats.trf import read_trf
+
+        t = read_trf(path)
+        if t.is_team_tournament:  # teams: C.04.6 by the file's record 192 (or --rules)
+            from cpswiss.api import pair_team_tournament
+
+            return len(pair_team_tournament(t, rules, settings=settings).state.to_pair), "ok"
+        if t.games_per_round > 1:  # a Double-Swiss file: C.04.5 by the file's record 192 (or --rules)
+            from cpswiss.api import pair_double_swiss_tournament
+
+            result = pair_double_swiss_tournament(t, rules)
+            return (len(result.state.to_pair) if result.state is not None else 0), "ok"
+        return len(pair_tournament(t, rules, settings=settings).state.players), "ok"
 
     return _timed(work)
 
@@ -163,6 +181,34 @@ def run_compare_check(paths: list[str], rules: str | None, command: str, repeat:
           f"(ratio {_ratio(mine_total, theirs_total):.2f}); CPU {mine_cpu:.2f} s against {theirs_cpu:.2f} s "
           f"(ratio {_ratio(mine_cpu, theirs_cpu):.2f}); median ratio (cpswiss / other, whole processes) "
           f"{statistics.median(ratios):.2f}, worst {max(ratios):.2f}")
+    return EXIT_OK
+
+
+def run_compare_check_batch(paths: list[str], rules: str | None, command: str, repeat: int = 1) -> int:
+    """Time ``cpswiss check`` of all the files in one process against another engine's check
+    once per file, in turns (``repeat`` times each: the medians of the totals)."""
+    import shlex
+
+    files = _files_to_compare(paths, command, "--compare: the command must contain {trf}")
+    ours = shlex.join([sys.executable, "-m", "cpswiss.cli", "check", *(str(f.resolve()) for f in files),
+                       *(["--rules", rules] if rules else [])])
+    mine: list[tuple[float, float]] = []
+    other: list[tuple[float, float]] = []
+    summary = ""
+    failed = 0
+    for _ in range(max(1, repeat)):
+        runs = [_timed_check(command, f) for f in files]
+        other.append((sum(r[0] for r in runs), sum(r[1] for r in runs)))
+        failed = sum(1 for r in runs if r[2] != EXIT_OK)
+        with tempfile.TemporaryDirectory() as folder:
+            seconds, cpu, done = _run_timed(ours, folder)
+        mine.append((seconds, cpu))
+        summary = (done.stdout.strip().splitlines() or [f"exit {done.returncode}"])[-1]
+    (a, a_cpu), (b, b_cpu) = _medians(mine), _medians(other)
+    print(f"cpswiss check, one process: {summary}")
+    print(f"files {len(files)}: cpswiss {a:.2f} s (CPU {a_cpu:.2f} s) in one process against {b:.2f} s "
+          f"(CPU {b_cpu:.2f} s) once per file ({failed} non-zero exits); ratio {_ratio(a, b):.2f}, "
+          f"CPU ratio {_ratio(a_cpu, b_cpu):.2f}")
     return EXIT_OK
 
 

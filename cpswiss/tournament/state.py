@@ -401,8 +401,10 @@ class StateHistory:
                     found.setdefault(pid, set()).update(q for q in fp.players if q != pid)
         return {pid: frozenset(others) for pid, others in found.items()}
 
-    def state(self, round_no: int | None = None) -> RoundState:
+    def state(self, round_no: int | None = None, after_last_round: bool = False) -> RoundState:
         """The state before ``round_no`` (default: the round after the last paired one).
+        ``after_last_round``: the round after the last one may be past the tournament's
+        rounds (the final state of a finished tournament, ``cpswiss state``).
 
         ``round_no`` may also be a round already paired (the check and explain
         tools re-pair it): then whoever took part in its pairing (a game, a forfeit
@@ -414,7 +416,8 @@ class StateHistory:
             round_no = last + 1
         if round_no < 1 or round_no > last + 1:
             raise InputError(f"cannot pair round {round_no}: {t.paired_rounds_text()}", t.path)
-        if round_no > last and t.total_rounds is not None and round_no > t.total_rounds:
+        if round_no > last and t.total_rounds is not None and round_no > t.total_rounds \
+                and not after_last_round:
             raise InputError(f"all {t.total_rounds} rounds (XXR/142) are already paired; nothing to pair",
                              t.path, t.total_rounds_line)
         history = round_no - 1
@@ -462,10 +465,18 @@ class StateHistory:
                           points_for_win=scoring.win, bye_despite_bar=despite_bar)
 
 
-def build_state(t: Tournament, rules: StateRules, round_no: int | None = None) -> RoundState:
+def build_state(t: Tournament, rules: StateRules, round_no: int | None = None,
+                after_last_round: bool = False) -> RoundState:
     """The state before ``round_no`` (default: the round after the last paired one;
     :meth:`StateHistory.state`)."""
-    return StateHistory(t, rules).state(round_no)
+    return StateHistory(t, rules).state(round_no, after_last_round)
+
+
+def state_to_show(t: Tournament, rules: StateRules) -> tuple[RoundState, bool]:
+    """The state ``cpswiss state`` shows: before the round to be paired, or, once every round
+    of ``XXR``/``142`` is paired, the final state after the last one (then True)."""
+    finished = t.total_rounds is not None and t.last_paired_round >= t.total_rounds
+    return build_state(t, rules, after_last_round=finished), finished
 
 
 def _opponent(e: RoundEntry) -> int:

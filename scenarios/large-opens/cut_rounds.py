@@ -11,27 +11,17 @@ the file has none (without it the last round is not known to be the last)."""
 from __future__ import annotations
 
 import sys
-from dataclasses import replace
 from pathlib import Path
 
 from cpswiss.formats.trf import parse_trf
 from cpswiss.formats.trf_writer import write_trf
+from cpswiss.study.acceptance import tournament_before_round
 from cpswiss.tournament.model import RoundKind, Tournament
 
 
 def round_file(t: Tournament, k: int) -> Tournament:
     """The tournament as it stood when round k was paired."""
-    players = {}
-    for pid, record in t.players.items():
-        kept = list(record.rounds)[:k - 1]
-        entry = record.rounds[k - 1] if len(record.rounds) >= k else None
-        # a bye or absence known before the round was paired
-        if entry is not None and entry.kind in (RoundKind.HALF_BYE, RoundKind.FULL_BYE, RoundKind.ZERO_BYE):
-            kept.append(entry)
-        player = replace(record, rounds=kept)
-        player.points_column = t.computed_points(player)
-        players[pid] = player
-    return replace(t, players=players)
+    return tournament_before_round(t, k)
 
 
 def pairing_of_round(t: Tournament, k: int) -> list[tuple[int, int]]:

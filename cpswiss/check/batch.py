@@ -1,0 +1,153 @@
+"""Checking many tournaments in one process: ``cpswiss check FILE_OR_FOLDER ...``.
+
+Each tournament is checked as :func:`cpswiss.check.rounds.check_tournament` checks one (every
+round re-paired from the state before it, the history read once) and summed up in one
+:class:`TournamentVerdict`: every round agrees, some rounds differ, or the file is refused (one
+line: why).  A refused file never ends the run.  The process pays its start-up (imports, rule
+files) once for all the files.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from cpswiss.check.rounds import CheckReport, RoundCheck, check_tournament
+from cpswiss.errors import (
+    EXIT_FILE_ACCESS,
+    EXIT_INVALID_INPUT,
+    EXIT_NO_PAIRING,
+    EXIT_OK,
+    EXIT_TOO_LARGE,
+    EXIT_UNEXPECTED,
+    CpswissError,
+)
+
+if TYPE_CHECKING:
+    from cpswiss.rulesets.ruleset import RuleSet
+    from cpswiss.solver.settings import SolverSettings
+
+AGREE, DIFFER, REFUSED, ERROR = "agree", "differ", "refused", "error"
+
+
+@dataclass
+class TournamentVerdict:
+    """One tournament of a batch: its verdict (``agree``, ``differ``, ``refused`` - an input or
+    file problem -, ``error`` - a fault of cpswiss), its rounds, and the rounds that differ with
+    what differs in each."""
+
+    file: str
+    verdict: str
+    rounds: int = 0
+    rule_set: str = ""
+    differing: list[RoundCheck] = field(default_factory=list)
+    reason: str = ""  # why refused, or the error
+
+    @classmethod
+    def of(cls, report: CheckReport) -> TournamentVerdict:
+        differing = [r for r in report.rounds if not r.agrees]
+        return cls(report.file, DIFFER if differing else AGREE, len(report.rounds), report.rule_set, differing)
+
+    @property
+    def differing_rounds(self) -> list[int]:
+        return [r.round_no for r in self.differing]
+
+    def line(self) -> str:
+        """One line, in the words of the single-file check."""
+        if self.verdict == AGREE:
+            return f"{self.file}: all rounds agree ({self.rounds} rounds)"
+        if self.verdict == DIFFER:
+            return f"{self.file}: rounds that differ: {', '.join(map(str, self.differing_rounds))} (of {self.rounds})"
+        return f"{self.file}: {self.verdict}: {self.reason}"
+
+    def as_dict(self) -> dict:
+        return {"file": self.file, "verdict": self.verdict, "rounds": self.rounds, "rule_set": self.rule_set,
+                "differing_rounds": self.differing_rounds, "differing": [asdict(r) for r in self.differing],
+                "reason": self.reason}
+
+
+def tournament_files(paths: Iterable[str]) -> list[Path]:
+    """The files named, and every ``*.trf`` under the folders named (sorted, recursively)."""
+    files: list[Path] = []
+    for p in paths:
+        path = Path(p)
+        if path.is_dir():
+            files.extend(sorted(f for f in path.rglob("*.trf") if f.is_file()))
+        else:
+            files.append(path)  # a missing file is refused on its own line
+    return files
+
+
+def is_refusal(exc: CpswissError) -> bool:
+    """The file is refused (invalid, unreadable, too large), not a fault of cpswiss."""
+    return exc.exit_code in (EXIT_INVALID_INPUT, EXIT_FILE_ACCESS, EXIT_TOO_LARGE)
+
+
+def check_one(path: str | Path, rule_set: str | RuleSet | None = None, settings: SolverSettings | None = None,
+              accelerate: str | None = None, rounds: list[int] | None = None) -> TournamentVerdict:
+    """One tournament's verdict; a problem with the file, or a fault, is its verdict, not an
+    exception."""
+    try:
+        return TournamentVerdict.of(check_tournament(str(path), rule_set, rounds, settings, accelerate))
+    except CpswissError as exc:
+        return TournamentVerdict(str(path), REFUSED if is_refusal(exc) else ERROR, reason=exc.one_line())
+    except Exception as exc:  # a bug: the run goes on, the tournament is counted as one
+        return TournamentVerdict(str(path), ERROR, reason=f"unexpected error: {type(exc).__name__}: {exc}")
+
+
+def check_many(paths: Iterable[str | Path], rule_set: str | RuleSet | None = None,
+               settings: SolverSettings | None = None, accelerate: str | None = None,
+               rounds: list[int] | None = None) -> Iterator[TournamentVerdict]:
+    """Every tournament's verdict, in order."""
+    for path in paths:
+        yield check_one(path, rule_set, settings, accelerate, rounds)
+
+
+@dataclass
+class BatchSummary:
+    """The counts of a batch: tournaments and rounds, by verdict."""
+
+    tournaments: int = 0
+    rounds: int = 0
+    agreeing: int = 0
+    differing: int = 0
+    refused: int = 0
+    errors: int = 0
+    differing_rounds: int = 0
+
+    def add(self, verdict: TournamentVerdict) -> None:
+        self.tournaments += 1
+        self.rounds += verdict.rounds
+        self.differing_rounds += len(verdict.differing)
+        if verdict.verdict == AGREE:
+            self.agreeing += 1
+        elif verdict.verdict == DIFFER:
+            self.differing += 1
+        elif verdict.verdict == REFUSED:
+            self.refused += 1
+        else:
+            self.errors += 1
+
+    def line(self) -> str:
+        errors = f", {self.errors} failed" if self.errors else ""
+        return (f"tournaments {self.tournaments}, rounds {self.rounds}: {self.agreeing} agreeing, "
+                f"{self.differing} differing ({self.differing_rounds} rounds), {self.refused} refused{errors}")
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+    @property
+    def exit_code(self) -> int:
+        """0 every tournament agrees; 1 one differs; 3 none differs but a file was refused; 2 a
+        tournament failed (a fault of cpswiss), whatever the others did."""
+        if self.errors:
+            return EXIT_UNEXPECTED
+        if self.differing:
+            return EXIT_NO_PAIRING
+        return EXIT_INVALID_INPUT if self.refused else EXIT_OK
+
+
+__all__ = ["AGREE", "DIFFER", "ERROR", "REFUSED", "BatchSummary", "TournamentVerdict", "check_many", "check_one",
+           "is_refusal", "tournament_files"]

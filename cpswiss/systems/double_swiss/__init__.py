@@ -1,0 +1,68 @@
+"""The FIDE Double-Swiss System, C.04.5 (2026 text): every round a match of two games between
+the same two players, colours reversed, scored per game.  The pairing-allocated bye first, then
+the top-scoregroup with the first set of upfloaters and the first pairing by its identifier (the
+shared procedure :mod:`cpswiss.systems.shared.topdown`, the Swiss Team System's on players:
+:mod:`.procedure`), colours by Art. 4 (:mod:`.colours`), explained in the text's words
+(:mod:`.explain`).  Readings: ``docs/double-swiss-2026.md``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cpswiss.registry import Explanation, PairingSystem
+from cpswiss.systems.double_swiss.criteria import CRITERIA
+from cpswiss.systems.double_swiss.switches import DoubleSwissSwitches
+
+if TYPE_CHECKING:
+    from cpswiss.rulesets.model import RuleSet
+    from cpswiss.solver.settings import SolverSettings
+    from cpswiss.systems.double_swiss.procedure import DoubleSwissRoundResult
+    from cpswiss.tournament.model import Tournament
+
+
+def pair_round(state: Any, rules: RuleSet, settings: SolverSettings | None = None) -> Any:
+    """The individual systems' entry: refused (a Double-Swiss file is paired on matches)."""
+    from cpswiss.systems.double_swiss.procedure import pair_round as procedure
+
+    return procedure(state, rules, settings)
+
+
+def pair_competition(tournament: Tournament, rules: RuleSet, round_no: int | None = None,
+                     settings: SolverSettings | None = None, record_refusals: bool = False,
+                     baku: bool = False) -> DoubleSwissRoundResult:
+    """A round of a Double-Swiss file (:func:`.procedure.pair_tournament_round`)."""
+    from cpswiss.systems.double_swiss.procedure import pair_tournament_round
+
+    return pair_tournament_round(tournament, rules, round_no, settings, record_refusals, baku)
+
+
+def competitor_rows(tournament: Tournament, rules: RuleSet, round_no: int | None = None,
+                    baku: bool = False) -> list[dict[str, Any]]:
+    """The players before a round (:func:`.procedure.competitor_rows`)."""
+    from cpswiss.systems.double_swiss.procedure import competitor_rows as rows
+
+    return rows(tournament, rules, round_no, baku)
+
+
+def explanation() -> Explanation:
+    """The explanation (:mod:`.explain`): ``explain_text`` of a round; the individual tools'
+    account, compare and bracket rows are refused."""
+    from cpswiss.systems.double_swiss import explain
+
+    return explain
+
+
+SYSTEM = PairingSystem(
+    name="double-swiss",
+    title="FIDE Double-Swiss System (C.04.5)",
+    flag="double-swiss",
+    default_rule_set="double-swiss-2026",
+    pair_round=pair_round,
+    explanation=explanation,
+    criteria=CRITERIA,
+    trf_codes={"FIDE_DOUBLESWISS": "double-swiss-2026"},
+    switches=DoubleSwissSwitches,
+    file_kinds=frozenset(("double-swiss",)),
+    pair_competition=pair_competition,
+    competitor_rows=competitor_rows,
+)

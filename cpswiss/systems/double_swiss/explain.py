@@ -1,0 +1,77 @@
+"""A C.04.5 round explained in the text's words: the pairing-allocated bye and why (Art. 3.4),
+each bracket with its upfloaters and why those (3.5), the identifier chosen and what ruled out
+the ones before it (3.6), each match's colours - who has White in game 1 - and the article that
+decided them (Art. 4)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, NoReturn
+
+from cpswiss.errors import InputError
+from cpswiss.systems.shared.topdown_explain import refusal_lines, score_text, upfloater_lines
+
+if TYPE_CHECKING:
+    from cpswiss.systems.double_swiss.procedure import DoubleSwissRoundResult
+
+COLOUR_ARTICLES = {
+    "4.3.1": "neither player has played a match: the higher-ranked player takes the initial colour if his TPN "
+             "is odd, else the other",
+    "4.3.2": "White to the player with fewer Whites",
+    "4.3.3": "colours alternated from the most recent round in which the two had different colours",
+    "4.3.4": "the higher-ranked player's colour alternates from his last match",
+    "4.3.5": "the opponent's colour alternates from his last match",
+}
+# the shared procedure's labels for its pairing digits -> C.04.5's (C.04.6 [C10] is C.04.5 [C8];
+# C.04.6's colour criteria [C8]/[C9] have no counterpart: C.04.5 has no colour preference)
+_PAIRING_LABELS = {"[C10]": "[C8]"}
+
+
+def explain_text(result: DoubleSwissRoundResult) -> str:
+    """The account of a round (with ``record_refusals``, every value tried before the one chosen
+    is named with the reason)."""
+    pairing, plan = result.pairing, result.plan
+    title = result.rules.title if result.rules is not None else "FIDE Double-Swiss System (C.04.5)"
+    score = {c.id: c.score for c in result.state.competitors.values()} if result.state is not None else {}
+    out = [f"Round {pairing.round_no}: {title}"]
+    bye = plan.bye
+    if bye is None:
+        out.append("Art. 3.4: an even number of players to pair - no pairing-allocated bye.")
+    else:
+        out.append(f"Art. 3.4: the pairing-allocated bye (worth a game won and a game drawn, 1.4) goes to "
+                   f"{bye.tpn}" + (f" (score {score_text(score[bye.tpn])})" if bye.tpn in score else "") +
+                   ": of the players [C2] allows, the lowest score, then most matches played, then the largest "
+                   "TPN, whose removal leaves a legal pairing of the others.")
+        if bye.passed_over:
+            out.append(f"   passed over (no legal pairing of the others without them, 3.4.1): "
+                       f"{', '.join(map(str, bye.passed_over))}")
+        if bye.barred:
+            out.append(f"   barred by [C2] (a PAB, a match won by forfeit or a full-point bye already): "
+                       f"{', '.join(map(str, bye.barred))}")
+    for n, b in enumerate(plan.brackets, start=1):
+        out.append(f"Bracket {n} (Art. 3.5-3.6): top-scoregroup {score_text(b.score)}: {', '.join(map(str, b.residents))}")
+        out.extend(upfloater_lines(b, ", [C7] not applied (last round)"))
+        values = [f"{_PAIRING_LABELS[k]} {v}" for k, v in b.pairing_values.items() if k in _PAIRING_LABELS]
+        out.append(f"   identifier {' '.join(map(str, b.identifier))} (3.6.2): the first that complies with [C1]"
+                   + (f" and reaches {', '.join(values)}" if values else " ([C8] not applied: last round)"))
+        out.extend(refusal_lines(b.pairing_refusals, "identifier position"))
+    out.append("Colours (Art. 4; 4.4: White plays game 1 with White, game 2 with Black):")
+    for board in pairing.boards:
+        out.append(f"   {board.white} - {board.black}: higher-ranked {board.decider} (4.2); {board.colour_rule}: "
+                   f"{COLOUR_ARTICLES[board.colour_rule]}")
+    return "\n".join(out)
+
+
+def _matches_only() -> NoReturn:
+    raise InputError("a Double-Swiss round is explained by 'cpswiss pair --double-swiss FILE --explain'")
+
+
+def account(result: Any, settings: Any) -> NoReturn:
+    _matches_only()
+
+
+def compare(result: Any, proposed: Any, settings: Any) -> NoReturn:
+    _matches_only()
+
+
+def bracket_rows(result: Any, settings: Any) -> NoReturn:
+    _matches_only()

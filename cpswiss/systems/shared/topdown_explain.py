@@ -1,0 +1,34 @@
+"""Pieces of the explanation of a round paired by the top-down procedure (:mod:`.topdown`:
+C.04.6 and C.04.5 Art. 3.3-3.6), in the texts' words, for the systems that use it."""
+
+from __future__ import annotations
+
+from cpswiss.systems.shared.topdown import Bracket, Refusal
+
+
+def score_text(tenths: float) -> str:
+    return f"{tenths / 10:g}"
+
+
+def refusal_lines(refusals: list[Refusal], what: str) -> list[str]:
+    """One line per value ruled out before the one chosen, with the reason."""
+    lines = []
+    for r in refusals:
+        why = ("no legal pairing has it ([C1], [C3])" if r.why == "illegal"
+               else "the criteria's least values cannot be reached with it")
+        lines.append(f"      {what} {r.position}: {r.tpn} ruled out - {why}")
+    return lines
+
+
+def upfloater_lines(b: Bracket, without_c7: str = "") -> list[str]:
+    """Art. 3.5: the bracket's upfloaters and the criteria that chose them (``without_c7``: what
+    to say when [C7] did not apply), then the sets ruled out before."""
+    if not b.upfloaters:
+        return []
+    scores = ", ".join(f"{t} ({score_text(s)})" for t, s in zip(b.upfloaters, b.upfloater_scores))
+    c7 = f", [C7] {b.set_values['[C7]']}" if "[C7]" in b.set_values else without_c7
+    return [f"   upfloaters {scores}: [C4] {b.set_values.get('[C4]', 0)} (the fewest that leave a legal pairing), "
+            "[C5] their scores as high as they can be, "
+            + ("[C6] met" if b.set_values.get("[C6]", 0) == 0 else "[C6] cannot be met")
+            + c7 + "; the first such set in the order of 3.5.3-3.5.4",
+            *refusal_lines(b.set_refusals, "set position")]

@@ -1,0 +1,75 @@
+"""The FIDE Swiss Team Pairing System, C.04.6 (2026): the pairing-allocated bye first, then
+the top-scoregroup with the first set of upfloaters and the first pairing by its identifier
+(the shared procedure :mod:`cpswiss.systems.shared.topdown`, on the teams of
+:mod:`.procedure`), colours by Art. 4 (:mod:`.colours`), explained in the text's words
+(:mod:`.explain`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cpswiss.errors import InputError
+from cpswiss.registry import Explanation, PairingSystem
+from cpswiss.systems.team.criteria import CRITERIA
+from cpswiss.systems.team.switches import TeamSwitches
+
+if TYPE_CHECKING:
+    from cpswiss.rulesets.model import RuleSet
+    from cpswiss.solver.settings import SolverSettings
+    from cpswiss.systems import RoundPairing
+    from cpswiss.systems.team.procedure import TeamRoundPairing
+    from cpswiss.tournament.model import Tournament
+    from cpswiss.tournament.state import RoundState
+
+# record 192 (ETT26): FIDE_TEAM[_TYPEA|_TYPEB][_MP|_GP][_GP|_MP]; "_BAKU" is the registry's
+_PREFERENCES = {"TYPEA_": "a", "TYPEB_": "b", "": "none"}
+_SCORES = {"MP_GP": "mp-gp", "GP_MP": "gp-mp", "MP": "mp", "GP": "gp"}
+_CODES = {"FIDE_TEAM": "team-2026"}
+_CODES.update({f"FIDE_TEAM_{p}{s}": f"team-2026-{kind}-{scores}"
+               for p, kind in _PREFERENCES.items() for s, scores in _SCORES.items()})
+_CODES["FIDE_TEAM_TYPEA_MP_GP"] = "team-2026"
+
+
+def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | None = None) -> RoundPairing:
+    """A team rule set pairs team files only (their competitors: :func:`pair_competition`)."""
+    raise InputError(f"{rules.name} pairs team tournaments (TRF-2026 records 310): use 'cpswiss pair --team'")
+
+
+def pair_competition(tournament: Tournament, rules: RuleSet, round_no: int | None = None,
+                     settings: SolverSettings | None = None, record_refusals: bool = False,
+                     baku: bool = False) -> TeamRoundPairing:
+    """A round of a team file (:func:`cpswiss.systems.team.procedure.pair_tournament_round`)."""
+    from cpswiss.systems.team.procedure import pair_tournament_round
+
+    return pair_tournament_round(tournament, rules, round_no, settings, record_refusals, baku)
+
+
+def competitor_rows(tournament: Tournament, rules: RuleSet, round_no: int | None = None,
+                    baku: bool = False) -> list[dict[str, Any]]:
+    """The teams before a round (:func:`cpswiss.systems.team.procedure.competitor_rows`)."""
+    from cpswiss.systems.team.procedure import competitor_rows as rows
+
+    return rows(tournament, rules, round_no, baku)
+
+
+def explanation() -> Explanation:
+    """The explanation of its pairings (:mod:`cpswiss.systems.team.explain`)."""
+    from cpswiss.systems.team import explain
+
+    return explain
+
+
+SYSTEM = PairingSystem(
+    name="team",
+    title="FIDE Swiss Team Pairing System (C.04.6)",
+    flag="team",
+    default_rule_set="team-2026",
+    pair_round=pair_round,
+    explanation=explanation,
+    criteria=CRITERIA,
+    trf_codes=_CODES,
+    switches=TeamSwitches,
+    file_kinds=frozenset(("team",)),
+    pair_competition=pair_competition,
+    competitor_rows=competitor_rows,
+)

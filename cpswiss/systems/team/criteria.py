@@ -1,0 +1,37 @@
+"""The criteria a rule file of the Swiss Team Pairing System may name (C.04.6 Art. 2), each
+unit with the parameters it takes, as a typed table the rule-file loader checks.  The
+procedure (:mod:`cpswiss.systems.shared.topdown`) applies them where Art. 3 says: [C1]-[C3]
+gate every choice, [C4]-[C7] choose the upfloaters (3.5), [C8]-[C10] the bracket's pairing
+(3.6)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class TeamCriterion:
+    """What every criterion takes: ``label``, the article's name (``[C8]``)."""
+
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class UnlessLastTwoRounds(TeamCriterion):
+    """``except_last_round``: the criterion does not apply in the last two rounds ([C7], [C10])."""
+
+    except_last_round: bool = False
+
+
+CRITERIA: dict[str, type] = {
+    "team-no-rematch": TeamCriterion,  # [C1] (a match forfeited as a whole is no meeting, GHR 3.5)
+    "team-bye-eligibility": TeamCriterion,  # [C2] no PAB after a PAB, a forfeit win, a full-point bye
+    "team-completion": TeamCriterion,  # [C3]
+    "team-upfloaters": TeamCriterion,  # [C4]
+    "team-upfloater-scores": TeamCriterion,  # [C5]
+    "team-following-scoregroup": TeamCriterion,  # [C6]
+    "team-repeated-floaters": UnlessLastTwoRounds,  # [C7]
+    "team-colour-preferences": TeamCriterion,  # [C8]
+    "team-strong-preferences": TeamCriterion,  # [C9]
+    "team-floater-opponents": UnlessLastTwoRounds,  # [C10]
+}

@@ -1,0 +1,95 @@
+"""A C.04.6 round explained in the text's words: the bye and why (Art. 3.4), each bracket with
+its upfloaters and why those (3.5), the identifier chosen and what ruled out the ones before it
+(3.6), each match's colours and the article that decided them (Art. 4)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, NoReturn
+
+from cpswiss.errors import InputError
+from cpswiss.systems.shared.topdown import Refusal
+
+if TYPE_CHECKING:
+    from cpswiss.systems.team.procedure import TeamRoundPairing
+
+_COLOUR_ARTICLES = {
+    "4.3.1": "neither team has played a match: the first-team takes the initial-colour if its TPN is odd, "
+             "else the other",
+    "4.3.2": "only one team has a colour preference: it is granted",
+    "4.3.3": "the teams prefer opposite colours: both are granted",
+    "4.3.4": "only one team has a strong preference: it is granted",
+    "4.3.5": "White to the team with the lower colour difference",
+    "4.3.6": "colours alternated from the most recent round in which one had White and the other Black",
+    "4.3.7": "the first-team's preference is granted",
+    "4.3.8": "the first-team's colour alternates from its last played match",
+    "4.3.9": "the other team's colour alternates from its last played match",
+}
+
+
+def _score(value: float) -> str:
+    return f"{value / 10:g}"
+
+
+def _refusals(refusals: list[Refusal], what: str) -> list[str]:
+    lines = []
+    for r in refusals:
+        why = ("no legal pairing has it ([C1], [C3])" if r.why == "illegal"
+               else "the criteria's least values cannot be reached with it")
+        lines.append(f"      {what} {r.position}: {r.tpn} ruled out - {why}")
+    return lines
+
+
+def explain_text(pairing: TeamRoundPairing) -> str:
+    """The account of a round paired with ``record_refusals`` (every value tried before the
+    one chosen is named with the reason)."""
+    teams = pairing.state.competitors
+    out = [f"Round {pairing.round_no}: {pairing.rules.title}"]
+    bye = pairing.plan.bye
+    if bye is None:
+        out.append("Art. 3.4: an even number of teams to pair - no pairing-allocated bye.")
+    else:
+        out.append(f"Art. 3.4: the pairing-allocated bye goes to team {bye.tpn} ({teams[bye.tpn].name}, "
+                   f"score {_score(teams[bye.tpn].score)}): of the teams [C2] allows, the lowest score, then "
+                   f"most matches played, then the largest TPN, whose removal leaves a legal pairing.")
+        if bye.passed_over:
+            out.append(f"   passed over (no legal pairing of the others without them, 3.4.1): "
+                       f"{', '.join(map(str, bye.passed_over))}")
+        if bye.barred:
+            out.append(f"   barred by [C2] (a PAB, a forfeit win or a full-point bye already): "
+                       f"{', '.join(map(str, bye.barred))}")
+    for n, b in enumerate(pairing.plan.brackets, start=1):
+        out.append(f"Bracket {n} (Art. 3.5-3.6): top-scoregroup {_score(b.score)}: "
+                   f"{', '.join(map(str, b.residents))}")
+        if b.upfloaters:
+            scores = ", ".join(f"{t} ({_score(s)})" for t, s in zip(b.upfloaters, b.upfloater_scores))
+            out.append(f"   upfloaters {scores}: [C4] {b.set_values.get('[C4]', 0)} (the fewest that leave a "
+                       f"legal pairing), [C5] their scores as high as they can be, "
+                       + ("[C6] met" if b.set_values.get("[C6]", 0) == 0 else "[C6] cannot be met")
+                       + (f", [C7] {b.set_values['[C7]']}" if "[C7]" in b.set_values else "")
+                       + "; the first such set in the order of 3.5.3-3.5.4")
+            out.extend(_refusals(b.set_refusals, "set position"))
+        values = ", ".join(f"{k} {v}" for k, v in b.pairing_values.items())
+        out.append(f"   identifier {' '.join(map(str, b.identifier))} (3.6.2): the first that complies with "
+                   f"[C1] and reaches {values}")
+        out.extend(_refusals(b.pairing_refusals, "identifier position"))
+    out.append("Colours (Art. 4):")
+    for m in pairing.matches:
+        out.append(f"   {m.white} - {m.black}: first-team {m.first_team} (4.2); {m.article}: "
+                   f"{_COLOUR_ARTICLES[m.article]}")
+    return "\n".join(out)
+
+
+def _team_only() -> NoReturn:
+    raise InputError("a team round is explained by 'cpswiss pair --team FILE --explain'")
+
+
+def account(result: Any, settings: Any) -> NoReturn:
+    _team_only()
+
+
+def compare(result: Any, proposed: Any, settings: Any) -> NoReturn:
+    _team_only()
+
+
+def bracket_rows(result: Any, settings: Any) -> NoReturn:
+    _team_only()

@@ -1,0 +1,219 @@
+"""One round of a C.04.6 team tournament: the teams' state as the shared procedure sees it,
+the procedure (:mod:`cpswiss.systems.shared.topdown`: Art. 3.3-3.6), then the colours
+(Art. 4) and the boards in order.
+
+Board order (GHR 3.6, as the team engines write it): the higher score of the pair first, then
+the higher sum of the pair's scores, then the smaller TPN; the pairing-allocated bye last.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from cpswiss.errors import InputError
+from cpswiss.systems.shared import topdown
+from cpswiss.systems.shared.topdown import Compatible, Entrant, RoundPlan, Rules, Wish
+from cpswiss.systems.team.colours import MatchColours, TeamColourState, allocate, preference
+from cpswiss.systems.team.switches import TeamSwitches
+from cpswiss.tournament.competition_state import GAME_POINTS, MATCH_POINTS, CompetitionRules, competition_state
+
+if TYPE_CHECKING:
+    from cpswiss.rulesets.ruleset import RuleSet
+    from cpswiss.solver.settings import SolverSettings
+    from cpswiss.tournament.competition_state import CompetitionState, CompetitorState
+    from cpswiss.tournament.model import Tournament
+
+
+def competition_rules(rules: RuleSet, baku: bool = False, code: str = "") -> CompetitionRules:
+    """The scoring and counting a team rule set names (its ``[switches]``), for
+    :func:`cpswiss.tournament.competition_state.competition_state`."""
+    switches = _switches(rules)
+    if baku and switches.primary == "game-points":
+        raise InputError("Baku acceleration cannot be used with game points as the primary score "
+                         "(C.04.7 Art. 1.4.4)")
+    primary = MATCH_POINTS if switches.primary == "match-points" else GAME_POINTS
+    return CompetitionRules("team", primary, switches.secondary_used, switches.colour_preferences, baku,
+                            code=code)
+
+
+def _switches(rules: RuleSet) -> TeamSwitches:
+    switches = rules.switches
+    return switches if isinstance(switches, TeamSwitches) else TeamSwitches()
+
+
+@dataclass
+class TeamRoundPairing:
+    """A paired round: the matches in board order (white team, black team, the article that
+    gave the colours), the team with the pairing-allocated bye, and how the procedure got
+    there (``plan``: the bye and each bracket), under ``rules`` from ``state``."""
+
+    round_no: int
+    matches: list[MatchColours]
+    bye: int | None
+    plan: RoundPlan
+    state: CompetitionState
+    rules: RuleSet
+    wishes: dict[int, Wish] = field(default_factory=dict)
+
+    def tournament_with_round(self) -> Tournament:
+        """The tournament with this round appended (:mod:`.rounds`), for ``--write-trf``."""
+        from cpswiss.systems.team.rounds import with_team_round  # a module of this system
+
+        return with_team_round(self)
+
+    def lines(self) -> list[str]:
+        """The pairing file the team engines write: the number of boards (the bye counted),
+        then ``white black`` by team pairing number, the bye as ``tpn 0``."""
+        rows = [f"{m.white} {m.black}" for m in self.matches]
+        if self.bye is not None:
+            rows.append(f"{self.bye} 0")
+        return [str(len(rows)), *rows]
+
+
+def float_criteria_apply(state: CompetitionState) -> bool:
+    """[C7] and [C10] apply except in the last two rounds (Art. 2.3.4, 2.3.7); the number of
+    rounds (record 142) is needed to know."""
+    if state.total_rounds is None:
+        raise InputError("the number of rounds (record 142) is needed: [C7] and [C10] do not apply in "
+                         "the last two rounds (C.04.6 Art. 2.3)", state.tournament.path)
+    return state.round_no < state.total_rounds - 1
+
+
+def wishes_of(state: CompetitionState, rules: RuleSet) -> dict[int, Wish]:
+    """Each team's colour preference (Art. 1.7) before the round."""
+    switches = _switches(rules)
+    return {c.id: preference(c.colours, switches.colour_preferences, state.is_last_round,
+                             switches.last_round_zero_cd)
+            for c in state.competitors.values()}
+
+
+def baku_points(state: CompetitionState, round_no: int) -> dict[int, int]:
+    """C.04.7 (2026) Baku acceleration for teams, when record 192 asks for it and no 250 record
+    gives virtual points: GA = the first 2 * ceil(N/4) teams by TPN (N = the teams of the 310
+    records); in the first ceil(A/2) of the A = ceil(R/2) accelerated rounds GA gets the match
+    points of a win, in the others half of that (tenths; empty when none apply)."""
+    t = state.tournament
+    if not state.rules.baku or t.team_accelerations or state.total_rounds is None:
+        return {}
+    accelerated = -(-state.total_rounds // 2)
+    if round_no > accelerated:
+        return {}
+    win = t.match_scoring.win if t.match_scoring is not None else 20
+    value = win if round_no <= -(-accelerated // 2) else win // 2
+    last_of_ga = 2 * -(-len(t.teams) // 4)
+    return {tpn: value for tpn in t.teams if tpn <= last_of_ga}
+
+
+def _primary(entry_points: tuple[int, int], state: CompetitionState) -> int:
+    return entry_points[0] if state.rules.primary == MATCH_POINTS else entry_points[1]
+
+
+def _floated_with_baku(state: CompetitionState, c: CompetitorState) -> bool:
+    """A floater in the previous round by the pairing scores of that round (Art. 1.5 with
+    C.04.7: the scoregroups of an accelerated round are made of pairing scores)."""
+    r = state.round_no - 1
+    if r < 1 or len(c.entries) < r:
+        return False
+    entry = c.entries[r - 1]
+    if entry is None or not entry.played or entry.opponent is None:
+        return False
+    virtual = baku_points(state, r)
+
+    def before(team: CompetitorState) -> int:
+        return sum(_primary((e.match_points, e.game_points), state) for e in team.entries[:r - 1] if e is not None) \
+            + virtual.get(team.id, 0)
+
+    return before(c) != before(state.competitors[entry.opponent])
+
+
+def entrants_of(state: CompetitionState, wishes: dict[int, Wish]) -> list[Entrant]:
+    """The teams to pair as the shared procedure sees them: the pairing score (with Baku's
+    virtual points, :func:`baku_points`), matches played, [C2], the previous round's float."""
+    virtual = baku_points(state, state.round_no)
+    accelerated = bool(state.rules.baku and not state.tournament.team_accelerations)
+    return [Entrant(c.id, c.score + virtual.get(c.id, 0), c.matches_played, c.bye_eligible,
+                    _floated_with_baku(state, c) if accelerated else c.floated_last_round, wishes[c.id])
+            for c in state.to_pair]
+
+
+def may_meet(state: CompetitionState, forfeit_is_meeting: bool = False) -> Compatible:
+    """[C1] and the competition's forbidden pairs (260), by TPN; ``forfeit_is_meeting`` (TS-8):
+    a match forfeited as a whole bars a second meeting too."""
+    teams = state.competitors
+    met = {c.id: set(c.opponents) | set(c.forbidden) for c in teams.values()}
+    if forfeit_is_meeting:
+        for c in teams.values():
+            met[c.id] |= {e.opponent for e in c.entries if e is not None and e.opponent is not None}
+
+    def compatible(a: int, b: int) -> bool:
+        return b not in met[a] and a not in met[b]
+
+    return compatible
+
+
+def parity_numbers(state: CompetitionState, switches: TeamSwitches) -> dict[int, int]:
+    """The number whose parity Art. 4.3.1 reads for each team (TS-7): its TPN, or its rank by
+    TPN among the teams that have arrived."""
+    if switches.parity_numbers == "tpn":
+        return {c: c for c in state.competitors}
+    arrived = sorted(c.id for c in state.competitors.values() if c.entered)
+    return {tpn: rank for rank, tpn in enumerate(arrived, start=1)}
+
+
+def colour_state(c: CompetitorState, wish: Wish, switches: TeamSwitches, pairing_score: int,
+                 parity_number: int) -> TeamColourState:
+    """What Art. 4 reads of a team; 4.2.1 compares the standings (TS-6) or the pairing score."""
+    primary = c.real_score if switches.first_team_score == "standings" else pairing_score
+    return TeamColourState(c.id, primary, c.secondary, c.colours, wish, parity_number)
+
+
+def pair_competition(state: CompetitionState, rules: RuleSet, settings: SolverSettings | None = None,
+                     record_refusals: bool = False) -> TeamRoundPairing:
+    """The round's pairing by C.04.6: NoPairingError when none is legal (Art. 3.3.3)."""
+    switches = _switches(rules)
+    wishes = wishes_of(state, rules)
+    entrants = entrants_of(state, wishes)
+    plan = topdown.pair_round(entrants, may_meet(state, switches.forfeit_is_meeting),
+                      Rules(float_criteria_apply(state), switches.c6, record_refusals))
+    teams = state.competitors
+    score = {e.tpn: e.score for e in entrants}
+    number = parity_numbers(state, switches)
+    matches = [allocate(colour_state(teams[a], wishes[a], switches, int(score[a]), number[a]),
+                        colour_state(teams[b], wishes[b], switches, int(score[b]), number[b]),
+                        state.initial_colour, switches.secondary_used, switches.colour_preferences == "B")
+               for a, b in plan.pairs]
+    matches.sort(key=lambda m: (-max(score[m.white], score[m.black]), -(score[m.white] + score[m.black]),
+                                min(m.white, m.black)))
+    return TeamRoundPairing(state.round_no, matches, plan.bye.tpn if plan.bye else None, plan, state, rules,
+                            wishes)
+
+
+def pair_tournament_round(tournament: Tournament, rules: RuleSet, round_no: int | None = None,
+                          settings: SolverSettings | None = None, record_refusals: bool = False,
+                          baku: bool = False) -> TeamRoundPairing:
+    """The registry's entry: a round of a team file (default the next) under a team rule set
+    (``baku``: record 192 asks for Baku acceleration)."""
+    state = competition_state(tournament, competition_rules(rules, baku, tournament.system or ""), round_no)
+    return pair_competition(state, rules, settings, record_refusals)
+
+
+def competitor_rows(tournament: Tournament, rules: RuleSet, round_no: int | None = None,
+                    baku: bool = False) -> list[dict[str, object]]:
+    """Each team before the round, as ``cpswiss state`` prints it: scores (match and game
+    points, the pairing score), colours had and colour difference (1.6), preference (1.7),
+    float in the previous round (1.5), [C2], matches played, to be paired."""
+    state = competition_state(tournament, competition_rules(rules, baku, tournament.system or ""), round_no)
+    wishes = wishes_of(state, rules)
+    pairing = {e.tpn: e for e in entrants_of(state, wishes)}
+    rows: list[dict[str, object]] = []
+    for c in sorted(state.competitors.values(), key=lambda c: (-c.score, c.id)):
+        wish = wishes[c.id]
+        rows.append({
+            "tpn": c.id, "team": c.name, "MP": c.match_points / 10, "GP": c.game_points / 10,
+            "score": (pairing[c.id].score if c.id in pairing else c.score) / 10,
+            "colours": "".join(c.colours) or "-", "CD": c.colour_difference,
+            "preference": (wish.colour or "-") + (" strong" if wish.strong else ""),
+            "floated": c.floats[0].name.lower() if c.floats else "-",
+            "PAB allowed": c.bye_eligible, "played": c.matches_played, "to pair": c.available})
+    return rows
