@@ -16,7 +16,7 @@ from cpswiss.systems.double_swiss.procedure import (DoubleSwissRoundResult, Play
                                                     pair_competition, pair_players)
 from cpswiss.systems.double_swiss.switches import DoubleSwissSwitches
 from cpswiss.tournament.competition_state import competition_state
-from tests.double_swiss_cases import Case, cases
+from double_swiss_cases import Case, cases
 
 
 def paired(case: Case, switches: DoubleSwissSwitches = DoubleSwissSwitches()) -> DoubleSwissRoundResult:

@@ -8,7 +8,7 @@ import pytest
 from cpswiss.systems.double_swiss.colours import ColourFacts, allocate
 from cpswiss.tournament.competition_state import competition_state
 from cpswiss.tournament.competitors import EntryKind, competitors
-from tests.double_swiss_cases import Case
+from double_swiss_cases import Case
 
 
 def facts(tpn, score, colours):

@@ -17,7 +17,7 @@ from cpswiss.formats.trf_writer import write_trf
 from cpswiss.study.double_swiss import DoubleSwissConfig, generate_double_swiss
 from cpswiss.tournament.competition_state import competition_state
 from cpswiss.tournament.model import RoundEntry, RoundKind, Tournament
-from tests.double_swiss_cases import Case
+from double_swiss_cases import Case
 
 CASES = Path(__file__).resolve().parent.parent / "scenarios" / "double-swiss-2026" / "cases"
 

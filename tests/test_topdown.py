@@ -193,7 +193,8 @@ def test_the_procedure_meets_its_definition_on_random_small_fields(seed):
     scores = [rng.choice([0.0, 1.0, 1.5, 2.0, 3.0]) for _ in range(n)]
     wishes = [Wish(rng.choice([None, "W", "B"]), rng.random() < 0.3) for _ in range(n)]
     field = [Entrant(t + 1, scores[t], floated=rng.random() < 0.3, wish=wishes[t]) for t in range(n)]
-    barred = {frozenset(p) for p in itertools.combinations(range(1, n + 1), 2) if rng.random() < 0.3}
+    density = 0.3 if seed % 2 else 0.02  # sparse and nearly complete graphs (the robust rest)
+    barred = {frozenset(p) for p in itertools.combinations(range(1, n + 1), 2) if rng.random() < density}
     ok = lambda a, b: frozenset((a, b)) not in barred  # noqa: E731
     rules = Rules(float_criteria=rng.random() < 0.6, c6=rng.choice(["pass-fail", "graded"]))
     try:
@@ -205,3 +206,22 @@ def test_the_procedure_meets_its_definition_on_random_small_fields(seed):
     assert got == _by_definition(field, ok, rules)
     proved = pair_round(field, ok, Rules(rules.float_criteria, rules.c6, record_refusals=True))
     assert [[*b.upfloaters, 0, *b.identifier] for b in proved.brackets] == got
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_upfloaters_chosen_on_the_residents_pairs_when_the_rest_is_robust(seed):
+    """Dense fields (few barred pairs): Dirac's theorem lets the set be chosen on the
+    residents' pairs alone; the answer is the one of the whole graph."""
+    import random
+
+    rng = random.Random(seed)
+    n = rng.choice([16, 24, 40])
+    field = [Entrant(t + 1, float(rng.randrange(rng.choice([2, 4]))), floated=rng.random() < 0.3,
+                     wish=Wish(rng.choice([None, "W", "B"]), rng.random() < 0.3)) for t in range(n)]
+    barred = {frozenset(p) for p in itertools.combinations(range(1, n + 1), 2) if rng.random() < 0.03}
+    ok = lambda a, b: frozenset((a, b)) not in barred  # noqa: E731
+    rules = Rules(rng.random() < 0.6, "pass-fail", seed % 3 == 0)
+    fast = pair_round(field, ok, rules)
+    whole = pair_round(field, ok, Rules(rules.float_criteria, rules.c6, rules.record_refusals, robust_rest=False))
+    assert [(b.upfloaters, b.identifier, b.set_values) for b in fast.brackets] == \
+        [(b.upfloaters, b.identifier, b.set_values) for b in whole.brackets]

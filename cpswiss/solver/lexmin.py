@@ -11,7 +11,7 @@ matching of least cost, and its cost; None when the graph has no perfect matchin
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from cpswiss.errors import EngineLimitError
@@ -87,5 +87,29 @@ def least_perfect_matching(n: int, costs: DigitCosts, usable: Sequence[int] | No
         return None
     if index is None:
         index = {(min(edges[e]), max(edges[e])): e for e in chosen_edges}
+    chosen = sorted(index[p] for p in pairs)
+    return costs.value(chosen), chosen
+
+
+def least_covering_matching(n: int, costs: DigitCosts, cover: Collection[int], usable: Sequence[int],
+                            packed: Sequence[int], index: Mapping[tuple[int, int], int]
+                            ) -> tuple[tuple[int, ...], list[int]] | None:
+    """A matching of the graph on ``n`` vertices (the edges ``usable``, each with an end in
+    ``cover``) that pairs every vertex of ``cover``, of least cost vector; None when none
+    pairs them all.  Each edge weighs a bonus per end in ``cover``, larger than any two
+    matchings' costs differ by, less its packed cost: a maximum-weight matching covers as many
+    of them as can be, and among those costs the least.  None also when the weights would
+    not fit in 128 bits (the caller then asks for a perfect matching of the whole graph)."""
+    top = max(packed, default=0) + 1
+    bonus = top * (n // 2 + 1)
+    if (2 * bonus).bit_length() > 126:
+        raise EngineLimitError("covering weights beyond 128 bits")
+    edges = costs.edges
+    arcs = [(edges[e][0], edges[e][1], bonus * ((edges[e][0] in cover) + (edges[e][1] in cover)) - packed[e])
+            for e in usable]
+    pairs = maximum_weight_matching(n, arcs)
+    matched = {v for pair in pairs for v in pair}
+    if any(v not in matched for v in cover):
+        return None
     chosen = sorted(index[p] for p in pairs)
     return costs.value(chosen), chosen

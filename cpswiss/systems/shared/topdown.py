@@ -42,12 +42,12 @@ Readings (``docs/team-2026.md``):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
 from cpswiss.errors import NoPairingError
-from cpswiss.solver.lexmin import DigitCosts, least_perfect_matching
+from cpswiss.solver.lexmin import DigitCosts, least_covering_matching, least_perfect_matching
 from cpswiss.solver.matchings import maximum_matching
 from cpswiss.tournament.state import BLACK, WHITE
 
@@ -85,11 +85,14 @@ class Rules:
     """What changes the procedure: ``float_criteria`` ([C7], [C10] apply: not in the last two
     rounds); ``c6``: TS-2; ``record_refusals``: fix the set and the identifier position by
     position, recording every value refused before the one chosen (for explanations: the
-    same answer, more matchings)."""
+    same answer, more matchings); ``robust_rest``: when Dirac's theorem shows that the rest
+    pairs, with [C6] met, whatever the set (:func:`_rest_is_robust`), choose the set on the
+    residents' pairs alone (the same answer, a smaller graph)."""
 
     float_criteria: bool = True
     c6: Literal["pass-fail", "graded"] = "pass-fail"
     record_refusals: bool = False
+    robust_rest: bool = True  # choose upfloaters on the residents' pairs when the rest is robust
 
 
 @dataclass
@@ -253,8 +256,9 @@ class _Search:
     its cost, which is the optimum of the digits so far; each digit added is fixed at its
     least value, by a matching unless a lower bound shows the witness already reaches it."""
 
-    def __init__(self, graph: _Graph, first: Sequence[dict[int, int]]):
+    def __init__(self, graph: _Graph, first: Sequence[dict[int, int]], cover: set[int] | None = None):
         self.graph = graph
+        self.cover = cover  # pair these only (the others may stay unpaired); None: everybody
         self.digits: list[dict[int, int]] = []
         self.forbidden: set[int] = set()
         self._costs: DigitCosts | None = None
@@ -268,16 +272,22 @@ class _Search:
             self._packed = self._costs.packed()
         return self._costs
 
-    def least(self, extra: set[int] | None = None) -> tuple[tuple[int, ...], list[int]] | None:
-        """The least-cost perfect matching with the forbidden edges and ``extra`` unused."""
+    def least(self, extra: set[int] | None = None,
+              paired: Collection[int] = ()) -> tuple[tuple[int, ...], list[int]] | None:
+        """The least-cost perfect matching (or, with ``cover``, one pairing those and the
+        vertices ``paired``) with the forbidden edges and ``extra`` unused."""
         costs = self._refresh()
         forbidden = self.forbidden | extra if extra else self.forbidden
         usable = [e for e in range(len(self.graph.edges)) if e not in forbidden]
+        if self.cover is not None:
+            return least_covering_matching(self.graph.n, costs, self.cover | set(paired), usable, self._packed,
+                                           self.graph.index)
         return least_perfect_matching(self.graph.n, costs, usable, self._packed, self.graph.index)
 
-    def reaches(self, extra: set[int]) -> tuple[tuple[int, ...], list[int]] | None:
-        """A matching reaching the optimum with ``extra`` unused too, or None."""
-        found = self.least(extra)
+    def reaches(self, extra: set[int], paired: Collection[int] = ()) -> tuple[tuple[int, ...], list[int]] | None:
+        """A matching reaching the optimum with ``extra`` unused too (and ``paired`` paired),
+        or None."""
+        found = self.least(extra, paired)
         return found if found is not None and found[0] == self.best[0] else None
 
     def add(self, digit: dict[int, int], lower_bound: int | None = None) -> int:
@@ -310,13 +320,17 @@ class _Search:
         self.best = found
 
     def fits(self, digits: Sequence[dict[int, int]]) -> bool:
-        """Would these digits, added, still pack into one matching weight?"""
-        return _fits(self.graph, [*self.digits, *digits])
+        """Would these digits, added, still pack into one matching weight (with room for the
+        covering bonus when only some are to be paired)?"""
+        bits = DigitCosts.of(self.graph.n, self.graph.edges, [*self.digits, *digits]).bits()
+        return bits + (self.graph.n.bit_length() + 3 if self.cover is not None else 0) <= 120
 
-    def forbid(self, edges: set[int], witness: list[int] | None = None) -> None:
-        """Decide: ``edges`` unused from now on (``witness``: a matching reaching the optimum
-        without them, when the one in hand uses some)."""
+    def forbid(self, edges: set[int], witness: list[int] | None = None, paired: Collection[int] = ()) -> None:
+        """Decide: ``edges`` unused from now on, ``paired`` paired (``witness``: a matching
+        reaching the optimum so, when the one in hand does not)."""
         self.forbidden |= edges
+        if self.cover is not None and paired:
+            self.cover = self.cover | set(paired)
         if witness is not None:
             self.best = (self.best[0], witness)
 
@@ -355,13 +369,17 @@ def choose_upfloaters(graph: _Graph, residents: list[int],
     if not lower_scores:
         return [], {"[C4]": 0}, [], False
     level_of = [lower_scores.index(e.score) if i not in resident_set else -1 for i, e in enumerate(entrants)]
+    cover = None
+    if rules.robust_rest and _rest_is_robust(graph, resident_set, level_of, len(lower_scores) - 1):
+        graph = _residents_pairs(graph, resident_set)
+        cover = resident_set
     up_edges = {e: (j if i in resident_set else i) for e, (i, j) in enumerate(graph.edges)
                 if (i in resident_set) != (j in resident_set)}  # edge -> its upfloater
 
     def upfloaters_of(chosen: Sequence[int]) -> list[int]:
         return [up_edges[e] for e in chosen if e in up_edges]
 
-    search = _Search(graph, [{e: 1 for e in up_edges}])  # [C4]
+    search = _Search(graph, [{e: 1 for e in up_edges}], cover)  # [C4]
     k = search.best[0][0]
     if k == 0:  # the empty set is the only one: [C5]-[C7] choose nothing
         return [], {"[C4]": 0}, [], False
@@ -403,8 +421,8 @@ def choose_upfloaters(graph: _Graph, residents: list[int],
                    for e, v in up_edges.items() if level_of[v] in counts}
     # [C6] (TS-2): the following scoregroup's teams paired below it; [C7]
     following = len(lower_scores) - 1
-    in_following = [level_of[i] == following for i in range(n)]
-    below = [i not in resident_set and level_of[i] < following for i in range(n)]
+    in_following = [level_of[i] == following for i in range(graph.n)]
+    below = [i not in resident_set and 0 <= level_of[i] < following for i in range(graph.n)]
     left_in_following = sum(in_following) - counts.get(following, 0)
     tail = [{e: 1 for e, (i, j) in enumerate(graph.edges)
              if (in_following[i] and below[j]) or (in_following[j] and below[i])}]
@@ -434,6 +452,50 @@ def choose_upfloaters(graph: _Graph, residents: list[int],
     return chosen, values_of, refusals, emptied
 
 
+def _rest_is_robust(graph: _Graph, resident_set: set[int], level_of: list[int], following: int) -> bool:
+    """Whether every set of at most |residents| upfloaters leaves the rest pairable ([C3]) with
+    [C6] met, by Dirac's theorem (a graph on m >= 3 vertices whose every degree is at least m/2
+    has a Hamiltonian cycle, so a perfect matching when m is even): with L the teams below the
+    residents, N the following scoregroup and D the teams below it, k the residents' number,
+    every degree in L at least (|L| + k + 2)/2, in N at least (|N| + k + 2)/2 with k + 2
+    neighbours in D, in D at least (|D| + k + 2)/2.  Then after any k upfloaters N' (with one
+    team of D when odd) and the rest of D pair among themselves: [C3] holds and [C6] is met
+    (at its parity minimum) whatever the set, and the set can be chosen on the residents'
+    pairs alone (:func:`_residents_pairs`)."""
+    k = len(resident_set)
+    lower = [v for v in range(graph.n) if v not in resident_set]
+    in_n = [v not in resident_set and level_of[v] == following for v in range(graph.n)]
+    size_n = sum(in_n)
+    size_d = len(lower) - size_n
+    deg_l, deg_n, deg_d, to_d = [0] * graph.n, [0] * graph.n, [0] * graph.n, [0] * graph.n
+    for i, j in graph.edges:
+        if i in resident_set or j in resident_set:
+            continue
+        deg_l[i] += 1
+        deg_l[j] += 1
+        if in_n[i] and in_n[j]:
+            deg_n[i] += 1
+            deg_n[j] += 1
+        elif not in_n[i] and not in_n[j]:
+            deg_d[i] += 1
+            deg_d[j] += 1
+        else:
+            to_d[i if in_n[i] else j] += 1
+    if any(2 * deg_l[v] < len(lower) + k + 2 for v in lower):
+        return False
+    if size_d == 0:
+        return True  # the following scoregroup is the last: nothing below to pair with
+    return (all(2 * deg_n[v] >= size_n + k + 2 and to_d[v] >= k + 2 for v in lower if in_n[v])
+            and all(2 * deg_d[v] >= size_d + k + 2 for v in lower if not in_n[v]))
+
+
+def _residents_pairs(graph: _Graph, resident_set: set[int]) -> _Graph:
+    """The graph of the residents' pairs only (among themselves and with the teams below): its
+    matchings that pair every resident are the residents' pairings with any upfloaters, which
+    is all the choice of the set depends on when the rest is robust (:func:`_rest_is_robust`)."""
+    return _Graph(graph.entrants, [(i, j) for i, j in graph.edges if i in resident_set or j in resident_set])
+
+
 def _first_set_by_positions(search: _Search, counts: Mapping[int, int], candidates: list[int], level_of: list[int],
                             up_edges: Mapping[int, int], refusals: list[Refusal]) -> list[int]:
     """3.5.4 position by position: at each, the smallest TPN of the position's score with
@@ -453,13 +515,13 @@ def _first_set_by_positions(search: _Search, counts: Mapping[int, int], candidat
                 decision |= {e for u in at_level[start:pos] for e in graph.edges_of[u] if e in up_edges}
                 witness = None
                 if pos != want:
-                    found = search.reaches(decision)
+                    found = search.reaches(decision, (v,))
                     if found is None:
-                        legal = search.least(decision) is not None
+                        legal = search.least(decision, (v,)) is not None
                         refusals.append(Refusal(len(chosen) + 1, entrants[v].tpn, "criteria" if legal else "illegal"))
                         continue
                     witness = found[1]
-                search.forbid(decision, witness)
+                search.forbid(decision, witness, (v,))
                 chosen.append(v)
                 start = pos + 1
                 break
@@ -550,7 +612,7 @@ def first_pairing(graph: _Graph, rules: Rules, upfloaters: set[int]
                 decision = unless_top(v).union(*(unless_bottom(u) for u in range(last + 1, v)))
                 witness = None
                 if v != want:
-                    found = search.reaches(decision)
+                    found = search.reaches(decision, (v,))
                     if found is None:
                         refusals.append(Refusal(position + 1, members[v].tpn, _why(search, decision)))
                         continue
