@@ -8,6 +8,8 @@
                                              (--lim: the FIDE Swiss rules of 1987-99)
     cpswiss check FILE.trf [--round N]       re-pair the rounds in the file and compare
     cpswiss check FILE|FOLDER ...            the same for many tournaments in one process
+                                             (check, explain, state, resolve: also --dutch,
+                                             --lim, --dubov, --burstein, as pair's flags)
     cpswiss explain FILE.trf --pairing P     is P the pairing the rules demand? which rule decides
     cpswiss explain FILE.trf --round N       the same for a round already in the file
     cpswiss state FILE.trf                   print the state before the next round
@@ -40,6 +42,7 @@ from cpswiss import errors  # noqa: E402 - after the thread setting, which must 
 from cpswiss.errors import CpswissError, FileAccessError  # noqa: E402
 
 if TYPE_CHECKING:
+    from cpswiss.api.selection import SystemFlag
     from cpswiss.registry import PairingSystem
     from cpswiss.solver.settings import SolverSettings
     from cpswiss.tournament.model import Tournament
@@ -183,6 +186,7 @@ def _pair_arguments(pair: argparse.ArgumentParser) -> None:
                                        "TOML file; default: record 192, else the start date (042), "
                                        "else the edition in force (dutch-2026)")
     _accelerate_option(pair)
+    _fact_options(pair)
     _recompute_points_option(pair)
     pair.add_argument("--initial-colour", choices=["white", "black"],
                       help="initial colour of the top player (overrides XXC / 152)")
@@ -198,6 +202,8 @@ def _resolve_arguments(resolve: argparse.ArgumentParser) -> None:
     resolve.add_argument("--json", action="store_true", help="print JSON")
     resolve.add_argument("--rules", help="rule set (default: from the file, as for pair); its [resolve] relax "
                                          "says which rules may give, in which order")
+    _system_options(resolve)
+    _fact_options(resolve)
     _accelerate_option(resolve)
     _recompute_points_option(resolve)
     _solver_options(resolve)
@@ -282,6 +288,8 @@ def _check_arguments(check: argparse.ArgumentParser) -> None:
     check.add_argument("--json", action="store_true", help="print JSON (many files: one record a line, then the "
                                                            "summary)")
     check.add_argument("--rules", help="rule set (default: from the file, as for pair)")
+    _system_options(check)
+    _fact_options(check)
     _accelerate_option(check)
     _recompute_points_option(check)
     _solver_options(check)
@@ -294,6 +302,8 @@ def _explain_arguments(explain: argparse.ArgumentParser) -> None:
     target.add_argument("--round", type=int, metavar="N", help="a round already in the file")
     explain.add_argument("--json", action="store_true", help="print JSON")
     explain.add_argument("--rules", help="rule set (default: from the file, as for pair)")
+    _system_options(explain)
+    _fact_options(explain)
     _accelerate_option(explain)
     _recompute_points_option(explain)
     _solver_options(explain)
@@ -302,6 +312,8 @@ def _explain_arguments(explain: argparse.ArgumentParser) -> None:
 def _state_arguments(state: argparse.ArgumentParser) -> None:
     state.add_argument("file")
     state.add_argument("--rules", help="rule set (default: from the file, as for pair)")
+    _system_options(state)
+    _fact_options(state)
     _recompute_points_option(state)
 
 
@@ -372,6 +384,70 @@ def _read(path: str, args: argparse.Namespace) -> Tournament:
     return read_trf(path, recompute_points=getattr(args, "recompute_points", False))
 
 
+def _system_options(p: argparse.ArgumentParser) -> None:
+    """``--dutch``, ``--lim``, ``--dubov``, ``--burstein`` (one per registered system) with the
+    meaning ``pair`` gives them: the system's rule set (``--rules`` among its editions, else its
+    default; the Dutch one: the edition the file names), a file whose 192 names another system
+    refused.  Only the systems' declarations are loaded, not their procedures."""
+    from cpswiss.registry import systems
+
+    flags = p.add_mutually_exclusive_group()
+    for system in systems():
+        flags.add_argument(f"--{system.flag}", action="store_true", dest=f"system_{system.name}",
+                           help=f"by the {system.title} (as 'cpswiss pair --{system.flag}')")
+
+
+def _fact_options(p: argparse.ArgumentParser) -> None:
+    """Facts the arbiter states that the file does not hold (or holds otherwise)."""
+    p.add_argument("--rounds", type=int, dest="total_rounds", metavar="N",
+                   help="the number of rounds, when the file has no XXR / 142 record")
+    p.add_argument("--rating", action="append", default=[], dest="ratings", metavar="PID=ELO",
+                   help="a provisional rating the arbiter assigns to player PID (repeatable; "
+                        "Dubov C.04.4.1 Art. 1.1: every player needs one)")
+
+
+def _tournament_of(args: argparse.Namespace, path: str) -> Tournament:
+    """The tournament a command works on: the file read (:func:`_read`), with - given ``--rounds``
+    or ``--rating`` - the number of rounds and the provisional ratings the arbiter states (the
+    file is not changed).  Bad values are usage errors (exit 3)."""
+    t = _read(path, args)
+    if getattr(args, "total_rounds", None) is None and not getattr(args, "ratings", []):
+        return t
+    from dataclasses import replace
+
+    rounds = args.total_rounds
+    if rounds is not None:
+        if t.total_rounds is not None and rounds != t.total_rounds:
+            raise UsageError(f"--rounds {rounds}: {path} has {t.total_rounds} rounds (XXR / 142)")
+        if not t.last_paired_round < rounds <= 1000:
+            raise UsageError(f"--rounds {rounds}: must be more than the {t.last_paired_round} rounds paired "
+                             "in the file, and at most 1000")
+    players = dict(t.players)
+    for text in args.ratings:
+        pid_text, _, elo_text = text.partition("=")
+        if not (pid_text.strip().isdigit() and elo_text.strip().isdigit()):
+            raise UsageError(f"--rating {text}: expected PID=ELO, e.g. --rating 12=1500")
+        pid, elo = int(pid_text), int(elo_text)
+        if pid not in players:
+            raise UsageError(f"--rating {text}: {path} has no player {pid}")
+        if not 0 < elo <= 4000:
+            raise UsageError(f"--rating {text}: a rating is 1 to 4000")
+        players[pid] = replace(players[pid], rating=elo)
+    return replace(t, players=players, total_rounds=rounds if rounds is not None else t.total_rounds)
+
+
+def _flag_rules(args: argparse.Namespace) -> str | None:
+    """The rule-set request of a command that takes a file and the system flags: a system flag's
+    (:func:`_rules_for_flag`), else ``--rules`` or None (the file decides)."""
+    from cpswiss.api.selection import SystemFlag
+    from cpswiss.registry import systems
+
+    if isinstance(args.rules, SystemFlag):  # pair -c: chosen by pair's flag already
+        return args.rules
+    system = next((s for s in systems() if getattr(args, f"system_{s.name}", False)), None)
+    return args.rules if system is None else _rules_for_flag(system, args.rules)
+
+
 def _solver_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--workers", type=_workers, default=1,
                    help="CP-SAT workers, 1-64 (the answer does not depend on it)")
@@ -415,14 +491,14 @@ def _cmd_pair(args) -> int:
     from cpswiss.api import pair_tournament
 
     system, path = _flagged_system(args)
-    args.rules = _rules_for_flag(system, args.rules, path)
+    args.rules = _rules_for_flag(system, args.rules)
     if system.name == "team":
         return _cmd_pair_team(args, path)
     if system.name == "double-swiss":
         return _cmd_pair_double_swiss(args, path)
     from cpswiss.api.selection import check_pairs_file
 
-    tournament = _read(path, args)
+    tournament = _tournament_of(args, path)
     check_pairs_file(tournament, system)  # the flag's system, whatever rule set the file names
     if args.check:
         args.files, args.rounds = [path], None
@@ -578,22 +654,26 @@ def _flagged_system(args: argparse.Namespace) -> tuple[PairingSystem, str]:
                 if getattr(args, f"system_{s.name}") is not None)
 
 
-def _rules_for_flag(system: PairingSystem, requested: str | None, path: str) -> str | None:
+def _rules_for_flag(system: PairingSystem, requested: str | None) -> SystemFlag | None:
     """The rule set a system flag pairs with: --rules if it is one of that system's, else the
-    system's default - except for the Dutch and team flags, which leave the choice to the file
-    (record 192, start date) as JaVaFo and bbpPairings do.  A rule set of another system is a
-    usage error."""
+    edition the file's 192 names if it is one of that system's, else the system's default -
+    except for the Dutch and team flags, which leave the choice to the file (record 192, start
+    date) as JaVaFo and bbpPairings do.  A rule set of another system is a usage error; a file
+    whose 192 names another system an input error (:class:`cpswiss.api.selection.SystemFlag`)."""
     from cpswiss.rulesets.ruleset import load_rule_set
+    from cpswiss.api.selection import SystemFlag
     from cpswiss.registry import systems
 
     if requested is None:
-        return None if system.name in ("dutch", "team") else system.default_rule_set
+        if system.name == "team":
+            return None  # the team path chooses the rule set from the file
+        return SystemFlag("" if system.name == "dutch" else system.default_rule_set, system.name, system.flag)
     rules = load_rule_set(requested)
     if rules.system != system.name:
         other = next((s for s in systems() if s.name == rules.system), None)
         raise UsageError(f"--{system.flag} pairs with the {system.title}; {requested} is a rule set of "
                          f"the {rules.system} system" + (f" (use --{other.flag})" if other else ""))
-    return requested
+    return SystemFlag(requested, system.name, system.flag, explicit=True)
 
 
 def _cmd_state(args) -> int:
@@ -603,7 +683,7 @@ def _cmd_state(args) -> int:
     from cpswiss.rulesets.ruleset import load_rule_set
     from cpswiss.tournament.state import state_to_show
 
-    tournament = _read(args.file, args)
+    tournament = _tournament_of(args, args.file)
     if tournament.is_team_tournament:
         from cpswiss.api import team_state_rows
 
@@ -617,9 +697,11 @@ def _cmd_state(args) -> int:
         with pd.option_context("display.max_rows", None, "display.width", 200):
             print(pd.DataFrame(double_swiss_state_rows(tournament, args.rules)).to_string(index=False))
         return errors.EXIT_OK
-    state, finished = state_to_show(tournament, select_rule_set(tournament, args.rules)[0].state)
+    rules, reason = select_rule_set(tournament, _flag_rules(args))
+    state, finished = state_to_show(tournament, rules.state)
     total = tournament.total_rounds
     with pd.option_context("display.max_rows", None, "display.width", 200):
+        print(f"{rules.title} ({reason})")
         if finished:
             print(f"Final state after round {tournament.last_paired_round} of {total} (the tournament is finished)")
         else:
@@ -631,7 +713,8 @@ def _cmd_state(args) -> int:
 def _cmd_resolve(args) -> int:
     from cpswiss.check.resolve import resolve
 
-    resolution = resolve(_read(args.file, args), args.rules, args.count, _settings(args), args.accelerate)
+    resolution = resolve(_tournament_of(args, args.file), _flag_rules(args), args.count, _settings(args),
+                         args.accelerate)
     if args.output:
         _write_atomically(args.output, "\n".join(resolution.alternatives[0].pairing.lines()) + "\n")
     if args.json:
@@ -687,7 +770,7 @@ def _cmd_check(args) -> int:
         return _check_many(args)
     from cpswiss.check.rounds import check_tournament
 
-    tournament = _read(args.files[0], args)
+    tournament = _tournament_of(args, args.files[0])
     if tournament.games_per_round > 1:
         from cpswiss.check.double_swiss import check_double_swiss
 
@@ -703,7 +786,7 @@ def _cmd_check(args) -> int:
         else:
             print(team_report.text())
         return errors.EXIT_OK if team_report.agrees else errors.EXIT_NO_PAIRING
-    report = check_tournament(tournament, args.rules, rounds=args.rounds, settings=_settings(args),
+    report = check_tournament(tournament, _flag_rules(args), rounds=args.rounds, settings=_settings(args),
                               accelerate=args.accelerate)
     if args.json:
         _print_json(report.as_dict())
@@ -719,7 +802,7 @@ def _check_many(args) -> int:
     from cpswiss.check.batch import BatchSummary, check_many, tournament_files
 
     summary = BatchSummary()
-    for verdict in check_many(tournament_files(args.files), args.rules, _settings(args), args.accelerate,
+    for verdict in check_many(tournament_files(args.files), _flag_rules(args), _settings(args), args.accelerate,
                               args.rounds):
         summary.add(verdict)
         print(json.dumps(verdict.as_dict(), default=str) if args.json else verdict.line(), flush=True)
@@ -743,7 +826,7 @@ def _cmd_acceptance(args) -> int:
 def _cmd_explain(args) -> int:
     from cpswiss.check.explain import explain_pairing
 
-    tournament = _read(args.file, args)
+    tournament = _tournament_of(args, args.file)
     if tournament.is_team_tournament:
         from cpswiss.api import team_rule_set
         from cpswiss.check.teams import explain_team_proposal
@@ -756,7 +839,7 @@ def _cmd_explain(args) -> int:
         print(text)
         return errors.EXIT_OK if agrees else errors.EXIT_NO_PAIRING
 
-    explanation = explain_pairing(tournament, args.pairing, round_no=args.round, rule_set=args.rules,
+    explanation = explain_pairing(tournament, args.pairing, round_no=args.round, rule_set=_flag_rules(args),
                                   settings=_settings(args), accelerate=args.accelerate)
     if args.json:
         _print_json(explanation.as_dict())

@@ -74,8 +74,8 @@ def test_absences_entered_rounds_ahead_are_read_and_only_the_round_to_pair_count
     many_ahead = write_trf(text.replace(now, set_points(ahead, now[80:84].strip())), "many.trf")
     assert pairing(capsys, many_ahead) == pairing(capsys, one_ahead)
     code, out, err = run(capsys, "state", str(many_ahead))
-    assert code == 0 and out.splitlines()[0] == "State before round 2 of 10"
-    row = next(line.split() for line in out.splitlines()[2:] if line.split()[0] == "8")
+    assert code == 0 and out.splitlines()[1] == "State before round 2 of 10"  # after the rule set's line
+    row = next(line.split() for line in out.splitlines()[3:] if line.split()[0] == "8")
     assert [row[0], *row[2:5]] == ["8", "mainspringer", "0.5", "False"]  # the H of round 1 only; absent
 
 
@@ -87,7 +87,7 @@ def test_lichess_start_date_is_read_and_decides_the_edition(tmp_path, capsys):
     code, out, err = run(capsys, "pair", "--dutch", str(path))
     assert code == 0, err
     assert out.splitlines()[0] == ("Round 4: FIDE (Dutch) System, 2017 edition "
-                                   "(start date May 29, 2020 (042) before 2026-02-01)")
+                                   "(--dutch, start date May 29, 2020 (042) before 2026-02-01)")
 
 
 @pytest.mark.parametrize("written, reason", [
@@ -101,7 +101,7 @@ def test_a_date_read_more_than_one_way_is_taken_when_every_reading_gives_one_edi
     path.write_text(cut(real("lichess-2020-05-29.trf"), 3).replace("042 May 29, 2020", f"042 {written}"))
     code, out, err = run(capsys, "pair", "--dutch", str(path))
     assert code == 0, err
-    assert out.splitlines()[0].endswith(f"({reason})")
+    assert out.splitlines()[0].endswith(f"(--dutch, {reason})")
 
 
 @pytest.mark.parametrize("written, problem", [
@@ -141,8 +141,8 @@ def test_state_of_a_finished_tournament_is_its_final_state(capsys):
     code, out, err = run(capsys, "state", str(FOLDER / "lichess-2020-06-26.trf"))
     assert code == 0, err
     lines = out.splitlines()
-    assert lines[0] == "Final state after round 9 of 9 (the tournament is finished)"
-    first = lines[2].split()
+    assert lines[1] == "Final state after round 9 of 9 (the tournament is finished)"  # after the rule set's
+    first = lines[3].split()
     assert first[:4] == ["1", "1", "mattderkuerschner", "7.5"]
 
 
@@ -161,4 +161,4 @@ def test_points_columns_all_zero_are_refused_then_recomputed_on_request(write_tr
     code, out, err = run(capsys, "check", str(path), "--recompute-points")
     assert code == 1 and out.splitlines()[-1] == "rounds that differ: 1, 2, 3, 4"
     code, out, err = run(capsys, "state", str(path), "--recompute-points")
-    assert code == 0 and out.splitlines()[0] == "State before round 6 of 10"
+    assert code == 0 and out.splitlines()[1] == "State before round 6 of 10"

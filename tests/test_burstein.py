@@ -238,12 +238,15 @@ def generated(seed: int, players: int, rounds: int = 7):
 
 
 @pytest.mark.parametrize("seed, players", [(1, 17), (2, 24), (5, 41)])
-def test_generated_tournaments_check_under_burstein_and_seed_by_dutch(seed, players):
+def test_generated_tournaments_check_under_burstein_and_seed_by_dutch(seed, players, tmp_path):
     """Every round re-pairs to itself; the seeding rounds (3 of 7) are the Dutch 2026 pairing
-    and the Index rounds are not all Dutch."""
+    with the tournament's registered pairing numbers (the Burstein file's ``[state]
+    pairing_numbers``: late entries keep theirs)."""
     t = generated(seed, players)
     assert check_tournament(t, "burstein-2026").agrees
-    assert check_tournament(t, "dutch-2026", rounds=[1, 2, 3]).agrees
+    dutch = tmp_path / "dutch-registered.toml"
+    dutch.write_text('extends = "dutch-2026"\nname = "dutch-registered"\n[state]\npairing_numbers = "registered"\n')
+    assert check_tournament(t, str(dutch), rounds=[1, 2, 3]).agrees
 
 
 def test_pair_flag_and_record_192(tmp_path):
@@ -267,7 +270,8 @@ def test_explain_names_the_fold_order_against_py4swiss():
                                   rule_set="burstein-2026")
     assert not explanation.agrees
     assert explanation.decisive.article == "C.04.4.2 Art. 4.3"
-    assert "BSN 1 (9) meets BSN 3 before BSN 2" in explanation.decisive.message
+    assert "BSN 1 (9) takes the highest BSN still possible, BSN 3 (7), where the proposal gives him BSN 2 (1)" \
+        in explanation.decisive.message
 
 
 def test_explain_names_c6_and_the_bye_rule():

@@ -176,7 +176,7 @@ def test_start_dates_in_the_spellings_seen():
 def test_board_list_says_which_edition_and_why(capsys):
     trf = TRF26 / "n005-r03of03-t011.trf"
     assert main(["pair", "--dutch", str(trf)]) == 0
-    assert "2026 edition (record 192 FIDE_DUTCH_20" in capsys.readouterr().out
+    assert "2026 edition (--dutch, record 192 FIDE_DUTCH_20" in capsys.readouterr().out
 
 
 @pytest.mark.conformance

@@ -83,7 +83,7 @@ def test_check_and_state_of_the_file_as_written(name, capsys):
     assert code == 0, err
     total = _total_rounds(text_of(name))
     last = read_trf(path).last_paired_round
-    assert out.splitlines()[0] == (f"Final state after round {last} of {total} (the tournament is finished)"
+    assert out.splitlines()[1] == (f"Final state after round {last} of {total} (the tournament is finished)"
                                    if total == last else f"State before round {last + 1} of {total or '?'}")
     code, out, err = run(capsys, "pair", "--dutch", path, "-p")
     if total == last:  # finished: nothing to pair, said with the line of XXR / 142
@@ -118,7 +118,7 @@ def test_each_round_as_bbppairings_pairs_it(name, k, tmp_path, capsys):
         options = ["--rules", bbp["rules"]]
     code, out, err = run(capsys, "state", bare, *options)
     assert code == 0, err
-    assert out.splitlines()[0].startswith(f"State before round {k + 1} of ")
+    assert out.splitlines()[1].startswith(f"State before round {k + 1} of ")
 
 
 def _differing(check_output: str) -> list[int]:

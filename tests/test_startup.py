@@ -43,13 +43,15 @@ def test_pair_and_check_load_no_study_plot_or_server_code(argv):
 
 
 def test_check_loads_only_the_system_it_pairs_by_and_no_explanation_code():
-    # a check process re-pairs and compares: the explanations, the other pairing systems, the
+    # a check process re-pairs and compares: the explanations, the other pairing systems (but
+    # their declarations, which name the system flags), the
     # atomic file writer and the packaged-resource readers are start-up time it does not need
     modules = _modules_after_cli(["check", str(SCENARIOS / "seed-004" / "after-round-4.trf"), "--rules",
                                   "dutch-2017"])
     assert "cpswiss.check.rounds" in modules and "cpswiss.systems.dutch.procedure" in modules  # it did check
     unneeded = ("cpswiss.check.explain", "cpswiss.systems.shared.explaining", "cpswiss.systems.dutch.explain",
-                "cpswiss.systems.fide1999", "cpswiss.systems.dubov", "cpswiss.systems.burstein",
+                "cpswiss.systems.fide1999.procedure", "cpswiss.systems.dubov.procedure",
+                "cpswiss.systems.burstein.procedure",
                 "tempfile", "importlib.resources", "fractions", "json")
     assert sorted(m for m in unneeded if m in modules) == []
 
@@ -124,4 +126,5 @@ def test_a_subcommand_help_is_its_own(capsys):
         main(["--debug", "check", "--help"])
     assert done.value.code == 0
     out = capsys.readouterr().out
-    assert out.startswith("usage: cpswiss check [-h]") and "--round N" in out and "--dutch" not in out
+    assert out.startswith("usage: cpswiss check [-h]") and "--round N" in out and "--write-trf" not in out
+    assert "--dubov" in out  # the system flags, as pair's

@@ -12,6 +12,8 @@ round 2 and Nancy (11) in round 3.  Those two marks are the only departures.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from conftest import SCENARIOS, player_line
 
@@ -170,3 +172,37 @@ def test_compatibility_by_sets_is_the_pairwise_rule(case):
             assert (j in later[i]) == compatible(p, players[j], state), (p.id, players[j].id)
             barred += j not in later[i]
     assert barred > 0  # the rule did bar some pairs here
+
+
+@pytest.mark.parametrize("numbering, ranks", [
+    # RN-10, the Dutch reference engines: 2, absent from round 1 and never paired, is not numbered
+    # yet; 3 and 4 move up (the numbers of those absent are put after everyone's)
+    ("effective", {1: 1, 3: 2, 4: 3}),
+    # C.04.2 Art. 2: every registered player keeps his TPN
+    ("registered", {1: 1, 2: 2, 3: 3, 4: 4}),
+])
+def test_pairing_numbers_follow_the_state_rules(numbering, ranks):
+    text = "\n".join([player_line(1, "One", 2400, "0.0", []), player_line(2, "Two", 2300, "0.0", ["0000 - Z"]),
+                      player_line(3, "Three", 2200, "0.0", []), player_line(4, "Four", 2100, "0.0", []),
+                      "XXR 5", "XXC white1"]) + "\n"
+    rules = replace(load_rule_set("dutch-2026").state, pairing_numbers=numbering)
+    state = build_state(parse_trf(text, "t.trf"), rules)
+    assert {pid: p.rank for pid, p in state.players.items() if p.rank <= 4} == ranks
+
+
+def test_dubov_and_burstein_number_every_registered_player():
+    assert load_rule_set("dubov-2026").state.pairing_numbers == "registered"
+    assert load_rule_set("burstein-2026").state.pairing_numbers == "registered"
+    assert load_rule_set("dutch-2026").state.pairing_numbers == "effective"
+
+
+def test_the_initial_colour_inferred_by_the_numbering_of_the_rule_set():
+    # no XXC: 1 was absent from round 1, 2 had White against 3.  Renumbered (RN-10) 2 is the
+    # first player, so White was the initial colour; with the registered TPNs (C.04.2 Art. 2)
+    # 2 is even, and his White means the initial colour was Black.
+    text = "\n".join([player_line(1, "One", 2400, "0.0", ["0000 - Z"]), player_line(2, "Two", 2300, "1.0", ["   3 w 1"]),
+                      player_line(3, "Three", 2200, "0.0", ["   2 b 0"]), "XXR 5"]) + "\n"
+    t = parse_trf(text, "t.trf")
+    assert infer_initial_colour(t) == "W"
+    assert infer_initial_colour(t, registered=True) == "B"
+    assert build_state(t, load_rule_set("dubov-2026").state).initial_colour == "B"

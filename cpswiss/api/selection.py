@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from cpswiss.errors import InputError
 from cpswiss.formats.dates import date_readings, format_date
-from cpswiss.registry import PairingSystem, system_for_code, system_of, systems
+from cpswiss.registry import PairingSystem, system_for_code, system_named, system_of, systems
 from cpswiss.rulesets.loader import load_rule_set
 from cpswiss.rulesets.model import EDITION_IN_FORCE, RuleSet
 from cpswiss.tournament.model import DOUBLE_SWISS, INDIVIDUAL, TEAM, Tournament
@@ -33,6 +33,24 @@ def edition_by_start_date(date: tuple[int, int, int]) -> tuple[str, str]:
     return EDITION_IN_FORCE, f"from {format_date(EDITION_2026_START)}"
 
 
+class SystemFlag(str):
+    """A pairing system's command-line flag (``--dutch``, ``--lim``, ``--dubov``, ``--burstein``)
+    as a rule-set request: the string is the rule set asked for (``--rules``, else the system's
+    default; empty for ``--dutch`` alone, whose edition the file chooses by 192 or 042), and
+    ``system``/``flag`` name the system.  :func:`select_rule_set` refuses a file whose record 192
+    names another system (exit 3), and takes the edition the 192 names when it is this
+    system's and no ``--rules`` was given."""
+
+    system: str
+    flag: str
+    explicit: bool  # the rule set was given by --rules
+
+    def __new__(cls, rule_set: str, system: str, flag: str, explicit: bool = False) -> SystemFlag:
+        made = super().__new__(cls, rule_set)
+        made.system, made.flag, made.explicit = system, flag, explicit
+        return made
+
+
 def select_rule_set(tournament: Tournament, requested: str | RuleSet | None = None,
                     accelerate: str | None = None) -> tuple[RuleSet, str]:
     """The rule set that pairs a tournament, and why (said in the board list, ``--explain``
@@ -57,13 +75,11 @@ def select_rule_set(tournament: Tournament, requested: str | RuleSet | None = No
 def _select(tournament: Tournament, requested: str | RuleSet | None) -> tuple[RuleSet, str]:
     if isinstance(requested, RuleSet):
         return requested, "given by the caller"
+    if isinstance(requested, SystemFlag):
+        return _select_for_flag(tournament, requested)
     if requested:
         return load_rule_set(requested), f"--rules {requested}"
-    code, record = (tournament.system or "").strip().upper(), "192"
-    type_text = (tournament.type_text or "").strip().upper()
-    if not code and type_text.startswith("FIDE_"):
-        # TRF16's free-text 092 holding an ETT26 code, as bbpPairings 6.0.0 writes it
-        code, record = type_text, "092"
+    code, record = _system_code(tournament)
     claimed = system_for_code(code) if code else None
     baku = code.endswith("_BAKU")  # the edition's Baku acceleration
 
@@ -84,6 +100,33 @@ def _select(tournament: Tournament, requested: str | RuleSet | None) -> tuple[Ru
         return edition(name), f"{because}{why}"
     because = f"record {record} {code} without a start date" if code else "no --rules, 192 or 042 date"
     return edition(EDITION_IN_FORCE), f"{because}: the edition in force"
+
+
+def _system_code(tournament: Tournament) -> tuple[str, str]:
+    """The pairing-system code the file names and the record holding it: ``192``, else a TRF16
+    free-text ``092`` holding an ETT26 code (as bbpPairings 6.0.0 writes it); ("", "192") if none."""
+    code = (tournament.system or "").strip().upper()
+    type_text = (tournament.type_text or "").strip().upper()
+    if not code and type_text.startswith("FIDE_"):
+        return type_text, "092"
+    return code, "192"
+
+
+def _select_for_flag(tournament: Tournament, flag: SystemFlag) -> tuple[RuleSet, str]:
+    """A system flag's rule set: a 192 naming another system is an input error; a 192 naming an
+    edition of this system chooses it unless ``--rules`` did; the Dutch flag alone leaves the
+    edition to the file (192, 042) as JaVaFo and bbpPairings do."""
+    code, record = _system_code(tournament)
+    claimed = system_for_code(code) if code else None
+    if claimed is not None and claimed[0].name != flag.system:
+        raise InputError(f"record {record} {code} names the {claimed[0].title}, --{flag.flag} the "
+                         f"{system_named(flag.system).title}: drop the flag or correct the record",
+                         tournament.path)
+    given = f"--{flag.flag}" + (f" --rules {flag}" if flag.explicit else "")
+    if flag and (flag.explicit or claimed is None):
+        return load_rule_set(str(flag)), given
+    rules, reason = _select(tournament, None)
+    return rules, f"{given}, {reason}"
 
 
 def _edition_of_start_date(tournament: Tournament) -> tuple[str, str]:

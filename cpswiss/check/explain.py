@@ -226,12 +226,16 @@ def _preference_text(p: PlayerState) -> str:
     return f"{who(p)} has {strength} preference for {colour} (CD {p.colour_difference:+d})"
 
 
-def colour_reason(board: Board, players: dict[int, PlayerState]) -> str:
-    """Why a board has its colours, in words (C.04.3 E.1-E.5, the rule that decided)."""
+def colour_reason(board: Board, players: dict[int, PlayerState], ranking: dict[int, int] | None = None) -> str:
+    """Why a board has its colours, in words (C.04.3 E.1-E.5, the rule that decided).
+    ``ranking``: the system's own order that E.4 reads (Burstein's Index order,
+    ``RoundState.system_order``), when it has one; else score, then pairing number."""
     w, b = players[board.white], players[board.black]
     detail = f"{_preference_text(w)}; {_preference_text(b)}"
     granted = [p for p, colour in ((w, WHITE), (b, BLACK)) if p.preference == colour]
     higher = min(w, b, key=order_key)
+    if board.colour_rule == "E.4" and ranking and w.id in ranking and b.id in ranking:
+        higher = min(w, b, key=lambda p: ranking[p.id])
     rule = board.colour_rule
     if rule == "E.1":
         what = ("grants both colour preferences" if len(granted) == 2
@@ -245,18 +249,20 @@ def colour_reason(board: Board, players: dict[int, PlayerState]) -> str:
     elif rule == "E.4":
         what = f"grants the preference of the higher-ranked player, {higher.id}"
     elif rule == "E.5":
-        what = (f"neither has a preference: the higher-ranked {higher.id} gets the colour that player's "
-                f"pairing number gives from the initial colour")
+        parity = "odd: the initial colour" if higher.rank % 2 else "even: the other colour than the initial one"
+        what = (f"neither has a preference: the higher-ranked {higher.id} gets the colour his pairing number "
+                f"gives (pairing number {higher.rank}, {parity})")
     else:
         what = "colours as proposed"
     return f"{what} ({detail})"
 
 
-def colour_finding(board: Board, players: dict[int, PlayerState], number: int) -> Finding:
-    """One board's colours and the rule of E.1-E.5 that gave them."""
+def colour_finding(board: Board, players: dict[int, PlayerState], number: int,
+                   ranking: dict[int, int] | None = None) -> Finding:
+    """One board's colours and the rule of E.1-E.5 that gave them (``ranking``: :func:`colour_reason`)."""
     return Finding(f"C.04.3 {board.colour_rule}",
                    f"board {number} {board.white}-{board.black}: white {board.white}, which "
-                   f"{colour_reason(board, players)}", players=(board.white, board.black))
+                   f"{colour_reason(board, players, ranking)}", players=(board.white, board.black))
 
 
 # ---------------------------------------------------------------------------
@@ -306,11 +312,11 @@ def account_of(result: PairingResult, settings: SolverSettings | None, file: str
     """The explanation of an engine result: the system's account of its brackets, the bye, and
     why each board has its colours."""
     system = system_of(result.rules).explainer.account(result, settings)
-    colours = [colour_finding(board, result.state.players, n)
+    colours = [colour_finding(board, result.state.players, n, result.state.system_order)
                for n, board in enumerate(result.pairing.boards, start=1)]
     return in_edition_terms(Explanation(file, result.pairing.round_no, edition_text(result), result.pairing,
                                         None, [], system.brackets, None, colours, system.bye, system.terms,
-                                        system.header), result.rules)
+                                        system.header), system.rules or result.rules)
 
 
 def compare_with(t: Tournament, rules: RuleSet, result: PairingResult, proposed: Pairing,
@@ -329,7 +335,7 @@ def compare_with(t: Tournament, rules: RuleSet, result: PairingResult, proposed:
         colours, decisive = _colour_verdict(result, proposed)
     return in_edition_terms(Explanation(t.path, state.round_no, edition_text(result), result.pairing, proposed,
                                         violations, system.brackets, decisive, colours, terms=system.terms,
-                                        header=system.header), rules)
+                                        header=system.header), system.rules or rules)
 
 
 def in_edition_terms(explanation: Explanation, rules: RuleSet) -> Explanation:
@@ -359,12 +365,13 @@ def _colour_verdict(result: PairingResult, proposed: Pairing) -> tuple[list[Find
     colours = []
     decisive = None
     for n, board in enumerate(result.pairing.boards, start=1):
-        finding = colour_finding(board, players, n)
+        finding = colour_finding(board, players, n, result.state.system_order)
         colours.append(finding)
         theirs = given[frozenset((board.white, board.black))]
         if decisive is None and theirs.white != board.white:
             decisive = Finding(finding.article, f"board {n}: the proposal gives white to {theirs.white}, the "
-                               f"rules to {board.white}, which {colour_reason(board, players)}",
+                               f"rules to {board.white}, which "
+                               f"{colour_reason(board, players, result.state.system_order)}",
                                players=finding.players,
                                proposed=f"{theirs.white}-{theirs.black}", rules=f"{board.white}-{board.black}")
     return colours, decisive

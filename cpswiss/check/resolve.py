@@ -16,7 +16,7 @@ ones are the rules' pairings when one of its pairs may not be played (board by b
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from cpswiss.api import PairingResult, pair_tournament
@@ -70,6 +70,7 @@ class Resolution:
     rules: RuleSet
     legal: bool
     alternatives: list[Alternative]
+    reason: str = ""  # why this rule set (a system flag, --rules, record 192, start date 042)
 
     def frame(self) -> pd.DataFrame:
         """One row per alternative: rank, how, boards, bye, the rules it breaks, its costs."""
@@ -86,7 +87,8 @@ class Resolution:
     def text(self) -> str:
         speak = self.rules.speak
         order = ", then ".join(self.rules.resolve.relax)
-        lines = [f"Round {self.round_no} of {self.file} - {self.rules.title}"]
+        lines = [f"Round {self.round_no} of {self.file} - {self.rules.title}"
+                 + (f" ({self.reason})" if self.reason else "")]
         if self.legal:
             lines.append("A legal pairing exists: it comes first; then the rules' pairings when one of its "
                          "pairs may not be played.")
@@ -171,14 +173,14 @@ def resolve(tournament: Tournament | str, rule_set: str | RuleSet | None = None,
     if count < 1:
         raise InputError("--count must be at least 1")
     t = read_trf(tournament) if isinstance(tournament, str) else tournament
-    rules, _ = select_rule_set(t, rule_set, accelerate)
+    rules, reason = select_rule_set(t, rule_set, accelerate)
     state = build_state(accelerated(t, rules.acceleration.generator), rules.state)
     if not state.to_pair:
         raise NoPairingError("no player is available for this round")
     relax = rules.resolve.relax
     names = _cost_names(relax)
     if completable(state.to_pair, state):
-        return _legal_round(t, rules, state, count, settings, accelerate, names)
+        return replace(_legal_round(t, rules, state, count, settings, accelerate, names), reason=reason)
     ids, legal, eligible, relaxables = relaxation_costs(state, relax)
     ways = least_relaxed(ids, legal, eligible, relaxables, count, settings)
     if not ways:
@@ -196,7 +198,7 @@ def resolve(tournament: Tournament | str, rule_set: str | RuleSet | None = None,
     alternatives = [Alternative(rank, result.pairing, check_pairing(state, result.pairing),
                                 dict(zip(names, costs)), how, result)
                     for rank, (costs, _, result, how) in enumerate(found, start=1)]
-    return Resolution(t.path, state.round_no, rules, False, alternatives)
+    return Resolution(t.path, state.round_no, rules, False, alternatives, reason)
 
 
 def _legal_round(t, rules, state, count, settings, accelerate, names) -> Resolution:

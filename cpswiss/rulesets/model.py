@@ -60,6 +60,12 @@ class StateRules:
     # the colour preference of a player who has not played a game yet: "none" (Dutch A.6,
     # RN-5) or "mild-black" (Dubov C.04.4.1 Art. 1.6.4)
     no_games_preference: Literal["none", "mild-black"] = "none"
+    # the pairing number a player has in a round (the parity of the first-round colour rule, the
+    # tie-break of every order): "effective" (RN-10: C.04.2 B.3 as the Dutch reference engines
+    # read it - a player who has never taken part in a pairing and is absent from this one is
+    # not numbered yet, the players after him move up) or "registered" (C.04.2 Art. 2: each
+    # registered player keeps the TPN he was given, absent or not)
+    pairing_numbers: Literal["effective", "registered"] = "effective"
     # FIDE Swiss 1999 item 22 (World Youth and Junior Championships): in the last N rounds
     # two players of one federation who both have more than 50% do not meet (0: never)
     same_federation_apart: int = 0

@@ -231,13 +231,15 @@ def colour_preference(colours: tuple[str, ...]) -> tuple[str | None, Strength, s
     return opposite(colours[-1]), Strength.MILD, None
 
 
-def infer_initial_colour(t: Tournament) -> str:
+def infer_initial_colour(t: Tournament, registered: bool = False) -> str:
     """trf-caveats 7: the initial colour when XXC/152 is missing.
 
     First round in which a colour was given; walk the players by pairing
     number, counting only those who took part in the pairing of that round or
-    an earlier one; the first with a colour decides (his colour if his
-    position among them is even, counting from 0, else the opposite).
+    an earlier one (``registered``: every registered player, as ``[state]
+    pairing_numbers = "registered"`` numbers them); the first with a colour
+    decides (his colour if his position among them is even, counting from 0,
+    else the opposite).
     """
     first = None
     for rec in t.players.values():
@@ -250,7 +252,7 @@ def infer_initial_colour(t: Tournament) -> str:
     position = 0
     for pid in sorted(t.players):
         rec = t.players[pid]
-        if not any(e is not None and e.kind.took_part_in_pairing for e in rec.rounds[:first]):
+        if not registered and not any(e is not None and e.kind.took_part_in_pairing for e in rec.rounds[:first]):
             continue
         e = rec.entry(first)
         if e is not None and e.colour in ("w", "b"):
@@ -346,7 +348,8 @@ class StateHistory:
         """The initial colour, 'W' or 'B': XXC / 152, else as round 1 shows it (trf-caveats 7)."""
         if self._initial_colour is None:
             t = self.tournament
-            self._initial_colour = t.initial_colour.upper() if t.initial_colour else infer_initial_colour(t)
+            self._initial_colour = t.initial_colour.upper() if t.initial_colour else \
+                infer_initial_colour(t, self.rules.pairing_numbers == "registered")
         return self._initial_colour
 
     def available(self, round_no: int) -> dict[int, bool]:
@@ -360,6 +363,14 @@ class StateHistory:
         requested = t.requested_byes.get(round_no, {})
         return {pid: t.players[pid].entry(round_no) is None and pid not in t.absent_next and pid not in requested
                 for pid in self.ordered_ids}
+
+    def pairing_numbers(self, round_no: int, available: dict[int, bool]) -> dict[int, int]:
+        """The pairing numbers of ``round_no`` as the state rules read them (``[state]
+        pairing_numbers``): :meth:`effective_pairing_numbers`, or each registered player's TPN
+        (C.04.2 Art. 2: his place in the file's order, present or not)."""
+        if self.rules.pairing_numbers == "registered":
+            return {pid: n for n, pid in enumerate(self.ordered_ids, start=1)}
+        return self.effective_pairing_numbers(round_no, available)
 
     def effective_pairing_numbers(self, round_no: int, available: dict[int, bool]) -> dict[int, int]:
         """C.04.2 B.3 / RN-10: the pairing numbers E.5 and the A.2 order use for this round.
@@ -417,7 +428,7 @@ class StateHistory:
                                  t.path, rec.line or None)
         scoring = t.scoring
         available = self.available(round_no)
-        rank_of = self.effective_pairing_numbers(round_no, available)
+        rank_of = self.pairing_numbers(round_no, available)
         threshold = history * max(scoring.win, scoring.draw) // 2
         last_round = t.total_rounds is not None and round_no >= t.total_rounds
         floats = [self.floats_of_round(r) for r in range(history, max(0, history - 2), -1)]  # latest first

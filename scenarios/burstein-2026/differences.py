@@ -53,7 +53,8 @@ def classify(trf: Path, other: Path, rules) -> tuple[str, str, str] | None:
             return kind, f"Art. 1.6: colours of {article}", f"{board.white}-{board.black}"
         article = rules.speak(board.colour_rule)
         return kind, f"colours {article}", f"{board.white}-{board.black}: cpswiss by {article}"
-    verdict = judge(state, records, boards, bye, pairing.bye)
+    verdict = judge(state, records, boards, bye, pairing.bye, {c.id: c.unit for c in rules.criteria},
+                    switches_of(rules).zero_bye_runs == "trailing-as-draws")
     where = f" (bracket {verdict.bracket})" if verdict.bracket else ""
     return kind, verdict.article, verdict.message + where
 

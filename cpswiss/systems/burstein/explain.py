@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 from cpswiss.errors import NoPairingError
 from cpswiss.tournament.model import format_points
-from cpswiss.rulesets.ruleset import load_rule_set
-from cpswiss.systems.burstein.judge import judge
+from cpswiss.rulesets.ruleset import RuleSet, load_rule_set
+from cpswiss.systems.burstein.index import index_order_key, index_values
+from cpswiss.systems.burstein.judge import AIMS, judge, rules_step, step_in_words
 from cpswiss.systems.burstein.procedure import BursteinBracket, BursteinRecords, FoldStep, StepMatcher
 from cpswiss.systems.burstein.switches import switches_of
 from cpswiss.systems.burstein.units import Level, StepGraph
@@ -51,9 +52,11 @@ def account(result: PairingResult, settings: SolverSettings | None) -> RoundAcco
         seeding, explainer = _seeding(result)
         inner = explainer.account(seeding, settings)
         inner.header = _seeding_header(result) + (f"; {inner.header}" if inner.header else "")
+        inner.rules = seeding.rules  # the Dutch articles decided it, colours included
         return inner
     accounts = _accounts(result, with_steps=True)
-    return RoundAccount(accounts, bye=bye_reason(result.state, records), terms=TERMS, header=INDEX_HEADER)
+    return RoundAccount(accounts, bye=bye_reason(result.state, records, result.rules), terms=TERMS,
+                        header=INDEX_HEADER)
 
 
 def compare(result: PairingResult, proposed: Pairing, settings: SolverSettings | None) -> RoundAccount:
@@ -64,6 +67,7 @@ def compare(result: PairingResult, proposed: Pairing, settings: SolverSettings |
         seeding, explainer = _seeding(result)
         inner = explainer.compare(seeding, proposed, settings)
         inner.header = _seeding_header(result) + (f"; {inner.header}" if inner.header else "")
+        inner.rules = seeding.rules
         return inner
     accounts = _accounts(result, with_steps=False)
     proposed_pairs = {frozenset((bd.white, bd.black)) for bd in proposed.boards}
@@ -73,7 +77,8 @@ def compare(result: PairingResult, proposed: Pairing, settings: SolverSettings |
         paired = {p for pair in mine for p in pair}
         bracket_account.proposed_downfloaters = [p for p in record.players if p not in paired]
     verdict = judge(result.state, records, [(bd.white, bd.black) for bd in proposed.boards], proposed.bye,
-                    result.pairing.bye)
+                    result.pairing.bye, {c.id: c.unit for c in result.rules.criteria},
+                    switches_of(result.rules).zero_bye_runs == "trailing-as-draws")
     decisive = None
     if verdict is not None:
         article = verdict.article
@@ -84,7 +89,7 @@ def compare(result: PairingResult, proposed: Pairing, settings: SolverSettings |
         decisive = Finding(article, verdict.message)
         if verdict.bracket is not None:
             accounts[verdict.bracket - 1].verdict = decisive
-    return RoundAccount(accounts, bye=bye_reason(result.state, records), decisive=decisive, terms=TERMS,
+    return RoundAccount(accounts, bye=bye_reason(result.state, records, result.rules), decisive=decisive, terms=TERMS,
                         header=INDEX_HEADER)
 
 
@@ -117,17 +122,32 @@ def _seeding(result: PairingResult) -> tuple[PairingResult, Explanation]:
 
 def _seeding_header(result: PairingResult) -> str:
     switches = switches_of(result.rules)
+    numbers = ("the TPNs of C.04.2 Art. 2, absent players included" if result.rules.state.pairing_numbers
+               == "registered" else "the pairing numbers of those taking part")
     return (f"Seeding round (C.04.4.2 Art. 1.6): rounds 1-{switches.seeding_round_count(result.state.total_rounds)} "
-            f"are paired by {switches.seeding_rule_set}")
+            f"are paired by {switches.seeding_rule_set}, boards and colours by its articles, with {numbers}")
 
 
-def bye_reason(state: RoundState, records: BursteinRecords) -> str | None:
-    """Art. 3.1: why the pairing-allocated bye goes to its player."""
+def bye_reason(state: RoundState, records: BursteinRecords, rules: RuleSet) -> str | None:
+    """Art. 3.1: why the pairing-allocated bye goes to its player - and, when others [C2] allows
+    have his score and as many games, the Index tie Art. 3.1.5 breaks (Buchholz, then
+    Sonneborn-Berger, then the larger TPN: the lowest in the order of Art. 1.8)."""
     if records.bye is None or records.bye.player is None:
         return None
     p = state.players[records.bye.player]
     text = (f"{who(p)}: of the players [C2] allows, the lowest score, then the most games played "
             f"({p.games_played}), then the lowest in the Index order (C.04.4.2 Art. 3.1.1-3.1.5)")
+    passed = {pid for pid, _ in records.bye.passed_over}
+    tied = [q for q in state.to_pair if q.id != p.id and q.id not in passed and state.may_take_pab(q)
+            and (q.score, q.games_played) == (p.score, p.games_played)]
+    if tied:
+        values = index_values(state.tournament, state.round_no,
+                              switches_of(rules).zero_bye_runs == "trailing-as-draws")
+        order = sorted([p, *tied], key=lambda q: index_order_key(values[q.id], q.rank))
+        text += (f"; Art. 3.1.5 breaks the tie of {len(order)} players on {format_points(p.score)} points and "
+                 f"{p.games_played} games, in the Index order: "
+                 + ", ".join(f"{q.id} ({values[q.id].text()}, TPN {q.rank})" for q in order)
+                 + f" - {p.id} is the lowest")
     if records.bye.passed_over:
         text += "; passed over because the others could not all be paired without them (Art. 3.1.2 [C4]): " + \
             ", ".join(str(pid) for pid, _ in records.bye.passed_over)
@@ -158,12 +178,12 @@ def _accounts(result: PairingResult, with_steps: bool) -> list[BracketAccount]:
         acc.notes.append("BSN order (Index: Buchholz, Sonneborn-Berger, TPN): " + "; ".join(
             f"{k}. {who(state.players[pid])} {b.index[pid].text()}" for k, pid in enumerate(b.players, 1)))
         if with_steps:
-            acc.notes += fold_notes(b)
+            acc.notes += fold_notes(b, {c.id: c.unit for c in result.rules.criteria})
         accounts.append(acc)
     return accounts
 
 
-def fold_notes(b: BursteinBracket) -> list[str]:
+def fold_notes(b: BursteinBracket, units: dict[str, str]) -> list[str]:
     """Art. 4.3, BSN by BSN: the opponent chosen and what rules out those before him in the
     fold order (a larger BSN first; floating, BSN 0, last)."""
     g = b.graph
@@ -172,6 +192,7 @@ def fold_notes(b: BursteinBracket) -> list[str]:
     position = {p.id: v for v, p in enumerate(g.players)}
     notes = []
     fixed: list[tuple[int, int | None]] = []
+    ours: list[int] | None = None
     for step in b.steps:
         chosen = "floats (meets a virtual player, BSN 0)" if step.opponent is None else \
             f"meets BSN {bsn[step.opponent]} ({step.opponent})"
@@ -179,7 +200,9 @@ def fold_notes(b: BursteinBracket) -> list[str]:
         if step.first_choice:
             line += ": the first opponent the fold order offers"
         else:
-            reasons = _ruled_out(g, levels, b, fixed, step, position, bsn)
+            if ours is None:
+                ours = rules_step(b)
+            reasons = _ruled_out(g, levels, b, fixed, step, position, bsn, units, ours)
             line += ": before him in the fold order " + "; ".join(reasons)
         notes.append(line)
         fixed.append((step.player, step.opponent))
@@ -187,8 +210,11 @@ def fold_notes(b: BursteinBracket) -> list[str]:
 
 
 def _ruled_out(g: StepGraph, levels: list[Level], b: BursteinBracket, fixed: list[tuple[int, int | None]],
-               step: FoldStep, position: dict[int, int], bsn: dict[int, int]) -> list[str]:
-    """Why each opponent the fold order puts before the chosen one is not taken."""
+               step: FoldStep, position: dict[int, int], bsn: dict[int, int], units: dict[str, str],
+               ours: list[int]) -> list[str]:
+    """Why each opponent the fold order puts before the chosen one is not taken: the rest cannot
+    be completed ([C4]), or the first criterion on which the best pairing with him is worse,
+    said with the players (``ours``: the edges of the rules' pairing of the step)."""
     k = position[step.player]
     decided = {position[p] for p, o in fixed} | {position[o] for p, o in fixed if o is not None}
     chosen_rank = bsn[step.opponent] if step.opponent is not None else 0
@@ -213,8 +239,14 @@ def _ruled_out(g: StepGraph, levels: list[Level], b: BursteinBracket, fixed: lis
             continue
         theirs = b.values_of(matcher.chosen)
         worse = next((cid for cid in b.values if theirs[cid] != b.values[cid]), None)
-        reasons.append(f"BSN {j + 1} ({other}): [{worse}] {theirs[worse]} against {b.values[worse]}"
-                       if worse else f"BSN {j + 1} ({other}): equal criteria")
+        if worse is None:
+            reasons.append(f"BSN {j + 1} ({other}): equal criteria")
+        elif units.get(worse) in AIMS:
+            reasons.append(f"BSN {j + 1} ({other}): [{worse}] - with him the step "
+                           f"{step_in_words(units[worse], g, matcher.chosen)}, where the rules' pairing "
+                           f"{step_in_words(units[worse], g, ours)}")
+        else:
+            reasons.append(f"BSN {j + 1} ({other}): [{worse}] {theirs[worse]} against {b.values[worse]}")
     if len(earlier) > MAX_RULED_OUT:
         reasons.append(f"{len(earlier) - MAX_RULED_OUT} more")
     return reasons

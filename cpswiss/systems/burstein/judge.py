@@ -15,11 +15,14 @@ explanation module judges the Dutch pairing).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from cpswiss.errors import NoPairingError
 from cpswiss.solver.completion import completable
+from cpswiss.systems.burstein.index import index_values
 from cpswiss.systems.burstein.procedure import BursteinBracket, BursteinRecords, StepMatcher
+from cpswiss.systems.burstein.units import StepGraph
 from cpswiss.tournament.state import RoundState
 
 
@@ -34,25 +37,29 @@ class Judgement:
 
 
 def judge(state: RoundState, records: BursteinRecords, proposed_pairs: list[tuple[int, int]],
-          proposed_bye: int | None, bye: int | None) -> Judgement | None:
+          proposed_bye: int | None, bye: int | None, units: Mapping[str, str] | None = None,
+          runs_as_draws: bool = True) -> Judgement | None:
     """The first rule by which (proposed_pairs, proposed_bye) is not the rules' pairing
-    recorded in ``records`` (None when the pairs and the bye are the same)."""
+    recorded in ``records`` (None when the pairs and the bye are the same).  ``units``
+    (criterion id -> unit, the rule file's): a quality criterion's verdict is said with the
+    players (:func:`step_in_words`); without it, with the criterion's counts.  ``runs_as_draws``:
+    the Index of Art. 1.7.2 as the rule file reads it (:func:`.index.index_values`)."""
     if records.seeding:
         ours = {frozenset(p) for p in records.seeding_pairing().pairs}
         if ours == {frozenset(p) for p in proposed_pairs} and proposed_bye == bye:
             return None
         return Judgement("Art. 1.6", "a seeding round: the seeding rule set's pairing decides")
     if proposed_bye != bye:
-        return judge_bye(state, proposed_bye, bye)
+        return judge_bye(state, proposed_bye, bye, runs_as_draws)
     proposed = {frozenset(p) for p in proposed_pairs}
     for number, b in enumerate(records.brackets, 1):
-        found = judge_bracket(state, b, proposed)
+        found = judge_bracket(state, b, proposed, units)
         if found is not None:
             return Judgement(found[0], found[1], number)
     return None
 
 
-def judge_bye(state: RoundState, proposed: int | None, bye: int | None) -> Judgement:
+def judge_bye(state: RoundState, proposed: int | None, bye: int | None, runs_as_draws: bool = True) -> Judgement:
     """Art. 3.1: why ``bye`` and not ``proposed`` takes the pairing-allocated bye."""
     players = state.to_pair
     if proposed is None or bye is None:
@@ -67,10 +74,14 @@ def judge_bye(state: RoundState, proposed: int | None, bye: int | None) -> Judge
         return Judgement("Art. 3.1.3", f"{bye} has the lower score ({q.score_text} against {p.score_text})")
     if p.games_played != q.games_played:
         return Judgement("Art. 3.1.4", f"{bye} has played more games ({q.games_played} against {p.games_played})")
-    return Judgement("Art. 3.1.5", f"{bye} is lower in the Index order than {proposed}")
+    values = index_values(state.tournament, state.round_no, runs_as_draws)
+    return Judgement("Art. 3.1.5", f"with the same score ({q.score_text}) and games ({q.games_played}), {bye} "
+                     f"({values[bye].text()}, TPN {q.rank}) is lower in the Index order than {proposed} "
+                     f"({values[proposed].text()}, TPN {p.rank})")
 
 
-def judge_bracket(state: RoundState, b: BursteinBracket, proposed: set[frozenset[int]]) -> tuple[str, str] | None:
+def judge_bracket(state: RoundState, b: BursteinBracket, proposed: set[frozenset[int]],
+                  units: Mapping[str, str] | None = None) -> tuple[str, str] | None:
     """The rule that rejects the proposal's pairs in this bracket (None: the same pairs)."""
     members = set(b.players)
     inside = {pair for pair in proposed if pair <= members}
@@ -100,7 +111,12 @@ def judge_bracket(state: RoundState, b: BursteinBracket, proposed: set[frozenset
     theirs = b.values_of(matcher.chosen)
     for cid, ours in b.values.items():
         if theirs[cid] != ours:
-            return f"[{cid}]", f"values {ours} against the proposal's {theirs[cid]} (more is better)"
+            unit = (units or {}).get(cid)
+            if unit not in AIMS:
+                return f"[{cid}]", f"values {ours} against the proposal's {theirs[cid]} (more is better)"
+            return f"[{cid}]", (f"[{cid}] asks for {AIMS[unit]}: the proposal "
+                                f"{step_in_words(unit, g, matcher.chosen)}; the rules' pairing "
+                                f"{step_in_words(unit, g, rules_step(b))}")
     mate = {}
     for pair in inside:
         a, c = sorted(pair, key=lambda pid: b.players.index(pid))
@@ -112,6 +128,64 @@ def judge_bracket(state: RoundState, b: BursteinBracket, proposed: set[frozenset
             bsn = {pid: k + 1 for k, pid in enumerate(b.players)}
             ours_bsn = bsn[step.opponent] if step.opponent is not None else 0
             their_bsn = bsn[theirs_text] if theirs_text is not None else 0
-            return "Art. 4.3", (f"BSN {step.bsn} ({step.player}) meets BSN {ours_bsn} before BSN {their_bsn} "
-                                "in the fold order, the criteria equal")
+            return "Art. 4.3", (f"[C5]-[C8] equal, the fold order decides: BSN {step.bsn} ({step.player}) takes "
+                                f"the highest BSN still possible, BSN {ours_bsn} "
+                                f"({step.opponent if step.opponent is not None else 'floating'}), where the "
+                                f"proposal gives him BSN {their_bsn} "
+                                f"({theirs_text if theirs_text is not None else 'floating'})")
     return "Art. 4.3", "the fold order"
+
+
+AIMS = {"burstein-pairs": "the most pairs in the bracket",
+        "burstein-floater-scores": "the lowest scores of the outgoing floaters, the highest score first",
+        "burstein-next-bracket": "a next bracket (the floaters and the next scoregroup) that complies with "
+                                 "[C1]-[C6]: the most pairs there, then the lowest scores of its own floaters",
+        "burstein-colour-preferences": "the fewest players without their colour preference"}
+
+
+def rules_step(b: BursteinBracket) -> list[int]:
+    """The edges of the rules' pairing of the step: the bracket's pairs and floaters fixed, the
+    rest of the step as good as the criteria make it (the values recorded)."""
+    g = b.graph
+    position = {p.id: v for v, p in enumerate(g.players)}
+    matcher = StepMatcher(g, [lv for _, group in b.levels for lv in group])
+    for x, y in b.pairs:
+        matcher.fix_pair(position[x], position[y])
+    for pid in b.floaters:
+        matcher.fix_float(position[pid])
+    matcher.solve()
+    return matcher.chosen
+
+
+def step_in_words(unit: str, g: StepGraph, chosen: list[int]) -> str:
+    """What a pairing of a bracket step does on one quality criterion, as a verb phrase with the
+    players: its pairs and floaters with their scores ([C5], [C6]), what the next bracket makes of
+    the floaters ([C7]), which pairs leave a colour preference ungranted ([C8])."""
+    players, nb, nn = g.players, g.n_bracket, g.n_next
+    pairs = [g.edges[e] for e in chosen]
+    inside = [(i, j) for i, j in pairs if j < nb]
+    paired = {v for pair in inside for v in pair}
+    floaters = sorted((v for v in range(nb) if v not in paired), key=lambda v: (-players[v].score, v))
+
+    def named(vs: list[int]) -> str:
+        return ", ".join(f"{players[v].id} ({players[v].score_text})" for v in vs) if vs else "nobody"
+
+    if unit == "burstein-pairs":
+        return f"makes {len(inside)} pair{'s' * (len(inside) != 1)} in the bracket and floats {named(floaters)}"
+    if unit == "burstein-floater-scores":
+        return f"floats {named(floaters)}"
+    if unit == "burstein-next-bracket":
+        there = [(i, j) for i, j in pairs if nb <= j < nn]
+        met = [i for i, _ in there if i < nb]
+        return (f"floats {named(floaters)}, and the next bracket makes {len(there)} pair{'s' * (len(there) != 1)} "
+                f"pairing {named(sorted(met, key=lambda v: (-players[v].score, v)))} of them")
+    if unit == "burstein-colour-preferences":
+        colour = {"W": "White", "B": "Black"}
+        same = [(players[i], players[j]) for i, j in inside
+                if players[i].preference is not None and players[i].preference == players[j].preference]
+        if not same:
+            return "gives every player of the bracket his colour preference"
+        return (f"leaves {len(same)} player{'s' * (len(same) != 1)} without a colour preference granted: "
+                + ", ".join(f"{a.id} and {b.id} both want {colour.get(str(a.preference), 'the same colour')}"
+                            for a, b in same))
+    return unit

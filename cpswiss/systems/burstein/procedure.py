@@ -41,6 +41,9 @@ from cpswiss.systems.burstein.units import StepGraph, quality_levels
 from cpswiss.tournament.state import PlayerState, RoundState, build_state, scoregroups
 
 WEIGHT_LIMIT = 1 << 126  # rustworkx's weights are 128-bit integers
+# the criteria whose value is the same for every pairing of a bracket in which nobody floats
+# ([C6]: the outgoing floaters' scores; [C7]: the next bracket, then the next scoregroup alone)
+SAME_WITHOUT_FLOATERS = frozenset({"burstein-floater-scores", "burstein-next-bracket"})
 
 
 @dataclass
@@ -115,11 +118,13 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
 
 
 def pair_seeding_round(state: RoundState, seeding: RuleSet, settings: SolverSettings | None) -> RoundPairing:
-    """Art. 1.6.1: the seeding rule set's pairing of the round, on its own state rules, by the
-    system that pairs it (the registry's: the FIDE (Dutch) System for the rule sets the switch
-    allows)."""
-    if seeding.state != state.rules:
-        fresh = build_state(state.tournament, seeding.state, state.round_no)
+    """Art. 1.6.1: the seeding rule set's pairing of the round, on its own state rules - with
+    this tournament's pairing numbers (``[state] pairing_numbers`` of the Burstein file: the
+    TPNs of C.04.2 Art. 2 that the seeding rule set's colour rules read) - by the system that
+    pairs it (the registry's: the FIDE (Dutch) System for the rule sets the switch allows)."""
+    seeding_rules = replace(seeding.state, pairing_numbers=state.rules.pairing_numbers)
+    if seeding_rules != state.rules:
+        fresh = build_state(state.tournament, seeding_rules, state.round_no)
         fresh.allowed_pairs = state.allowed_pairs
         fresh.players = {pid: replace(fresh.players[pid], available=p.available, forbidden=p.forbidden,
                                       bye_eligible=p.bye_eligible) for pid, p in state.players.items()}
@@ -231,16 +236,16 @@ class StepMatcher:
         BSNs ``preferring`` (in order, at most ``window``), the first in the fold order
         (Art. 4.3): each the highest-BSN opponent still possible, floating last.  A pair's
         fold digit belongs to its lower BSN.  Returns mates (vertex -> vertex)."""
-        nb, edges = self.g.n_bracket, self.g.edges
+        nb, edges, removed, base = self.g.n_bracket, self.g.edges, self.removed, self.base
         scale = self.radix ** len(preferring)
-        weight = {e: self.base[e] * scale for e in range(len(edges)) if e not in self.removed}
+        fold: dict[int, int] = {}  # edge -> its fold digits
         for d, k in enumerate(preferring):
             digit = self.radix ** (len(preferring) - 1 - d)
             for e in self.at[k]:
                 i, j = edges[e]
-                if i == k and j < nb and e in weight:
-                    weight[e] += digit * (j + 1)
-        arcs = [(*edges[e], w) for e, w in weight.items()]
+                if i == k and j < nb and e not in removed:
+                    fold[e] = fold.get(e, 0) + digit * (j + 1)
+        arcs = [(i, j, base[e] * scale + fold.get(e, 0)) for e, (i, j) in enumerate(edges) if e not in removed]
         self.solves += 1
         pairs = None
         if self.relaxed:
@@ -338,11 +343,23 @@ def pair_bracket(bracket: list[PlayerState], nxt: list[PlayerState], rest: list[
     those that comply best with [C5]-[C8], every remaining player completable ([C4]).
     ``barred``: :func:`barred_pairs` of the round's players (computed when not given);
     ``relaxed``: :class:`StepMatcher`'s way of solving (the same pairing either way)."""
-    g = step_graph(bracket, nxt, rest, barred if barred is not None else barred_pairs(bracket + nxt + rest, state))
+    barred = barred if barred is not None else barred_pairs(bracket + nxt + rest, state)
+    g = step_graph(bracket, nxt, rest, barred)
     named_levels = quality_levels(g, rules.quality)
     levels = [lv for _, group in named_levels for lv in group]
-    matcher = StepMatcher(g, levels, relaxed)
+    step = matcher = StepMatcher(g, levels, relaxed)
     mates = matcher.solve()
+    rest_edges: list[int] = []  # the step's pairs outside the bracket, when the bracket is solved alone
+    if relaxed and all(mates[k] < g.n_bracket for k in range(g.n_bracket)):
+        # Nobody floats in a best pairing, so nobody does in any ([C5]): [C6] and [C7] are the
+        # same for every pairing of the bracket, and the players outside it pair as this solve
+        # pairs them whatever the bracket does ([C4]).  The fold order then chooses among the
+        # bracket's own best pairings ([C5], [C8]): it is solved on the bracket alone.
+        rest_edges = [e for e in matcher.chosen if g.edges[e][0] >= g.n_bracket]
+        alone = step_graph(bracket, [], [], barred)
+        varying = [c for c in rules.quality if c.unit not in SAME_WITHOUT_FLOATERS]
+        matcher = StepMatcher(alone, [lv for _, group in quality_levels(alone, tuple(varying)) for lv in group])
+        mates = matcher.solve()
     decided: set[int] = set()
     settled: set[int] = set()  # BSNs whose opponent the last solve chose in the fold order
     steps = []
@@ -367,10 +384,14 @@ def pair_bracket(bracket: list[PlayerState], nxt: list[PlayerState], rest: list[
                               current == first))
     inside = [(g.players[k].id, g.players[m].id) for k, m in mates.items() if k < m < g.n_bracket]
     paired = {pid for pair in inside for pid in pair}
+    chosen = matcher.chosen if matcher is step else \
+        sorted(rest_edges + [step.edge_of[matcher.g.edges[e]] for e in matcher.chosen])
+    solves = step.solves + (matcher.solves if matcher is not step else 0)
+    whole_solves = step.whole_solves + (matcher.whole_solves if matcher is not step else 0)
     record = BursteinBracket(score=0, players=[p.id for p in bracket], incoming=[],
                              index={p.id: values[p.id] for p in bracket}, pairs=sorted(inside),
                              floaters=[p.id for p in bracket if p.id not in paired],
-                             steps=steps, solves=matcher.solves, whole_solves=matcher.whole_solves,
+                             steps=steps, solves=solves, whole_solves=whole_solves,
                              graph=g, levels=named_levels)
-    record.values = record.values_of(matcher.chosen)
+    record.values = record.values_of(chosen)
     return record

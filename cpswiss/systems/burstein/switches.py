@@ -45,8 +45,8 @@ class BursteinSwitches:
         if self.seeding_rounds == "none":
             return 0
         if total_rounds is None:
-            raise InputError("the Burstein System needs the number of rounds (XXR / 142) to know its "
-                             "seeding rounds (C.04.4.2 Art. 1.6.2)", path)
+            raise InputError("the Burstein system needs the number of rounds to know its seeding rounds "
+                             "(C.04.4.2 Art. 1.6.2): an XXR (TRF16) or 142 (TRF-2026) record, or --rounds N", path)
         return min(total_rounds // 2, 4)
 
 

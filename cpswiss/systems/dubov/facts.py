@@ -36,16 +36,65 @@ def max_upfloats(rounds: int, base: int = 2, rounds_per_step: int = 5) -> int:
     return base + rounds // rounds_per_step
 
 
+RATING_OPTION = "--rating"  # the command-line option by which the arbiter assigns a provisional rating
+ROUNDS_OPTION = "--rounds"  # ... and states the number of rounds the file does not
+
+
 def ratings_of(t: Tournament) -> dict[int, int]:
-    """Art. 1.1: every player has a rating (the arbiter gives a provisional one to a player
-    without); a player without one is an input error naming him."""
-    ratings = {}
-    for pid, rec in t.players.items():
-        if not rec.rating:
-            raise InputError(f"player {pid} ({rec.name or 'no name'}) has no rating: the Dubov system "
-                             "needs a rating for every player (C.04.4.1 Art. 1.1)", t.path, rec.line or None)
-        ratings[pid] = rec.rating
-    return ratings
+    """Art. 1.1: every player has a rating (the arbiter assigns a provisional one to a player
+    without); the players without one are an input error naming them and the option by which
+    the arbiter assigns their provisional ratings."""
+    missing = [rec for rec in t.players.values() if not rec.rating]
+    if missing:
+        first = missing[0]
+        names = ", ".join(f"{rec.pairing_no} ({rec.name or 'no name'})" for rec in missing[:5]) \
+            + (f" and {len(missing) - 5} more" if len(missing) > 5 else "")
+        raise InputError(f"{'player' if len(missing) == 1 else 'players'} {names} "
+                         f"{'has' if len(missing) == 1 else 'have'} no rating: the Dubov system needs one for "
+                         f"every player; the arbiter assigns a provisional rating (C.04.4.1 Art. 1.1): "
+                         f"{RATING_OPTION} {first.pairing_no}=ELO (repeatable), or a rating in the 001 record",
+                         t.path, first.line or None)
+    return {pid: rec.rating or 0 for pid, rec in t.players.items()}
+
+
+def rounds_of(state: RoundState) -> int:
+    """Art. 1.8.2 (MaxT) and Art. 2.3.4-2.3.6 (the last round's exceptions to [C8]-[C10]) need
+    the number of rounds: the file's XXR / 142, else an input error naming both and the option."""
+    if state.total_rounds is None:
+        raise InputError("the Dubov system needs the number of rounds (MaxT, C.04.4.1 Art. 1.8.2; the last "
+                         "round's exceptions, Art. 2.3.4-2.3.6): an XXR (TRF16) or 142 (TRF-2026) record, "
+                         f"or {ROUNDS_OPTION} N", state.tournament.path)
+    return state.total_rounds
+
+
+class InitialOrderError(InputError):
+    """Art. 1.2.2 unmet: the one-line error, then (``details``) the order the text demands."""
+
+    def __init__(self, problem: str, path: str, order: list[int]) -> None:
+        super().__init__(problem, path)
+        self.order = order
+        self.details = ["the order by rating (pairing numbers as in the file): " + " ".join(map(str, order))]
+
+
+def check_initial_order(state: RoundState, ratings: dict[int, int]) -> None:
+    """Art. 1.2.2: a rating introduced or changed before the pairing of round 4 makes the arbiter
+    re-sort the initial ranking (C.04.2 Art. 2: by rating first).  Up to round 4, pairing numbers
+    that put a lower rating before a higher one are an input error naming the players and
+    giving the order by rating (equal ratings keep the file's order: title, then name, C.04.2
+    Art. 2.2, are the arbiter's to apply)."""
+    if state.round_no > 4:
+        return
+    t = state.tournament
+    by_number = list(t.players) if t.pair_by_rank else sorted(t.players)  # the file's TPN order
+    wrong = [(a, b) for a, b in zip(by_number, by_number[1:]) if ratings[a] < ratings[b]]
+    if not wrong:
+        return
+    shown = "; ".join(f"player {a} ({ratings[a]}) is numbered before player {b} ({ratings[b]})"
+                      for a, b in wrong[:3]) + (f"; and {len(wrong) - 3} more" if len(wrong) > 3 else "")
+    should = sorted(by_number, key=lambda pid: -ratings[pid])  # stable: ties keep the file's order
+    raise InitialOrderError(f"the pairing numbers are not in rating order before round 4 - the arbiter must "
+                            f"re-sort the initial ranking (C.04.4.1 Art. 1.2.2, C.04.2 Art. 2): {shown}",
+                            t.path, order=should)
 
 
 def dubov_facts(state: RoundState, rules: RuleSet) -> dict[int, DubovFacts]:
@@ -57,6 +106,8 @@ def dubov_facts(state: RoundState, rules: RuleSet) -> dict[int, DubovFacts]:
     """
     t = state.tournament
     ratings = ratings_of(t)
+    rounds = rounds_of(state)
+    check_initial_order(state, ratings)
     history = state.round_no - 1
     scoring = t.scoring
     running: dict[int, list[int]] = {}
@@ -67,7 +118,7 @@ def dubov_facts(state: RoundState, rules: RuleSet) -> dict[int, DubovFacts]:
             total += scoring.points(rec.entry(r))
         running[pid] = before
     switches = rules.switches
-    limit = max_upfloats(state.total_rounds or history + 1, switches.max_t_base, switches.max_t_rounds_per_step)
+    limit = max_upfloats(rounds, switches.max_t_base, switches.max_t_rounds_per_step)
     facts = {}
     for pid, rec in t.players.items():
         opponents, upfloats, last = [], 0, False

@@ -83,6 +83,9 @@ class RoundAccount:
     decisive: Finding | None = None
     terms: dict[str, str] = field(default_factory=dict)  # the system's words for the text's
     header: str = ""  # a line about the round as a whole
+    # the rule set whose words (its [vocabulary]) the account speaks, when not the round's own
+    # (a Burstein seeding round: the seeding rule set's, whose articles decided it)
+    rules: RuleSet | None = None
 
 
 class HasGraph(Protocol):
