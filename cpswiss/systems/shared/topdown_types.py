@@ -1,0 +1,107 @@
+"""The top-down procedure's inputs and answers (C.04.6 Art. 3.3-3.6, C.04.5 Art. 3.3-3.6): a
+competitor as the procedure sees it (:class:`Entrant`, its colour preference :class:`Wish`), what
+changes the procedure (:class:`Rules`), and the round it returns (:class:`RoundPlan`: the
+:class:`ByeChoice` of Art. 3.4, then each :class:`Bracket` of Art. 3.5-3.6 with the
+:class:`Refusal` of each value tried before the one chosen)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Literal
+
+
+@dataclass(frozen=True)
+class Wish:
+    """A colour preference (Art. 1.7): the colour (``W``/``B``) and whether it is strong
+    (Type B); ``colour`` None = no preference."""
+
+    colour: str | None = None
+    strong: bool = False
+
+
+NO_WISH = Wish()
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """A competitor as the procedure sees it.  ``tpn``: its pairing number (Art. 1.1: the
+    order of 3.4.4, 3.5.3 and 3.6); ``score``: the score scoregroups are made of (Art. 1.2,
+    1.3); ``matches``: matches played (3.4.3); ``may_take_bye``: [C2] allows it the PAB;
+    ``floated``: it was a floater in the previous round ([C7], [C10]); ``wish``: its colour
+    preference ([C8], [C9])."""
+
+    tpn: int
+    score: float
+    matches: int = 0
+    may_take_bye: bool = True
+    floated: bool = False
+    wish: Wish = NO_WISH
+
+
+@dataclass(frozen=True)
+class Rules:
+    """What changes the procedure: ``float_criteria`` ([C7], [C10] apply: not in the last two
+    rounds); ``c6``: TS-2; ``record_refusals``: fix the set and the identifier position by
+    position, recording every value refused before the one chosen (for explanations: the
+    same answer, more matchings); ``robust_rest``: when Dirac's theorem shows that the rest
+    pairs, with [C6] met, whatever the set (:mod:`.topdown_upfloaters`), choose the set on the
+    residents' pairs alone (the same answer, a smaller graph)."""
+
+    float_criteria: bool = True
+    c6: Literal["pass-fail", "graded"] = "pass-fail"
+    record_refusals: bool = False
+    robust_rest: bool = True  # choose upfloaters on the residents' pairs when the rest is robust
+
+
+@dataclass
+class ByeChoice:
+    """Art. 3.4: the competitor given the PAB, those before it in the order of 3.4.2-3.4.4
+    (passed over as they leave no legal pairing of the others, 3.4.1), and those [C2] bars."""
+
+    tpn: int
+    passed_over: list[int] = field(default_factory=list)
+    barred: list[int] = field(default_factory=list)
+
+
+@dataclass
+class Refusal:
+    """A value tried at a position of a TPN list or identifier before the one chosen, and why
+    it was refused: ``"illegal"`` (no legal pairing has it: [C1] in the bracket or [C3] for
+    the rest) or ``"criteria"`` (legal, but not with the criteria's least values)."""
+
+    position: int
+    tpn: int
+    why: str
+
+
+@dataclass
+class Bracket:
+    """One bracket as Art. 3.5-3.6 make it."""
+
+    score: float
+    residents: list[int]  # TPNs of the top-scoregroup
+    upfloaters: list[int]  # in the order of 3.5.3 (score descending, TPN ascending)
+    upfloater_scores: list[float]
+    set_values: dict[str, int]  # [C4], [C6] (0 met), [C7]
+    set_refusals: list[Refusal]
+    identifier: list[int]  # 3.6.2
+    pairs: list[tuple[int, int]]  # (top member, bottom member), tops ascending
+    pairing_values: dict[str, int]  # [C8], [C9], [C10]
+    pairing_refusals: list[Refusal]
+    next_scoregroup_emptied: bool = False
+
+
+@dataclass
+class RoundPlan:
+    """The round: the PAB (or None) and the brackets in the order they were paired."""
+
+    bye: ByeChoice | None
+    brackets: list[Bracket]
+
+    @property
+    def pairs(self) -> list[tuple[int, int]]:
+        return [pair for bracket in self.brackets for pair in bracket.pairs]
+
+
+Compatible = Callable[[int, int], bool]
