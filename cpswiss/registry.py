@@ -95,12 +95,14 @@ class PairingSystem:
     pair_round: PairRound  # the round procedure (its module imported on the first call)
     explanation: Callable[[], Explanation]  # the explanation (imported when first asked for)
     # every criterion unit its rule files may name -> the typed table of the parameters it takes
-    # (a frozen dataclass whose fields are the keys, checked when a rule file loads)
-    criteria: Mapping[str, type]
+    # (a frozen dataclass whose fields are the keys, checked when a rule file loads); imported
+    # when a rule file of the system loads, so that declaring a system costs nothing
+    criteria: Callable[[], Mapping[str, type]]
     # record-192 code -> rule set; "<CODE>_BAKU" is the same with the edition's Baku acceleration
     trf_codes: Mapping[str, str] = field(default_factory=dict)
-    # the rule file's [switches] table: a frozen dataclass whose fields are its keys
-    switches: type | None = None
+    # the rule file's [switches] table: a frozen dataclass whose fields are its keys (None: the
+    # system has none), imported when a rule file of the system loads
+    switches: Callable[[], type | None] = lambda: None
     # the kinds of tournament file it pairs (cpswiss.tournament.model.Tournament.kind): "individual",
     # "team", "double-swiss"; a file of another kind is refused (cpswiss.api.selection.check_pairs_file)
     file_kinds: frozenset[str] = frozenset(("individual",))

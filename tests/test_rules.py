@@ -202,5 +202,5 @@ def test_each_system_declares_exactly_the_units_it_implements():
         "burstein": set(burstein.UNITS) | {"completion"},  # [C4] holds by construction
     }
     for name, units in implemented.items():
-        assert set(system_named(name).criteria) == units | ABSOLUTE_UNITS, name
+        assert set(system_named(name).criteria()) == units | ABSOLUTE_UNITS, name
 

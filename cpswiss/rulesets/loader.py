@@ -215,13 +215,14 @@ def load_rule_set(name: str = EDITION_IN_FORCE) -> RuleSet:
     tables = {key: read_table(kind, data.get(key, {}), key, label) for key, kind in TABLES.items()}
     criteria = tuple(_criterion(e, label) for e in entries)
     seen: set[str] = set()
+    units = system.criteria()
     for c in criteria:
         if c.id in seen:
             raise InputError(f"criterion {c.id} is listed twice", label)
-        parameters = system.criteria.get(c.unit)
+        parameters = units.get(c.unit)
         if parameters is None:
             raise InputError(f"criterion {c.id}: unknown unit {c.unit!r} for the {system.name} system "
-                             f"(known: {', '.join(sorted(system.criteria))})", label)
+                             f"(known: {', '.join(sorted(units))})", label)
         # the unit's own table: a misspelt key or a value it does not take is named here
         read_table(parameters, c.params, "criteria", label, where=f"criterion {c.id} ({c.unit}):")
         seen.add(c.id)
@@ -237,9 +238,10 @@ def _switches(system: PairingSystem, table: Mapping[str, Any], source: str) -> A
     """The rule file's ``[switches]`` table as its system's switches: every key known, every
     value of its declared type (a ``Literal`` one of its values); else an InputError naming
     the file and the key."""
-    if system.switches is None:
+    switches = system.switches()
+    if switches is None:
         if table:
             raise InputError(f"[switches]: the {system.name} system has no switches "
                              f"(found {', '.join(sorted(table))})", source)
         return None
-    return read_table(system.switches, table, "switches", source)
+    return read_table(switches, table, "switches", source)

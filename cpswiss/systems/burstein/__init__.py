@@ -5,11 +5,11 @@ the first pairing in the fold order of Art. 4 that complies best with [C5]-[C8]
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from typing import TYPE_CHECKING
 
 from cpswiss.registry import Explanation, PairingSystem
-from cpswiss.systems.burstein.criteria import CRITERIA
-from cpswiss.systems.burstein.switches import BursteinSwitches
 
 if TYPE_CHECKING:
     from cpswiss.rulesets.model import RuleSet
@@ -32,6 +32,21 @@ def explanation() -> Explanation:
     return explain
 
 
+def criteria() -> Mapping[str, type]:
+    """The criterion units its rule files may name, with their parameters
+    (:mod:`cpswiss.systems.burstein.criteria`)."""
+    from cpswiss.systems.burstein.criteria import CRITERIA
+
+    return CRITERIA
+
+
+def switches() -> type:
+    """Its rule files' ``[switches]`` table (:class:`cpswiss.systems.burstein.switches.BursteinSwitches`)."""
+    from cpswiss.systems.burstein.switches import BursteinSwitches
+
+    return BursteinSwitches
+
+
 SYSTEM = PairingSystem(
     name="burstein",
     title="FIDE Burstein System (C.04.4.2)",
@@ -39,7 +54,7 @@ SYSTEM = PairingSystem(
     default_rule_set="burstein-2026",
     pair_round=pair_round,
     explanation=explanation,
-    criteria=CRITERIA,
+    criteria=criteria,
     trf_codes={"FIDE_BURSTEIN": "burstein-2026"},
-    switches=BursteinSwitches,
+    switches=switches,
 )

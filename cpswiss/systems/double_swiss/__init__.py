@@ -7,11 +7,11 @@ shared procedure :mod:`cpswiss.systems.shared.topdown`, the Swiss Team System's 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from typing import TYPE_CHECKING, Any
 
 from cpswiss.registry import Explanation, PairingSystem
-from cpswiss.systems.double_swiss.criteria import CRITERIA
-from cpswiss.systems.double_swiss.switches import DoubleSwissSwitches
 
 if TYPE_CHECKING:
     from cpswiss.rulesets.model import RuleSet
@@ -52,6 +52,21 @@ def explanation() -> Explanation:
     return explain
 
 
+def criteria() -> Mapping[str, type]:
+    """The criterion units its rule files may name, with their parameters
+    (:mod:`cpswiss.systems.double_swiss.criteria`)."""
+    from cpswiss.systems.double_swiss.criteria import CRITERIA
+
+    return CRITERIA
+
+
+def switches() -> type:
+    """Its rule files' ``[switches]`` table (:class:`cpswiss.systems.double_swiss.switches.DoubleSwissSwitches`)."""
+    from cpswiss.systems.double_swiss.switches import DoubleSwissSwitches
+
+    return DoubleSwissSwitches
+
+
 SYSTEM = PairingSystem(
     name="double-swiss",
     title="FIDE Double-Swiss System (C.04.5)",
@@ -59,9 +74,9 @@ SYSTEM = PairingSystem(
     default_rule_set="double-swiss-2026",
     pair_round=pair_round,
     explanation=explanation,
-    criteria=CRITERIA,
+    criteria=criteria,
     trf_codes={"FIDE_DOUBLESWISS": "double-swiss-2026"},
-    switches=DoubleSwissSwitches,
+    switches=switches,
     file_kinds=frozenset(("double-swiss",)),
     pair_competition=pair_competition,
     competitor_rows=competitor_rows,

@@ -5,11 +5,12 @@ words (:mod:`.explain`)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cpswiss.registry import Explanation, PairingSystem
-from cpswiss.systems.dubov.criteria import CRITERIA
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,14 @@ def explanation() -> Explanation:
     return explain
 
 
+def criteria() -> Mapping[str, type]:
+    """The criterion units its rule files may name, with their parameters
+    (:mod:`cpswiss.systems.dubov.criteria`)."""
+    from cpswiss.systems.dubov.criteria import CRITERIA
+
+    return CRITERIA
+
+
 SYSTEM = PairingSystem(
     name="dubov",
     title="FIDE Dubov System (C.04.4.1)",
@@ -48,7 +57,7 @@ SYSTEM = PairingSystem(
     default_rule_set="dubov-2026",
     pair_round=pair_round,
     explanation=explanation,
-    criteria=CRITERIA,
+    criteria=criteria,
     trf_codes={"FIDE_DUBOV": "dubov-2026"},
-    switches=DubovSwitches,
+    switches=lambda: DubovSwitches,
 )

@@ -4,11 +4,12 @@ explanation of a round in the edition's words (:mod:`.explain`)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from typing import TYPE_CHECKING
 
 from cpswiss.registry import Explanation, PairingSystem
 from cpswiss.rulesets.model import EDITION_IN_FORCE
-from cpswiss.systems.dutch.criteria import CRITERIA
 
 if TYPE_CHECKING:
     from cpswiss.rulesets.model import RuleSet
@@ -31,6 +32,14 @@ def explanation() -> Explanation:
     return explain
 
 
+def criteria() -> Mapping[str, type]:
+    """The criterion units its rule files may name, with their parameters
+    (:mod:`cpswiss.systems.dutch.criteria`)."""
+    from cpswiss.systems.dutch.criteria import CRITERIA
+
+    return CRITERIA
+
+
 SYSTEM = PairingSystem(
     name="dutch",
     title="FIDE (Dutch) System (C.04.3)",
@@ -38,7 +47,7 @@ SYSTEM = PairingSystem(
     default_rule_set=EDITION_IN_FORCE,
     pair_round=pair_round,
     explanation=explanation,
-    criteria=CRITERIA,
+    criteria=criteria,
     # TRF-2026 record 192 (ETT26), both spellings in use for the 2026 rules; a bare FIDE_DUTCH
     # leaves the edition to the start date (cpswiss.api.selection)
     trf_codes={"FIDE_DUTCH_2017": "dutch-2017", "FIDE_DUTCH_2025": "dutch-2026", "FIDE_DUTCH_2026": "dutch-2026"},

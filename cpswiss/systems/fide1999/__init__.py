@@ -4,11 +4,11 @@ explained in the text's words (:mod:`.explain`)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from typing import TYPE_CHECKING
 
 from cpswiss.registry import Explanation, PairingSystem
-from cpswiss.systems.fide1999.criteria import CRITERIA
-from cpswiss.systems.fide1999.switches import Fide1999Switches
 
 if TYPE_CHECKING:
     from cpswiss.rulesets.model import RuleSet
@@ -31,6 +31,21 @@ def explanation() -> Explanation:
     return explain
 
 
+def criteria() -> Mapping[str, type]:
+    """The criterion units its rule files may name, with their parameters
+    (:mod:`cpswiss.systems.fide1999.criteria`)."""
+    from cpswiss.systems.fide1999.criteria import CRITERIA
+
+    return CRITERIA
+
+
+def switches() -> type:
+    """Its rule files' ``[switches]`` table (:class:`cpswiss.systems.fide1999.switches.Fide1999Switches`)."""
+    from cpswiss.systems.fide1999.switches import Fide1999Switches
+
+    return Fide1999Switches
+
+
 SYSTEM = PairingSystem(
     name="fide-1999",
     title="General FIDE Swiss Rules 1987-99 (the Lim system, C.04.4.3)",
@@ -38,10 +53,10 @@ SYSTEM = PairingSystem(
     default_rule_set="fide-swiss-1999",
     pair_round=pair_round,
     explanation=explanation,
-    criteria=CRITERIA,
+    criteria=criteria,
     # ETT26 has no code for the Lim system (only CUSTOM_SWISS); FIDE_LIM is the provisional code
     # other software uses, read (and written by cpswiss generate) for the rules of 1987-99,
     # whose text the Lim system keeps unchanged
     trf_codes={"FIDE_LIM": "fide-swiss-1999"},
-    switches=Fide1999Switches,
+    switches=switches,
 )

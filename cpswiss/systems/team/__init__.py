@@ -6,12 +6,12 @@ the top-scoregroup with the first set of upfloaters and the first pairing by its
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from typing import TYPE_CHECKING, Any
 
 from cpswiss.errors import InputError
 from cpswiss.registry import Explanation, PairingSystem
-from cpswiss.systems.team.criteria import CRITERIA
-from cpswiss.systems.team.switches import TeamSwitches
 
 if TYPE_CHECKING:
     from cpswiss.rulesets.model import RuleSet
@@ -59,6 +59,21 @@ def explanation() -> Explanation:
     return explain
 
 
+def criteria() -> Mapping[str, type]:
+    """The criterion units its rule files may name, with their parameters
+    (:mod:`cpswiss.systems.team.criteria`)."""
+    from cpswiss.systems.team.criteria import CRITERIA
+
+    return CRITERIA
+
+
+def switches() -> type:
+    """Its rule files' ``[switches]`` table (:class:`cpswiss.systems.team.switches.TeamSwitches`)."""
+    from cpswiss.systems.team.switches import TeamSwitches
+
+    return TeamSwitches
+
+
 SYSTEM = PairingSystem(
     name="team",
     title="FIDE Swiss Team Pairing System (C.04.6)",
@@ -66,9 +81,9 @@ SYSTEM = PairingSystem(
     default_rule_set="team-2026",
     pair_round=pair_round,
     explanation=explanation,
-    criteria=CRITERIA,
+    criteria=criteria,
     trf_codes=_CODES,
-    switches=TeamSwitches,
+    switches=switches,
     file_kinds=frozenset(("team",)),
     pair_competition=pair_competition,
     competitor_rows=competitor_rows,
