@@ -1,0 +1,114 @@
+"""``cpswiss check`` (one file, or many files and folders in one process) and ``cpswiss
+explain``: is a pairing the one the rules demand, and which rule decides."""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+from cpswiss import errors
+from cpswiss.cli.options import (
+    UsageError, accelerate_option, fact_options, flag_rules, recompute_points_option, solver_options,
+    solver_settings, system_options, tournament_of,
+)
+from cpswiss.cli.output import print_json
+
+
+def check_arguments(check: argparse.ArgumentParser) -> None:
+    check.add_argument("files", nargs="+", metavar="FILE",
+                       help="a tournament file; or many files and folders (every *.trf in them), checked in one "
+                            "process: one line per tournament and a summary")
+    check.add_argument("--round", type=int, action="append", dest="rounds", metavar="N",
+                       help="check only round N (may be repeated)")
+    check.add_argument("--json", action="store_true", help="print JSON (many files: one record a line, then the "
+                                                           "summary)")
+    check.add_argument("--rules", help="rule set (default: from the file, as for pair)")
+    system_options(check)
+    fact_options(check)
+    accelerate_option(check)
+    recompute_points_option(check)
+    solver_options(check)
+
+
+def explain_arguments(explain: argparse.ArgumentParser) -> None:
+    explain.add_argument("file")
+    target = explain.add_mutually_exclusive_group(required=True)
+    target.add_argument("--pairing", metavar="PROPOSED", help="proposed next-round pairing in the -p format")
+    target.add_argument("--round", type=int, metavar="N", help="a round already in the file")
+    explain.add_argument("--json", action="store_true", help="print JSON")
+    explain.add_argument("--rules", help="rule set (default: from the file, as for pair)")
+    system_options(explain)
+    fact_options(explain)
+    accelerate_option(explain)
+    recompute_points_option(explain)
+    solver_options(explain)
+
+
+def cmd_check(args) -> int:
+    if len(args.files) > 1 or os.path.isdir(args.files[0]):
+        return _check_many(args)
+    from cpswiss.check.rounds import check_tournament
+
+    tournament = tournament_of(args, args.files[0])
+    if tournament.games_per_round > 1:
+        from cpswiss.check.double_swiss import check_double_swiss
+
+        double_report = check_double_swiss(tournament, args.rules, args.rounds)
+        print(double_report.text())
+        return errors.EXIT_OK if double_report.agrees else errors.EXIT_NO_PAIRING
+    if tournament.is_team_tournament:
+        from cpswiss.check.teams import check_team_tournament
+
+        team_report = check_team_tournament(args.files[0], args.rules, args.rounds)
+        if args.json:
+            print_json(team_report.as_dict())
+        else:
+            print(team_report.text())
+        return errors.EXIT_OK if team_report.agrees else errors.EXIT_NO_PAIRING
+    report = check_tournament(tournament, flag_rules(args), rounds=args.rounds, settings=solver_settings(args),
+                              accelerate=args.accelerate)
+    if args.json:
+        print_json(report.as_dict())
+    else:
+        print(report.text())
+    return errors.EXIT_OK if report.agrees else errors.EXIT_NO_PAIRING
+
+
+def _check_many(args) -> int:
+    """Many tournaments in one process: a line (or JSON record) each, then the summary."""
+    import json
+
+    from cpswiss.check.batch import BatchSummary, check_many, tournament_files
+
+    summary = BatchSummary()
+    for verdict in check_many(tournament_files(args.files), flag_rules(args), solver_settings(args), args.accelerate,
+                              args.rounds):
+        summary.add(verdict)
+        print(json.dumps(verdict.as_dict(), default=str) if args.json else verdict.line(), flush=True)
+    print(json.dumps({"summary": summary.as_dict()}) if args.json else summary.line())
+    return summary.exit_code
+
+
+def cmd_explain(args) -> int:
+    from cpswiss.check.explain import explain_pairing
+
+    tournament = tournament_of(args, args.file)
+    if tournament.is_team_tournament:
+        from cpswiss.api import team_rule_set
+        from cpswiss.check.teams import explain_team_proposal
+
+        team_rule_set(tournament, args.rules)  # a rule set of another system: refused as they refuse
+        if args.pairing is None or args.json:
+            raise UsageError("a team file is explained with --pairing PROPOSED (text); a round in the file: "
+                             "'cpswiss check FILE --round N'")
+        text, agrees = explain_team_proposal(args.file, args.pairing, args.rules)
+        print(text)
+        return errors.EXIT_OK if agrees else errors.EXIT_NO_PAIRING
+
+    explanation = explain_pairing(tournament, args.pairing, round_no=args.round, rule_set=flag_rules(args),
+                                  settings=solver_settings(args), accelerate=args.accelerate)
+    if args.json:
+        print_json(explanation.as_dict())
+    else:
+        print(explanation.text())
+    return errors.EXIT_OK if explanation.agrees else errors.EXIT_NO_PAIRING

@@ -1,0 +1,177 @@
+"""The options several subcommands share and what they mean: the usage error (exit 3), the
+solver's settings, acceleration, the points columns, the arbiter's decisions (what-if), the system
+flags and the facts the arbiter states, and the tournament file read as the options say.
+
+``_seconds`` and ``_workers`` keep their names: argparse names a type function in its error
+("invalid _workers value: 'x'")."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING
+
+from cpswiss import errors
+from cpswiss.errors import CpswissError
+
+if TYPE_CHECKING:
+    from cpswiss.api.selection import SystemFlag
+    from cpswiss.registry import PairingSystem
+    from cpswiss.solver.settings import SolverSettings
+    from cpswiss.tournament.model import Tournament
+
+
+class UsageError(CpswissError):
+    """A command-line option out of range or malformed: exit 3 (invalid input), one line."""
+
+    exit_code = errors.EXIT_INVALID_INPUT
+
+
+def _seconds(text: str) -> float:
+    value = float(text)
+    if not 0 < value <= 86400:  # also refuses nan and inf
+        raise argparse.ArgumentTypeError(f"must be a number of seconds from 0 to 86400, not {text!r}")
+    return value
+
+
+def _workers(text: str) -> int:
+    value = int(text)
+    if not 1 <= value <= 64:
+        raise argparse.ArgumentTypeError(f"must be 1 to 64, not {text!r}")
+    return value
+
+
+def accelerate_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--accelerate", metavar="METHOD",
+                   help="virtual points by a method: baku (the edition's Baku), baku-2017, baku-2026, "
+                        "three-group, none; XXA/250 records in the file win")
+
+
+def recompute_points_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--recompute-points", action="store_true",
+                   help="score every player from the results in the file instead of checking the points "
+                        "columns (81-84) against them: for files whose writer leaves them 0.0")
+
+
+def read_tournament(path: str, args: argparse.Namespace) -> Tournament:
+    """The tournament file named on the command line, read as its options say."""
+    from cpswiss.formats.trf import read_trf
+
+    return read_trf(path, recompute_points=getattr(args, "recompute_points", False))
+
+
+def system_options(p: argparse.ArgumentParser) -> None:
+    """``--dutch``, ``--lim``, ``--dubov``, ``--burstein`` (one per registered system) with the
+    meaning ``pair`` gives them: the system's rule set (``--rules`` among its editions, else its
+    default; the Dutch one: the edition the file names), a file whose 192 names another system
+    refused.  Only the systems' declarations are loaded, not their procedures."""
+    from cpswiss.registry import systems
+
+    flags = p.add_mutually_exclusive_group()
+    for system in systems():
+        flags.add_argument(f"--{system.flag}", action="store_true", dest=f"system_{system.name}",
+                           help=f"by the {system.title} (as 'cpswiss pair --{system.flag}')")
+
+
+def fact_options(p: argparse.ArgumentParser) -> None:
+    """Facts the arbiter states that the file does not hold (or holds otherwise)."""
+    p.add_argument("--rounds", type=int, dest="total_rounds", metavar="N",
+                   help="the number of rounds, when the file has no XXR / 142 record")
+    p.add_argument("--rating", action="append", default=[], dest="ratings", metavar="PID=ELO",
+                   help="a provisional rating the arbiter assigns to player PID (repeatable; "
+                        "Dubov C.04.4.1 Art. 1.1: every player needs one)")
+
+
+def tournament_of(args: argparse.Namespace, path: str) -> Tournament:
+    """The tournament a command works on: the file read (:func:`read_tournament`), with - given ``--rounds``
+    or ``--rating`` - the number of rounds and the provisional ratings the arbiter states (the
+    file is not changed).  Bad values are usage errors (exit 3)."""
+    t = read_tournament(path, args)
+    if getattr(args, "total_rounds", None) is None and not getattr(args, "ratings", []):
+        return t
+    from dataclasses import replace
+
+    rounds = args.total_rounds
+    if rounds is not None:
+        if t.total_rounds is not None and rounds != t.total_rounds:
+            raise UsageError(f"--rounds {rounds}: {path} has {t.total_rounds} rounds (XXR / 142)")
+        if not t.last_paired_round < rounds <= 1000:
+            raise UsageError(f"--rounds {rounds}: must be more than the {t.last_paired_round} rounds paired "
+                             "in the file, and at most 1000")
+    players = dict(t.players)
+    for text in args.ratings:
+        pid_text, _, elo_text = text.partition("=")
+        if not (pid_text.strip().isdigit() and elo_text.strip().isdigit()):
+            raise UsageError(f"--rating {text}: expected PID=ELO, e.g. --rating 12=1500")
+        pid, elo = int(pid_text), int(elo_text)
+        if pid not in players:
+            raise UsageError(f"--rating {text}: {path} has no player {pid}")
+        if not 0 < elo <= 4000:
+            raise UsageError(f"--rating {text}: a rating is 1 to 4000")
+        players[pid] = replace(players[pid], rating=elo)
+    return replace(t, players=players, total_rounds=rounds if rounds is not None else t.total_rounds)
+
+
+def flag_rules(args: argparse.Namespace) -> str | None:
+    """The rule-set request of a command that takes a file and the system flags: a system flag's
+    (:func:`rules_for_flag`), else ``--rules`` or None (the file decides)."""
+    from cpswiss.api.selection import SystemFlag
+    from cpswiss.registry import systems
+
+    if isinstance(args.rules, SystemFlag):  # pair -c: chosen by pair's flag already
+        return args.rules
+    system = next((s for s in systems() if getattr(args, f"system_{s.name}", False)), None)
+    return args.rules if system is None else rules_for_flag(system, args.rules)
+
+
+def solver_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--workers", type=_workers, default=1,
+                   help="CP-SAT workers, 1-64 (the answer does not depend on it)")
+    p.add_argument("--time-limit", type=_seconds, default=120.0,
+                   help="seconds per solver call; hitting it is an error, never a guess")
+
+
+def solver_settings(args) -> SolverSettings:
+    from cpswiss.solver.settings import SolverSettings
+
+    return SolverSettings(workers=max(1, args.workers), time_limit=args.time_limit)
+
+
+def decision_options(parser) -> None:
+    """The arbiter's decisions (repeatable): the best pairing under them (what-if)."""
+    parser.add_argument("--fix", action="append", default=[], metavar="A-B",
+                        help="players A and B must meet (repeatable)")
+    parser.add_argument("--forbid", action="append", default=[], metavar="A-B",
+                        help="players A and B must not meet (repeatable)")
+    parser.add_argument("--bye", type=int, metavar="N", help="player N takes the pairing-allocated bye")
+    parser.add_argument("--absent", type=int, action="append", default=[], metavar="N",
+                        help="player N is not paired this round (repeatable)")
+
+
+def decisions_of(args):
+    from cpswiss.check.decisions import Decisions, parse_pair
+
+    return Decisions(fix=tuple(parse_pair(x, "--fix") for x in args.fix),
+                     forbid=tuple(parse_pair(x, "--forbid") for x in args.forbid),
+                     bye=args.bye, absent=tuple(args.absent))
+
+
+def rules_for_flag(system: PairingSystem, requested: str | None) -> SystemFlag | None:
+    """The rule set a system flag pairs with: --rules if it is one of that system's, else the
+    edition the file's 192 names if it is one of that system's, else the system's default -
+    except for the Dutch and team flags, which leave the choice to the file (record 192, start
+    date) as JaVaFo and bbpPairings do.  A rule set of another system is a usage error; a file
+    whose 192 names another system an input error (:class:`cpswiss.api.selection.SystemFlag`)."""
+    from cpswiss.rulesets.ruleset import load_rule_set
+    from cpswiss.api.selection import SystemFlag
+    from cpswiss.registry import systems
+
+    if requested is None:
+        if system.name == "team":
+            return None  # the team path chooses the rule set from the file
+        return SystemFlag("" if system.name == "dutch" else system.default_rule_set, system.name, system.flag)
+    rules = load_rule_set(requested)
+    if rules.system != system.name:
+        other = next((s for s in systems() if s.name == rules.system), None)
+        raise UsageError(f"--{system.flag} pairs with the {system.title}; {requested} is a rule set of "
+                         f"the {rules.system} system" + (f" (use --{other.flag})" if other else ""))
+    return SystemFlag(requested, system.name, system.flag, explicit=True)

@@ -1,0 +1,207 @@
+"""``cpswiss pair``: the next round of a file by the system its flag names (an individual
+system, the Double-Swiss System, the team system), with ``--explain``, ``-c``, ``--write-trf`` and
+the arbiter's decisions (what-if)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TYPE_CHECKING
+
+from cpswiss import errors
+from cpswiss.cli.checking import cmd_check
+from cpswiss.cli.options import (
+    UsageError, accelerate_option, decision_options, decisions_of, fact_options, recompute_points_option,
+    rules_for_flag, solver_options, solver_settings, tournament_of,
+)
+from cpswiss.cli.output import print_json, write_atomically, write_pairing_file
+
+if TYPE_CHECKING:
+    from cpswiss.registry import PairingSystem
+
+
+def pair_arguments(pair: argparse.ArgumentParser) -> None:
+    from cpswiss.registry import systems
+
+    flags = pair.add_mutually_exclusive_group(required=True)
+    for system in systems():
+        flags.add_argument(f"--{system.flag}", metavar="FILE", dest=f"system_{system.name}",
+                           help=f"{system.title}; without --rules: {system.default_rule_set}"
+                                + (" or the edition the file asks for" if system.name == "dutch" else ""))
+    pair.add_argument("-p", dest="output", nargs="?", const="-", default=None,
+                      help="write the pairing file (count, then 'white black' per board, bye as 'id 0'); "
+                           "without a file name: standard output")
+    pair.add_argument("--write-trf", metavar="OUT",
+                      help="also write the tournament with the new round appended (results pending), in the "
+                           "input's format: TRF-2026 records stay TRF-2026")
+    pair.add_argument("-c", dest="check", action="store_true",
+                      help="check the rounds already in the file instead of pairing (as 'cpswiss check')")
+    pair.add_argument("--explain", action="store_true",
+                      help="also explain the pairing: brackets, why each float and the bye, each colour")
+    pair.add_argument("--json", action="store_true", help="with --explain or -c: print JSON")
+    pair.add_argument("--rules", help="rule set: a name or alias in models/ (see 'cpswiss rules') or a "
+                                       "TOML file; default: record 192, else the start date (042), "
+                                       "else the edition in force (dutch-2026)")
+    accelerate_option(pair)
+    fact_options(pair)
+    recompute_points_option(pair)
+    pair.add_argument("--initial-colour", choices=["white", "black"],
+                      help="initial colour of the top player (overrides XXC / 152)")
+    decision_options(pair)
+    solver_options(pair)
+
+
+def cmd_pair(args) -> int:
+    from cpswiss.api import pair_tournament
+
+    system, path = _flagged_system(args)
+    args.rules = rules_for_flag(system, args.rules)
+    if system.name == "team":
+        return _cmd_pair_team(args, path)
+    if system.name == "double-swiss":
+        return _cmd_pair_double_swiss(args, path)
+    from cpswiss.api.selection import check_pairs_file
+
+    tournament = tournament_of(args, path)
+    check_pairs_file(tournament, system)  # the flag's system, whatever rule set the file names
+    if args.check:
+        args.files, args.rounds = [path], None
+        return cmd_check(args)
+    decisions = decisions_of(args)
+    report: list[str] = []
+    if not decisions.pairing_decisions.empty:
+        from cpswiss.check.whatif import what_if
+
+        if args.initial_colour:
+            raise UsageError("--initial-colour cannot be combined with --fix/--forbid/--bye")
+        outcome = what_if(tournament, decisions, args.rules, solver_settings(args), args.accelerate)
+        result, report = outcome.result, outcome.lines()
+    else:
+        result = pair_tournament(tournament, args.rules, initial_colour=args.initial_colour,
+                                 settings=solver_settings(args), accelerate=args.accelerate,
+                                 decisions=decisions if not decisions.empty else None)
+    if report:
+        print("\n".join(report), file=sys.stderr if args.output == "-" else sys.stdout)
+    if args.explain:
+        from cpswiss.check.explain import account_of
+
+        account = account_of(result, solver_settings(args), tournament.path)
+        stream = sys.stderr if args.output == "-" else sys.stdout
+        if args.json:
+            print_json(account.as_dict(), stream)
+        else:
+            print(account.text(), file=stream)
+    if args.write_trf:
+        from cpswiss.formats.trf_writer import write_trf
+        from cpswiss.tournament.paired_round import with_round
+
+        boards = [(b.white, b.black) for b in result.pairing.boards]
+        paired = result.state.tournament  # as paired: with any virtual points a method made
+        write_atomically(args.write_trf, write_trf(with_round(paired, result.pairing.round_no, boards,
+                                                               result.pairing.bye)))
+    if args.output is not None or args.explain:
+        return write_pairing_file(args.output, result.pairing.lines())
+    players = result.state.players
+    print(f"Round {result.pairing.round_no}: {result.rules.title} ({result.rules_reason})")
+    for n, board in enumerate(result.pairing.boards, start=1):
+        w, b = players[board.white], players[board.black]
+        print(f"{n:4d}  {w.id:4d} {w.name[:28]:<28} {w.score_text:>5}  -  "
+              f"{b.id:4d} {b.name[:28]:<28} {b.score_text:>5}")
+    if result.pairing.bye is not None:
+        p = players[result.pairing.bye]
+        print(f" bye  {p.id:4d} {p.name[:28]:<28} {p.score_text:>5}")
+    if any(p.score != p.real_score for p in players.values()):
+        print("(scores as real+virtual points: the virtual ones count for the pairing only)")
+    return errors.EXIT_OK
+
+
+def _cmd_pair_double_swiss(args, path: str) -> int:
+    """``pair --double-swiss FILE``: a round of a Double-Swiss tournament by C.04.5 (a match of
+    two games in two round columns, record 192 FIDE_DOUBLESWISS)."""
+    from cpswiss.api import pair_double_swiss_tournament
+    from cpswiss.tournament.model import format_points
+
+    unsupported = [flag for flag, given in (("--json", args.json), ("--initial-colour", args.initial_colour))
+                   if given]
+    if unsupported or not decisions_of(args).empty:
+        raise UsageError(f"--double-swiss does not take {', '.join(unsupported) or '--fix/--forbid/--bye/--absent'}")
+    if args.check:
+        from cpswiss.check.double_swiss import check_double_swiss
+
+        report = check_double_swiss(path, args.rules)
+        print(report.text())
+        return errors.EXIT_OK if report.agrees else errors.EXIT_NO_PAIRING
+    result = pair_double_swiss_tournament(path, args.rules, record_refusals=args.explain,
+                                          accelerate=args.accelerate)
+    assert result.state is not None and result.rules is not None
+    pairing, players = result.pairing, result.state.competitors
+    if args.explain:
+        from cpswiss.systems.double_swiss.explain import explain_text
+
+        print(explain_text(result), file=sys.stderr if args.output == "-" else sys.stdout)
+    if args.write_trf:
+        from cpswiss.formats.trf_writer import write_trf
+        from cpswiss.tournament.paired_round import with_round
+
+        boards = [(b.white, b.black) for b in pairing.boards]
+        write_atomically(args.write_trf, write_trf(with_round(result.state.tournament, pairing.round_no, boards,
+                                                               pairing.bye)))
+    if args.output is not None or args.explain:
+        return write_pairing_file(args.output, result.lines())
+    print(f"Round {pairing.round_no}: {result.rules.title} (two games a match: White plays game 1 with White)")
+
+    def shown(pid: int) -> str:
+        c = players[pid]
+        score = format_points(c.real_score) + (f"+{format_points(c.score - c.real_score)}" if c.score != c.real_score
+                                               else "")
+        return f"{c.id:4d} {c.name[:28]:<28} {score:>5}"
+
+    for n, board in enumerate(pairing.boards, start=1):
+        print(f"{n:4d}  {shown(board.white)}  -  {shown(board.black)}")
+    if pairing.bye is not None:
+        print(f" bye  {shown(pairing.bye)}")
+    return errors.EXIT_OK
+
+
+def _cmd_pair_team(args, path: str) -> int:
+    """``pair --team FILE``: a round of a team tournament by C.04.6 (TRF-2026 team records)."""
+    from cpswiss.api import pair_team_tournament
+
+    unsupported = [flag for flag, given in (("-c", args.check), ("--json", args.json),
+                                            ("--initial-colour", args.initial_colour),
+                                            ("--accelerate", args.accelerate)) if given]
+    if unsupported or not decisions_of(args).empty:
+        raise UsageError(f"--team does not take {', '.join(unsupported) or '--fix/--forbid/--bye'}")
+    result = pair_team_tournament(path, args.rules, record_refusals=args.explain)
+    if args.explain:
+        from cpswiss.api import team_explanation
+
+        print(team_explanation(result), file=sys.stderr if args.output == "-" else sys.stdout)
+    if args.write_trf:
+        from cpswiss.formats.trf_writer import write_trf
+
+        write_atomically(args.write_trf, write_trf(result.tournament_with_round()))
+    if args.output is not None or args.explain:
+        return write_pairing_file(args.output, result.lines())
+    teams = result.state.competitors
+    print(f"Round {result.round_no}: {result.rules.title}")
+
+    def score(tpn: int) -> str:
+        c = teams[tpn]
+        return f"{c.match_points / 10:g} MP {c.game_points / 10:g} GP"
+
+    for n, m in enumerate(result.matches, start=1):
+        w, b = teams[m.white], teams[m.black]
+        print(f"{n:4d}  {w.id:3d} {w.name[:24]:<24} {score(w.id):>14}  -  {b.id:3d} {b.name[:24]:<24} {score(b.id):>14}")
+    if result.bye is not None:
+        c = teams[result.bye]
+        print(f" bye  {c.id:3d} {c.name[:24]:<24} {score(c.id):>14}")
+    return errors.EXIT_OK
+
+
+def _flagged_system(args: argparse.Namespace) -> tuple[PairingSystem, str]:
+    """The system whose flag was given (``--dutch``, ``--lim``, ...) and the file it names."""
+    from cpswiss.registry import systems
+
+    return next((s, getattr(args, f"system_{s.name}")) for s in systems()
+                if getattr(args, f"system_{s.name}") is not None)

@@ -1,0 +1,84 @@
+"""``cpswiss state`` (the state before the round to be paired) and ``cpswiss resolve`` (the
+least-bad pairings when no legal one exists)."""
+
+from __future__ import annotations
+
+import argparse
+
+from cpswiss import errors
+from cpswiss.cli.options import (
+    accelerate_option, fact_options, flag_rules, recompute_points_option, solver_options, solver_settings,
+    system_options, tournament_of,
+)
+from cpswiss.cli.output import print_json, write_atomically
+
+
+def resolve_arguments(resolve: argparse.ArgumentParser) -> None:
+    resolve.add_argument("file")
+    resolve.add_argument("--count", type=int, default=3, metavar="K", help="how many alternatives (default 3)")
+    resolve.add_argument("-p", dest="output", metavar="OUT", help="write the first alternative in the pairing-file "
+                                                                  "format")
+    resolve.add_argument("--json", action="store_true", help="print JSON")
+    resolve.add_argument("--rules", help="rule set (default: from the file, as for pair); its [resolve] relax "
+                                         "says which rules may give, in which order")
+    system_options(resolve)
+    fact_options(resolve)
+    accelerate_option(resolve)
+    recompute_points_option(resolve)
+    solver_options(resolve)
+
+
+def state_arguments(state: argparse.ArgumentParser) -> None:
+    state.add_argument("file")
+    state.add_argument("--rules", help="rule set (default: from the file, as for pair)")
+    system_options(state)
+    fact_options(state)
+    recompute_points_option(state)
+
+
+def cmd_state(args) -> int:
+    import pandas as pd
+
+    from cpswiss.api.selection import select_rule_set
+    from cpswiss.rulesets.ruleset import load_rule_set
+    from cpswiss.tournament.state import state_to_show
+
+    tournament = tournament_of(args, args.file)
+    if tournament.is_team_tournament:
+        from cpswiss.api import team_state_rows
+
+        rows = team_state_rows(tournament, args.rules)
+        with pd.option_context("display.max_rows", None, "display.width", 200):
+            print(pd.DataFrame(rows).to_string(index=False))
+        return errors.EXIT_OK
+    if tournament.games_per_round > 1 and (args.rules is None or load_rule_set(args.rules).system == "double-swiss"):
+        from cpswiss.api import double_swiss_state_rows
+
+        with pd.option_context("display.max_rows", None, "display.width", 200):
+            print(pd.DataFrame(double_swiss_state_rows(tournament, args.rules)).to_string(index=False))
+        return errors.EXIT_OK
+    rules, reason = select_rule_set(tournament, flag_rules(args))
+    state, finished = state_to_show(tournament, rules.state)
+    total = tournament.total_rounds
+    with pd.option_context("display.max_rows", None, "display.width", 200):
+        print(f"{rules.title} ({reason})")
+        if finished:
+            print(f"Final state after round {tournament.last_paired_round} of {total} (the tournament is finished)")
+        else:
+            print(f"State before round {state.round_no} of {total or '?'}")
+        print(state.frame().to_string(index=False))
+    return errors.EXIT_OK
+
+
+def cmd_resolve(args) -> int:
+    from cpswiss.check.resolve import resolve
+
+    resolution = resolve(tournament_of(args, args.file), flag_rules(args), args.count, solver_settings(args),
+                         args.accelerate)
+    if args.output:
+        write_atomically(args.output, "\n".join(resolution.alternatives[0].pairing.lines()) + "\n")
+    if args.json:
+        print_json(resolution.as_dict())
+    else:
+        print(resolution.text())
+    return errors.EXIT_OK
