@@ -4,7 +4,7 @@ the 'cpswiss rules' command, and explanations in each edition's words."""
 from __future__ import annotations
 
 import pytest
-from conftest import SCENARIOS
+from conftest import REPO, SCENARIOS
 
 from cpswiss.check.explain import explain_engine
 from cpswiss.cli import main
@@ -156,6 +156,19 @@ def test_bench_compare_times_another_command_on_the_same_files(capsys):
     cpu_ratio = float(out.rstrip().splitlines()[1].split()[4])  # the same command twice
     assert 0 < cpu_ratio < 10
     assert main(["bench", str(case), "--compare", "true"]) == 3
+
+
+def test_bench_compare_pairs_each_file_by_the_system_it_asks_for(capsys):
+    """Without --rules, ``bench --compare`` pairs a team file with --team and an individual one
+    with --dutch (each file by its kind and record 192, as ``pair`` would be asked to)."""
+    import sys
+
+    team = sorted((REPO / "tests" / "data" / "team-2026-sample").glob("n*.trf"))[0]
+    individual = SCENARIOS / "seed-004" / "after-round-4.trf"
+    other = f"{sys.executable} -m cpswiss.cli pair --{{flag}} {{trf}} -p {{out}}"
+    for case, flag in ((team, "team"), (individual, "dutch")):
+        assert main(["bench", str(case), "--compare", other.replace("{flag}", flag)]) == 0
+        assert capsys.readouterr().out.rstrip().splitlines()[1].endswith("yes"), case
 
 
 def test_bench_check_times_whole_tournament_checks_against_another_command(capsys):

@@ -265,12 +265,14 @@ def run_compare(paths: list[str], rules: str | None, command: str, repeat: int =
     and CPU seconds."""
     files = _files_to_compare(paths, command,
                               "--compare: the command must contain {trf} (and {out}, or print the pairing)")
-    ours = f"{sys.executable} -m cpswiss.cli pair --{_system_flag(rules)} {{trf}} -p {{out}}" + \
-        (f" --rules {rules}" if rules else "")
+    def ours(trf: Path) -> str:
+        return f"{sys.executable} -m cpswiss.cli pair --{_system_flag(rules, trf)} {{trf}} -p {{out}}" + \
+            (f" --rules {rules}" if rules else "")
+
     ratios, cpu_ratios = [], []
     print(f"{'file':<36} {'cpswiss s':>9} {'other s':>8} {'ratio':>6} {'cpu ratio':>9}  same pairing")
-    for f, (a, a_cpu), (b, b_cpu), (_, _, mine), (_, _, theirs) in \
-            _interleaved(files, ours, command, _timed_process, repeat):
+    runs = (run for trf in files for run in _interleaved([trf], ours(trf), command, _timed_process, repeat))
+    for f, (a, a_cpu), (b, b_cpu), (_, _, mine), (_, _, theirs) in runs:
         same = "other failed" if theirs is None else \
             "cpswiss failed" if mine is None else ("yes" if mine == theirs else "NO")
         ratios.append(_ratio(a, b))
@@ -281,9 +283,20 @@ def run_compare(paths: list[str], rules: str | None, command: str, repeat: int =
     return EXIT_OK
 
 
-def _system_flag(rules: str | None) -> str:
-    """The 'pair' flag of the system the rule set belongs to (``dutch`` without --rules)."""
+def _system_flag(rules: str | None, trf: Path) -> str:
+    """The 'pair' flag that pairs a file: the rule set's system with --rules; else the system
+    of the file's kind (a team or Double-Swiss file), or the one its record 192 names, else
+    ``dutch``."""
+    from cpswiss.formats.trf import read_trf
+    from cpswiss.registry import system_for_code, system_of, systems
     from cpswiss.rulesets.loader import load_rule_set
-    from cpswiss.registry import system_of
+    from cpswiss.tournament.model import INDIVIDUAL
 
-    return system_of(load_rule_set(rules)).flag if rules else "dutch"
+    if rules:
+        return system_of(load_rule_set(rules)).flag
+    tournament = read_trf(trf)
+    for system in systems():
+        if tournament.kind != INDIVIDUAL and tournament.kind in system.file_kinds:
+            return system.flag
+    claimed = system_for_code((tournament.system or "").strip().upper())
+    return claimed[0].flag if claimed else "dutch"
