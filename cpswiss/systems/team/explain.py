@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from cpswiss.errors import InputError
-from cpswiss.systems.shared.topdown import Refusal
+from cpswiss.systems.shared.topdown_explain import refusal_lines, score_text, upfloater_lines
 
 if TYPE_CHECKING:
     from cpswiss.systems.team.procedure import TeamRoundPairing
@@ -26,19 +26,6 @@ _COLOUR_ARTICLES = {
 }
 
 
-def _score(value: float) -> str:
-    return f"{value / 10:g}"
-
-
-def _refusals(refusals: list[Refusal], what: str) -> list[str]:
-    lines = []
-    for r in refusals:
-        why = ("no legal pairing has it ([C1], [C3])" if r.why == "illegal"
-               else "the criteria's least values cannot be reached with it")
-        lines.append(f"      {what} {r.position}: {r.tpn} ruled out - {why}")
-    return lines
-
-
 def explain_text(pairing: TeamRoundPairing) -> str:
     """The account of a round paired with ``record_refusals`` (every value tried before the
     one chosen is named with the reason)."""
@@ -49,7 +36,7 @@ def explain_text(pairing: TeamRoundPairing) -> str:
         out.append("Art. 3.4: an even number of teams to pair - no pairing-allocated bye.")
     else:
         out.append(f"Art. 3.4: the pairing-allocated bye goes to team {bye.tpn} ({teams[bye.tpn].name}, "
-                   f"score {_score(teams[bye.tpn].score)}): of the teams [C2] allows, the lowest score, then "
+                   f"score {score_text(teams[bye.tpn].score)}): of the teams [C2] allows, the lowest score, then "
                    f"most matches played, then the largest TPN, whose removal leaves a legal pairing.")
         if bye.passed_over:
             out.append(f"   passed over (no legal pairing of the others without them, 3.4.1): "
@@ -58,20 +45,13 @@ def explain_text(pairing: TeamRoundPairing) -> str:
             out.append(f"   barred by [C2] (a PAB, a forfeit win or a full-point bye already): "
                        f"{', '.join(map(str, bye.barred))}")
     for n, b in enumerate(pairing.plan.brackets, start=1):
-        out.append(f"Bracket {n} (Art. 3.5-3.6): top-scoregroup {_score(b.score)}: "
+        out.append(f"Bracket {n} (Art. 3.5-3.6): top-scoregroup {score_text(b.score)}: "
                    f"{', '.join(map(str, b.residents))}")
-        if b.upfloaters:
-            scores = ", ".join(f"{t} ({_score(s)})" for t, s in zip(b.upfloaters, b.upfloater_scores))
-            out.append(f"   upfloaters {scores}: [C4] {b.set_values.get('[C4]', 0)} (the fewest that leave a "
-                       f"legal pairing), [C5] their scores as high as they can be, "
-                       + ("[C6] met" if b.set_values.get("[C6]", 0) == 0 else "[C6] cannot be met")
-                       + (f", [C7] {b.set_values['[C7]']}" if "[C7]" in b.set_values else "")
-                       + "; the first such set in the order of 3.5.3-3.5.4")
-            out.extend(_refusals(b.set_refusals, "set position"))
+        out.extend(upfloater_lines(b))
         values = ", ".join(f"{k} {v}" for k, v in b.pairing_values.items())
         out.append(f"   identifier {' '.join(map(str, b.identifier))} (3.6.2): the first that complies with "
                    f"[C1] and reaches {values}")
-        out.extend(_refusals(b.pairing_refusals, "identifier position"))
+        out.extend(refusal_lines(b.pairing_refusals, "identifier position"))
     out.append("Colours (Art. 4):")
     for m in pairing.matches:
         out.append(f"   {m.white} - {m.black}: first-team {m.first_team} (4.2); {m.article}: "
