@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from cpswiss.errors import InputError
-from cpswiss.systems.shared.topdown_explain import refusal_lines, score_text, upfloater_lines
+from cpswiss.systems.shared.topdown_explain import bracket_lines, bye_detail_lines, score_text
 
 if TYPE_CHECKING:
     from cpswiss.systems.double_swiss.procedure import DoubleSwissRoundResult
@@ -41,19 +41,11 @@ def explain_text(result: DoubleSwissRoundResult) -> str:
                    f"{bye.tpn}" + (f" (score {score_text(score[bye.tpn])})" if bye.tpn in score else "") +
                    ": of the players [C2] allows, the lowest score, then most matches played, then the largest "
                    "TPN, whose removal leaves a legal pairing of the others.")
-        if bye.passed_over:
-            out.append(f"   passed over (no legal pairing of the others without them, 3.4.1): "
-                       f"{', '.join(map(str, bye.passed_over))}")
-        if bye.barred:
-            out.append(f"   barred by [C2] (a PAB, a match won by forfeit or a full-point bye already): "
-                       f"{', '.join(map(str, bye.barred))}")
+        out.extend(bye_detail_lines(bye, "a PAB, a match won by forfeit or a full-point bye already"))
     for n, b in enumerate(plan.brackets, start=1):
-        out.append(f"Bracket {n} (Art. 3.5-3.6): top-scoregroup {score_text(b.score)}: {', '.join(map(str, b.residents))}")
-        out.extend(upfloater_lines(b, ", [C7] not applied (last round)"))
         values = [f"{_PAIRING_LABELS[k]} {v}" for k, v in b.pairing_values.items() if k in _PAIRING_LABELS]
-        out.append(f"   identifier {' '.join(map(str, b.identifier))} (3.6.2): the first that complies with [C1]"
-                   + (f" and reaches {', '.join(values)}" if values else " ([C8] not applied: last round)"))
-        out.extend(refusal_lines(b.pairing_refusals, "identifier position"))
+        reaches = f" and reaches {', '.join(values)}" if values else " ([C8] not applied: last round)"
+        out.extend(bracket_lines(n, b, reaches, ", [C7] not applied (last round)"))
     out.append("Colours (Art. 4; 4.4: White plays game 1 with White, game 2 with Black):")
     for board in pairing.boards:
         out.append(f"   {board.white} - {board.black}: higher-ranked {board.decider} (4.2); {board.colour_rule}: "

@@ -3,7 +3,7 @@ C.04.6 and C.04.5 Art. 3.3-3.6), in the texts' words, for the systems that use i
 
 from __future__ import annotations
 
-from cpswiss.systems.shared.topdown import Bracket, Refusal
+from cpswiss.systems.shared.topdown import Bracket, ByeChoice, Refusal
 
 
 def score_text(tenths: float) -> str:
@@ -32,3 +32,26 @@ def upfloater_lines(b: Bracket, without_c7: str = "") -> list[str]:
             + ("[C6] met" if b.set_values.get("[C6]", 0) == 0 else "[C6] cannot be met")
             + c7 + "; the first such set in the order of 3.5.3-3.5.4",
             *refusal_lines(b.set_refusals, "set position")]
+
+
+def bye_detail_lines(bye: ByeChoice, barred_because: str) -> list[str]:
+    """Art. 3.4: the competitors passed over before the one given the PAB (3.4.1), and those
+    [C2] bars (``barred_because``: what the system's [C2] names)."""
+    lines = []
+    if bye.passed_over:
+        lines.append(f"   passed over (no legal pairing of the others without them, 3.4.1): "
+                     f"{', '.join(map(str, bye.passed_over))}")
+    if bye.barred:
+        lines.append(f"   barred by [C2] ({barred_because}): {', '.join(map(str, bye.barred))}")
+    return lines
+
+
+def bracket_lines(number: int, b: Bracket, reaches: str, without_c7: str = "") -> list[str]:
+    """One bracket (Art. 3.5-3.6): its top-scoregroup, its upfloaters and why those, the
+    identifier chosen (``reaches``: what the system says of the criteria it reaches) and the
+    values ruled out before it."""
+    return [f"Bracket {number} (Art. 3.5-3.6): top-scoregroup {score_text(b.score)}: "
+            f"{', '.join(map(str, b.residents))}",
+            *upfloater_lines(b, without_c7),
+            f"   identifier {' '.join(map(str, b.identifier))} (3.6.2): the first that complies with [C1]{reaches}",
+            *refusal_lines(b.pairing_refusals, "identifier position")]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from cpswiss.errors import InputError
-from cpswiss.systems.shared.topdown_explain import refusal_lines, score_text, upfloater_lines
+from cpswiss.systems.shared.topdown_explain import bracket_lines, bye_detail_lines, score_text
 
 if TYPE_CHECKING:
     from cpswiss.systems.team.procedure import TeamRoundPairing
@@ -38,20 +38,10 @@ def explain_text(pairing: TeamRoundPairing) -> str:
         out.append(f"Art. 3.4: the pairing-allocated bye goes to team {bye.tpn} ({teams[bye.tpn].name}, "
                    f"score {score_text(teams[bye.tpn].score)}): of the teams [C2] allows, the lowest score, then "
                    f"most matches played, then the largest TPN, whose removal leaves a legal pairing.")
-        if bye.passed_over:
-            out.append(f"   passed over (no legal pairing of the others without them, 3.4.1): "
-                       f"{', '.join(map(str, bye.passed_over))}")
-        if bye.barred:
-            out.append(f"   barred by [C2] (a PAB, a forfeit win or a full-point bye already): "
-                       f"{', '.join(map(str, bye.barred))}")
+        out.extend(bye_detail_lines(bye, "a PAB, a forfeit win or a full-point bye already"))
     for n, b in enumerate(pairing.plan.brackets, start=1):
-        out.append(f"Bracket {n} (Art. 3.5-3.6): top-scoregroup {score_text(b.score)}: "
-                   f"{', '.join(map(str, b.residents))}")
-        out.extend(upfloater_lines(b))
         values = ", ".join(f"{k} {v}" for k, v in b.pairing_values.items())
-        out.append(f"   identifier {' '.join(map(str, b.identifier))} (3.6.2): the first that complies with "
-                   f"[C1] and reaches {values}")
-        out.extend(refusal_lines(b.pairing_refusals, "identifier position"))
+        out.extend(bracket_lines(n, b, f" and reaches {values}"))
     out.append("Colours (Art. 4):")
     for m in pairing.matches:
         out.append(f"   {m.white} - {m.black}: first-team {m.first_team} (4.2); {m.article}: "
