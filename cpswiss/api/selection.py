@@ -112,6 +112,18 @@ def _system_code(tournament: Tournament) -> tuple[str, str]:
     return code, "192"
 
 
+def system_asked_for(tournament: Tournament) -> PairingSystem | None:
+    """The system a file asks for by itself: for a file of matches (teams, Double-Swiss) the
+    system that pairs its kind, else the one its record 192 (or 092) code names; None when it
+    names none."""
+    kind = tournament.kind
+    if kind != INDIVIDUAL:
+        return next((s for s in systems() if kind in s.file_kinds), None)
+    code, _ = _system_code(tournament)
+    claimed = system_for_code(code) if code else None
+    return claimed[0] if claimed else None
+
+
 def _select_for_flag(tournament: Tournament, flag: SystemFlag) -> tuple[RuleSet, str]:
     """A system flag's rule set: a 192 naming another system is an input error; a 192 naming an
     edition of this system chooses it unless ``--rules`` did; the Dutch flag alone leaves the

@@ -284,19 +284,14 @@ def run_compare(paths: list[str], rules: str | None, command: str, repeat: int =
 
 
 def _system_flag(rules: str | None, trf: Path) -> str:
-    """The 'pair' flag that pairs a file: the rule set's system with --rules; else the system
-    of the file's kind (a team or Double-Swiss file), or the one its record 192 names, else
-    ``dutch``."""
+    """The 'pair' flag that pairs a file: the rule set's system with --rules; else the system the
+    file asks for (:func:`cpswiss.api.selection.system_asked_for`), else ``dutch``."""
+    from cpswiss.api.selection import system_asked_for
     from cpswiss.formats.trf import read_trf
-    from cpswiss.registry import system_for_code, system_of, systems
+    from cpswiss.registry import system_of
     from cpswiss.rulesets.loader import load_rule_set
-    from cpswiss.tournament.model import INDIVIDUAL
 
     if rules:
         return system_of(load_rule_set(rules)).flag
-    tournament = read_trf(trf)
-    for system in systems():
-        if tournament.kind != INDIVIDUAL and tournament.kind in system.file_kinds:
-            return system.flag
-    claimed = system_for_code((tournament.system or "").strip().upper())
-    return claimed[0].flag if claimed else "dutch"
+    system = system_asked_for(read_trf(trf))
+    return system.flag if system is not None else "dutch"
