@@ -68,7 +68,7 @@ def test_pair_a_team_file_as_pair_team_does(client):
     appended = parse_trf(answer.trf)  # the round appended: each board's players pending, as the games say
     for g in first.games:
         white, black = appended.players[g.white].entry(3), appended.players[g.black].entry(3)
-        assert (white.opponent, white.colour, black.opponent, black.colour) == (g.black, "w", g.white, "b")
+        assert (white.opponent, white.colour, black.opponent, black.colour) == (g.black, "W", g.white, "B")
     assert answer.rule_set.endswith("(record 192 FIDE_TEAM_TYPEA_MP_GP)") and answer.explanation is None
 
 

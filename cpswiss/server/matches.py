@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cpswiss.errors import EngineLimitError, InputError
+from cpswiss.tournament.colour import BLACK
 from cpswiss.server.answers import (
     Competitor, CompetitorRow, Game, Match, MatchCheckAnswer, MatchExplainAnswer, MatchPairAnswer, MatchRoundCheck,
     MatchStateAnswer, MatchSystem,
@@ -78,7 +79,7 @@ def _team_games(t: Tournament, round_no: int, white_team: int, black_team: int) 
     for board, (a, b) in enumerate(zip(t.teams[white_team].members[:boards], t.teams[black_team].members[:boards]),
                                    start=1):
         entry = t.players[a].entry(round_no)
-        white, black = (a, b) if entry is None or entry.colour != "b" else (b, a)
+        white, black = (a, b) if entry is None or entry.colour != BLACK else (b, a)
         games.append(Game(number=board, white=white, white_name=t.players[white].name, black=black,
                           black_name=t.players[black].name))
     return games

@@ -15,6 +15,7 @@ from cpswiss.registry import trf_code_of
 from cpswiss.rulesets.ruleset import RuleSet
 from cpswiss.study.generate import GeneratorConfig, RoundLog, drawn_ratings, game_result
 from cpswiss.formats.trf_double import match_scoring_defaults
+from cpswiss.tournament.colour import WHITE
 from cpswiss.tournament.model import PlayerRecord, RoundEntry, RoundKind, Scoring, Tournament
 from cpswiss.tournament.paired_round import with_round
 
@@ -47,7 +48,7 @@ def initial(config: DoubleSwissConfig, ratings: Sequence[int] | None = None,
     layout: list[str | int | tuple[str, int]] = [
         "012 cpswiss generated Double-Swiss tournament", f"142 {2 * config.rounds}", "152 W",
         f"192 {code}", *players]
-    return Tournament(path="generated.trf", players=players, total_rounds=2 * config.rounds, initial_colour="w",
+    return Tournament(path="generated.trf", players=players, total_rounds=2 * config.rounds, initial_colour=WHITE,
                       scoring=Scoring(**scoring), system=code, trf26=True, games_per_round=2,
                       layout=layout)
 

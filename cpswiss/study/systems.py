@@ -18,6 +18,7 @@ from cpswiss.formats.trf_writer import write_trf
 from cpswiss.registry import system_of, trf_code_of
 from cpswiss.rulesets.ruleset import RuleSet, load_rule_set
 from cpswiss.study.generate import GeneratorConfig, RoundLog, generate, generate_text
+from cpswiss.tournament.colour import BLACK, WHITE
 from cpswiss.tournament.competitors import EntryKind, competitors
 from cpswiss.tournament.model import DOUBLE_SWISS, INDIVIDUAL, TEAM, Tournament
 
@@ -129,7 +130,7 @@ def match_measures(t: Tournament, rules: StudyRules, log: list[RoundLog], top_k:
     met: dict[frozenset[int], int] = {}
     for c in found.values():
         colours = [e.colour_had for e in c.entries if e is not None and e.colour_had]
-        cd2 += abs(colours.count("w") - colours.count("b")) >= 2
+        cd2 += abs(colours.count(WHITE) - colours.count(BLACK)) >= 2
         streaks += sum(1 for j in range(2, len(colours)) if colours[j] == colours[j - 1] == colours[j - 2])
         pabs += sum(1 for e in c.entries if e is not None and e.kind is EntryKind.PAB)
         for e in c.entries:
@@ -140,7 +141,7 @@ def match_measures(t: Tournament, rules: StudyRules, log: list[RoundLog], top_k:
     for record in t.players.values():
         played = [e.colour for e in record.rounds if e is not None and e.played]
         if played:
-            game_diffs.append(abs(played.count("w") - played.count("b")))
+            game_diffs.append(abs(played.count(WHITE) - played.count(BLACK)))
     finals = [v / (max(1, len(log)) * _most_a_round(t, rules, mp_primary)) for v in primary.values()]
     mean = sum(finals) / len(finals) if finals else 0.0
     row.update({
