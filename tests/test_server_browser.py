@@ -193,14 +193,20 @@ def test_an_impossible_round_shows_the_certificate_and_the_least_bad_pairings(br
     assert first.text.startswith("Alternative 1: allowing") and "breaks C.04" in first.text
 
 
+def checked_rows(driver, planted: Path | None = None, text: str = "") -> list:
+    """Check the tournament on the page (with ``planted``: that file, written with ``text``,
+    loaded first): the rows of the check table."""
+    if planted is not None:
+        planted.write_text(text, encoding="utf-8")
+        load_file(driver, planted)
+    by_id(driver, "check").click()
+    wait(driver, lambda d: by_id(d, "check-table").is_displayed())
+    return driver.find_elements(By.CSS_SELECTOR, "#check-table tbody tr")
+
+
 def test_check_marks_the_round_with_a_planted_difference(browser, server, tmp_path):
-    planted = tmp_path / "planted.trf"
-    planted.write_text(with_colours_swapped(bench(N031), 1, 1), encoding="utf-8")
     open_page(browser, server)
-    load_file(browser, planted)
-    by_id(browser, "check").click()
-    wait(browser, lambda d: by_id(d, "check-table").is_displayed())
-    rows = browser.find_elements(By.CSS_SELECTOR, "#check-table tbody tr")
+    rows = checked_rows(browser, tmp_path / "planted.trf", with_colours_swapped(bench(N031), 1, 1))
     assert [row.get_attribute("class") for row in rows] == ["differs", "differs"]
     assert "played 1-16 with colours reversed" in rows[0].text
     assert "Rounds that differ: 1, 2." == by_id(browser, "status").text
@@ -267,10 +273,7 @@ def test_a_team_round_with_team_names_scores_and_board_colours(browser, server):
     by_id(browser, "explain").click()
     wait(browser, lambda d: by_id(d, "verdict").text.startswith("Not the rules' pairing."))
     assert "colours of 2-1: Art. 4.3.2 gives White to 1" in by_id(browser, "verdict").text
-    by_id(browser, "check").click()
-    wait(browser, lambda d: by_id(d, "check-table").is_displayed())
-    assert [r.get_attribute("class") for r in browser.find_elements(By.CSS_SELECTOR, "#check-table tbody tr")] == \
-        ["agrees", "agrees"]
+    assert [r.get_attribute("class") for r in checked_rows(browser)] == ["agrees", "agrees"]
 
 
 def test_a_double_swiss_round_shows_both_games_and_check_finds_a_planted_colour(browser, server, tmp_path):
@@ -282,11 +285,7 @@ def test_a_double_swiss_round_shows_both_games_and_check_finds_a_planted_colour(
     assert matches(browser) == [(m["white"]["id"], m["black"]["id"]) for m in expected["matches"]]
     assert games(browser, 1) == ["game 1: White 11 Player 11 – Black 7 Player 7",
                                  "game 2: White 7 Player 7 – Black 11 Player 11"]
-    planted = tmp_path / "planted.trf"
-    planted.write_text(with_colours_swapped(with_colours_swapped((SAMPLES / DOUBLE).read_text(), 1, 3), 1, 4))
-    load_file(browser, planted)
-    by_id(browser, "check").click()
-    wait(browser, lambda d: by_id(d, "check-table").is_displayed())
-    rows = browser.find_elements(By.CSS_SELECTOR, "#check-table tbody tr")
+    rows = checked_rows(browser, tmp_path / "planted.trf",
+                        with_colours_swapped(with_colours_swapped((SAMPLES / DOUBLE).read_text(), 1, 3), 1, 4))
     assert [r.get_attribute("class") for r in rows] == ["agrees", "differs"]
     assert "C.04.5 Art. 4.3.4: 7-1: 1 has White in game 1" in rows[1].text
