@@ -15,15 +15,23 @@ round's state; the pairing system then finds its best pairing under them, by its
 
 A decision that cannot hold (an unknown or absent player, a fixed pair that has met, a bye
 with an even number of players) is an :class:`~cpswiss.errors.InputError` naming it.
+
+The same decisions apply to the competitors of the match model (teams, C.04.6; Double-Swiss
+players, C.04.5: :meth:`Decisions.apply_to_competitors`), whose absolute criteria are [C1] (no
+second meeting) and [C2] (no second PAB), Art. 2.1.1 and 2.1.2 of both texts.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from cpswiss.errors import InputError
 from cpswiss.legality.checker import meeting_violation
 from cpswiss.tournament.state import PlayerState, RoundState
+
+if TYPE_CHECKING:
+    from cpswiss.tournament.competition_state import CompetitionState, CompetitorState
 
 
 def parse_pair(text: str, option: str) -> tuple[int, int]:
@@ -115,6 +123,67 @@ class Decisions:
                     forbid(p.id, other)
                     players[other] = replace(players[other], bye_eligible=False)
         return replace(new_state, players=players)
+
+    def apply_to_competitors(self, state: CompetitionState) -> CompetitionState:
+        """The state of a round of the match model under these decisions (the input is not
+        changed): an absent competitor is not paired; a forbidden pair joins the forbidden ones;
+        a fixed pair may meet nobody else and takes no PAB ([C1] must allow it, or ``allow_pairs``);
+        the PAB promised to X: X meets nobody and nobody else may take it ([C2] must allow X, or
+        ``allow_bye``); ``allow_pairs`` / ``allow_bye`` lift [C1] / [C2] for those alone."""
+        system = state.rules.system
+        text, noun = ("C.04.6", "team") if system == "team" else ("C.04.5", "player")
+        found = dict(state.competitors)
+
+        def competitor(cid: int, option: str) -> CompetitorState:
+            if cid not in found:
+                raise InputError(f"{option}: there is no {noun} {cid}", state.tournament.path)
+            if not found[cid].available:
+                raise InputError(f"{option}: {noun} {cid} is not to be paired this round", state.tournament.path)
+            return found[cid]
+
+        def forbid(a: int, b: int) -> None:
+            found[a] = replace(found[a], forbidden=found[a].forbidden | {b})
+            found[b] = replace(found[b], forbidden=found[b].forbidden | {a})
+
+        for cid in self.absent:
+            found[cid] = replace(competitor(cid, f"--absent {cid}"), available=False)
+        for a, b in self.forbid:
+            for cid in (a, b):
+                competitor(cid, f"--forbid {a}-{b}")  # both must be in the round
+            forbid(a, b)
+        for cid in self.allow_bye:
+            found[cid] = replace(competitor(cid, f"allow the PAB to {cid}"), bye_eligible=True)
+        allowed = state.allowed_pairs | {frozenset(pair) for pair in self.allow_pairs}
+        in_round = [c.id for c in found.values() if c.available]
+        for a, b in self.fix:
+            option = f"--fix {a}-{b}"
+            first = competitor(a, option)
+            competitor(b, option)
+            if b in first.forbidden:
+                raise InputError(f"{option}: {a} and {b} may not meet (a forbidden pair)", state.tournament.path)
+            if b in first.opponents and frozenset((a, b)) not in allowed:
+                raise InputError(f"{option}: {a} and {b} have met before ([C1], {text} Art. 2.1.1)",
+                                 state.tournament.path)
+            for other in in_round:
+                if other not in (a, b):
+                    forbid(a, other)
+                    forbid(b, other)
+            found[a] = replace(found[a], bye_eligible=False)
+            found[b] = replace(found[b], bye_eligible=False)
+        if self.bye is not None:
+            option = f"--bye {self.bye}"
+            taker = competitor(self.bye, option)
+            if len(in_round) % 2 == 0:
+                raise InputError(f"{option}: {len(in_round)} {noun}s are to be paired, an even number: there is "
+                                 f"no pairing-allocated bye ({text} Art. 3.4)", state.tournament.path)
+            if not taker.bye_eligible:
+                raise InputError(f"{option}: {noun} {taker.id} may not receive the pairing-allocated bye ([C2], "
+                                 f"{text} Art. 2.1.2)", state.tournament.path)
+            for other in in_round:
+                if other != taker.id:
+                    forbid(taker.id, other)
+                    found[other] = replace(found[other], bye_eligible=False)
+        return replace(state, competitors=found, allowed_pairs=allowed)
 
 
 __all__ = ["Decisions", "parse_pair"]

@@ -1,0 +1,158 @@
+"""The arbiter's tools on the systems of the match model (C.04.6 teams, C.04.5 Double-Swiss),
+through the command line and the API: ``explain`` of a proposal or of a round in the file (the
+first article a pairing breaks, with the competitors named), what-if (``pair --team/--double-swiss
+--fix/--forbid/--bye/--absent``) and ``resolve`` (C.04.6 / C.04.5 Art. 3.3.3)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cpswiss.check.decisions import Decisions
+from cpswiss.check.matches import ProposedRound, explain_matches, resolve_matches, what_if_matches
+from cpswiss.cli import main
+from cpswiss.errors import InputError
+
+ROOT = Path(__file__).resolve().parent.parent
+TEAMS = ROOT / "tests" / "data" / "team-2026-sample"
+CASES = ROOT / "scenarios" / "double-swiss-2026" / "cases"
+DOUBLE_SWISS = ROOT / "tests" / "data" / "double-swiss.trf"
+
+
+def proposal(tmp_path: Path, *lines: str) -> str:
+    path = tmp_path / "proposal.txt"
+    path.write_text("\n".join([str(len(lines)), *lines]) + "\n")
+    return str(path)
+
+
+def explain(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
+    code = main(["explain", *args])
+    out, err = capsys.readouterr()
+    return code, out + err
+
+
+def verdict(out: str) -> str:
+    return next(line.strip() for line in out.splitlines() if "not the pairing the rules demand" in line
+                or "the same pairing and colours" in line)
+
+
+# --- explain: Double-Swiss (C.04.5) ---------------------------------------------------------
+
+
+def test_c04_5_art_2_3_4_c7_explain_names_the_upfloater_who_floated(tmp_path, capsys):
+    code, out = explain(capsys, str(CASES / "10-c7-upfloater-who-floated-is-avoided.trf"), "--pairing",
+                        proposal(tmp_path, "1 2", "3 4", "5 6"))
+    assert code == 1
+    assert verdict(out) == ("not the pairing the rules demand: [C7] C.04.5 Art. 2.3.4: bracket 1 (top-scoregroup 3: "
+                            "2): Art. 3.5 takes the upfloaters 4 (2.5), the proposal 1 (2.5): [C7] 0 against 1")
+
+
+def test_c04_5_art_2_3_5_c8_explain_names_the_identifier_and_the_criterion(tmp_path, capsys):
+    code, out = explain(capsys, str(CASES / "12-c8-upfloaters-opponent-who-floated-is-avoided.trf"), "--pairing",
+                        proposal(tmp_path, "6 1", "5 3", "2 4"))
+    assert code == 1
+    assert verdict(out) == ("not the pairing the rules demand: [C8] C.04.5 Art. 2.3.5: bracket 1 (top-scoregroup "
+                            "2.5: 3, 5, 6): Art. 3.6 takes the identifier 1 5 3 6, the proposal 1 3 6 5: [C8] 0 "
+                            "against 1")
+
+
+def test_c04_5_art_3_5_4_equal_sets_the_first_in_order(tmp_path, capsys):
+    code, out = explain(capsys, str(CASES / "03-pab-lowest-score-and-first-legal-upfloater.trf"), "--pairing",
+                        proposal(tmp_path, "1 4", "2 5", "3 0"))
+    assert code == 1
+    assert verdict(out).endswith("Art. 3.5 takes the upfloaters 2 (1), the proposal 4 (1): both comply with "
+                                 "[C4]-[C7] alike, and 2 comes first in the order of 3.5.3-3.5.4")
+    assert "the rules pair 2-1, the proposal does not" in out
+
+
+def test_c04_5_art_3_4_2_the_pab_to_the_lowest_score(tmp_path, capsys):
+    code, out = explain(capsys, str(CASES / "03-pab-lowest-score-and-first-legal-upfloater.trf"), "--pairing",
+                        proposal(tmp_path, "2 1", "5 3", "4 0"))
+    assert code == 1
+    assert verdict(out) == ("not the pairing the rules demand: C.04.5 Art. 3.4.2: the pairing-allocated bye goes to "
+                            "3, not 4: 3 has the lower score (0 against 1); its removal leaves a legal pairing of "
+                            "the others (3.4.1)")
+
+
+def test_c04_5_art_2_1_1_c1_a_rematch_with_its_round_and_2_1_2_c2(tmp_path, capsys):
+    code, out = explain(capsys, str(CASES / "12-c8-upfloaters-opponent-who-floated-is-avoided.trf"), "--pairing",
+                        proposal(tmp_path, "1 2", "3 4", "5 6"))
+    assert code == 1 and "- [C1] C.04.5 Art. 2.1.1: 3 and 4 have already played in round 2" in out
+    code, out = explain(capsys, str(CASES / "03-pab-lowest-score-and-first-legal-upfloater.trf"), "--pairing",
+                        proposal(tmp_path, "2 1", "4 3", "5 0"))
+    assert code == 1 and ("- [C2] C.04.5 Art. 2.1.2: 5 may not have the pairing-allocated bye (a PAB, a match won "
+                          "by forfeit or a full-point bye already)") in out
+
+
+def test_c04_5_art_4_3_3_colour_of_game_1(tmp_path, capsys):
+    code, out = explain(capsys, str(CASES / "12-c8-upfloaters-opponent-who-floated-is-avoided.trf"), "--pairing",
+                        proposal(tmp_path, "3 1", "6 5", "2 4"))
+    assert code == 1
+    assert verdict(out) == ("not the pairing the rules demand: C.04.5 Art. 4.3.3: 6-5: the proposal gives White in "
+                            "game 1 to 6; Art. 4.3.3 gives it to 5 (colours alternated from the most recent round "
+                            "in which the two had different colours)")
+    code, out = explain(capsys, str(CASES / "12-c8-upfloaters-opponent-who-floated-is-avoided.trf"), "--pairing",
+                        proposal(tmp_path, "5 6", "3 1", "2 4"))
+    assert code == 0 and verdict(out) == ("the same pairing and colours: the proposal is the pairing the rules "
+                                          "demand")
+
+
+def test_c04_5_explain_a_round_of_the_file(capsys):
+    code, out = explain(capsys, str(DOUBLE_SWISS), "--round", "2")
+    assert code == 1
+    assert verdict(out) == ("not the pairing the rules demand: C.04.5 Art. 4.3.4: 1-2: the proposal gives White in "
+                            "game 1 to 1; Art. 4.3.4 gives it to 2 (the higher-ranked player's colour alternates "
+                            "from his last match)")
+    code, out = explain(capsys, str(DOUBLE_SWISS), "--round", "3")
+    assert code == 3 and "round 3 is not in the file (rounds paired: 2)" in out
+
+
+# --- explain: teams (C.04.6) ----------------------------------------------------------------
+
+
+def test_c04_6_art_3_4_4_and_2_1_2_the_pab(tmp_path, capsys):
+    trf = str(TEAMS / "n009-r02of07-t037.trf")
+    code, out = explain(capsys, trf, "--pairing", proposal(tmp_path, "3 4", "1 2", "9 5", "6 8", "7 0"))
+    assert code == 1
+    assert verdict(out) == ("not the pairing the rules demand: C.04.6 Art. 3.4.4: the pairing-allocated bye goes to "
+                            "8, not 7: 8 has the larger TPN, the scores and matches played being equal; its removal "
+                            "leaves a legal pairing of the others (3.4.1)")
+    code, out = explain(capsys, trf, "--pairing", proposal(tmp_path, "3 4", "1 2", "8 5", "6 7", "9 0"))
+    assert code == 1 and ("- [C2] C.04.6 Art. 2.1.2: 9 may not have the pairing-allocated bye (a PAB, a forfeit win "
+                          "or a full-point bye already)") in out
+    code, out = explain(capsys, trf, "--pairing", str(TEAMS / "n009-r02of07-t037.expected"))
+    assert code == 0
+
+
+def test_c04_6_art_3_4_3_and_4_3_3(tmp_path, capsys):
+    trf = str(TEAMS / "n006-r05of05-t009.trf")
+    code, out = explain(capsys, trf, "--pairing", proposal(tmp_path, "6 4", "3 5", "2 0"))
+    assert code == 1 and verdict(out).endswith("C.04.6 Art. 3.4.3: the pairing-allocated bye goes to 4, not 2: 4 has "
+                                               "played more matches (4 against 3); its removal leaves a legal "
+                                               "pairing of the others (3.4.1)")
+    code, out = explain(capsys, trf, "--pairing", proposal(tmp_path, "2 6", "3 5", "4 0"))
+    assert code == 1 and verdict(out).endswith("C.04.6 Art. 4.3.3: 2-6: the proposal gives White to 2; Art. 4.3.3 "
+                                               "gives it to 6 (the teams prefer opposite colours: both are granted)")
+
+
+def test_c04_6_explain_json_and_api_agree(capsys):
+    trf = TEAMS / "disputed-n006-r02of05-t017.trf"
+    read = (TEAMS / "disputed-n006-r02of05-t017.sharly").read_text().split()[1:]
+    pairs = tuple((int(read[k]), int(read[k + 1])) for k in range(0, len(read), 2))
+    api = explain_matches(trf, ProposedRound(pairs))
+    assert not api.agrees and api.decisive is not None and api.decisive.article == "C.04.6 Art. 3.5.4"
+    code = main(["explain", str(trf), "--pairing", str(TEAMS / "disputed-n006-r02of05-t017.sharly"), "--json"])
+    import json
+
+    answer = json.loads(capsys.readouterr().out)
+    assert code == 1 and answer["decisive"]["article"] == "C.04.6 Art. 3.5.4" and answer["system"] == "C.04.6"
+    assert answer["rules"]["matches"] == [[m.white, m.black, m.article] for m in api.played.matches]
+
+
+def test_a_team_file_under_an_individual_flag_is_still_refused(capsys):
+    code, out = explain(capsys, str(TEAMS / "n009-r02of07-t037.trf"), "--round", "1", "--dutch")
+    assert code == 3 and "this file asks for the Swiss Team Pairing System (C.04.6)" in out
+    with pytest.raises(InputError, match="not a file of matches"):
+        explain_matches(ROOT / "tests" / "data" / "dutch-2026-sample" / sorted(
+            p.name for p in (ROOT / "tests" / "data" / "dutch-2026-sample").glob("*.trf"))[0], round_no=1)
