@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from cpswiss.check.decisions import Decisions
-from cpswiss.check.matches import ProposedRound, explain_matches, resolve_matches, what_if_matches
+from cpswiss.check.matches import ProposedRound, explain_matches, what_if_matches
 from cpswiss.cli import main
 from cpswiss.errors import InputError
 
@@ -156,3 +156,57 @@ def test_a_team_file_under_an_individual_flag_is_still_refused(capsys):
     with pytest.raises(InputError, match="not a file of matches"):
         explain_matches(ROOT / "tests" / "data" / "dutch-2026-sample" / sorted(
             p.name for p in (ROOT / "tests" / "data" / "dutch-2026-sample").glob("*.trf"))[0], round_no=1)
+
+
+# --- what-if (pair --team / --double-swiss with the arbiter's decisions) --------------------
+
+
+def pair(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(["pair", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_c04_6_what_if_fix_pairs_the_round_by_the_procedure_and_names_c4(capsys):
+    code, out, _ = pair(capsys, "--team", str(TEAMS / "n009-r02of07-t037.trf"), "--fix", "3-1", "-p", "-")
+    assert code == 0
+    assert out.split("\n")[:6] == ["5", "2 4", "3 1", "9 5", "6 7", "8 0"]
+    _, _, err = pair(capsys, "--team", str(TEAMS / "n009-r02of07-t037.trf"), "--fix", "3-1", "-p", "-")
+    assert ("the first rule the decided pairing departs from: [C4] C.04.6 Art. 2.3.1: bracket 1 (top-scoregroup 4: "
+            "3, 4): Art. 3.5 takes no upfloater, the decided pairing 1 (3), 2 (3.5): [C4] 0 upfloaters against 2") in err
+
+
+def test_c04_6_what_if_forbid_bye_and_absent(capsys):
+    trf = TEAMS / "n009-r02of07-t037.trf"
+    outcome = what_if_matches(trf, Decisions(forbid=((6, 7),)))
+    assert sorted(outcome.result.pairs()) == [(1, 2), (3, 4), (6, 9), (7, 5)] and outcome.result.bye == 8
+    assert outcome.first is not None and outcome.first.article == "[C5] C.04.6 Art. 2.3.2"
+    assert outcome.first.message.endswith("Art. 3.5 takes the upfloaters 5 (1), the decided pairing 6 (0.5): [C5] "
+                                          "their scores, lowest first, 1 against 0.5")
+    bye = what_if_matches(trf, Decisions(bye=7))
+    assert bye.result.bye == 7 and bye.first is not None and bye.first.article == "C.04.6 Art. 3.4.4"
+    absent = what_if_matches(trf, Decisions(absent=(8,)))
+    assert not absent.changed and absent.result.bye is None and len(absent.result.matches) == 4
+    code, out, err = pair(capsys, "--team", str(trf), "--bye", "9")
+    assert code == 3 and out == "" and "--bye 9: team 9 may not receive the pairing-allocated bye ([C2], C.04.6 " \
+                                       "Art. 2.1.2)" in err
+
+
+def test_c04_5_what_if_fix_names_the_c8_it_costs(capsys):
+    code, out, _ = pair(capsys, "--double-swiss", str(CASES / "12-c8-upfloaters-opponent-who-floated-is-avoided.trf"),
+                        "--fix", "1-6")
+    assert code == 0
+    assert ("the first rule the decided pairing departs from: [C8] C.04.5 Art. 2.3.5: bracket 1 (top-scoregroup 2.5: "
+            "3, 5, 6): Art. 3.6 takes the identifier 1 5 3 6, the decided pairing 1 3 6 5: [C8] 0 against 1") in out
+    assert "   2     6 Player 6                       2.5  -     1 Player 1                       2.0" in out
+    code, out, err = pair(capsys, "--double-swiss", str(CASES / "03-pab-lowest-score-and-first-legal-upfloater.trf"),
+                          "--fix", "2-4")
+    assert code == 3 and "--fix 2-4: 2 and 4 have met before ([C1], C.04.5 Art. 2.1.1)" in err
+
+
+def test_c04_5_what_if_forbidden_pairs_force_the_pab():
+    outcome = what_if_matches(CASES / "03-pab-lowest-score-and-first-legal-upfloater.trf",
+                              Decisions(forbid=((1, 2), (1, 4), (1, 5))))
+    assert outcome.result.bye == 1 and sorted(outcome.result.pairs()) == [(2, 5), (3, 4)]
+    assert outcome.first is not None and outcome.first.article == "C.04.5 Art. 3.4.2"
+    assert "the PAB: the rules give it to 3, the decided pairing to 1" in outcome.changes

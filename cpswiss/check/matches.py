@@ -162,7 +162,7 @@ def _ids(values: Sequence[int]) -> str:
 
 
 def _floaters(b: Bracket) -> str:
-    return ", ".join(f"{t} ({score_text(s)})" for t, s in zip(b.upfloaters, b.upfloater_scores)) or "nobody"
+    return ", ".join(f"{t} ({score_text(s)})" for t, s in zip(b.upfloaters, b.upfloater_scores))
 
 
 def _criterion(rules: RuleSet, label: str) -> str:
@@ -172,7 +172,7 @@ def _criterion(rules: RuleSet, label: str) -> str:
 
 def bracket_finding(number: int, ours: Bracket, theirs: Bracket | None, their_up: list[int],
                     their_pairs: list[tuple[int, int]], played: MatchRound, whose: str) -> Finding:
-    """Why the rules' bracket ``ours`` is not ``whose`` ("the proposal", "with the decisions"):
+    """Why the rules' bracket ``ours`` is not ``whose`` ("the proposal", "the decided pairing"):
     the first criterion of 3.5 ([C4]-[C7]) or 3.6.4 on which ``theirs`` (the other choice as
     the procedure pairs it; None: not known) is worse, with both values; else the order of
     3.5.4 or 3.6.2."""
@@ -180,8 +180,9 @@ def bracket_finding(number: int, ours: Bracket, theirs: Bracket | None, their_up
     head = f"bracket {number} (top-scoregroup {score_text(ours.score)}: {_ids(ours.residents)}): "
     players = tuple(ours.residents)
     if their_up != sorted(ours.upfloaters):
-        said = (f"Art. 3.5 takes the upfloaters {_floaters(ours)}, {whose} "
-                + (", ".join(f"{t} ({score_text(played.entrants[t].score)})" for t in their_up) or "nobody"))
+        other = ", ".join(f"{t} ({score_text(played.entrants[t].score)})" for t in their_up)
+        said = (f"Art. 3.5 takes {'the upfloaters ' + _floaters(ours) if ours.upfloaters else 'no upfloater'}, "
+                f"{whose} {other or 'none'}")
         if theirs is not None and sorted(theirs.upfloaters) == their_up:
             checks = [("[C4]", len(theirs.upfloaters) > len(ours.upfloaters),
                        f"{len(ours.upfloaters)} upfloaters against {len(theirs.upfloaters)}"),
@@ -390,7 +391,8 @@ class MatchesWhatIf:
         if not self.changed:
             return [head, "  the rules' pairing already respects these decisions: nothing changes"]
         assert self.first is not None
-        return [head, f"  first change: {self.first}", *(f"  {c}" for c in self.changes)]
+        return [head, f"  the first rule the decided pairing departs from: {self.first}",
+                *(f"  {c}" for c in self.changes)]
 
     def as_dict(self) -> dict[str, Any]:
         return {"decisions": self.decisions.describe(), "changed": self.changed,
@@ -414,9 +416,9 @@ def what_if_matches(tournament: Tournament | str | os.PathLike[str], decisions: 
     result = pair_matches(t, baseline.rules, accelerate=accelerate, adjust=decisions.apply_to_competitors)
     theirs = ProposedRound.of(result)
     first = first_difference(baseline, theirs, _repairer(t, baseline.rules, baseline.round_no, accelerate, absences),
-                             "with the decisions")
+                             "the decided pairing")
     return MatchesWhatIf(decisions, result, baseline, first,
-                         pair_changes(baseline, theirs, "with the decisions") if first is not None else [])
+                         pair_changes(baseline, theirs, "the decided pairing") if first is not None else [])
 
 
 # ---------------------------------------------------------------------------
