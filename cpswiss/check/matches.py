@@ -180,9 +180,9 @@ def bracket_finding(number: int, ours: Bracket, theirs: Bracket | None, their_up
     head = f"bracket {number} (top-scoregroup {score_text(ours.score)}: {_ids(ours.residents)}): "
     players = tuple(ours.residents)
     if their_up != sorted(ours.upfloaters):
-        other = ", ".join(f"{t} ({score_text(played.entrants[t].score)})" for t in their_up)
+        floated = ", ".join(f"{t} ({score_text(played.entrants[t].score)})" for t in their_up)
         said = (f"Art. 3.5 takes {'the upfloaters ' + _floaters(ours) if ours.upfloaters else 'no upfloater'}, "
-                f"{whose} {other or 'none'}")
+                f"{whose} {floated or 'none'}")
         if theirs is not None and sorted(theirs.upfloaters) == their_up:
             checks = [("[C4]", len(theirs.upfloaters) > len(ours.upfloaters),
                        f"{len(ours.upfloaters)} upfloaters against {len(theirs.upfloaters)}"),
