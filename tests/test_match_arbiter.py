@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from cpswiss.check.decisions import Decisions
-from cpswiss.check.matches import ProposedRound, explain_matches, what_if_matches
+from cpswiss.check.matches import ProposedRound, explain_matches, resolve_matches, what_if_matches
 from cpswiss.cli import main
 from cpswiss.errors import InputError
 
@@ -210,3 +210,53 @@ def test_c04_5_what_if_forbidden_pairs_force_the_pab():
     assert outcome.result.bye == 1 and sorted(outcome.result.pairs()) == [(2, 5), (3, 4)]
     assert outcome.first is not None and outcome.first.article == "C.04.5 Art. 3.4.2"
     assert "the PAB: the rules give it to 3, the decided pairing to 1" in outcome.changes
+
+
+# --- resolve (C.04.6 / C.04.5 Art. 3.3.3) -----------------------------------------------------
+
+IMPOSSIBLE = ROOT / "tests" / "data" / "impossible-sample"
+
+
+def test_c04_6_art_3_3_3_resolve_a_team_round_every_pair_has_met(tmp_path, capsys):
+    """Four teams after three rounds have all met: pair fails (exit 1), resolve gives the
+    rematches of the oldest round first, each pairing the system's own."""
+    trf = str(IMPOSSIBLE / "team-n004-r04of05.trf")
+    code, _, err = pair(capsys, "--team", trf)
+    assert code == 1 and "C.04.6 Art. 3.3.3 leaves the round to the Chief Arbiter" in err
+    out_file = tmp_path / "first.txt"
+    code = main(["resolve", trf, "--count", "2", "-p", str(out_file)])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert ("No legal pairing exists ([C1], [C2]): C.04.6 Art. 3.3.3 leaves the round to the Chief Arbiter. The "
+            "least-bad ones, giving up first [C2] (a second pairing-allocated bye), then [C1] (a second meeting):") in out
+    assert "Alternative 1: allowing 1-3 (met in round 1), 2-4 (met in round 1)" in out
+    assert "  breaks [C1] C.04.6 Art. 2.1.1: 3 and 1 have already played in round 1" in out
+    assert "  costs: rematches 2, rematch rounds 2, second PABs 0" in out
+    assert "Alternative 2: allowing 1-4 (met in round 2), 2-3 (met in round 2)" in out
+    assert out_file.read_text() == "2\n2 4\n3 1\n"
+
+
+def test_c04_5_art_3_3_3_resolve_gives_up_c2_and_c1(capsys):
+    """Five players after five matches have all met and all had the PAB: a second PAB and two
+    rematches are the least."""
+    resolution = resolve_matches(IMPOSSIBLE / "double-swiss-n005-r06of07.trf")
+    assert not resolution.legal and resolution.round_no == 6
+    first = resolution.alternatives[0]
+    assert first.costs == {"rematches": 2, "rematch rounds": 2, "second PABs": 1}
+    assert first.played.bye == 5 and sorted(first.played.pairs()) == [(1, 3), (4, 2)]
+    assert [f.article for f in first.breaks] == ["[C1] C.04.5 Art. 2.1.1"] * 2 + ["[C2] C.04.5 Art. 2.1.2"]
+    assert [a.costs["rematch rounds"] for a in resolution.alternatives] == [2, 3, 4]
+    code = main(["resolve", str(IMPOSSIBLE / "double-swiss-n005-r06of07.trf"), "--json"])
+    import json
+
+    answer = json.loads(capsys.readouterr().out)
+    assert code == 0 and answer["system"] == "C.04.5" and answer["alternatives"][0]["bye"] == 5
+
+
+def test_resolve_a_legal_team_round_shows_it_then_the_pairings_without_each_match():
+    resolution = resolve_matches(TEAMS / "n009-r02of07-t037.trf", count=3)
+    assert resolution.legal
+    assert [a.how for a in resolution.alternatives] == ["the rules' pairing", "if 3-4 may not be played",
+                                                        "if 1-2 may not be played"]
+    assert (3, 4) not in resolution.alternatives[1].played.pairs()
+    assert resolution.alternatives[1].report[0].startswith("  the first rule the decided pairing departs from: [C4]")

@@ -527,7 +527,8 @@ def resolve_matches(tournament: Tournament | str | os.PathLike[str], rule_set: s
     ways = least_relaxed(ids, legal, eligible, relaxables, count, settings)
     found = []
     for way in ways:
-        pairs = tuple(relaxables[i].players for i in way.relaxed if len(relaxables[i].players) == 2)
+        pairs = tuple(sorted((min(r.players), max(r.players)) for r in (relaxables[i] for i in way.relaxed)
+                             if len(r.players) == 2))
         byes = tuple(relaxables[i].players[0] for i in way.relaxed if len(relaxables[i].players) == 1)
         allowed = Decisions(allow_pairs=tuple((a, b) for a, b in pairs), allow_bye=byes)
         try:
