@@ -214,7 +214,7 @@ def test_c04_5_what_if_forbidden_pairs_force_the_pab():
 
 # --- resolve (C.04.6 / C.04.5 Art. 3.3.3) -----------------------------------------------------
 
-IMPOSSIBLE = ROOT / "tests" / "data" / "impossible-sample"
+IMPOSSIBLE = ROOT / "tests" / "data" / "impossible-matches"
 
 
 def test_c04_6_art_3_3_3_resolve_a_team_round_every_pair_has_met(tmp_path, capsys):
@@ -260,3 +260,28 @@ def test_resolve_a_legal_team_round_shows_it_then_the_pairings_without_each_matc
                                                         "if 1-2 may not be played"]
     assert (3, 4) not in resolution.alternatives[1].played.pairs()
     assert resolution.alternatives[1].report[0].startswith("  the first rule the decided pairing departs from: [C4]")
+
+
+def test_the_installed_command_explains_resolves_and_decides_for_both_systems(tmp_path):
+    """The ``cpswiss`` script beside the test's Python, from an empty folder: exit codes as the
+    individual systems use them (0 the rules' pairing / done, 1 another pairing or no legal
+    one, 3 bad input)."""
+    import subprocess
+    import sys
+
+    script = Path(sys.executable).with_name("cpswiss")
+    c8 = CASES / "12-c8-upfloaters-opponent-who-floated-is-avoided.trf"
+    wrong = proposal(tmp_path, "6 1", "5 3", "2 4")
+    expectations = [
+        (("explain", c8, "--pairing", wrong), 1, "[C8] C.04.5 Art. 2.3.5"),
+        (("explain", TEAMS / "n009-r02of07-t037.trf", "--round", "1"), 0, "the proposal is the pairing the rules"),
+        (("pair", "--double-swiss", c8, "--fix", "1-6"), 0, "departs from: [C8] C.04.5 Art. 2.3.5"),
+        (("pair", "--team", TEAMS / "n009-r02of07-t037.trf", "--fix", "3-7"), 3, "3 and 7 have met before ([C1], C.04.6"),
+        (("pair", "--team", IMPOSSIBLE / "team-n004-r04of05.trf"), 1, "C.04.6 Art. 3.3.3"),
+        (("resolve", IMPOSSIBLE / "team-n004-r04of05.trf", "--count", "1"), 0, "Alternative 1: allowing 1-3"),
+        (("resolve", IMPOSSIBLE / "double-swiss-n005-r06of07.trf", "--count", "1"), 0, "allowing 1-3 (met in round 1)"),
+    ]
+    for args, code, said in expectations:
+        run = subprocess.run([str(script), *map(str, args)], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+        assert run.returncode == code, f"cpswiss {' '.join(map(str, args))}: {run.stderr}"
+        assert said in run.stdout + run.stderr, run.stdout + run.stderr

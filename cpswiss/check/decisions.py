@@ -24,7 +24,7 @@ second meeting) and [C2] (no second PAB), Art. 2.1.1 and 2.1.2 of both texts.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cpswiss.errors import InputError
 from cpswiss.legality.checker import meeting_violation
@@ -85,14 +85,10 @@ class Decisions:
         for pid in self.absent:
             players[pid] = replace(player(pid, f"--absent {pid}"), available=False)
 
-        def forbid(a: int, b: int) -> None:
-            players[a] = replace(players[a], forbidden=players[a].forbidden | {b})
-            players[b] = replace(players[b], forbidden=players[b].forbidden | {a})
-
         for a, b in self.forbid:
             for pid in (a, b):
                 player(pid, f"--forbid {a}-{b}")  # both must be in the round
-            forbid(a, b)
+            _forbid(players, a, b)
         in_round = [p.id for p in players.values() if p.available]
         allowed = set(state.allowed_pairs) | {frozenset(pair) for pair in self.allow_pairs}
         for pid in self.allow_bye:
@@ -103,12 +99,7 @@ class Decisions:
             barred = meeting_violation(player(a, option), player(b, option), new_state)
             if barred is not None and frozenset((a, b)) not in new_state.allowed_pairs:
                 raise InputError(f"{option}: {barred.message} ({barred.article})")
-            for other in in_round:
-                if other not in (a, b):
-                    forbid(a, other)
-                    forbid(b, other)
-            players[a] = replace(players[a], bye_eligible=False)
-            players[b] = replace(players[b], bye_eligible=False)
+            _pin_pair(players, in_round, a, b)
         if self.bye is not None:
             option = f"--bye {self.bye}"
             p = player(self.bye, option)
@@ -118,10 +109,7 @@ class Decisions:
             if not new_state.may_take_pab(p):
                 raise InputError(f"{option}: player {p.id} may not receive the pairing-allocated bye: that player "
                                  "already had one or a point without playing (C.04.3 C.2, 2026 [C2])")
-            for other in in_round:
-                if other != p.id:
-                    forbid(p.id, other)
-                    players[other] = replace(players[other], bye_eligible=False)
+            _pin_bye(players, in_round, p.id)
         return replace(new_state, players=players)
 
     def apply_to_competitors(self, state: CompetitionState) -> CompetitionState:
@@ -141,16 +129,12 @@ class Decisions:
                 raise InputError(f"{option}: {noun} {cid} is not to be paired this round", state.tournament.path)
             return found[cid]
 
-        def forbid(a: int, b: int) -> None:
-            found[a] = replace(found[a], forbidden=found[a].forbidden | {b})
-            found[b] = replace(found[b], forbidden=found[b].forbidden | {a})
-
         for cid in self.absent:
             found[cid] = replace(competitor(cid, f"--absent {cid}"), available=False)
         for a, b in self.forbid:
             for cid in (a, b):
                 competitor(cid, f"--forbid {a}-{b}")  # both must be in the round
-            forbid(a, b)
+            _forbid(found, a, b)
         for cid in self.allow_bye:
             found[cid] = replace(competitor(cid, f"allow the PAB to {cid}"), bye_eligible=True)
         allowed = state.allowed_pairs | {frozenset(pair) for pair in self.allow_pairs}
@@ -164,12 +148,7 @@ class Decisions:
             if b in first.opponents and frozenset((a, b)) not in allowed:
                 raise InputError(f"{option}: {a} and {b} have met before ([C1], {text} Art. 2.1.1)",
                                  state.tournament.path)
-            for other in in_round:
-                if other not in (a, b):
-                    forbid(a, other)
-                    forbid(b, other)
-            found[a] = replace(found[a], bye_eligible=False)
-            found[b] = replace(found[b], bye_eligible=False)
+            _pin_pair(found, in_round, a, b)
         if self.bye is not None:
             option = f"--bye {self.bye}"
             taker = competitor(self.bye, option)
@@ -179,11 +158,37 @@ class Decisions:
             if not taker.bye_eligible:
                 raise InputError(f"{option}: {noun} {taker.id} may not receive the pairing-allocated bye ([C2], "
                                  f"{text} Art. 2.1.2)", state.tournament.path)
-            for other in in_round:
-                if other != taker.id:
-                    forbid(taker.id, other)
-                    found[other] = replace(found[other], bye_eligible=False)
+            _pin_bye(found, in_round, taker.id)
         return replace(state, competitors=found, allowed_pairs=allowed)
+
+
+# The states of a round, by pairing number: RoundState.players (PlayerState) or
+# CompetitionState.competitors (CompetitorState), frozen dataclasses that both have ``forbidden``
+# and ``bye_eligible``.
+
+
+def _forbid(found: dict[int, Any], a: int, b: int) -> None:
+    """``a`` and ``b`` may not meet."""
+    found[a] = replace(found[a], forbidden=found[a].forbidden | {b})
+    found[b] = replace(found[b], forbidden=found[b].forbidden | {a})
+
+
+def _pin_pair(found: dict[int, Any], in_round: list[int], a: int, b: int) -> None:
+    """A fixed pair: each may meet nobody else, and neither takes the PAB."""
+    for other in in_round:
+        if other not in (a, b):
+            _forbid(found, a, other)
+            _forbid(found, b, other)
+    found[a] = replace(found[a], bye_eligible=False)
+    found[b] = replace(found[b], bye_eligible=False)
+
+
+def _pin_bye(found: dict[int, Any], in_round: list[int], taker: int) -> None:
+    """The PAB promised to ``taker``: it meets nobody, and nobody else may take the PAB."""
+    for other in in_round:
+        if other != taker:
+            _forbid(found, taker, other)
+            found[other] = replace(found[other], bye_eligible=False)
 
 
 __all__ = ["Decisions", "parse_pair"]

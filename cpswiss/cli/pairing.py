@@ -65,8 +65,7 @@ def cmd_pair(args) -> int:
     tournament = tournament_of(args, path)
     check_pairs_file(tournament, system)  # the flag's system, whatever rule set the file names
     if args.check:
-        args.files, args.rounds = [path], None
-        return cmd_check(args)
+        return _check(args, path)
     decisions = decisions_of(args)
     report: list[str] = []
     if not decisions.pairing_decisions.empty:
@@ -126,11 +125,7 @@ def _cmd_pair_double_swiss(args, path: str) -> int:
     if unsupported:
         raise UsageError(f"--double-swiss does not take {', '.join(unsupported)}")
     if args.check:
-        from cpswiss.check.double_swiss import check_double_swiss
-
-        report = check_double_swiss(path, args.rules)
-        print(report.text())
-        return errors.EXIT_OK if report.agrees else errors.EXIT_NO_PAIRING
+        return _check(args, path)
     decided = _what_if(args, path)
     result = decided if decided is not None else pair_double_swiss_tournament(
         path, args.rules, record_refusals=args.explain, accelerate=args.accelerate)
@@ -173,11 +168,7 @@ def _cmd_pair_team(args, path: str) -> int:
     if unsupported:
         raise UsageError(f"--team does not take {', '.join(unsupported)}")
     if args.check:
-        from cpswiss.check.teams import check_team_tournament
-
-        report = check_team_tournament(path, args.rules)
-        print(report.text())
-        return errors.EXIT_OK if report.agrees else errors.EXIT_NO_PAIRING
+        return _check(args, path)
     decided = _what_if(args, path)
     result = decided if decided is not None else pair_team_tournament(path, args.rules,
                                                                              record_refusals=args.explain)
@@ -205,6 +196,12 @@ def _cmd_pair_team(args, path: str) -> int:
         c = teams[result.bye]
         print(f" bye  {c.id:3d} {c.name[:24]:<24} {score(c.id):>14}")
     return errors.EXIT_OK
+
+
+def _check(args: argparse.Namespace, path: str) -> int:
+    """``pair -c``: the rounds already in the file checked, as ``cpswiss check FILE``."""
+    args.files, args.rounds = [path], None
+    return cmd_check(args)
 
 
 def _what_if(args: argparse.Namespace, path: str) -> Any:
