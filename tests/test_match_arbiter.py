@@ -285,3 +285,12 @@ def test_the_installed_command_explains_resolves_and_decides_for_both_systems(tm
         run = subprocess.run([str(script), *map(str, args)], cwd=tmp_path, capture_output=True, text=True, timeout=120)
         assert run.returncode == code, f"cpswiss {' '.join(map(str, args))}: {run.stderr}"
         assert said in run.stdout + run.stderr, run.stdout + run.stderr
+
+
+def test_c04_6_art_3_3_3_resolve_ranks_equal_costs_by_the_lower_score_differences():
+    """A real last round (one team absent) where every pairing needs one rematch of round 1: the
+    one with the lower score differences (4-7, between two teams of 5.5 game points) first."""
+    resolution = resolve_matches(IMPOSSIBLE / "team-n007-r05of05-t001.trf", count=2)
+    assert [a.how for a in resolution.alternatives] == ["allowing 4-7 (met in round 1)", "allowing 2-6 (met in round 1)"]
+    assert [a.costs for a in resolution.alternatives] == [{"rematches": 1, "rematch rounds": 1, "second PABs": 0}] * 2
+    assert sorted(resolution.alternatives[0].played.pairs()) == [(3, 2), (4, 7), (6, 5)]

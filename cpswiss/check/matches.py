@@ -19,7 +19,8 @@ gives it (:class:`~cpswiss.systems.shared.topdown_account.MatchRound`, through t
 * :func:`resolve_matches` - Art. 3.3.3 leaves a round without a legal pairing to the Chief
   Arbiter: the least-bad complete pairings, each the system's own pairing with exactly those
   [C2] byes and [C1] rematches allowed, ranked by the rule set's ``[resolve] relax`` order (the
-  rule given up first first; the fewest second PABs, the fewest and oldest rematches); a round
+  rule given up first first; the fewest second PABs, the fewest and oldest rematches; ties: the
+  lowest score differences, largest first, as a PSD is compared, then the matches); a round
   that has a legal pairing shows it, then the rules' pairings when one of its matches may not
   be played.
 """
@@ -540,7 +541,7 @@ def resolve_matches(tournament: Tournament | str | os.PathLike[str], rule_set: s
         breaks = violations(state, words, ProposedRound.of(way_round))
         spread = sorted((abs(state.competitors[m.white].score - state.competitors[m.black].score)
                          for m in way_round.matches), reverse=True)
-        found.append((way.costs, [-d for d in spread], sorted(ProposedRound.of(way_round).pairs), how, way_round,
+        found.append((way.costs, spread, sorted(ProposedRound.of(way_round).pairs), how, way_round,
                       breaks))
     if not found:
         raise NoPairingError(f"no complete pairing exists even with {' and '.join(_RELAXED[k] for k in kinds) or 'nothing'} "
