@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from cpswiss.api import pair_team_tournament
 from cpswiss.errors import NoPairingError
 from cpswiss.formats.trf import read_trf
+from cpswiss.tournament.colour import WHITE
 from cpswiss.tournament.competitors import Competitor, EntryKind, competitors
 from cpswiss.tournament.model import Tournament
 
@@ -77,7 +78,7 @@ def _check_round(t: Tournament, found: dict[int, Competitor], rule_set: str | No
             continue
         if entry.kind is EntryKind.PAB:
             bye = c.id
-        elif entry.opponent is not None and entry.colour == "w":
+        elif entry.opponent is not None and entry.colour == WHITE:
             played.add((c.id, entry.opponent))
     problems, differences = compare_with(result, played, bye, "the file")
     return TeamRoundCheck(r, not problems and not differences, problems, differences)

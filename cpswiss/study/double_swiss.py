@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 
 from cpswiss.api import pair_double_swiss_tournament
 from cpswiss.formats.trf_double import match_scoring_defaults
+from cpswiss.tournament.colour import WHITE
 from cpswiss.tournament.model import PlayerRecord, RoundEntry, RoundKind, Scoring, Tournament
 from cpswiss.tournament.paired_round import with_round
 
@@ -38,7 +39,7 @@ def initial(config: DoubleSwissConfig) -> Tournament:
     layout: list[str | int | tuple[str, int]] = [
         "012 cpswiss generated Double-Swiss tournament", f"142 {2 * config.rounds}", "152 W",
         "192 FIDE_DOUBLESWISS", *players]
-    return Tournament(path="generated.trf", players=players, total_rounds=2 * config.rounds, initial_colour="w",
+    return Tournament(path="generated.trf", players=players, total_rounds=2 * config.rounds, initial_colour=WHITE,
                       scoring=Scoring(**scoring), system="FIDE_DOUBLESWISS", trf26=True, games_per_round=2,
                       layout=layout)
 

@@ -38,6 +38,7 @@ from cpswiss.api import pair_tournament
 from cpswiss.errors import InputError
 from cpswiss.formats.trf import parse_trf
 from cpswiss.formats.trf_writer import write_trf
+from cpswiss.tournament.colour import BLACK, WHITE
 from cpswiss.tournament.model import PlayerRecord, RoundEntry, RoundKind, Tournament
 from cpswiss.rulesets.ruleset import EDITION_IN_FORCE, RuleSet, load_rule_set
 from cpswiss.registry import trf_code_of
@@ -372,13 +373,13 @@ def game_result(config: GeneratorConfig, seed: int, round_no: int, white: Player
     rng = _rng(seed, "game", round_no, low, high)
     if config.forfeit_rate > 0 and rng.random() * config.forfeit_rate < 1:
         white_shows = rng.random() < 0.5
-        return (RoundEntry(RoundKind.FORFEIT_WIN if white_shows else RoundKind.FORFEIT_LOSS, black.pairing_no, "w",
+        return (RoundEntry(RoundKind.FORFEIT_WIN if white_shows else RoundKind.FORFEIT_LOSS, black.pairing_no, WHITE,
                            "+" if white_shows else "-"),
-                RoundEntry(RoundKind.FORFEIT_LOSS if white_shows else RoundKind.FORFEIT_WIN, white.pairing_no, "b",
+                RoundEntry(RoundKind.FORFEIT_LOSS if white_shows else RoundKind.FORFEIT_WIN, white.pairing_no, BLACK,
                            "-" if white_shows else "+"))
     if _one_in(seed, config.double_forfeit_rate, "double-forfeit", round_no, low, high):
-        return (RoundEntry(RoundKind.FORFEIT_LOSS, black.pairing_no, "w", "-"),
-                RoundEntry(RoundKind.FORFEIT_LOSS, white.pairing_no, "b", "-"))
+        return (RoundEntry(RoundKind.FORFEIT_LOSS, black.pairing_no, WHITE, "-"),
+                RoundEntry(RoundKind.FORFEIT_LOSS, white.pairing_no, BLACK, "-"))
     difference = (white.rating or 0) + config.white_advantage - (black.rating or 0)
     expected = expected_score(difference) if config.rating_table else 1 / (1 + 10 ** (-difference / 400))
     # DrawPercentage of the games drawn; white's expected score kept where it can be
@@ -387,8 +388,8 @@ def game_result(config: GeneratorConfig, seed: int, round_no: int, white: Player
     u = rng.random()
     code = "1" if u < expected - draw / 2 else "=" if u < expected + draw / 2 else "0"
     other = {"1": "0", "0": "1", "=": "="}[code]
-    return (RoundEntry(RoundKind.GAME, black.pairing_no, "w", code),
-            RoundEntry(RoundKind.GAME, white.pairing_no, "b", other))
+    return (RoundEntry(RoundKind.GAME, black.pairing_no, WHITE, code),
+            RoundEntry(RoundKind.GAME, white.pairing_no, BLACK, other))
 
 
 @dataclass

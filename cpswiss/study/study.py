@@ -43,6 +43,7 @@ import pandas as pd
 
 from cpswiss.errors import InputError
 from cpswiss.rulesets.model import EDITION_IN_FORCE
+from cpswiss.tournament.colour import BLACK, WHITE
 from cpswiss.tournament.model import RoundKind, Tournament
 from cpswiss.study.generate import GeneratorConfig, RoundLog, generate
 
@@ -151,7 +152,7 @@ def measures(t: Tournament, log: list[RoundLog], top_k: int) -> dict:
     met: dict[frozenset, int] = {}
     for record in t.players.values():
         colours = [e.colour for e in record.rounds if e is not None and e.kind is RoundKind.GAME]
-        cd2 += abs(colours.count("w") - colours.count("b")) >= 2
+        cd2 += abs(colours.count(WHITE) - colours.count(BLACK)) >= 2
         streaks += sum(1 for k in range(2, len(colours)) if colours[k] == colours[k - 1] == colours[k - 2])
         for e in record.rounds:
             if e is not None and e.kind is RoundKind.GAME:

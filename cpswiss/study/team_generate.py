@@ -19,6 +19,7 @@ from cpswiss.formats.trf import parse_trf
 from cpswiss.formats.trf_teams import with_member_pab_points
 from cpswiss.formats.trf_writer import write_trf
 from cpswiss.systems.team.rounds import with_team_round
+from cpswiss.tournament.colour import WHITE, opposite
 from cpswiss.tournament.model import RoundEntry, RoundKind, Tournament
 
 
@@ -65,7 +66,7 @@ def play_round(t: Tournament, round_no: int, ratings: dict[int, int], rng: rando
     for pid, record in t.players.items():
         entry = record.entry(round_no)
         if entry is not None and entry.kind is RoundKind.PENDING and entry.opponent is not None:
-            gap = ratings[pid] - ratings[entry.opponent] + (30 if entry.colour == "w" else -30)
+            gap = ratings[pid] - ratings[entry.opponent] + (30 if entry.colour == WHITE else -30)
             expected = 1 / (1 + 10 ** (-gap / 400))
             if pid < entry.opponent:
                 u = rng.random()
@@ -79,7 +80,7 @@ def play_round(t: Tournament, round_no: int, ratings: dict[int, int], rng: rando
         other = t.players[entry.opponent]
         mirror = {"1": "0", "0": "1", "=": "="}[entry.code]
         rounds = list(other.rounds)
-        rounds[round_no - 1] = RoundEntry(RoundKind.GAME, pid, "b" if entry.colour == "w" else "w", mirror)
+        rounds[round_no - 1] = RoundEntry(RoundKind.GAME, pid, opposite(entry.colour), mirror)
         players[entry.opponent] = replace(other, rounds=rounds)
     merged = {pid: players.get(pid, record) for pid, record in t.players.items()}
     result = replace(t, players=merged)
