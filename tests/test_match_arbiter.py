@@ -294,3 +294,14 @@ def test_c04_6_art_3_3_3_resolve_ranks_equal_costs_by_the_lower_score_difference
     assert [a.how for a in resolution.alternatives] == ["allowing 4-7 (met in round 1)", "allowing 2-6 (met in round 1)"]
     assert [a.costs for a in resolution.alternatives] == [{"rematches": 1, "rematch rounds": 1, "second PABs": 0}] * 2
     assert sorted(resolution.alternatives[0].played.pairs()) == [(3, 2), (4, 7), (6, 5)]
+
+
+def test_a_bad_proposal_is_one_line_and_exit_3(tmp_path, capsys):
+    code, out = explain(capsys, str(TEAMS / "n009-r02of07-t037.trf"), "--pairing", proposal(tmp_path, "3 12", "1 2"))
+    assert code == 3 and out.strip().endswith("proposal.txt:2: team 12 is not in the tournament")
+    code, out = explain(capsys, str(CASES / "03-pab-lowest-score-and-first-legal-upfloater.trf"), "--pairing",
+                        proposal(tmp_path, "2 1", "5 x"))
+    assert code == 3 and len(out.strip().splitlines()) == 1 and "expected two pairing numbers 'white black'" in out
+    code, out = explain(capsys, str(CASES / "03-pab-lowest-score-and-first-legal-upfloater.trf"), "--round", "1",
+                        "--accelerate", "three-group")
+    assert code == 3 and "the Double-Swiss System takes Baku (C.04.7) only" in out
