@@ -404,17 +404,20 @@ class MatchesWhatIf:
 
 
 def what_if_matches(tournament: Tournament | str | os.PathLike[str], decisions: Decisions,
-                    rule_set: str | RuleSet | None = None, accelerate: str | None = None) -> MatchesWhatIf:
+                    rule_set: str | RuleSet | None = None, accelerate: str | None = None,
+                    record_refusals: bool = False) -> MatchesWhatIf:
     """The next round of a team or Double-Swiss file under the arbiter's decisions, by the
     system's own procedure (NoPairingError when none exists under them; InputError for a
     decision that cannot hold), and what changed against the rules' pairing: the first change
     as the rules decide it (the PAB, Art. 3.4; a bracket's upfloaters, 3.5, or identifier, 3.6,
-    with the criteria's values; a colour, 4.3), then the matches that differ."""
+    with the criteria's values; a colour, 4.3), then the matches that differ.  ``record_refusals``:
+    the decided round with every value ruled out recorded (for its explanation)."""
     t = read_trf(tournament) if isinstance(tournament, (str, os.PathLike)) else tournament
     absences = Decisions(absent=decisions.absent)
     baseline = pair_matches(t, rule_set, accelerate=accelerate,
                             adjust=absences.apply_to_competitors if decisions.absent else None)
-    result = pair_matches(t, baseline.rules, accelerate=accelerate, adjust=decisions.apply_to_competitors)
+    result = pair_matches(t, baseline.rules, accelerate=accelerate, adjust=decisions.apply_to_competitors,
+                          record_refusals=record_refusals)
     theirs = ProposedRound.of(result)
     first = first_difference(baseline, theirs, _repairer(t, baseline.rules, baseline.round_no, accelerate, absences),
                              "the decided pairing")

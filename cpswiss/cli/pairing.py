@@ -214,7 +214,7 @@ def _what_if(args: argparse.Namespace, path: str) -> Any:
         return None
     from cpswiss.check.matches import what_if_matches
 
-    outcome = what_if_matches(tournament_of(args, path), decisions, args.rules, args.accelerate)
+    outcome = what_if_matches(tournament_of(args, path), decisions, args.rules, args.accelerate, args.explain)
     print("\n".join(outcome.lines()), file=sys.stderr if args.output == "-" else sys.stdout)
     return outcome.result.result
 
