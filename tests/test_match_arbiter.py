@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from cpswiss.check.decisions import Decisions
-from cpswiss.check.matches import ProposedRound, explain_matches, resolve_matches, what_if_matches
+from cpswiss.check.matches import ProposedRound, explain_matches, what_if_matches
+from cpswiss.check.matches_resolve import resolve_matches
 from cpswiss.cli import main
 from cpswiss.errors import InputError
 

@@ -65,6 +65,12 @@ class Decisions:
     def empty(self) -> bool:
         return self == Decisions()
 
+    def plus(self, more: Decisions) -> Decisions:
+        """These decisions and ``more`` (its promised bye, if any, over this one's)."""
+        return Decisions(self.fix + more.fix, self.forbid + more.forbid, more.bye if more.bye is not None else self.bye,
+                         self.absent + more.absent, self.allow_pairs + more.allow_pairs,
+                         self.allow_bye + more.allow_bye)
+
     def describe(self) -> str:
         parts = [f"--fix {a}-{b}" for a, b in self.fix] + [f"--forbid {a}-{b}" for a, b in self.forbid]
         parts += [f"--bye {self.bye}"] if self.bye is not None else []

@@ -71,7 +71,8 @@ def cmd_state(args) -> int:
 
 
 def cmd_resolve(args) -> int:
-    from cpswiss.check.matches import is_file_of_matches, resolve_matches
+    from cpswiss.check.matches import is_file_of_matches
+    from cpswiss.check.matches_resolve import resolve_matches
     from cpswiss.check.resolve import resolve
 
     tournament = tournament_of(args, args.file)
