@@ -23,6 +23,7 @@ second meeting) and [C2] (no second PAB), Art. 2.1.1 and 2.1.2 of both texts.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -88,13 +89,7 @@ class Decisions:
                 raise InputError(f"{option}: player {pid} is not available this round")
             return players[pid]
 
-        for pid in self.absent:
-            players[pid] = replace(player(pid, f"--absent {pid}"), available=False)
-
-        for a, b in self.forbid:
-            for pid in (a, b):
-                player(pid, f"--forbid {a}-{b}")  # both must be in the round
-            _forbid(players, a, b)
+        self._absences_and_forbidden_pairs(players, player)
         in_round = [p.id for p in players.values() if p.available]
         allowed = set(state.allowed_pairs) | {frozenset(pair) for pair in self.allow_pairs}
         for pid in self.allow_bye:
@@ -118,6 +113,16 @@ class Decisions:
             _pin_bye(players, in_round, p.id)
         return replace(new_state, players=players)
 
+    def _absences_and_forbidden_pairs(self, found: dict[int, Any], member: Callable[[int, str], Any]) -> None:
+        """The absent ones not paired, the forbidden pairs barred (``member(id, option)``: the
+        state of one to be paired this round, else InputError naming the option)."""
+        for cid in self.absent:
+            found[cid] = replace(member(cid, f"--absent {cid}"), available=False)
+        for a, b in self.forbid:
+            for cid in (a, b):
+                member(cid, f"--forbid {a}-{b}")  # both must be in the round
+            _forbid(found, a, b)
+
     def apply_to_competitors(self, state: CompetitionState) -> CompetitionState:
         """The state of a round of the match model under these decisions (the input is not
         changed): an absent competitor is not paired; a forbidden pair joins the forbidden ones;
@@ -135,12 +140,7 @@ class Decisions:
                 raise InputError(f"{option}: {noun} {cid} is not to be paired this round", state.tournament.path)
             return found[cid]
 
-        for cid in self.absent:
-            found[cid] = replace(competitor(cid, f"--absent {cid}"), available=False)
-        for a, b in self.forbid:
-            for cid in (a, b):
-                competitor(cid, f"--forbid {a}-{b}")  # both must be in the round
-            _forbid(found, a, b)
+        self._absences_and_forbidden_pairs(found, competitor)
         for cid in self.allow_bye:
             found[cid] = replace(competitor(cid, f"allow the PAB to {cid}"), bye_eligible=True)
         allowed = state.allowed_pairs | {frozenset(pair) for pair in self.allow_pairs}

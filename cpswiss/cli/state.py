@@ -72,23 +72,20 @@ def cmd_state(args) -> int:
 
 def cmd_resolve(args) -> int:
     from cpswiss.check.matches import is_file_of_matches
-    from cpswiss.check.matches_resolve import resolve_matches
-    from cpswiss.check.resolve import resolve
+    from cpswiss.check.matches_resolve import MatchesResolution, resolve_matches
+    from cpswiss.check.resolve import Resolution, resolve
 
     tournament = tournament_of(args, args.file)
+    resolution: Resolution | MatchesResolution
     if is_file_of_matches(tournament):  # a team or Double-Swiss file: C.04.6 / C.04.5 Art. 3.3.3
-        matches = resolve_matches(tournament, match_rules(args, tournament), args.count, solver_settings(args),
-                                  args.accelerate)
-        if args.output:
-            write_atomically(args.output, "\n".join(matches.alternatives[0].played.lines()) + "\n")
-        if args.json:
-            print_json(matches.as_dict())
-        else:
-            print(matches.text())
-        return errors.EXIT_OK
-    resolution = resolve(tournament, flag_rules(args), args.count, solver_settings(args), args.accelerate)
+        resolution = resolve_matches(tournament, match_rules(args, tournament), args.count, solver_settings(args),
+                                     args.accelerate)
+        first = resolution.alternatives[0].played.lines()
+    else:
+        resolution = resolve(tournament, flag_rules(args), args.count, solver_settings(args), args.accelerate)
+        first = resolution.alternatives[0].pairing.lines()
     if args.output:
-        write_atomically(args.output, "\n".join(resolution.alternatives[0].pairing.lines()) + "\n")
+        write_atomically(args.output, "\n".join(first) + "\n")
     if args.json:
         print_json(resolution.as_dict())
     else:
