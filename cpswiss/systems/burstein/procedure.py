@@ -37,10 +37,11 @@ from cpswiss.solver.settings import SolverSettings
 from cpswiss.systems import RoundPairing
 from cpswiss.systems.burstein.index import IndexValue, index_order_key, index_values
 from cpswiss.systems.burstein.switches import switches_of
-from cpswiss.systems.burstein.units import StepGraph, quality_levels
+from cpswiss.systems.burstein.units import PreferenceCount, StepGraph, quality_levels
 from cpswiss.tournament.state import PlayerState, RoundState, build_state, scoregroups
 
 WEIGHT_LIMIT = 1 << 126  # rustworkx's weights are 128-bit integers
+COLOURS = "burstein-colour-preferences"  # [C8], counted by colour (units.PreferenceCount)
 # the criteria whose value is the same for every pairing of a bracket in which nobody floats
 # ([C6]: the outgoing floaters' scores; [C7]: the next bracket, then the next scoregroup alone)
 SAME_WITHOUT_FLOATERS = frozenset({"burstein-floater-scores", "burstein-next-bracket"})
@@ -137,10 +138,11 @@ def pair_seeding_round(state: RoundState, seeding: RuleSet, settings: SolverSett
 
 
 def pair_index_round(state: RoundState, rules: RuleSet, settings: SolverSettings | None = None,
-                     runs_as_draws: bool = True, relaxed: bool = True) -> RoundPairing:
+                     runs_as_draws: bool = True, relaxed: bool = True, proofs: bool = True) -> RoundPairing:
     """Art. 3-4: the bye first, then the brackets from the top, each by the fold order
     (``runs_as_draws``: Art. 1.7.2's zero-point-bye exception, :mod:`.index`; ``relaxed``:
-    how each step is solved, :class:`StepMatcher` - the same pairing either way)."""
+    how each step is solved, :class:`StepMatcher`; ``proofs``: fold choices proven without a
+    solve where they can be, :func:`fold_choice` - the same pairing either way)."""
     state = replace(state, players={pid: replace(p, topscorer=False) for pid, p in state.players.items()})
     players = state.to_pair
     if not players:
@@ -165,7 +167,7 @@ def pair_index_round(state: RoundState, rules: RuleSet, settings: SolverSettings
         bracket = sorted(floaters + group, key=lambda p: key[p.id])
         nxt = groups[g + 1] if g + 1 < len(groups) else []
         rest = [p for later in groups[g + 2:] for p in later]
-        record = pair_bracket(bracket, nxt, rest, state, rules, values, barred, relaxed)
+        record = pair_bracket(bracket, nxt, rest, state, rules, values, barred, relaxed, proofs)
         record.score = group[0].score
         record.incoming = [p.id for p in floaters]
         records.brackets.append(record)
@@ -290,6 +292,59 @@ class StepMatcher:
             raise NoPairingError("the remaining players cannot all be paired ([C4], C.04.4.2 Art. 2.2.1)")
         return pairs
 
+    def _weight(self, u: int, v: int) -> int | None:
+        """The criteria weight of the pair (u, v) in a complete pairing of the step as it now
+        stands (None: it cannot be one of its pairs): a weighed edge still usable, or a pair
+        with a player below that [C1] and [C3] allow."""
+        if u > v:
+            u, v = v, u
+        if v < self.g.n_next:
+            e = self.edge_of.get((u, v))
+            return None if e is None or e in self.removed else self.base[e]
+        return 0 if self.g.may_meet(u, v) else None
+
+    def exchange(self, mates: dict[int, int], k: int, j: int) -> bool:
+        """Is there a complete pairing as good on the criteria as ``mates`` (one the last solve
+        found, with the choices fixed since) in which k meets j?  A proof by exchange: k's and
+        j's partners a and b meet instead (a cycle of two pairs), or meet the two players of
+        one other pair c-d (a cycle of three) at no loss of weight.  When found, ``mates`` and
+        :attr:`chosen` become that pairing; False says only that no such exchange exists."""
+        a, b = mates[k], mates[j]
+        kj = self._weight(k, j)
+        if kj is None:
+            return False
+        old = self._weight(k, a), self._weight(j, b)
+        if old[0] is None or old[1] is None:
+            return False
+        loss = old[0] + old[1] - kj
+        ab = self._weight(a, b)
+        if ab is not None and ab >= loss:
+            self._swap(mates, [(k, a), (j, b)], [(k, j), (a, b)])
+            return True
+        busy = {k, j, a, b}
+        for c, d in mates.items():
+            if c in busy or d in busy or c in self.fixed:
+                continue
+            ac, db = self._weight(a, c), self._weight(d, b)
+            if ac is None or db is None:
+                continue
+            cd = self._weight(c, d)
+            if cd is not None and ac + db >= loss + cd:
+                self._swap(mates, [(k, a), (j, b), (c, d)], [(k, j), (a, c), (d, b)])
+                return True
+        return False
+
+    def _swap(self, mates: dict[int, int], out: list[tuple[int, int]], into: list[tuple[int, int]]) -> None:
+        chosen = set(self.chosen)
+        for u, v in out:
+            chosen.discard(self.edge_of.get((min(u, v), max(u, v)), -1))
+        for u, v in into:
+            mates[u], mates[v] = v, u
+            e = self.edge_of.get((min(u, v), max(u, v)))
+            if e is not None:
+                chosen.add(e)
+        self.chosen = sorted(chosen)
+
     def fix_pair(self, k: int, j: int) -> None:
         self.fixed[k], self.fixed[j] = j, k
         self.removed |= set(self.at[k] + self.at[j])
@@ -310,6 +365,34 @@ class StepMatcher:
             if other < nb and other not in decided:
                 partners.add(other)
         return sorted(partners, reverse=True)
+
+
+def fold_choice(matcher: StepMatcher, mates: dict[int, int], k: int, options: list[int], current: int | None,
+                colours: PreferenceCount | None, floating: int) -> tuple[int | None] | None:
+    """BSN k's opponent in the fold order (Art. 4.3) proven without a solve, as a 1-tuple (None in
+    it: he floats), or None when a solve must decide.  ``mates``: a best complete pairing with the
+    choices fixed so far; ``options``: k's possible opponents, highest BSN first.  Each option in
+    turn is ruled out when the pairs it leaves cannot keep [C8] at the value of ``mates`` (every
+    best pairing has the same, :class:`~.units.PreferenceCount`), or taken when it is k's partner
+    in ``mates`` or an exchange gives him it at no loss (:meth:`StepMatcher.exchange`)."""
+    players = matcher.g.players
+    for j in options:
+        if j == current:
+            return (j,)
+        if colours is not None and colours.least_clashes(floating, players[k], players[j]) > \
+                colours.clashes + clashes_left(matcher, mates, colours):
+            continue
+        if matcher.exchange(mates, k, j):
+            return (j,)
+        return None
+    return (current,) if current is None else None
+
+
+def clashes_left(matcher: StepMatcher, mates: dict[int, int], colours: PreferenceCount) -> int:
+    """The same-colour pairs of ``mates`` among the bracket's players not yet fixed."""
+    nb, players = matcher.g.n_bracket, matcher.g.players
+    return sum(colours.clash(players[v], players[w]) for v, w in mates.items()
+               if v < w < nb and v not in matcher.fixed)
 
 
 def barred_pairs(players: list[PlayerState], state: RoundState) -> dict[int, frozenset[int]]:
@@ -338,11 +421,13 @@ def step_graph(bracket: list[PlayerState], nxt: list[PlayerState], rest: list[Pl
 
 def pair_bracket(bracket: list[PlayerState], nxt: list[PlayerState], rest: list[PlayerState],
                  state: RoundState, rules: RuleSet, values: dict[int, IndexValue],
-                 barred: dict[int, frozenset[int]] | None = None, relaxed: bool = True) -> BursteinBracket:
+                 barred: dict[int, frozenset[int]] | None = None, relaxed: bool = True,
+                 proofs: bool = True) -> BursteinBracket:
     """One bracket (players by BSN): the first pairing in the fold order (Art. 4.3) among
     those that comply best with [C5]-[C8], every remaining player completable ([C4]).
     ``barred``: :func:`barred_pairs` of the round's players (computed when not given);
-    ``relaxed``: :class:`StepMatcher`'s way of solving (the same pairing either way)."""
+    ``relaxed``: :class:`StepMatcher`'s way of solving; ``proofs``: each BSN's opponent proven
+    without a solve where :func:`fold_choice` can (the same pairing either way)."""
     barred = barred if barred is not None else barred_pairs(bracket + nxt + rest, state)
     g = step_graph(bracket, nxt, rest, barred)
     named_levels = quality_levels(g, rules.quality)
@@ -362,6 +447,8 @@ def pair_bracket(bracket: list[PlayerState], nxt: list[PlayerState], rest: list[
         mates = matcher.solve()
     decided: set[int] = set()
     settled: set[int] = set()  # BSNs whose opponent the last solve chose in the fold order
+    floating = sum(mates[k] >= g.n_bracket for k in range(g.n_bracket))  # the same in every best pairing ([C5])
+    colours = PreferenceCount(bracket) if any(c.unit == COLOURS for c in rules.quality) else None
     steps = []
     for k in range(len(bracket)):
         if k in decided:
@@ -369,17 +456,26 @@ def pair_bracket(bracket: list[PlayerState], nxt: list[PlayerState], rest: list[
         options = matcher.open_partners(k, decided)
         first = options[0] if options else None
         current = mates[k] if mates[k] < g.n_bracket else None
-        if current != first and k not in settled:
-            window = [v for v in range(k, len(bracket)) if v not in decided][:matcher.window]
-            mates = matcher.solve(preferring=window)
-            settled = set(window)
-            current = mates[k] if mates[k] < g.n_bracket else None
+        if k not in settled and current != first:
+            proven = fold_choice(matcher, mates, k, options, current, colours, floating) if proofs else None
+            if proven is not None:
+                current = proven[0]
+            else:
+                window = [v for v in range(k, len(bracket)) if v not in decided][:matcher.window]
+                mates = matcher.solve(preferring=window)
+                settled = set(window)
+                current = mates[k] if mates[k] < g.n_bracket else None
         if current is None:
             matcher.fix_float(k)
             decided.add(k)
+            floating -= 1
+            if colours is not None:
+                colours.fix_float(g.players[k])
         else:
             matcher.fix_pair(k, current)
             decided |= {k, current}
+            if colours is not None:
+                colours.fix_pair(g.players[k], g.players[current])
         steps.append(FoldStep(k + 1, g.players[k].id, None if current is None else g.players[current].id,
                               current == first))
     inside = [(g.players[k].id, g.players[m].id) for k, m in mates.items() if k < m < g.n_bracket]

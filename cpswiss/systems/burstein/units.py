@@ -86,6 +86,46 @@ def colour_preferences(g: StepGraph) -> list[Level]:
     return [{e: 1 for e, (i, j) in enumerate(g.edges) if g.inside(e) and granted(i, j)}]
 
 
+class PreferenceCount:
+    """[C8] counted by colour: among the undecided players of a bracket, how many prefer each
+    colour and how many have no preference, and the pairs fixed so far in which both players
+    prefer the same colour.  It bounds from below the players a pairing must leave without
+    their preference: a player preferring the colour of which there are more meets one
+    preferring the other colour or none while there are such players; the rest of that
+    colour meet each other (or float, when floaters remain to be chosen)."""
+
+    def __init__(self, players: list[PlayerState]):
+        self.count: dict[str | None, int] = {}
+        for p in players:
+            self.count[p.preference] = self.count.get(p.preference, 0) + 1
+        self.clashes = 0
+
+    @staticmethod
+    def clash(a: PlayerState, b: PlayerState) -> bool:
+        """Both prefer the same colour: one of them does not get it (Art. 2.3.4)."""
+        return a.preference is not None and a.preference == b.preference
+
+    def fix_pair(self, a: PlayerState, b: PlayerState) -> None:
+        self.count[a.preference] -= 1
+        self.count[b.preference] -= 1
+        self.clashes += self.clash(a, b)
+
+    def fix_float(self, a: PlayerState) -> None:
+        self.count[a.preference] -= 1
+
+    def least_clashes(self, floating: int, a: PlayerState, b: PlayerState) -> int:
+        """The fewest same-colour pairs of any pairing of the bracket with the pairs fixed so far,
+        a-b, and ``floating`` more floaters among the undecided players: those fixed, a-b's,
+        and among the others at least half of what the larger colour group exceeds the rest by
+        (the floaters taken from it)."""
+        left = dict(self.count)
+        left[a.preference] -= 1
+        left[b.preference] -= 1
+        colours = sorted((n for c, n in left.items() if c is not None), reverse=True) + [0, 0]
+        others = sum(left.values()) - colours[0]
+        return self.clashes + self.clash(a, b) + max(0, colours[0] - others - floating + 1) // 2
+
+
 UNITS: dict[str, Callable[[StepGraph], list[Level]]] = {
     "burstein-pairs": pairs,
     "burstein-floater-scores": floater_scores,
