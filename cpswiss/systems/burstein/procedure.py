@@ -29,6 +29,7 @@ from dataclasses import dataclass, field, replace
 from cpswiss.tournament.compatibility import compatible_later
 from cpswiss.errors import EngineLimitError, InternalCheckError, NoPairingError
 from cpswiss.registry import system_of
+from cpswiss.rulesets.model import Criterion
 from cpswiss.rulesets.ruleset import RuleSet, load_rule_set
 from cpswiss.solver.blossom import LexicographicMatching
 from cpswiss.solver.completion import completable
@@ -37,10 +38,11 @@ from cpswiss.solver.settings import SolverSettings
 from cpswiss.systems import RoundPairing
 from cpswiss.systems.burstein.index import IndexValue, index_order_key, index_values
 from cpswiss.systems.burstein.switches import switches_of
-from cpswiss.systems.burstein.units import PreferenceCount, StepGraph, quality_levels
+from cpswiss.systems.burstein.units import Level, PreferenceCount, StepGraph, quality_levels
 from cpswiss.tournament.state import PlayerState, RoundState, build_state, scoregroups
 
 WEIGHT_LIMIT = 1 << 126  # rustworkx's weights are 128-bit integers
+PAIRS = "burstein-pairs"  # [C5]
 COLOURS = "burstein-colour-preferences"  # [C8], counted by colour (units.PreferenceCount)
 # the criteria whose value is the same for every pairing of a bracket in which nobody floats
 # ([C6]: the outgoing floaters' scores; [C7]: the next bracket, then the next scoregroup alone)
@@ -59,6 +61,29 @@ class FoldStep:
     first_choice: bool
 
 
+NamedLevels = list[tuple[str, list[Level]]]  # (criterion id, its levels), in the rule file's order
+
+
+@dataclass
+class StepSource:
+    """What a bracket step's graph (:func:`step_graph`) and criteria levels are built from, and
+    them once built: the pairing builds them only when somebody may float, the explanations
+    whenever they ask."""
+
+    bracket: list[PlayerState]
+    nxt: list[PlayerState]
+    rest: list[PlayerState]
+    barred: dict[int, frozenset[int]]
+    quality: tuple[Criterion, ...]
+    built: tuple[StepGraph, NamedLevels] | None = None
+
+    def graph_and_levels(self) -> tuple[StepGraph, NamedLevels]:
+        if self.built is None:
+            g = step_graph(self.bracket, self.nxt, self.rest, self.barred)
+            self.built = g, quality_levels(g, self.quality)
+        return self.built
+
+
 @dataclass
 class BursteinBracket:
     """One bracket step: its players by BSN with their Index, its pairs and floaters, the
@@ -70,14 +95,29 @@ class BursteinBracket:
     index: dict[int, IndexValue]
     pairs: list[tuple[int, int]]
     floaters: list[int]
-    # the step's graph, for the explanations
-    graph: StepGraph = field(repr=False, compare=False)
-    values: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    source: StepSource = field(repr=False, compare=False)
     steps: list[FoldStep] = field(default_factory=list)
     solves: int = 0
     whole_solves: int = 0  # of them, solves of the whole step (StepMatcher)
-    # the step's criteria levels (criterion id, levels), for the explanations
-    levels: list[tuple[str, list[dict[int, int]]]] = field(default_factory=list, repr=False, compare=False)
+    found: dict[str, tuple[int, ...]] | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def graph(self) -> StepGraph:
+        """The step's graph, for the explanations."""
+        return self.source.graph_and_levels()[0]
+
+    @property
+    def levels(self) -> NamedLevels:
+        """The step's criteria levels (criterion id, levels), for the explanations."""
+        return self.source.graph_and_levels()[1]
+
+    @property
+    def values(self) -> dict[str, tuple[int, ...]]:
+        """The criteria values of the step's best pairings (every one has the same): of the one
+        the pairing found, or of one with the bracket's pairs and floaters (:func:`best_step`)."""
+        if self.found is None:
+            self.found = self.values_of(best_step(self))
+        return self.found
 
     def values_of(self, chosen: list[int]) -> dict[str, tuple[int, ...]]:
         """The criteria values (counts, maximised) of a complete pairing of the step's graph."""
@@ -367,6 +407,20 @@ class StepMatcher:
         return sorted(partners, reverse=True)
 
 
+def best_step(b: BursteinBracket) -> list[int]:
+    """The edges of a best pairing of the step with the bracket's pairs and floaters (the rules'
+    pairing of the bracket, the rest of the step as good as the criteria make it)."""
+    g = b.graph
+    position = {p.id: v for v, p in enumerate(g.players)}
+    matcher = StepMatcher(g, [lv for _, group in b.levels for lv in group])
+    for x, y in b.pairs:
+        matcher.fix_pair(position[x], position[y])
+    for pid in b.floaters:
+        matcher.fix_float(position[pid])
+    matcher.solve()
+    return matcher.chosen
+
+
 def fold_choice(matcher: StepMatcher, mates: dict[int, int], k: int, options: list[int], current: int | None,
                 colours: PreferenceCount | None, floating: int) -> tuple[int | None] | None:
     """BSN k's opponent in the fold order (Art. 4.3) proven without a solve, as a 1-tuple (None in
@@ -429,22 +483,30 @@ def pair_bracket(bracket: list[PlayerState], nxt: list[PlayerState], rest: list[
     ``relaxed``: :class:`StepMatcher`'s way of solving; ``proofs``: each BSN's opponent proven
     without a solve where :func:`fold_choice` can (the same pairing either way)."""
     barred = barred if barred is not None else barred_pairs(bracket + nxt + rest, state)
-    g = step_graph(bracket, nxt, rest, barred)
-    named_levels = quality_levels(g, rules.quality)
-    levels = [lv for _, group in named_levels for lv in group]
-    step = matcher = StepMatcher(g, levels, relaxed)
-    mates = matcher.solve()
-    rest_edges: list[int] = []  # the step's pairs outside the bracket, when the bracket is solved alone
-    if relaxed and all(mates[k] < g.n_bracket for k in range(g.n_bracket)):
-        # Nobody floats in a best pairing, so nobody does in any ([C5]): [C6] and [C7] are the
-        # same for every pairing of the bracket, and the players outside it pair as this solve
-        # pairs them whatever the bracket does ([C4]).  The fold order then chooses among the
-        # bracket's own best pairings ([C5], [C8]): it is solved on the bracket alone.
-        rest_edges = [e for e in matcher.chosen if g.edges[e][0] >= g.n_bracket]
-        alone = step_graph(bracket, [], [], barred)
-        varying = [c for c in rules.quality if c.unit not in SAME_WITHOUT_FLOATERS]
-        matcher = StepMatcher(alone, [lv for _, group in quality_levels(alone, tuple(varying)) for lv in group])
+    source = StepSource(bracket, nxt, rest, barred, rules.quality)
+    varying = tuple(c for c in rules.quality if c.unit not in SAME_WITHOUT_FLOATERS)
+    alone = step_graph(bracket, [], [], barred)
+    step: StepMatcher | None = None
+    matcher: StepMatcher | None = None
+    if relaxed and rules.quality and rules.quality[0].unit == PAIRS and len(bracket) % 2 == 0 \
+            and completable(bracket, state) and completable(nxt + rest, state):
+        # The bracket can be paired whole and the players outside it among themselves ([C4]):
+        # nobody floats in a best pairing ([C5] first), [C6] and [C7] are the same for every
+        # pairing of the bracket, and the fold order chooses among the bracket's own best
+        # pairings ([C5], [C8]): it is solved on the bracket alone.
+        matcher = StepMatcher(alone, [lv for _, group in quality_levels(alone, varying) for lv in group])
         mates = matcher.solve()
+    rest_edges: list[int] = []  # the step's pairs outside the bracket, when the bracket is solved alone
+    if matcher is None:
+        g, named_levels = source.graph_and_levels()
+        step = matcher = StepMatcher(g, [lv for _, group in named_levels for lv in group], relaxed)
+        mates = matcher.solve()
+        if relaxed and all(mates[k] < g.n_bracket for k in range(g.n_bracket)):
+            # Nobody floats in a best pairing, so nobody does in any ([C5]); as above.
+            rest_edges = [e for e in matcher.chosen if g.edges[e][0] >= g.n_bracket]
+            matcher = StepMatcher(alone, [lv for _, group in quality_levels(alone, varying) for lv in group])
+            mates = matcher.solve()
+    g = matcher.g
     decided: set[int] = set()
     settled: set[int] = set()  # BSNs whose opponent the last solve chose in the fold order
     floating = sum(mates[k] >= g.n_bracket for k in range(g.n_bracket))  # the same in every best pairing ([C5])
@@ -480,14 +542,15 @@ def pair_bracket(bracket: list[PlayerState], nxt: list[PlayerState], rest: list[
                               current == first))
     inside = [(g.players[k].id, g.players[m].id) for k, m in mates.items() if k < m < g.n_bracket]
     paired = {pid for pair in inside for pid in pair}
-    chosen = matcher.chosen if matcher is step else \
-        sorted(rest_edges + [step.edge_of[matcher.g.edges[e]] for e in matcher.chosen])
-    solves = step.solves + (matcher.solves if matcher is not step else 0)
-    whole_solves = step.whole_solves + (matcher.whole_solves if matcher is not step else 0)
     record = BursteinBracket(score=0, players=[p.id for p in bracket], incoming=[],
                              index={p.id: values[p.id] for p in bracket}, pairs=sorted(inside),
-                             floaters=[p.id for p in bracket if p.id not in paired],
-                             steps=steps, solves=solves, whole_solves=whole_solves,
-                             graph=g, levels=named_levels)
-    record.values = record.values_of(chosen)
+                             floaters=[p.id for p in bracket if p.id not in paired], source=source,
+                             steps=steps, solves=matcher.solves, whole_solves=matcher.whole_solves)
+    if step is not None:  # else the values when asked for (BursteinBracket.values)
+        chosen = matcher.chosen if matcher is step else \
+            sorted(rest_edges + [step.edge_of[matcher.g.edges[e]] for e in matcher.chosen])
+        if matcher is not step:
+            record.solves += step.solves
+            record.whole_solves += step.whole_solves
+        record.found = record.values_of(chosen)
     return record
