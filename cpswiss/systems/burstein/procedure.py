@@ -26,13 +26,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from cpswiss.tournament.compatibility import compatible_later
+from cpswiss.tournament.compatibility import barred_later
 from cpswiss.errors import EngineLimitError, InternalCheckError, NoPairingError
 from cpswiss.registry import system_of
 from cpswiss.rulesets.model import Criterion
 from cpswiss.rulesets.ruleset import RuleSet, load_rule_set
 from cpswiss.solver.blossom import LexicographicMatching
-from cpswiss.solver.completion import completable
+from cpswiss.solver.completion import AllBut, completable
 from cpswiss.solver.matchings import maximum_matching, maximum_weight_matching, pairs_in_order
 from cpswiss.solver.settings import SolverSettings
 from cpswiss.systems import RoundPairing
@@ -310,11 +310,12 @@ class StepMatcher:
 
         local = {v: i for i, v in enumerate(left)}
         inside = sum(v < g.n_bracket for v in left)  # they come first, and may not meet here
-        later = [set(range(max(i + 1, inside), len(left))) - {local[w] for w in g.barred[v] if w in local}
-                 for i, v in enumerate(left)]
-        rest = pairs_in_order(len(left), later)
+        barred = [{local[w] for w in g.barred[v] if w in local} | (set(range(inside)) if i < inside else set())
+                  for i, v in enumerate(left)]
+        rest = pairs_in_order(len(left), [AllBut(few) for few in barred])
         if 2 * len(rest) < len(left):
-            rest = maximum_matching(len(left), [(i, k) for i in range(len(left)) for k in sorted(later[i])])
+            rest = maximum_matching(len(left), [(i, k) for i in range(len(left))
+                                                for k in range(max(i + 1, inside), len(left)) if k not in barred[i]])
             if 2 * len(rest) < len(left):
                 return None
         return pairs + [(min(left[i], left[k]), max(left[i], left[k])) for i, k in rest]
@@ -422,19 +423,19 @@ def best_step(b: BursteinBracket) -> list[int]:
 
 
 def fold_choice(matcher: StepMatcher, mates: dict[int, int], k: int, options: list[int], current: int | None,
-                colours: PreferenceCount | None, floating: int) -> tuple[int | None] | None:
+                colours: PreferenceCount | None, floating: int, clashes: int) -> tuple[int | None] | None:
     """BSN k's opponent in the fold order (Art. 4.3) proven without a solve, as a 1-tuple (None in
     it: he floats), or None when a solve must decide.  ``mates``: a best complete pairing with the
     choices fixed so far; ``options``: k's possible opponents, highest BSN first.  Each option in
     turn is ruled out when the pairs it leaves cannot keep [C8] at the value of ``mates`` (every
-    best pairing has the same, :class:`~.units.PreferenceCount`), or taken when it is k's partner
+    best pairing has the same: ``clashes`` pairs of two players preferring the same colour,
+    :class:`~.units.PreferenceCount`), or taken when it is k's partner
     in ``mates`` or an exchange gives him it at no loss (:meth:`StepMatcher.exchange`)."""
     players = matcher.g.players
     for j in options:
         if j == current:
             return (j,)
-        if colours is not None and colours.least_clashes(floating, players[k], players[j]) > \
-                colours.clashes + clashes_left(matcher, mates, colours):
+        if colours is not None and colours.least_clashes(floating, players[k], players[j]) > clashes:
             continue
         if matcher.exchange(mates, k, j):
             return (j,)
@@ -442,22 +443,14 @@ def fold_choice(matcher: StepMatcher, mates: dict[int, int], k: int, options: li
     return (current,) if current is None else None
 
 
-def clashes_left(matcher: StepMatcher, mates: dict[int, int], colours: PreferenceCount) -> int:
-    """The same-colour pairs of ``mates`` among the bracket's players not yet fixed."""
-    nb, players = matcher.g.n_bracket, matcher.g.players
-    return sum(colours.clash(players[v], players[w]) for v, w in mates.items()
-               if v < w < nb and v not in matcher.fixed)
-
-
 def barred_pairs(players: list[PlayerState], state: RoundState) -> dict[int, frozenset[int]]:
     """For each player (by id), the players among ``players`` he may not meet ([C1], [C3]):
-    the pairs :func:`~cpswiss.tournament.compatibility.compatible_later` does not allow."""
-    later = compatible_later(players, state)
+    the pairs :func:`~cpswiss.tournament.compatibility.barred_later` bars."""
     barred: dict[int, set[int]] = {p.id: set() for p in players}
-    for i, p in enumerate(players):
-        for j in set(range(i + 1, len(players))) - later[i]:
-            barred[p.id].add(players[j].id)
-            barred[players[j].id].add(p.id)
+    for i, later in enumerate(barred_later(players, state)):
+        for j in later:
+            barred[players[i].id].add(players[j].id)
+            barred[players[j].id].add(players[i].id)
     return {pid: frozenset(ids) for pid, ids in barred.items()}
 
 
@@ -485,7 +478,6 @@ def pair_bracket(bracket: list[PlayerState], nxt: list[PlayerState], rest: list[
     barred = barred if barred is not None else barred_pairs(bracket + nxt + rest, state)
     source = StepSource(bracket, nxt, rest, barred, rules.quality)
     varying = tuple(c for c in rules.quality if c.unit not in SAME_WITHOUT_FLOATERS)
-    alone = step_graph(bracket, [], [], barred)
     step: StepMatcher | None = None
     matcher: StepMatcher | None = None
     if relaxed and rules.quality and rules.quality[0].unit == PAIRS and len(bracket) % 2 == 0 \
@@ -494,6 +486,7 @@ def pair_bracket(bracket: list[PlayerState], nxt: list[PlayerState], rest: list[
         # nobody floats in a best pairing ([C5] first), [C6] and [C7] are the same for every
         # pairing of the bracket, and the fold order chooses among the bracket's own best
         # pairings ([C5], [C8]): it is solved on the bracket alone.
+        alone = step_graph(bracket, [], [], barred)
         matcher = StepMatcher(alone, [lv for _, group in quality_levels(alone, varying) for lv in group])
         mates = matcher.solve()
     rest_edges: list[int] = []  # the step's pairs outside the bracket, when the bracket is solved alone
@@ -504,6 +497,7 @@ def pair_bracket(bracket: list[PlayerState], nxt: list[PlayerState], rest: list[
         if relaxed and all(mates[k] < g.n_bracket for k in range(g.n_bracket)):
             # Nobody floats in a best pairing, so nobody does in any ([C5]); as above.
             rest_edges = [e for e in matcher.chosen if g.edges[e][0] >= g.n_bracket]
+            alone = step_graph(bracket, [], [], barred)
             matcher = StepMatcher(alone, [lv for _, group in quality_levels(alone, varying) for lv in group])
             mates = matcher.solve()
     g = matcher.g
@@ -511,6 +505,7 @@ def pair_bracket(bracket: list[PlayerState], nxt: list[PlayerState], rest: list[
     settled: set[int] = set()  # BSNs whose opponent the last solve chose in the fold order
     floating = sum(mates[k] >= g.n_bracket for k in range(g.n_bracket))  # the same in every best pairing ([C5])
     colours = PreferenceCount(bracket) if any(c.unit == COLOURS for c in rules.quality) else None
+    clashes = sum(PreferenceCount.clash(g.players[k], g.players[m]) for k, m in mates.items() if k < m < g.n_bracket)
     steps = []
     for k in range(len(bracket)):
         if k in decided:
@@ -519,7 +514,8 @@ def pair_bracket(bracket: list[PlayerState], nxt: list[PlayerState], rest: list[
         first = options[0] if options else None
         current = mates[k] if mates[k] < g.n_bracket else None
         if k not in settled and current != first:
-            proven = fold_choice(matcher, mates, k, options, current, colours, floating) if proofs else None
+            proven = fold_choice(matcher, mates, k, options, current, colours, floating, clashes) \
+                if proofs else None
             if proven is not None:
                 current = proven[0]
             else:

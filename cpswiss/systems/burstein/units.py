@@ -39,28 +39,29 @@ class StepGraph:
         """[C1] and [C3] allow players i and j to meet."""
         return j not in self.barred[i]
 
-    def inside(self, e: int) -> bool:
-        return self.edges[e][1] < self.n_bracket
-
     def scores_in_bracket(self) -> list[int]:
         """The bracket's scores, highest first (residents and incoming floaters)."""
         return sorted({p.score for p in self.players[:self.n_bracket]}, reverse=True)
 
 
+def inside_edges(g: StepGraph) -> list[int]:
+    """The edges inside the bracket (both players in it), in order."""
+    nb = g.n_bracket
+    return [e for e, (_, j) in enumerate(g.edges) if j < nb]
+
+
 def pairs(g: StepGraph) -> list[Level]:
     """[C5] (Art. 2.3.1): maximise the number of pairs."""
-    return [{e: 1 for e in range(len(g.edges)) if g.inside(e)}]
+    return [dict.fromkeys(inside_edges(g), 1)]
 
 
 def floater_scores(g: StepGraph) -> list[Level]:
     """[C6] (Art. 2.3.2): minimise the scores of the outgoing floaters, taken in descending
     order - with their number fixed by [C5], as many players of the highest score paired
     as possible, then of the next score, and so on."""
-    levels = []
-    for score in g.scores_in_bracket():
-        levels.append({e: sum(g.players[v].score == score for v in g.edges[e])
-                       for e in range(len(g.edges)) if g.inside(e)})
-    return levels
+    score = [p.score for p in g.players[:g.n_bracket]]
+    inside = [(e, score[g.edges[e][0]], score[g.edges[e][1]]) for e in inside_edges(g)]
+    return [{e: (a == s) + (b == s) for e, a, b in inside} for s in g.scores_in_bracket()]
 
 
 def next_bracket(g: StepGraph) -> list[Level]:
@@ -70,7 +71,7 @@ def next_bracket(g: StepGraph) -> list[Level]:
     there, the highest scores first; the next scoregroup's players all have one score)."""
     nb, nn = g.n_bracket, g.n_next
     there = [e for e, (i, j) in enumerate(g.edges) if j < nn and j >= nb]
-    levels = [{e: 1 for e in there}]
+    levels: list[Level] = [dict.fromkeys(there, 1)]
     for score in g.scores_in_bracket():
         levels.append({e: 1 for e in there if g.edges[e][0] < nb and g.players[g.edges[e][0]].score == score})
     return levels
@@ -79,11 +80,9 @@ def next_bracket(g: StepGraph) -> list[Level]:
 def colour_preferences(g: StepGraph) -> list[Level]:
     """[C8] (Art. 2.3.4): minimise the players who do not get their colour preference: in
     a pair of two players with a preference for the same colour one of them does not."""
-    def granted(i: int, j: int) -> bool:
-        a, b = g.players[i], g.players[j]
-        return a.preference is None or b.preference is None or a.preference != b.preference
-
-    return [{e: 1 for e, (i, j) in enumerate(g.edges) if g.inside(e) and granted(i, j)}]
+    preference = [p.preference for p in g.players[:g.n_bracket]]
+    return [{e: 1 for e in inside_edges(g)
+             if (a := preference[g.edges[e][0]]) is None or a != preference[g.edges[e][1]]}]
 
 
 class PreferenceCount:
