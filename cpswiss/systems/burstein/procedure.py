@@ -262,13 +262,9 @@ class StepMatcher:
             self.window += 1
         if not lex.exact or self.window == 0:
             raise EngineLimitError("a bracket's criteria do not fit the matching's 128-bit weights")
-        self.at: list[list[int]] = [[] for _ in range(g.n_next)]
-        for e, (i, j) in enumerate(g.edges):
-            self.at[i].append(e)
-            self.at[j].append(e)
-        self.edge_of = {edge: e for e, edge in enumerate(g.edges)}
-        self.removed: set[int] = set()
+        self.edge_of = dict(zip(g.edges, range(len(g.edges))))
         self.fixed: dict[int, int] = {}  # the pairs fixed so far, both ways
+        self.floated: set[int] = set()  # the bracket's players fixed to float
         self.solves = 0
         self.whole_solves = 0  # solves of the whole step (no completion of the relaxation)
         self.chosen: list[int] = []
@@ -278,16 +274,19 @@ class StepMatcher:
         BSNs ``preferring`` (in order, at most ``window``), the first in the fold order
         (Art. 4.3): each the highest-BSN opponent still possible, floating last.  A pair's
         fold digit belongs to its lower BSN.  Returns mates (vertex -> vertex)."""
-        nb, edges, removed, base = self.g.n_bracket, self.g.edges, self.removed, self.base
+        nb, edges, base = self.g.n_bracket, self.g.edges, self.base
         scale = self.radix ** len(preferring)
         fold: dict[int, int] = {}  # edge -> its fold digits
         for d, k in enumerate(preferring):
             digit = self.radix ** (len(preferring) - 1 - d)
-            for e in self.at[k]:
-                i, j = edges[e]
-                if i == k and j < nb and e not in removed:
-                    fold[e] = fold.get(e, 0) + digit * (j + 1)
-        arcs = [(i, j, base[e] * scale + fold.get(e, 0)) for e, (i, j) in enumerate(edges) if e not in removed]
+            for j in range(k + 1, nb):
+                e = self.edge_of.get((k, j))
+                if e is not None and self.usable(k, j):
+                    fold[e] = digit * (j + 1)
+        if self.fixed or self.floated:
+            arcs = [(i, j, base[e] * scale + fold.get(e, 0)) for e, (i, j) in enumerate(edges) if self.usable(i, j)]
+        else:
+            arcs = [(i, j, w * scale + fold.get(e, 0)) for e, ((i, j), w) in enumerate(zip(edges, base))]
         self.solves += 1
         pairs = None
         if self.relaxed:
@@ -341,7 +340,7 @@ class StepMatcher:
             u, v = v, u
         if v < self.g.n_next:
             e = self.edge_of.get((u, v))
-            return None if e is None or e in self.removed else self.base[e]
+            return None if e is None or not self.usable(u, v) else self.base[e]
         return 0 if self.g.may_meet(u, v) else None
 
     def exchange(self, mates: dict[int, int], k: int, j: int) -> bool:
@@ -386,26 +385,23 @@ class StepMatcher:
                 chosen.add(e)
         self.chosen = sorted(chosen)
 
+    def usable(self, i: int, j: int) -> bool:
+        """May the edge i-j (i < j) still be one of the pairs: neither player fixed, and not a
+        pair inside the bracket with a player fixed to float."""
+        return i not in self.fixed and j not in self.fixed and \
+            (j >= self.g.n_bracket or (i not in self.floated and j not in self.floated))
+
     def fix_pair(self, k: int, j: int) -> None:
         self.fixed[k], self.fixed[j] = j, k
-        self.removed |= set(self.at[k] + self.at[j])
 
     def fix_float(self, k: int) -> None:
-        nb = self.g.n_bracket
-        self.removed |= {e for e in self.at[k] if max(self.g.edges[e]) < nb}
+        self.floated.add(k)
 
     def open_partners(self, k: int, decided: set[int]) -> list[int]:
         """BSN k's possible opponents in the bracket, in the fold order (highest BSN first)."""
-        nb = self.g.n_bracket
-        partners = set()
-        for e in self.at[k]:
-            if e in self.removed:
-                continue
-            i, j = self.g.edges[e]
-            other = j if i == k else i
-            if other < nb and other not in decided:
-                partners.add(other)
-        return sorted(partners, reverse=True)
+        barred = self.g.barred[k]
+        return [j for j in range(self.g.n_bracket - 1, -1, -1)
+                if j != k and j not in decided and j not in barred and self.usable(min(j, k), max(j, k))]
 
 
 def best_step(b: BursteinBracket) -> list[int]:
