@@ -283,10 +283,10 @@ class StepMatcher:
                 e = self.edge_of.get((k, j))
                 if e is not None and self.usable(k, j):
                     fold[e] = digit * (j + 1)
-        if self.fixed or self.floated:
+        if self.fixed or self.floated or preferring:
             arcs = [(i, j, base[e] * scale + fold.get(e, 0)) for e, (i, j) in enumerate(edges) if self.usable(i, j)]
-        else:
-            arcs = [(i, j, w * scale + fold.get(e, 0)) for e, ((i, j), w) in enumerate(zip(edges, base))]
+        else:  # the criteria alone, every edge usable
+            arcs = [(i, j, w) for (i, j), w in zip(edges, base)]
         self.solves += 1
         pairs = None
         if self.relaxed:
@@ -397,11 +397,11 @@ class StepMatcher:
     def fix_float(self, k: int) -> None:
         self.floated.add(k)
 
-    def open_partners(self, k: int, decided: set[int]) -> list[int]:
-        """BSN k's possible opponents in the bracket, in the fold order (highest BSN first)."""
+    def open_partners(self, k: int, undecided: list[int]) -> list[int]:
+        """BSN k's possible opponents in the bracket, in the fold order (highest BSN first), of
+        ``undecided``: the bracket's players neither paired nor floating yet, in that order."""
         barred = self.g.barred[k]
-        return [j for j in range(self.g.n_bracket - 1, -1, -1)
-                if j != k and j not in decided and j not in barred and self.usable(min(j, k), max(j, k))]
+        return [j for j in undecided if j != k and j not in barred]
 
 
 def best_step(b: BursteinBracket) -> list[int]:
@@ -503,10 +503,11 @@ def pair_bracket(bracket: list[PlayerState], nxt: list[PlayerState], rest: list[
     colours = PreferenceCount(bracket) if any(c.unit == COLOURS for c in rules.quality) else None
     clashes = sum(PreferenceCount.clash(g.players[k], g.players[m]) for k, m in mates.items() if k < m < g.n_bracket)
     steps = []
+    undecided = list(range(len(bracket) - 1, -1, -1))
     for k in range(len(bracket)):
         if k in decided:
             continue
-        options = matcher.open_partners(k, decided)
+        options = matcher.open_partners(k, undecided)
         first = options[0] if options else None
         current = mates[k] if mates[k] < g.n_bracket else None
         if k not in settled and current != first:
@@ -519,6 +520,7 @@ def pair_bracket(bracket: list[PlayerState], nxt: list[PlayerState], rest: list[
                 mates = matcher.solve(preferring=window)
                 settled = set(window)
                 current = mates[k] if mates[k] < g.n_bracket else None
+        undecided.remove(k)
         if current is None:
             matcher.fix_float(k)
             decided.add(k)
@@ -528,6 +530,7 @@ def pair_bracket(bracket: list[PlayerState], nxt: list[PlayerState], rest: list[
         else:
             matcher.fix_pair(k, current)
             decided |= {k, current}
+            undecided.remove(current)
             if colours is not None:
                 colours.fix_pair(g.players[k], g.players[current])
         steps.append(FoldStep(k + 1, g.players[k].id, None if current is None else g.players[current].id,
