@@ -18,7 +18,7 @@ from cpswiss.study.generate import GeneratorConfig, generate
 from cpswiss.systems.burstein.fold import candidates, text
 from cpswiss.systems.burstein.index import index_values, score_seen_by_opponents
 from cpswiss.systems.burstein.judge import judge
-from cpswiss.systems.burstein.procedure import StepMatcher, pair_index_round, pair_round
+from cpswiss.systems.burstein.procedure import ALONE, WITH_FLOATER, StepMatcher, pair_index_round, pair_round
 from cpswiss.systems.burstein.switches import BursteinSwitches, switches_of
 from cpswiss.systems.burstein.units import PreferenceCount
 from cpswiss.tournament.state import build_state
@@ -249,6 +249,23 @@ def test_fold_choices_proven_without_a_solve_are_those_of_solves(seed, players):
         proven_solves += sum(b.solves for b in proven.brackets)
         solved_solves += sum(b.solves for b in solved.brackets)
     assert proven_solves < solved_solves
+
+
+@pytest.mark.parametrize("seed, players", [(6, 71), (7, 95)])
+def test_brackets_solved_alone_or_with_a_virtual_floater_are_those_of_whole_steps(seed, players):
+    """A bracket paired on its own players (nobody floats) or on them and one virtual floater
+    (floater.py: every player of its lowest score reaches [C7]'s best) gives the pairs,
+    floaters, criteria values and fold steps of solving every step whole, choice by choice."""
+    t = generated(seed, players)
+    ways = set()
+    for round_no in range(4, 8):
+        state = build_state(t, RULES.state, round_no)
+        fast = pair_index_round(state, RULES).records[0]
+        whole = pair_index_round(state, RULES, relaxed=False, proofs=False).records[0]
+        assert [(b.players, b.pairs, b.floaters, b.values, b.steps) for b in fast.brackets] == \
+            [(b.players, b.pairs, b.floaters, b.values, b.steps) for b in whole.brackets]
+        ways |= {(b.solved_on, len(b.players) % 2) for b in fast.brackets}
+    assert {(ALONE, 0), (WITH_FLOATER, 1)} <= ways
 
 
 def test_preference_count_bounds_the_same_colour_pairs():

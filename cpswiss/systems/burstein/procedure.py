@@ -36,6 +36,7 @@ from cpswiss.solver.completion import AllBut, completable
 from cpswiss.solver.matchings import maximum_matching, maximum_weight_matching, pairs_in_order
 from cpswiss.solver.settings import SolverSettings
 from cpswiss.systems import RoundPairing
+from cpswiss.systems.burstein.floater import all_reach_the_best
 from cpswiss.systems.burstein.index import IndexValue, index_order_key, index_values
 from cpswiss.systems.burstein.switches import switches_of
 from cpswiss.systems.burstein.units import Level, PreferenceCount, StepGraph, quality_levels
@@ -44,6 +45,8 @@ from cpswiss.tournament.state import PlayerState, RoundState, build_state, score
 WEIGHT_LIMIT = 1 << 126  # rustworkx's weights are 128-bit integers
 PAIRS = "burstein-pairs"  # [C5]
 COLOURS = "burstein-colour-preferences"  # [C8], counted by colour (units.PreferenceCount)
+# the quality criteria in the order floater.py reasons about ([C5]-[C8])
+STANDARD_ORDER = (PAIRS, "burstein-floater-scores", "burstein-next-bracket", COLOURS)
 # the criteria whose value is the same for every pairing of a bracket in which nobody floats
 # ([C6]: the outgoing floaters' scores; [C7]: the next bracket, then the next scoregroup alone)
 SAME_WITHOUT_FLOATERS = frozenset({"burstein-floater-scores", "burstein-next-bracket"})
@@ -61,6 +64,7 @@ class FoldStep:
     first_choice: bool
 
 
+STEP, ALONE, WITH_FLOATER = "step", "bracket", "bracket and a virtual floater"
 NamedLevels = list[tuple[str, list[Level]]]  # (criterion id, its levels), in the rule file's order
 
 
@@ -99,6 +103,7 @@ class BursteinBracket:
     steps: list[FoldStep] = field(default_factory=list)
     solves: int = 0
     whole_solves: int = 0  # of them, solves of the whole step (StepMatcher)
+    solved_on: str = STEP  # the players its fold order was solved on (STEP, ALONE, WITH_FLOATER)
     found: dict[str, tuple[int, ...]] | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -305,7 +310,7 @@ class StepMatcher:
         criterion counts, none inside the bracket; None when they cannot be."""
         g = self.g
         taken = set(self.fixed) | {v for pair in pairs for v in pair}
-        left = [v for v in range(len(g.players)) if v not in taken]
+        left = [v for v in range(g.size) if v not in taken]
 
         local = {v: i for i, v in enumerate(left)}
         inside = sum(v < g.n_bracket for v in left)  # they come first, and may not meet here
@@ -323,7 +328,7 @@ class StepMatcher:
         """The whole step at once: the weighed ``arcs`` and every other pair [C1] and [C3]
         allow with the players below, a complete pairing of the largest weight."""
         g = self.g
-        n = len(g.players)
+        n = g.size
         open_ = [v for v in range(n) if v not in self.fixed]
         zero = [(i, j, 0) for i in open_ for j in range(max(i + 1, g.n_next), n) if g.may_meet(i, j)]
         pairs = maximum_weight_matching(n, arcs + zero, max_cardinality=True)
@@ -402,6 +407,21 @@ class StepMatcher:
         ``undecided``: the bracket's players neither paired nor floating yet, in that order."""
         barred = self.g.barred[k]
         return [j for j in undecided if j != k and j not in barred]
+
+
+def floater_matcher(alone: StepGraph, candidates: list[int], criteria: tuple[Criterion, ...]) -> StepMatcher:
+    """The matcher of a bracket of odd size (``alone``: its graph) whose floater is one of
+    ``candidates`` (BSN positions): one virtual player (Art. 4.2) after the bracket whom each
+    of them may meet, his pairs counted as pairs ([C5], so that every player is paired), on the
+    ``criteria`` that vary with the bracket's own pairs ([C5] first)."""
+    nb = alone.n_bracket
+    floating = set(candidates)
+    barred = [few | ({nb} if k not in floating else frozenset()) for k, few in enumerate(alone.barred)]
+    g = StepGraph(alone.players, nb, nb + 1, alone.edges + [(k, nb) for k in candidates],
+                  barred + [frozenset(k for k in range(nb) if k not in floating)], virtual=1)
+    levels = [lv for _, group in quality_levels(g, criteria) for lv in group]
+    levels[0] = {**levels[0], **dict.fromkeys(range(len(alone.edges), len(g.edges)), 1)}
+    return StepMatcher(g, levels)
 
 
 def best_step(b: BursteinBracket) -> list[int]:
@@ -485,6 +505,19 @@ def pair_bracket(bracket: list[PlayerState], nxt: list[PlayerState], rest: list[
         alone = step_graph(bracket, [], [], barred)
         matcher = StepMatcher(alone, [lv for _, group in quality_levels(alone, varying) for lv in group])
         mates = matcher.solve()
+    elif relaxed and len(bracket) % 2 and tuple(c.unit for c in rules.quality) == STANDARD_ORDER:
+        # One player floats ([C5] first, when the others can all be paired); if every player
+        # of the bracket's lowest score reaches [C7]'s best as that floater, the best pairings
+        # float one of them ([C6], [C7]) and pair the others as well as [C8] allows
+        # (floater.py): the bracket is solved with one virtual player whom they may meet.
+        lowest = min(p.score for p in bracket)
+        candidates = [k for k, p in enumerate(bracket) if p.score == lowest]
+        if all_reach_the_best([bracket[k] for k in candidates], nxt, rest, barred, state):
+            matcher = floater_matcher(step_graph(bracket, [], [], barred), candidates, varying)
+            try:
+                mates = matcher.solve()
+            except NoPairingError:  # the others cannot all be paired: the whole step decides
+                matcher = None
     rest_edges: list[int] = []  # the step's pairs outside the bracket, when the bracket is solved alone
     if matcher is None:
         g, named_levels = source.graph_and_levels()
@@ -540,7 +573,8 @@ def pair_bracket(bracket: list[PlayerState], nxt: list[PlayerState], rest: list[
     record = BursteinBracket(score=0, players=[p.id for p in bracket], incoming=[],
                              index={p.id: values[p.id] for p in bracket}, pairs=sorted(inside),
                              floaters=[p.id for p in bracket if p.id not in paired], source=source,
-                             steps=steps, solves=matcher.solves, whole_solves=matcher.whole_solves)
+                             steps=steps, solves=matcher.solves, whole_solves=matcher.whole_solves,
+                             solved_on=STEP if matcher is step else WITH_FLOATER if g.virtual else ALONE)
     if step is not None:  # else the values when asked for (BursteinBracket.values)
         chosen = matcher.chosen if matcher is step else \
             sorted(rest_edges + [step.edge_of[matcher.g.edges[e]] for e in matcher.chosen])

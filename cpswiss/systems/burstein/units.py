@@ -27,13 +27,21 @@ class StepGraph:
     ``players[n_bracket:n_next]`` the next scoregroup, then everyone below; ``edges`` the
     pairs [C1] and [C3] allow among the first ``n_next`` players (i < j): the pairs a
     criterion can count; ``barred[i]``: the positions of the players i may not meet ([C1],
-    [C3]), for the pairs with the players below (allowed unless barred)."""
+    [C3]), for the pairs with the players below (allowed unless barred).  ``virtual``: that
+    many virtual players (Art. 4.2) after the bracket stand for the next scoregroup, with no
+    player record (positions ``n_bracket`` to ``n_next``, none below)."""
 
     players: list[PlayerState]
     n_bracket: int
     n_next: int
     edges: list[tuple[int, int]]
     barred: list[frozenset[int]] = field(default_factory=list, repr=False)
+    virtual: int = 0
+
+    @property
+    def size(self) -> int:
+        """How many players, virtual ones included."""
+        return len(self.players) + self.virtual
 
     def may_meet(self, i: int, j: int) -> bool:
         """[C1] and [C3] allow players i and j to meet."""
