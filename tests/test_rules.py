@@ -153,8 +153,12 @@ def test_bench_compare_times_another_command_on_the_same_files(capsys):
     out = capsys.readouterr().out
     assert "after-round-4.trf" in out and out.rstrip().splitlines()[1].endswith("yes")
     assert "median ratio (cpswiss / other, whole processes)" in out and "; CPU median " in out
-    cpu_ratio = float(out.rstrip().splitlines()[1].split()[4])  # the same command twice
+    row = out.rstrip().splitlines()[1].split()
+    cpu_ratio = float(row[4])  # the same command twice
     assert 0 < cpu_ratio < 10
+    mine_mb, theirs_mb = float(row[5]), float(row[6])  # each a whole Python process: tens of MB
+    assert 10 < mine_mb < 2000 and 10 < theirs_mb < 2000
+    assert f"peak memory {mine_mb:.0f} MB against {theirs_mb:.0f} MB" in out
     assert main(["bench", str(case), "--compare", "true"]) == 3
 
 

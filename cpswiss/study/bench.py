@@ -28,6 +28,7 @@ their ratio, wall-clock and CPU, and the batch's summary line.
 from __future__ import annotations
 
 import multiprocessing as mp
+import os
 import resource
 import statistics
 import subprocess
@@ -141,23 +142,28 @@ def run_bench(paths: list[str], rules: str, settings: SolverSettings, repeat: in
     return EXIT_OK
 
 
-def _run_timed(line: str, folder: str) -> tuple[float, float, subprocess.CompletedProcess[str]]:
+def _run_timed(line: str, folder: str) -> tuple[float, float, int, subprocess.CompletedProcess[str]]:
     """Run a shell command line in ``folder``: its wall-clock seconds, the CPU seconds (user and
-    system) of the processes it ran, which a busy machine disturbs far less, and its result."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    done = subprocess.run(line, shell=True, cwd=folder, capture_output=True, text=True)
-    seconds = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return seconds, cpu, done
+    system) of the processes it ran, which a busy machine disturbs far less, their peak resident
+    memory (KB, the largest of them: ``wait4``'s account of the process and those it waited for)
+    and its result."""
+    with open(os.path.join(folder, ".stdout"), "w+") as out, open(os.path.join(folder, ".stderr"), "w+") as err:
+        start = time.perf_counter()
+        process = subprocess.Popen(line, shell=True, cwd=folder, stdout=out, stderr=err, text=True)
+        _, status, usage = os.wait4(process.pid, 0)
+        seconds = time.perf_counter() - start
+        process.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        done = subprocess.CompletedProcess(line, process.returncode, out.read(), err.read())
+    return seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss, done
 
 
 def _timed_check(command: str, trf: Path) -> tuple[float, float, int, str]:
     """Run a checking command on one file in a scratch folder: whole-process seconds and CPU
     seconds, its exit status and the last line it printed."""
     with tempfile.TemporaryDirectory() as folder:
-        seconds, cpu, done = _run_timed(command.replace("{trf}", str(trf.resolve())), folder)
+        seconds, cpu, _, done = _run_timed(command.replace("{trf}", str(trf.resolve())), folder)
         lines = (done.stdout + done.stderr).strip().splitlines()
         return seconds, cpu, done.returncode, lines[-1] if lines else ""
 
@@ -201,7 +207,7 @@ def run_compare_check_batch(paths: list[str], rules: str | None, command: str, r
         other.append((sum(r[0] for r in runs), sum(r[1] for r in runs)))
         failed = sum(1 for r in runs if r[2] != EXIT_OK)
         with tempfile.TemporaryDirectory() as folder:
-            seconds, cpu, done = _run_timed(ours, folder)
+            seconds, cpu, _, done = _run_timed(ours, folder)
         mine.append((seconds, cpu))
         summary = (done.stdout.strip().splitlines() or [f"exit {done.returncode}"])[-1]
     (a, a_cpu), (b, b_cpu) = _medians(mine), _medians(other)
@@ -247,17 +253,17 @@ def _ratio(ours: float, theirs: float) -> float:
     return ours / theirs if theirs > 0 else float("inf")
 
 
-def _timed_process(command: str, trf: Path) -> tuple[float, float, list[str] | None]:
+def _timed_process(command: str, trf: Path) -> tuple[float, float, list[str] | None, int]:
     """Run a pairing command on one file in a scratch folder: whole-process seconds and CPU
-    seconds, and the pairing it wrote (None when it failed)."""
+    seconds, the pairing it wrote (None when it failed) and its peak memory (KB)."""
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "out.txt"
         line = command.replace("{trf}", str(trf.resolve())).replace("{out}", str(out))
-        seconds, cpu, done = _run_timed(line, folder)
+        seconds, cpu, peak, done = _run_timed(line, folder)
         if done.returncode != 0:
-            return seconds, cpu, None
+            return seconds, cpu, None, peak
         text = out.read_text() if "{out}" in command else done.stdout
-        return seconds, cpu, text.split()
+        return seconds, cpu, text.split(), peak
 
 
 def run_compare(paths: list[str], rules: str | None, command: str, repeat: int = 1) -> int:
@@ -269,17 +275,21 @@ def run_compare(paths: list[str], rules: str | None, command: str, repeat: int =
         return f"{sys.executable} -m cpswiss.cli pair --{_system_flag(rules, trf)} {{trf}} -p {{out}}" + \
             (f" --rules {rules}" if rules else "")
 
-    ratios, cpu_ratios = [], []
-    print(f"{'file':<36} {'cpswiss s':>9} {'other s':>8} {'ratio':>6} {'cpu ratio':>9}  same pairing")
+    ratios, cpu_ratios, peaks = [], [], []
+    print(f"{'file':<36} {'cpswiss s':>9} {'other s':>8} {'ratio':>6} {'cpu ratio':>9} {'peak MB':>7} "
+          f"{'other MB':>8}  same pairing")
     runs = (run for trf in files for run in _interleaved([trf], ours(trf), command, _timed_process, repeat))
-    for f, (a, a_cpu), (b, b_cpu), (_, _, mine), (_, _, theirs) in runs:
+    for f, (a, a_cpu), (b, b_cpu), (_, _, mine, mine_kb), (_, _, theirs, theirs_kb) in runs:
         same = "other failed" if theirs is None else \
             "cpswiss failed" if mine is None else ("yes" if mine == theirs else "NO")
         ratios.append(_ratio(a, b))
         cpu_ratios.append(_ratio(a_cpu, b_cpu))
-        print(f"{f.name:<36} {a:>9.2f} {b:>8.2f} {ratios[-1]:>6.2f} {cpu_ratios[-1]:>9.2f}  {same}")
+        peaks.append((mine_kb / 1024, theirs_kb / 1024))
+        print(f"{f.name:<36} {a:>9.2f} {b:>8.2f} {ratios[-1]:>6.2f} {cpu_ratios[-1]:>9.2f} {peaks[-1][0]:>7.0f} "
+              f"{peaks[-1][1]:>8.0f}  {same}")
     print(f"files {len(files)}: median ratio (cpswiss / other, whole processes) {statistics.median(ratios):.2f}, "
-          f"worst {max(ratios):.2f}; CPU median {statistics.median(cpu_ratios):.2f}, worst {max(cpu_ratios):.2f}")
+          f"worst {max(ratios):.2f}; CPU median {statistics.median(cpu_ratios):.2f}, worst {max(cpu_ratios):.2f}; "
+          f"peak memory {max(p[0] for p in peaks):.0f} MB against {max(p[1] for p in peaks):.0f} MB")
     return EXIT_OK
 
 
