@@ -97,7 +97,7 @@ def bench_arguments(bench: argparse.ArgumentParser) -> None:
 
 
 def cmd_generate(args) -> int:
-    from cpswiss.study.generate import PARAMETERS, GeneratorConfig, generate_text
+    from cpswiss.study.generate import PARAMETERS, GeneratorConfig
 
     values: dict[str, object] = dict(GeneratorConfig.read_mapping(args.config)) if args.config else {}
     values.update({p.key: getattr(args, f"parameter_{p.field}") for p in PARAMETERS
@@ -106,18 +106,10 @@ def cmd_generate(args) -> int:
     if not trf26:
         values.setdefault("AdvanceNoticePercentage", 0)  # TRF16 cannot say a bye was requested in advance
     config = GeneratorConfig.drawn(values, args.seed, args.config or "command line")
-    from cpswiss.registry import trf_code_of
-    from cpswiss.rulesets.ruleset import load_rule_set
+    from cpswiss.study.systems import generated_text
 
-    rules = load_rule_set(args.rules)
-    if rules.system == "team":  # a team tournament: PlayersNumber teams of BoardsNumber players
-        from cpswiss.study.team_generate import simulate
-
-        code = trf_code_of(rules) or "FIDE_TEAM"
-        write_atomically(args.output, simulate(config.players, config.boards, config.rounds, config.rounds,
-                                                args.seed, code, config.draw_percentage / 100))
-        return errors.EXIT_OK
-    write_atomically(args.output, generate_text(config, args.seed, args.rules, trf26))
+    # a team rule set: PlayersNumber teams of BoardsNumber players; Double-Swiss: two-game matches
+    write_atomically(args.output, generated_text(config, args.seed, args.rules, trf26))
     return errors.EXIT_OK
 
 

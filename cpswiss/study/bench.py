@@ -10,8 +10,8 @@ files in the same run (through ``/bin/sh``, as ``compare.py`` does; without
 ``{out}`` its standard output is its pairing), with cpswiss timed the same way
 (a whole ``cpswiss pair`` process each time), and prints per file both medians,
 their ratio (cpswiss / other), the ratio of the CPU seconds the two processes used
-(steadier than wall-clock time on a busy machine) and whether the two pairings are
-the same, then the median ratios.
+(steadier than wall-clock time on a busy machine), the peak memory of each and whether
+the two pairings are the same, then the median ratios and the peak memories.
 
 ``--check`` times the whole-tournament check instead of one round: ``cpswiss check FILE``
 (every round re-paired and compared with the file), and with ``--compare`` another
@@ -37,7 +37,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from cpswiss.errors import EXIT_OK, CpswissError, InputError
 from cpswiss.solver.settings import SolverSettings
@@ -142,12 +142,21 @@ def run_bench(paths: list[str], rules: str, settings: SolverSettings, repeat: in
     return EXIT_OK
 
 
-def _run_timed(line: str, folder: str) -> tuple[float, float, int, subprocess.CompletedProcess[str]]:
-    """Run a shell command line in ``folder``: its wall-clock seconds, the CPU seconds (user and
-    system) of the processes it ran, which a busy machine disturbs far less, their peak resident
-    memory (KB, the largest of them: ``wait4``'s account of the process and those it waited for)
-    and its result."""
-    with open(os.path.join(folder, ".stdout"), "w+") as out, open(os.path.join(folder, ".stderr"), "w+") as err:
+class TimedProcess(NamedTuple):
+    """One whole process: wall-clock seconds, CPU seconds (user and system, its children's
+    included; a busy machine disturbs them far less), peak resident memory (KB, the largest
+    of the process and its children) and its result."""
+
+    seconds: float
+    cpu: float
+    peak_kb: int
+    done: subprocess.CompletedProcess[str]
+
+
+def _run_timed(line: str, folder: str) -> TimedProcess:
+    """Run a shell command line in ``folder`` and measure it (:class:`TimedProcess`, from the
+    resource use the kernel reports for that one child when it is reaped)."""
+    with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
         start = time.perf_counter()
         process = subprocess.Popen(line, shell=True, cwd=folder, stdout=out, stderr=err, text=True)
         _, status, usage = os.wait4(process.pid, 0)
@@ -156,7 +165,7 @@ def _run_timed(line: str, folder: str) -> tuple[float, float, int, subprocess.Co
         out.seek(0)
         err.seek(0)
         done = subprocess.CompletedProcess(line, process.returncode, out.read(), err.read())
-    return seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss, done
+    return TimedProcess(seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss, done)
 
 
 def _timed_check(command: str, trf: Path) -> tuple[float, float, int, str]:
@@ -253,43 +262,43 @@ def _ratio(ours: float, theirs: float) -> float:
     return ours / theirs if theirs > 0 else float("inf")
 
 
-def _timed_process(command: str, trf: Path) -> tuple[float, float, list[str] | None, int]:
-    """Run a pairing command on one file in a scratch folder: whole-process seconds and CPU
-    seconds, the pairing it wrote (None when it failed) and its peak memory (KB)."""
+def _timed_process(command: str, trf: Path) -> tuple[float, float, int, list[str] | None]:
+    """Run a pairing command on one file in a scratch folder: whole-process seconds, CPU
+    seconds, peak memory (KB) and the pairing it wrote (None when it failed)."""
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "out.txt"
         line = command.replace("{trf}", str(trf.resolve())).replace("{out}", str(out))
-        seconds, cpu, peak, done = _run_timed(line, folder)
+        seconds, cpu, peak_kb, done = _run_timed(line, folder)
         if done.returncode != 0:
-            return seconds, cpu, None, peak
+            return seconds, cpu, peak_kb, None
         text = out.read_text() if "{out}" in command else done.stdout
-        return seconds, cpu, text.split(), peak
+        return seconds, cpu, peak_kb, text.split()
 
 
 def run_compare(paths: list[str], rules: str | None, command: str, repeat: int = 1) -> int:
     """Time cpswiss and another pairing command on the same files in the same run: wall-clock
-    and CPU seconds."""
+    and CPU seconds, and the peak memory of each (the first run's)."""
     files = _files_to_compare(paths, command,
                               "--compare: the command must contain {trf} (and {out}, or print the pairing)")
     def ours(trf: Path) -> str:
         return f"{sys.executable} -m cpswiss.cli pair --{_system_flag(rules, trf)} {{trf}} -p {{out}}" + \
             (f" --rules {rules}" if rules else "")
 
-    ratios, cpu_ratios, peaks = [], [], []
-    print(f"{'file':<36} {'cpswiss s':>9} {'other s':>8} {'ratio':>6} {'cpu ratio':>9} {'peak MB':>7} "
-          f"{'other MB':>8}  same pairing")
+    ratios, cpu_ratios, peaks = [], [], (0, 0)
+    print(f"{'file':<36} {'cpswiss s':>9} {'other s':>8} {'ratio':>6} {'cpu ratio':>9} {'MB':>5} {'other MB':>8}"
+          f"  same pairing")
     runs = (run for trf in files for run in _interleaved([trf], ours(trf), command, _timed_process, repeat))
-    for f, (a, a_cpu), (b, b_cpu), (_, _, mine, mine_kb), (_, _, theirs, theirs_kb) in runs:
+    for f, (a, a_cpu), (b, b_cpu), (_, _, a_kb, mine), (_, _, b_kb, theirs) in runs:
         same = "other failed" if theirs is None else \
             "cpswiss failed" if mine is None else ("yes" if mine == theirs else "NO")
         ratios.append(_ratio(a, b))
         cpu_ratios.append(_ratio(a_cpu, b_cpu))
-        peaks.append((mine_kb / 1024, theirs_kb / 1024))
-        print(f"{f.name:<36} {a:>9.2f} {b:>8.2f} {ratios[-1]:>6.2f} {cpu_ratios[-1]:>9.2f} {peaks[-1][0]:>7.0f} "
-              f"{peaks[-1][1]:>8.0f}  {same}")
+        peaks = (max(peaks[0], a_kb), max(peaks[1], b_kb))
+        print(f"{f.name:<36} {a:>9.2f} {b:>8.2f} {ratios[-1]:>6.2f} {cpu_ratios[-1]:>9.2f} {a_kb / 1024:>5.0f} "
+              f"{b_kb / 1024:>8.0f}  {same}")
     print(f"files {len(files)}: median ratio (cpswiss / other, whole processes) {statistics.median(ratios):.2f}, "
           f"worst {max(ratios):.2f}; CPU median {statistics.median(cpu_ratios):.2f}, worst {max(cpu_ratios):.2f}; "
-          f"peak memory {max(p[0] for p in peaks):.0f} MB against {max(p[1] for p in peaks):.0f} MB")
+          f"peak memory {peaks[0] / 1024:.0f} MB against {peaks[1] / 1024:.0f} MB")
     return EXIT_OK
 
 

@@ -16,6 +16,7 @@ from typing import Callable
 
 from cpswiss.errors import InputError
 from cpswiss.rulesets.model import Criterion
+from cpswiss.tournament.colour import Colour
 from cpswiss.tournament.state import PlayerState
 
 Level = dict[int, int]  # edge -> count (maximised)
@@ -102,7 +103,7 @@ class PreferenceCount:
     colour meet each other (or float, when floaters remain to be chosen)."""
 
     def __init__(self, players: list[PlayerState]):
-        self.count: dict[str | None, int] = {}
+        self.count: dict[Colour | None, int] = {}
         for p in players:
             self.count[p.preference] = self.count.get(p.preference, 0) + 1
         self.clashes = 0
