@@ -50,6 +50,7 @@ class Bracket:
     def __post_init__(self) -> None:
         self._same_preference_inside: list[int] | None = None  # see same_preference_inside
         by_second_end = not self.edges  # built here: sorted by the second end, then the first
+        self._by_second_end = by_second_end
         if by_second_end:
             n = len(self.vertices)
             if n * (n - 1) // 2 > MAX_STEP_PAIRS:
@@ -108,6 +109,26 @@ class Bracket:
         if self.n_next is None:  # __post_init__ gives it a value
             raise InternalCheckError("internal error: a bracket step without the end of its next scoregroup")
         return self.n_bracket <= v < self.n_next
+
+    def edges_into_next(self) -> list[int] | range:
+        """The edges whose second player belongs to the following bracket's scoregroup
+        (:meth:`in_next`), in edge order: a range of edge numbers where the edges are built
+        here (sorted by the second end)."""
+        n_next = self.n_next if self.n_next is not None else len(self.vertices)
+        if self._by_second_end:
+            second = itemgetter(1)
+            return range(bisect_left(self.edges, self.n_bracket, key=second),
+                         bisect_left(self.edges, n_next, key=second))
+        n_bracket = self.n_bracket
+        return [e for e, (_, j) in enumerate(self.edges) if n_bracket <= j < n_next]
+
+    def edges_below(self) -> list[int] | range:
+        """The edges whose second player is below the bracket, in edge order (a range of edge
+        numbers where the edges are built here)."""
+        if self._by_second_end:
+            return range(len(self.inside), len(self.edges))
+        n_bracket = self.n_bracket
+        return [e for e, (_, j) in enumerate(self.edges) if j >= n_bracket]
 
     def bracket_edges(self) -> Iterable[tuple[int, int, int]]:
         """Edges with both players in the bracket: (edge index, higher, lower)."""
