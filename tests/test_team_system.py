@@ -14,6 +14,7 @@ from cpswiss.api import pair_team_tournament
 from cpswiss.errors import InputError, NoPairingError
 from cpswiss.systems.shared.topdown import Wish
 from cpswiss.systems.team.colours import TeamColourState, allocate, preference
+from cpswiss.tournament.colour import BLACK, WHITE
 
 DATA = Path(__file__).parent / "data" / "team-2026-sample"
 CASES = sorted(p.stem for p in DATA.glob("*.trf"))
@@ -99,7 +100,7 @@ def test_the_round_written_back_holds_each_board(tmp_path):
         for board, (a, b) in enumerate(zip(white, black)):
             entry = t.players[a].entry(r)
             assert entry is not None and entry.opponent == b
-            assert entry.colour == ("w" if board % 2 == 0 else "b")
+            assert entry.colour == (WHITE if board % 2 == 0 else BLACK)
     if result.bye is not None:
         assert t.team_pab is not None and t.team_pab.team_of(r) == result.bye
 

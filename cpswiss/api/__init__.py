@@ -17,6 +17,7 @@ from cpswiss.solver.settings import SolverSettings
 from cpswiss.systems import RoundPairing
 from cpswiss.registry import system_of
 from cpswiss.tournament.acceleration import accelerated
+from cpswiss.tournament.colour import colour_named
 from cpswiss.tournament.state import RoundState, StateHistory
 
 if TYPE_CHECKING:
@@ -107,7 +108,7 @@ def prepare_tournament(tournament: Tournament | str | Path, rule_set: str | Rule
     rules, reason = select_rule_set(t, rule_set, accelerate)
     t = accelerated(t, rules.acceleration.generator)
     if initial_colour or rules.colours.initial != "lot":  # --initial-colour, else a rule with no lot
-        t = replace(t, initial_colour=(initial_colour or rules.colours.initial)[0].lower())
+        t = replace(t, initial_colour=colour_named(initial_colour or rules.colours.initial))
     return PreparedTournament(t, rules, reason, StateHistory(t, rules.state))
 
 

@@ -17,6 +17,7 @@ from cpswiss.check.explain import read_pairing_file
 from cpswiss.errors import NoPairingError
 from cpswiss.formats.trf import read_trf
 from cpswiss.systems.shared.topdown import identifier_of
+from cpswiss.tournament.colour import WHITE
 from cpswiss.tournament.competitors import Competitor, EntryKind, competitors
 from cpswiss.tournament.model import Tournament
 
@@ -79,7 +80,7 @@ def _check_round(t: Tournament, found: dict[int, Competitor], rule_set: str | No
             continue
         if entry.kind is EntryKind.PAB:
             bye = c.id
-        elif entry.opponent is not None and entry.colour == "w":
+        elif entry.opponent is not None and entry.colour == WHITE:
             played.add((c.id, entry.opponent))
     problems, differences = compare_with(result, played, bye, "the file")
     return TeamRoundCheck(r, not problems and not differences, problems, differences)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from cpswiss.tournament.colour import BLACK, WHITE
 from cpswiss.tournament.model import PlayerRecord, RoundEntry, RoundKind, Tournament
 from cpswiss.tournament.team_rounds import with_team_round
 
@@ -29,8 +30,8 @@ def with_round(t: Tournament, round_no: int, boards: list[tuple[int, int]], bye:
         for pid, kind in t.requested_byes.get(column, {}).items():
             entries[pid] = [RoundEntry(kind, None, None, codes[kind])] * per
     for white, black in boards:
-        entries[white] = [RoundEntry(RoundKind.PENDING, black, "wb"[g % 2], " ") for g in range(per)]
-        entries[black] = [RoundEntry(RoundKind.PENDING, white, "bw"[g % 2], " ") for g in range(per)]
+        entries[white] = [RoundEntry(RoundKind.PENDING, black, (WHITE, BLACK)[g % 2], " ") for g in range(per)]
+        entries[black] = [RoundEntry(RoundKind.PENDING, white, (BLACK, WHITE)[g % 2], " ") for g in range(per)]
     if bye is not None:
         entries[bye] = [RoundEntry(RoundKind.PAB, None, None, "U")] * per
     players: dict[int, PlayerRecord] = {}

@@ -14,17 +14,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from cpswiss.tournament.colour import BLACK, WHITE, Colour
 from cpswiss.tournament.model import PlayerRecord, RoundEntry, RoundKind, Tournament
 from cpswiss.tournament.team_records import MatchScoring, TeamPab
 
 _BYE_CODES = {RoundKind.HALF_BYE: "H", RoundKind.FULL_BYE: "F", RoundKind.ZERO_BYE: "Z"}
 
 
-def board_colour(t: Tournament, board: int, white_team: bool) -> str:
-    """The colour ('w'/'b') on ``board`` (1-based) of the team with White on board 1."""
-    pattern = (t.board_colours or "").upper()
+def board_colour(t: Tournament, board: int, white_team: bool) -> Colour:
+    """The colour on ``board`` (1-based) of the team with White on board 1."""
+    pattern = t.board_colours or ""
     same = pattern[board - 1] == pattern[0] if len(pattern) >= board else board % 2 == 1
-    return "w" if same == white_team else "b"
+    return WHITE if same == white_team else BLACK
 
 
 def with_team_round(t: Tournament, round_no: int, matches: list[tuple[int, int]], bye: int | None) -> Tournament:

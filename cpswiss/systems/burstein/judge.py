@@ -23,6 +23,7 @@ from cpswiss.solver.completion import completable
 from cpswiss.systems.burstein.index import index_values
 from cpswiss.systems.burstein.procedure import BursteinBracket, BursteinRecords, StepMatcher
 from cpswiss.systems.burstein.units import StepGraph
+from cpswiss.tournament.colour import name_of
 from cpswiss.tournament.state import RoundState
 
 
@@ -180,12 +181,11 @@ def step_in_words(unit: str, g: StepGraph, chosen: list[int]) -> str:
         return (f"floats {named(floaters)}, and the next bracket makes {len(there)} pair{'s' * (len(there) != 1)} "
                 f"pairing {named(sorted(met, key=lambda v: (-players[v].score, v)))} of them")
     if unit == "burstein-colour-preferences":
-        colour = {"W": "White", "B": "Black"}
         same = [(players[i], players[j]) for i, j in inside
                 if players[i].preference is not None and players[i].preference == players[j].preference]
         if not same:
             return "gives every player of the bracket his colour preference"
         return (f"leaves {len(same)} player{'s' * (len(same) != 1)} without a colour preference granted: "
-                + ", ".join(f"{a.id} and {b.id} both want {colour.get(str(a.preference), 'the same colour')}"
+                + ", ".join(f"{a.id} and {b.id} both want {name_of(a.preference).capitalize() if a.preference else 'the same colour'}"
                             for a, b in same))
     return unit

@@ -21,6 +21,7 @@ from cpswiss.systems.double_swiss.switches import DoubleSwissSwitches
 from cpswiss.systems.shared import topdown
 from cpswiss.systems.shared.topdown import Entrant, RoundPlan, Rules
 from cpswiss.tournament.acceleration import baku
+from cpswiss.tournament.colour import Colour
 from cpswiss.tournament.competition_state import GAME_POINTS, CompetitionRules, competition_state
 from cpswiss.tournament.model import Tournament
 
@@ -42,7 +43,7 @@ class Player:
     tpn: int
     score: int
     standings: int
-    colours: tuple[str, ...] = ()
+    colours: tuple[Colour, ...] = ()
     matches_played: int = 0
     may_take_bye: bool = True
     floated: bool = False
@@ -75,7 +76,7 @@ def float_criteria_apply(round_no: int, total_rounds: int | None, switches: Doub
     return round_no <= total_rounds - switches.float_exemption_rounds
 
 
-def pair_players(players: Sequence[Player], round_no: int, total_rounds: int | None, initial_colour: str,
+def pair_players(players: Sequence[Player], round_no: int, total_rounds: int | None, initial_colour: Colour,
                  switches: DoubleSwissSwitches = DoubleSwissSwitches(),
                  record_refusals: bool = False) -> DoubleSwissRoundResult:
     """Art. 3.3.2 steps 1-4 for ``players`` (those to be paired this round).  NoPairingError
@@ -103,7 +104,7 @@ def colour_facts(p: Player, switches: DoubleSwissSwitches) -> ColourFacts:
     return ColourFacts(p.tpn, p.score if switches.ranking_score == "pairing" else p.standings, p.colours)
 
 
-def board_of(a: Player, b: Player, initial_colour: str, switches: DoubleSwissSwitches) -> Board:
+def board_of(a: Player, b: Player, initial_colour: Colour, switches: DoubleSwissSwitches) -> Board:
     """Art. 4.3/4.4: the board of a pair; ``decider`` is the higher-ranked player (4.2)."""
     decided = allocate(colour_facts(a, switches), colour_facts(b, switches), initial_colour,
                        switches.fewer_whites)

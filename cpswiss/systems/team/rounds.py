@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from cpswiss.formats.trf_teams import with_member_pab_points
+from cpswiss.tournament.colour import BLACK, WHITE
 from cpswiss.tournament.model import PlayerRecord, RoundEntry, RoundKind, Tournament
 from cpswiss.tournament.team_records import TeamPab
 
@@ -24,16 +25,16 @@ def with_team_round(pairing: TeamRoundPairing) -> Tournament:
     t = pairing.state.tournament
     r = pairing.round_no
     boards = t.number_of_boards()
-    pattern = (t.board_colours or "WB" * boards).upper()
+    pattern = t.board_colours or (WHITE + BLACK) * boards
     entries: dict[int, RoundEntry] = {}
     for team, kind in t.team_byes.get(r, {}).items():
         for pid in t.teams[team].members:
             entries[pid] = RoundEntry(kind, None, None, _BYE_CODES.get(kind, "Z"))
     for m in pairing.matches:
         for board, (a, b) in enumerate(zip(t.teams[m.white].members[:boards], t.teams[m.black].members[:boards])):
-            white, black = (a, b) if pattern[board % len(pattern)] == "W" else (b, a)
-            entries[white] = RoundEntry(RoundKind.PENDING, black, "w", " ")
-            entries[black] = RoundEntry(RoundKind.PENDING, white, "b", " ")
+            white, black = (a, b) if pattern[board % len(pattern)] == WHITE else (b, a)
+            entries[white] = RoundEntry(RoundKind.PENDING, black, WHITE, " ")
+            entries[black] = RoundEntry(RoundKind.PENDING, white, BLACK, " ")
     layout = list(t.layout)
     team_pab = t.team_pab
     if pairing.bye is not None:
