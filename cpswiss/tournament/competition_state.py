@@ -15,6 +15,7 @@ The individual systems do not use this module (:mod:`cpswiss.tournament.state` i
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from cpswiss.errors import InputError
@@ -125,6 +126,13 @@ class CompetitionState:
     initial_colour: Colour  # C.04.6 Art. 4.1, record 152
     rules: CompetitionRules
     competitors: dict[int, CompetitorState] = field(default_factory=dict)
+    # pairs the arbiter lets meet although [C1] bars them (``cpswiss resolve``, C.04.6 and
+    # C.04.5 Art. 3.3.3); a forbidden pair (260) never meets
+    allowed_pairs: frozenset[frozenset[int]] = frozenset()
+
+    def rematches_allowed(self, cid: int) -> set[int]:
+        """The competitors ``cid`` may meet again although [C1] bars it (:attr:`allowed_pairs`)."""
+        return {other for pair in self.allowed_pairs if cid in pair for other in pair if other != cid}
 
     @property
     def is_last_round(self) -> bool:
@@ -134,6 +142,11 @@ class CompetitionState:
     def to_pair(self) -> list[CompetitorState]:
         """The competitors to pair: score descending, then pairing number."""
         return sorted((c for c in self.competitors.values() if c.available), key=lambda c: (-c.score, c.id))
+
+
+StateAdjustment = Callable[[CompetitionState], CompetitionState]
+"""A change of the state before the procedure runs: the arbiter's decisions (what-if, resolve),
+as :meth:`cpswiss.check.decisions.Decisions.apply_to_competitors` makes it."""
 
 
 def paired_matches(t: Tournament) -> int:
