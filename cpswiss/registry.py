@@ -95,7 +95,7 @@ class PairingSystem:
     pair_round: PairRound  # the round procedure (its module imported on the first call)
     explanation: Callable[[], Explanation]  # the explanation (imported when first asked for)
     # every criterion unit its rule files may name -> the typed table of the parameters it takes
-    # (a frozen dataclass whose fields are the keys, checked when a rule file loads); imported
+    # (a class whose annotated attributes are the keys, checked when a rule file loads); imported
     # when a rule file of the system loads, so that declaring a system costs nothing
     criteria: Callable[[], Mapping[str, type]]
     # record-192 code -> rule set; "<CODE>_BAKU" is the same with the edition's Baku acceleration
