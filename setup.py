@@ -18,13 +18,13 @@ from setuptools import find_namespace_packages, setup
 
 # where the time of a pairing goes: the solver machinery, the criterion units (the bracket graph
 # and the units the systems share, the Dutch and the FIDE 1999 ones), the Dutch procedure, and the
-# round's state with its compatibility (all mypy-strict, pyproject.toml).  Not the rule-set model,
-# whose tables are read through their type hints (rulesets.tables); nor cpsat.py, which stands in
+# round's state with its compatibility and the colour type (all mypy-strict, pyproject.toml).  Not
+# the rule-set model, whose tables are read through their type hints (rulesets.tables); nor cpsat.py, which stands in
 # for pandas with a metaclass; nor the explanations, which are not on the pairing's path; nor the
 # tables of the units' parameters (dutch/criteria.py), read through their type hints too
 COMPILED = ["cpswiss/solver/*.py", "cpswiss/systems/shared/*.py", "cpswiss/systems/dutch/*.py",
             "cpswiss/systems/fide1999/units.py", "cpswiss/tournament/state.py",
-            "cpswiss/tournament/compatibility.py"]
+            "cpswiss/tournament/compatibility.py", "cpswiss/tournament/colour.py"]
 NOT_COMPILED = {"cpswiss/solver/cpsat.py", "cpswiss/systems/dutch/explain.py",
                 "cpswiss/systems/shared/explaining.py", "cpswiss/systems/dutch/criteria.py"}
 

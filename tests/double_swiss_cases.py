@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from cpswiss.tournament.colour import BLACK, WHITE, colour_named
 from cpswiss.tournament.model import PlayerRecord, RoundEntry, RoundKind, Scoring, Tournament
 
 CASES = Path(__file__).resolve().parent.parent / "scenarios" / "double-swiss-2026" / "cases"
@@ -55,7 +56,7 @@ class Case:
         records = {p: PlayerRecord(p, 0, name=f"Player {p}", rating=2000 - p) for p in self.players}
         for k, rnd in enumerate(self.data.get("round", []), start=1):
             for w, b, g1, g2 in rnd.get("matches", []):
-                for column, result, colours in ((2 * k - 1, g1, ("w", "b")), (2 * k, g2, ("b", "w"))):
+                for column, result, colours in ((2 * k - 1, g1, (WHITE, BLACK)), (2 * k, g2, (BLACK, WHITE))):
                     for player, opponent, side, colour in zip((w, b), (b, w), sides(result), colours):
                         code, kind = _SIDES[side]
                         _put(records[player], column, RoundEntry(kind, opponent, colour, code))
@@ -68,7 +69,7 @@ class Case:
             f"012 {self.data.get('title', self.name)[:70]}", f"142 {2 * self.data['rounds']}", f"152 {colour.upper()}",
             "192 FIDE_DOUBLESWISS"]
         t = Tournament(path=f"{self.name}.trf", players=records, total_rounds=2 * self.data["rounds"],
-                       initial_colour=colour, scoring=MATCH_SCORING, system="FIDE_DOUBLESWISS", trf26=True,
+                       initial_colour=colour_named(colour), scoring=MATCH_SCORING, system="FIDE_DOUBLESWISS", trf26=True,
                        games_per_round=2, layout=header + list(self.players))
         for record in records.values():
             record.points_column = t.computed_points(record)

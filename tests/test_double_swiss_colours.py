@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from cpswiss.systems.double_swiss.colours import ColourFacts, allocate
+from cpswiss.tournament.colour import BLACK, WHITE
 from cpswiss.tournament.competition_state import competition_state
 from cpswiss.tournament.competitors import EntryKind, competitors
 from double_swiss_cases import Case
@@ -73,7 +74,7 @@ def test_preface_match_results_are_per_game(games, points):
     found = competitors(one_round((1, 2, *games), players=2).tournament())
     one, two = found[1].entry(1), found[2].entry(1)
     assert (one.game_points, two.game_points) == points
-    assert one.played and one.colour_had == "w" and two.colour_had == "b"
+    assert one.played and one.colour_had == WHITE and two.colour_had == BLACK
 
 
 def test_preface_single_game_forfeit_is_a_meeting_with_the_game_1_colour():

@@ -15,6 +15,7 @@ from cpswiss.cli import main
 from cpswiss.formats.trf import parse_trf, read_trf
 from cpswiss.formats.trf_writer import write_trf
 from cpswiss.study.double_swiss import DoubleSwissConfig, generate_double_swiss
+from cpswiss.tournament.colour import BLACK, WHITE
 from cpswiss.tournament.competition_state import competition_state
 from cpswiss.tournament.model import RoundEntry, RoundKind, Tournament
 from double_swiss_cases import Case
@@ -44,7 +45,7 @@ def _rewired(t: Tournament, match: int, pairs: list[tuple[int, int]]) -> Tournam
     """Match ``match`` with other pairs (game-1 White first), every game drawn."""
     players = dict(t.players)
     for white, black in pairs:
-        for column, (wc, bc) in ((2 * match - 1, ("w", "b")), (2 * match, ("b", "w"))):
+        for column, (wc, bc) in ((2 * match - 1, (WHITE, BLACK)), (2 * match, (BLACK, WHITE))):
             for pid, opp, colour in ((white, black, wc), (black, white, bc)):
                 rounds = list(players[pid].rounds)
                 rounds[column - 1] = RoundEntry(RoundKind.GAME, opp, colour, "=")
@@ -104,8 +105,8 @@ def test_a_planted_pab_to_a_barred_player_is_flagged_with_c2():
     for pid in (other, byes2[0]):  # the second PAB's player and the barred one's opponent now meet
         opp = byes2[0] if pid == other else other
         rounds = list(players[pid].rounds)
-        rounds[2:4] = [RoundEntry(RoundKind.GAME, opp, "w" if pid == other else "b", "="),
-                       RoundEntry(RoundKind.GAME, opp, "b" if pid == other else "w", "=")]
+        rounds[2:4] = [RoundEntry(RoundKind.GAME, opp, WHITE if pid == other else BLACK, "="),
+                       RoundEntry(RoundKind.GAME, opp, BLACK if pid == other else WHITE, "=")]
         players[pid] = replace(players[pid], rounds=rounds)
     findings = _findings(_rescored(replace(t, players=players)))
     assert "[C2] C.04.5 Art. 2.1.2" in findings
@@ -132,7 +133,7 @@ def test_cli_pairs_writes_and_reads_back(tmp_path, capsys):
     assert out.read_text().splitlines() == ["2", "3 1", "4 2"]
     t = read_trf(str(written))
     assert t.games_per_round == 2 and recorded_round(t, 3) == ([(3, 1), (4, 2)], [])
-    assert t.players[3].entry(5).colour == "w" and t.players[3].entry(6).colour == "b"
+    assert t.players[3].entry(5).colour == WHITE and t.players[3].entry(6).colour == BLACK
     assert main(["pair", "--double-swiss", str(source), "-c"]) == 0
     assert "all as the rules pair them" in capsys.readouterr().out
 

@@ -12,6 +12,7 @@ from cpswiss.api import competition_state_of
 from cpswiss.errors import InputError
 from cpswiss.formats.trf import parse_trf, read_trf
 from cpswiss.formats.trf_writer import write_trf
+from cpswiss.tournament.colour import BLACK, WHITE
 from cpswiss.tournament.competitors import EntryKind, competitors
 from cpswiss.tournament.model import RoundEntry, RoundKind
 from cpswiss.tournament.paired_round import with_round
@@ -25,7 +26,7 @@ def test_two_columns_make_one_match() -> None:
     players = competitors(t)
     first = players[1].entries[0]  # 1 beat 3 1.5-0.5, game 1 with White
     assert (first.kind, first.opponent, first.colour, first.colour_had, first.game_points) == \
-        (EntryKind.MATCH, 3, "w", "w", 15)
+        (EntryKind.MATCH, 3, WHITE, WHITE, 15)
     assert [g.entry.code for g in first.games if g.entry] == ["1", "="]
     single = players[2].entries[0]  # a draw and a forfeit win: a regular match (Preface)
     assert (single.kind, single.played, single.game_points) == (EntryKind.MATCH, True, 15)
@@ -55,8 +56,8 @@ def test_a_match_written_by_cpswiss_reads_back_the_same(tmp_path: Path) -> None:
     again = read_trf(path)
     assert competitors(again) == competitors(paired)
     new = competitors(again)[1].entries[2]
-    assert (new.kind, new.opponent, new.colour) == (EntryKind.PENDING, 4, "w")
-    assert [g.entry.colour for g in new.games if g.entry] == ["w", "b"]
+    assert (new.kind, new.opponent, new.colour) == (EntryKind.PENDING, 4, WHITE)
+    assert [g.entry.colour for g in new.games if g.entry] == [WHITE, BLACK]
     # the 162 record written with the per-match bye values: every result scores as before
     kinds = [RoundKind.PAB, RoundKind.FULL_BYE, RoundKind.HALF_BYE, RoundKind.ZERO_BYE, RoundKind.FORFEIT_WIN]
     assert [again.scoring.points(RoundEntry(k)) for k in kinds] == [t.scoring.points(RoundEntry(k)) for k in kinds] \

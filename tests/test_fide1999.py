@@ -18,7 +18,8 @@ from cpswiss.formats.trf_writer import write_trf
 from cpswiss.rulesets.ruleset import load_rule_set
 from cpswiss.study.generate import GeneratorConfig, generate, initial_tournament
 from cpswiss.systems.fide1999.procedure import DOWN, UP
-from cpswiss.tournament.state import BLACK, WHITE, Float, Strength, build_state
+from cpswiss.tournament.colour import BLACK, WHITE
+from cpswiss.tournament.state import Float, Strength, build_state
 
 HERE = SCENARIOS / "fide-swiss-1999"
 HAND_WORKED = {"crack": "crack-after-round-1", "transfers": "transfers-after-round-3",

@@ -158,6 +158,20 @@ def test_bench_compare_times_another_command_on_the_same_files(capsys):
     assert main(["bench", str(case), "--compare", "true"]) == 3
 
 
+def test_bench_compare_reports_the_peak_memory_of_each_process_and_its_children(capsys):
+    """The other command's peak is that of the largest process it ran (here a child of the
+    shell holding 160 MB), per file and in the summary."""
+    import sys
+
+    case = SCENARIOS / "seed-004" / "after-round-4.trf"
+    other = f"{sys.executable} -c 'held = bytearray(160 * 2**20)' {{trf}}"
+    assert main(["bench", str(case), "--rules", "dutch-2026", "--compare", other]) == 0
+    lines = capsys.readouterr().out.rstrip().splitlines()
+    ours_mb, other_mb = (int(word) for word in lines[1].split()[5:7])
+    assert other_mb >= 160 and 0 < ours_mb
+    assert lines[-1].endswith(f"peak memory {ours_mb} MB against {other_mb} MB")
+
+
 def test_bench_compare_pairs_each_file_by_the_system_it_asks_for(capsys):
     """Without --rules, ``bench --compare`` pairs a team file with --team and an individual one
     with --dutch (each file by its kind and record 192, as ``pair`` would be asked to)."""

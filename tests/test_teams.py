@@ -13,6 +13,7 @@ from cpswiss.errors import InputError
 from cpswiss.formats import trf_teams
 from cpswiss.formats.trf import parse_trf, read_trf
 from cpswiss.formats.trf_writer import write_trf
+from cpswiss.tournament.colour import BLACK, WHITE
 from cpswiss.tournament.competition_state import GAME_POINTS, MATCH_POINTS, rules_for_code
 from cpswiss.tournament.competitors import EntryKind, competitors, match_pairing_of
 from cpswiss.tournament.model import RoundKind
@@ -137,7 +138,7 @@ def test_the_small_team_file_reads() -> None:
     t = parse_trf(_team_file(), "t.trf")
     match = competitors(t)[1].entries[0]
     assert (match.kind, match.opponent, match.colour, match.match_points, match.game_points) == \
-        (EntryKind.MATCH, 2, "w", 20, 15)
+        (EntryKind.MATCH, 2, WHITE, 20, 15)
     assert [g.player for g in match.games] == [1, 2]
 
 
@@ -224,7 +225,7 @@ def test_the_board_order_of_a_300_record_seats_the_players() -> None:
     match = competitors(t)[1].entries[0]
     # 300: boards 1-3 played by 3, 1, 2 and board 4 empty; 352 WBWB: board 1 (player 3) has White
     assert [(g.board, g.player) for g in match.games] == [(1, 3), (2, 1), (3, 2), (4, 0)]
-    assert match.colour == "w"
+    assert match.colour == WHITE
     # 362 TW 3.0: team 1 won 2.5-0.5 (board 4 empty: no game)
     assert (match.match_points, match.game_points) == (30, 25)
     for number, team in competitors(t).items():  # the 310 columns agree with the boards
@@ -241,9 +242,9 @@ def test_a_paired_team_round_is_written_on_the_boards(tmp_path: Path) -> None:
     again = read_trf(path)  # the reader checks every block and points column again
     teams = competitors(again)
     match = teams[4].entries[2]
-    assert (match.kind, match.opponent, match.colour) == (EntryKind.PENDING, 3, "w")
+    assert (match.kind, match.opponent, match.colour) == (EntryKind.PENDING, 3, WHITE)
     assert [(g.player, g.opponent, g.entry.colour) for g in match.games if g.entry] == \
-        [(19, 13, "w"), (20, 14, "b"), (21, 15, "w"), (22, 16, "b"), (23, 17, "w"), (24, 18, "b")]
+        [(19, 13, WHITE), (20, 14, BLACK), (21, 15, WHITE), (22, 16, BLACK), (23, 17, WHITE), (24, 18, BLACK)]
     # 240 Z 3 2 5: not paired, the zero-point bye on every member, the 240 record kept
     assert teams[2].entries[2].kind is EntryKind.ZERO_BYE and teams[5].entries[2].kind is EntryKind.ZERO_BYE
     assert all(again.players[p].entry(3).code == "Z" for p in again.teams[5].members)

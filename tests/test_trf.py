@@ -10,6 +10,7 @@ from conftest import REPO, SCENARIOS, SHARED, player_line
 from cpswiss.errors import InputError
 from cpswiss.formats.trf import parse_trf, read_trf
 from cpswiss.formats.trf_writer import write_trf
+from cpswiss.tournament.colour import BLACK, WHITE
 from cpswiss.tournament.model import RoundKind
 from cpswiss.tournament.paired_round import with_round
 
@@ -28,11 +29,11 @@ def small_tournament() -> str:
 def test_reads_blocks_scores_and_extensions():
     text = small_tournament().replace(" 1.0    3", " 0.5    3")  # the PAB is worth 0.5 here
     t = parse_trf(text + "XXA    1  1.0  0.5\nXXP 1 4\nBBU  0.5\n")
-    assert t.total_rounds == 5 and t.initial_colour == "w"
+    assert t.total_rounds == 5 and t.initial_colour == WHITE
     assert t.round_to_pair == 3  # round 2 holds games and a PAB
     alpha = t.players[1]
     assert alpha.entry(1).kind is RoundKind.GAME and alpha.entry(1).opponent == 3
-    assert alpha.entry(2).outcome == "draw" and alpha.entry(2).colour == "b"
+    assert alpha.entry(2).outcome == "draw" and alpha.entry(2).colour == BLACK
     assert t.players[3].entry(2).kind is RoundKind.PAB
     assert t.players[4].entry(2).kind is RoundKind.HALF_BYE
     assert t.accelerations[1] == [10, 5]
@@ -67,7 +68,7 @@ def test_trf2026_records():
     text = ("012 Test\n142 7\n152 B\n192 FIDE_DUTCH_2017\n240 H 003    1    2\n"
             "260   1   3    1    2\n162  W 3.0    D 1.0    L 0.0    A 0.0\n")
     t = parse_trf(text + player_line(1, "A", 2000, "0.0", []) + "\n" + player_line(2, "B", 1900, "0.0", []))
-    assert t.total_rounds == 7 and t.initial_colour == "b" and t.system == "FIDE_DUTCH_2017"
+    assert t.total_rounds == 7 and t.initial_colour == BLACK and t.system == "FIDE_DUTCH_2017"
     assert t.requested_byes[3] == {1: RoundKind.HALF_BYE, 2: RoundKind.HALF_BYE}
     assert t.forbidden[0].first_round == 1 and t.forbidden[0].last_round == 3
     assert t.scoring.win == 30 and t.scoring.draw == 10
@@ -91,7 +92,7 @@ def test_appending_a_round():
     t3 = with_round(t, 3, [(1, 4)], bye=None)
     t3 = parse_trf(write_trf(t3))
     assert t3.players[1].entry(3).kind is RoundKind.PENDING
-    assert t3.players[4].entry(3).opponent == 1 and t3.players[4].entry(3).colour == "b"
+    assert t3.players[4].entry(3).opponent == 1 and t3.players[4].entry(3).colour == BLACK
     assert t3.round_to_pair == 4
 
 

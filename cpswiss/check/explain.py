@@ -41,13 +41,8 @@ from cpswiss.systems.shared.explaining import (
     who,
 )
 from cpswiss.registry import system_of
-from cpswiss.tournament.state import (
-    BLACK,
-    WHITE,
-    PlayerState,
-    Strength,
-    order_key,
-)
+from cpswiss.tournament.colour import BLACK, WHITE, name_of
+from cpswiss.tournament.state import PlayerState, Strength, order_key
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -221,7 +216,7 @@ def read_pairing_file(path: str | Path, tournament: Tournament, round_no: int,
 def _preference_text(p: PlayerState) -> str:
     if p.preference is None:
         return f"{who(p)} has no preference"
-    colour = "white" if p.preference == "W" else "black"
+    colour = name_of(p.preference)
     strength = {Strength.ABSOLUTE: "an absolute", Strength.STRONG: "a strong", Strength.MILD: "a mild"}[p.strength]
     return f"{who(p)} has {strength} preference for {colour} (CD {p.colour_difference:+d})"
 

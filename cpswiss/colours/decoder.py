@@ -9,16 +9,8 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from cpswiss.rulesets.ruleset import ColourRules
-from cpswiss.tournament.state import (
-    BLACK,
-    WHITE,
-    PlayerState,
-    RoundState,
-    Strength,
-    infer_initial_colour,
-    opposite,
-    order_key,
-)
+from cpswiss.tournament.colour import BLACK, WHITE, Colour, opposite
+from cpswiss.tournament.state import PlayerState, RoundState, Strength, infer_initial_colour, order_key
 
 
 @dataclass(frozen=True)
@@ -50,7 +42,7 @@ class Pairing:
         return out
 
 
-def _last_difference(a: PlayerState, b: PlayerState) -> tuple[str, str] | None:
+def _last_difference(a: PlayerState, b: PlayerState) -> tuple[Colour, Colour] | None:
     """E.3: the colours of both players in the latest round in which they differed.
 
     RN-6: the played-game sequences (C.04.2 D.2: unplayed rounds squeezed out)
@@ -63,7 +55,7 @@ def _last_difference(a: PlayerState, b: PlayerState) -> tuple[str, str] | None:
     return None
 
 
-def _rank_parity(p: PlayerState, q: PlayerState, initial: str) -> str:
+def _rank_parity(p: PlayerState, q: PlayerState, initial: Colour) -> Colour:
     """E.5 (Dubov Art. 5.2.1) for ``p`` against ``q``: the higher-ranked player takes the
     initial colour if his pairing number is odd, the other colour if it is even."""
     higher = p if order_key(p) < order_key(q) else q
@@ -71,11 +63,11 @@ def _rank_parity(p: PlayerState, q: PlayerState, initial: str) -> str:
     return colour if higher is p else opposite(colour)
 
 
-def allocate_colours(p: PlayerState, q: PlayerState, initial: str,
+def allocate_colours(p: PlayerState, q: PlayerState, initial: Colour,
                      no_preference: str = "rank-parity",
                      both_absolute: str = "wider-difference",
                      lower_decides: bool = False,
-                     ranking: Callable[[PlayerState], tuple[int, ...]] = order_key) -> tuple[str, str]:
+                     ranking: Callable[[PlayerState], tuple[int, ...]] = order_key) -> tuple[Colour, str]:
     """The colour of ``p`` against ``q`` and the rule that decided (C.04.3 E.1-E.5).
     ``no_preference`` (how E.5 colours two players who both have no preference) and
     ``both_absolute`` (E.2 between two absolute preferences): see
@@ -176,7 +168,7 @@ def decode(state: RoundState, pairs: list[tuple[int, int]], bye: int | None,
 
 
 def _alternate_down_the_boards(boards: list[Board], players: dict[int, PlayerState],
-                               initial: str) -> list[Board]:
+                               initial: Colour) -> list[Board]:
     """Seed 003 (essay of 21-7-2013): the higher-ranked player of board k gets the initial
     colour on board 1, then alternately; with an even number of pairs the alternation is
     reversed at the middle, so that the two middle players get opposite colours as they get
@@ -197,4 +189,4 @@ def _alternate_down_the_boards(boards: list[Board], players: dict[int, PlayerSta
     return out
 
 
-__all__ = ["Board", "Pairing", "allocate_colours", "decode", "WHITE", "BLACK"]
+__all__ = ["Board", "Pairing", "allocate_colours", "decode"]

@@ -26,6 +26,9 @@ import os
 import re
 
 from cpswiss.errors import FileAccessError, InputError, TooLargeError
+from cpswiss.formats.trf_colours import COLOUR_OF_LETTER
+from cpswiss.formats.trf_writer import round_block
+from cpswiss.tournament.colour import BLACK, WHITE
 from cpswiss.tournament.model import (DOUBLE_SWISS, ForbiddenPair, PlayerRecord, RoundEntry, RoundKind, Scoring,
                                       Tournament, format_points, is_number)
 
@@ -126,9 +129,9 @@ def parse_trf(text: str, path: str = "<input>", recompute_points: bool = False) 
             for word in line[3:].split():
                 word = word.lower()
                 if word == "white1":
-                    t.initial_colour = "w"
+                    t.initial_colour = WHITE
                 elif word == "black1":
-                    t.initial_colour = "b"
+                    t.initial_colour = BLACK
                 elif word == "rank":
                     t.pair_by_rank = True
                 else:
@@ -137,10 +140,11 @@ def parse_trf(text: str, path: str = "<input>", recompute_points: bool = False) 
         elif code == "062":
             deferred.append((code, line, number))
         elif code == "152":
-            colour = line[3:].strip().upper()
-            if colour not in ("W", "B"):
-                raise InputError(f"initial colour must be W or B, not {colour!r}", path, number)
-            t.initial_colour = colour.lower()
+            written = line[3:].strip()
+            initial = COLOUR_OF_LETTER.get(written.lower())
+            if initial is None:
+                raise InputError(f"initial colour must be W or B, not {written.upper()!r}", path, number)
+            t.initial_colour = initial
         elif code in ("XXA", "XXP", "260", "XXZ", "240", "250"):
             deferred.append((code, line, number))
         elif code == "XXS":
@@ -333,14 +337,14 @@ def _parse_block(block: str, pid: int, round_no: int, path: str, number: int) ->
     if opp_text.strip() and not is_number(opp_text.strip()):
         raise InputError(where + f"opponent must be a pairing number, not {opp_text.strip()!r}", path, number)
     opponent = int(opp_text) if opp_text.strip() else 0
-    if colour not in ("w", "b", "-", " "):
+    if colour not in COLOUR_OF_LETTER and colour not in ("-", " "):
         raise InputError(where + f"colour must be w, b or -, not {block[5]!r}", path, number)
     if code not in "10=+-WDLHFUZ ":
         raise InputError(where + f"unknown result code {block[7]!r}", path, number)
     if opponent == pid:
         raise InputError(where + "player is paired against themself", path, number)
     if opponent:
-        side = colour if colour in ("w", "b") else None
+        side = COLOUR_OF_LETTER.get(colour)
         if code in _PLAYED_CODES:
             if side is None:
                 raise InputError(where + f"a played game needs colour w or b, not {block[5]!r}", path, number)
@@ -354,7 +358,7 @@ def _parse_block(block: str, pid: int, round_no: int, path: str, number: int) ->
                 raise InputError(where + "a pairing without result needs colour w or b", path, number)
             return RoundEntry(RoundKind.PENDING, opponent, side, code)
         raise InputError(where + f"result {code!r} cannot have an opponent", path, number)
-    if colour in ("w", "b"):
+    if colour in COLOUR_OF_LETTER:
         raise InputError(where + "a round without opponent cannot have a colour", path, number)
     kind = {"U": RoundKind.PAB, "+": RoundKind.PAB, "H": RoundKind.HALF_BYE, "=": RoundKind.HALF_BYE,
             "F": RoundKind.FULL_BYE, "Z": RoundKind.ZERO_BYE, "-": RoundKind.ZERO_BYE,
@@ -486,8 +490,8 @@ def _validate(t: Tournament, player_lines: dict[int, int]) -> None:
                 raise InputError(f"round {round_no}: player {pid} has a game against {entry.opponent}, "
                                  f"whose record has {found} in that round", path, record.line)
             if not _results_agree(entry, back, t.games_per_round > 1):
-                raise InputError(f"round {round_no}: results of {pid} ({entry.block().strip()}) and "
-                                 f"{entry.opponent} ({back.block().strip()}) do not agree", path, record.line)
+                raise InputError(f"round {round_no}: results of {pid} ({round_block(entry).strip()}) and "
+                                 f"{entry.opponent} ({round_block(back).strip()}) do not agree", path, record.line)
     _check_points_columns(t)
 
 
@@ -520,13 +524,13 @@ def _results_agree(a: RoundEntry, b: RoundEntry, rare_games: bool = False) -> bo
     """The two sides of a game agree; ``rare_games`` (a Double-Swiss file, C.04.5 Preface): a
     game may also end ½-0, 0-½ or 0-0."""
     if a.kind is RoundKind.GAME:
-        if b.kind is not RoundKind.GAME or {a.colour, b.colour} != {"w", "b"}:
+        if b.kind is not RoundKind.GAME or {a.colour, b.colour} != {WHITE, BLACK}:
             return False
         rare = rare_games and a.code in _HALF | _NOUGHT and b.code in _HALF | _NOUGHT \
             and not (a.code in _HALF and b.code in _HALF)
         return _COMPLEMENT[a.code] == b.code or rare
     if a.kind is RoundKind.PENDING:
-        return b.kind is RoundKind.PENDING and {a.colour, b.colour} == {"w", "b"}
+        return b.kind is RoundKind.PENDING and {a.colour, b.colour} == {WHITE, BLACK}
     if a.colour and b.colour and a.colour == b.colour:
         return False  # both sides with the same colour, forfeits included
     if a.kind is RoundKind.FORFEIT_WIN:

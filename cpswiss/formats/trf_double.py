@@ -19,6 +19,7 @@ Details and sources: ``docs/formats.md``."""
 from __future__ import annotations
 
 from cpswiss.errors import InputError
+from cpswiss.formats.trf_colours import letter
 from cpswiss.tournament.model import RoundEntry, Tournament, format_points
 
 GAMES = 2
@@ -66,7 +67,7 @@ def _disagreement(first: RoundEntry | None, second: RoundEntry | None) -> str:
     if first.opponent != second.opponent:
         return f"the games are against two opponents ({first.opponent} and {second.opponent})"
     if first.colour and second.colour and first.colour == second.colour:
-        return f"both games with the same colour ({first.colour}); game 2 reverses game 1's colours"
+        return f"both games with the same colour ({letter(first.colour)}); game 2 reverses game 1's colours"
     return ""
 
 

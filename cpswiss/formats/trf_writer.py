@@ -4,9 +4,14 @@ TRF16 / TRF(x) or TRF-2026 text, in the dialect it was read in (the inverse of
 
 from __future__ import annotations
 
-from cpswiss.tournament.model import PlayerRecord, Tournament, format_points
+from cpswiss.formats.trf_colours import letter
+from cpswiss.tournament.model import PlayerRecord, RoundEntry, Tournament, format_points
 
 
+def round_block(entry: RoundEntry) -> str:
+    """The 8-character TRF block ``oooo c r`` of a round."""
+    opponent = f"{entry.opponent:4d}" if entry.opponent is not None else "0000"
+    return f"{opponent} {letter(entry.colour)} {entry.code}"
 
 
 def player_line(record: PlayerRecord) -> str:
@@ -14,7 +19,7 @@ def player_line(record: PlayerRecord) -> str:
     prefix = record.prefix or _fresh_prefix(record)
     if record.points_column is not None:
         prefix = prefix[:80] + f"{format_points(record.points_column):>4}" + prefix[84:]
-    blocks = ["    " + " " + " " + " " + " " if e is None else e.block() for e in record.rounds]
+    blocks = ["    " + " " + " " + " " + " " if e is None else round_block(e) for e in record.rounds]
     body = "  ".join(b.ljust(8) for b in blocks)
     return (prefix + body).rstrip()
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 import networkx as nx
 
+from cpswiss.tournament.colour import name_of
 from cpswiss.tournament.compatibility import compatible
 from cpswiss.tournament.state import PlayerState, RoundState
 
@@ -98,8 +99,8 @@ def blocked_reasons(p: PlayerState, others: list[PlayerState], state: RoundState
         reasons.append(f"has met {', '.join(map(str, met))} (C.1)")
     if forbidden:
         reasons.append(f"may not meet {', '.join(map(str, forbidden))} (forbidden pair)")
-    if colour:
-        side = "white" if p.preference == "W" else "black"
+    if colour and p.preference is not None:  # the same absolute preference (C.3)
+        side = name_of(p.preference)
         reasons.append(f"must have {side}, as {', '.join(map(str, colour))} must (same absolute "
                        "colour preference, C.3)")
     return reasons

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 
 from cpswiss.colours.decoder import Pairing
 from cpswiss.tournament.compatibility import compatible
-from cpswiss.tournament.state import BLACK, WHITE, PlayerState, RoundState
+from cpswiss.tournament.colour import BLACK, WHITE
+from cpswiss.tournament.state import PlayerState, RoundState
 
 
 @dataclass(frozen=True)

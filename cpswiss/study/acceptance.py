@@ -38,6 +38,7 @@ from cpswiss.errors import EXIT_NO_PAIRING, EXIT_OK, EXIT_UNEXPECTED, CpswissErr
 from cpswiss.formats.trf import parse_trf
 from cpswiss.formats.trf_writer import write_trf
 from cpswiss.study.generate import BYE_KINDS, GeneratorConfig, drawn_players, generate
+from cpswiss.tournament.colour import WHITE
 from cpswiss.tournament.model import RoundKind, Tournament
 
 THEIRS, OURS = "theirs", "ours"  # the other engine generates / cpswiss generates
@@ -177,7 +178,7 @@ def contents(t: Tournament) -> dict[str, int]:
                 counts["zero-point bye"] += 1
             elif e.kind == RoundKind.FORFEIT_WIN:
                 counts["forfeit (one player)"] += 1
-            elif e.kind == RoundKind.FORFEIT_LOSS and e.colour == "w":
+            elif e.kind == RoundKind.FORFEIT_LOSS and e.colour == WHITE:
                 other = t.players[e.opponent].entry(i + 1) if e.opponent in t.players else None
                 if other is not None and other.kind == RoundKind.FORFEIT_LOSS:
                     counts["forfeit (both players)"] += 1

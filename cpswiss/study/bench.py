@@ -10,8 +10,8 @@ files in the same run (through ``/bin/sh``, as ``compare.py`` does; without
 ``{out}`` its standard output is its pairing), with cpswiss timed the same way
 (a whole ``cpswiss pair`` process each time), and prints per file both medians,
 their ratio (cpswiss / other), the ratio of the CPU seconds the two processes used
-(steadier than wall-clock time on a busy machine) and whether the two pairings are
-the same, then the median ratios.
+(steadier than wall-clock time on a busy machine), the peak memory of each and whether
+the two pairings are the same, then the median ratios and the peak memories.
 
 ``--check`` times the whole-tournament check instead of one round: ``cpswiss check FILE``
 (every round re-paired and compared with the file), and with ``--compare`` another
@@ -28,6 +28,7 @@ their ratio, wall-clock and CPU, and the batch's summary line.
 from __future__ import annotations
 
 import multiprocessing as mp
+import os
 import resource
 import statistics
 import subprocess
@@ -36,7 +37,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from cpswiss.errors import EXIT_OK, CpswissError, InputError
 from cpswiss.solver.settings import SolverSettings
@@ -141,23 +142,37 @@ def run_bench(paths: list[str], rules: str, settings: SolverSettings, repeat: in
     return EXIT_OK
 
 
-def _run_timed(line: str, folder: str) -> tuple[float, float, subprocess.CompletedProcess[str]]:
-    """Run a shell command line in ``folder``: its wall-clock seconds, the CPU seconds (user and
-    system) of the processes it ran, which a busy machine disturbs far less, and its result."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    done = subprocess.run(line, shell=True, cwd=folder, capture_output=True, text=True)
-    seconds = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return seconds, cpu, done
+class TimedProcess(NamedTuple):
+    """One whole process: wall-clock seconds, CPU seconds (user and system, its children's
+    included; a busy machine disturbs them far less), peak resident memory (KB, the largest
+    of the process and its children) and its result."""
+
+    seconds: float
+    cpu: float
+    peak_kb: int
+    done: subprocess.CompletedProcess[str]
+
+
+def _run_timed(line: str, folder: str) -> TimedProcess:
+    """Run a shell command line in ``folder`` and measure it (:class:`TimedProcess`, from the
+    resource use the kernel reports for that one child when it is reaped)."""
+    with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
+        start = time.perf_counter()
+        process = subprocess.Popen(line, shell=True, cwd=folder, stdout=out, stderr=err, text=True)
+        _, status, usage = os.wait4(process.pid, 0)
+        seconds = time.perf_counter() - start
+        process.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        done = subprocess.CompletedProcess(line, process.returncode, out.read(), err.read())
+    return TimedProcess(seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss, done)
 
 
 def _timed_check(command: str, trf: Path) -> tuple[float, float, int, str]:
     """Run a checking command on one file in a scratch folder: whole-process seconds and CPU
     seconds, its exit status and the last line it printed."""
     with tempfile.TemporaryDirectory() as folder:
-        seconds, cpu, done = _run_timed(command.replace("{trf}", str(trf.resolve())), folder)
+        seconds, cpu, _, done = _run_timed(command.replace("{trf}", str(trf.resolve())), folder)
         lines = (done.stdout + done.stderr).strip().splitlines()
         return seconds, cpu, done.returncode, lines[-1] if lines else ""
 
@@ -201,7 +216,7 @@ def run_compare_check_batch(paths: list[str], rules: str | None, command: str, r
         other.append((sum(r[0] for r in runs), sum(r[1] for r in runs)))
         failed = sum(1 for r in runs if r[2] != EXIT_OK)
         with tempfile.TemporaryDirectory() as folder:
-            seconds, cpu, done = _run_timed(ours, folder)
+            seconds, cpu, _, done = _run_timed(ours, folder)
         mine.append((seconds, cpu))
         summary = (done.stdout.strip().splitlines() or [f"exit {done.returncode}"])[-1]
     (a, a_cpu), (b, b_cpu) = _medians(mine), _medians(other)
@@ -247,39 +262,43 @@ def _ratio(ours: float, theirs: float) -> float:
     return ours / theirs if theirs > 0 else float("inf")
 
 
-def _timed_process(command: str, trf: Path) -> tuple[float, float, list[str] | None]:
-    """Run a pairing command on one file in a scratch folder: whole-process seconds and CPU
-    seconds, and the pairing it wrote (None when it failed)."""
+def _timed_process(command: str, trf: Path) -> tuple[float, float, int, list[str] | None]:
+    """Run a pairing command on one file in a scratch folder: whole-process seconds, CPU
+    seconds, peak memory (KB) and the pairing it wrote (None when it failed)."""
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "out.txt"
         line = command.replace("{trf}", str(trf.resolve())).replace("{out}", str(out))
-        seconds, cpu, done = _run_timed(line, folder)
+        seconds, cpu, peak_kb, done = _run_timed(line, folder)
         if done.returncode != 0:
-            return seconds, cpu, None
+            return seconds, cpu, peak_kb, None
         text = out.read_text() if "{out}" in command else done.stdout
-        return seconds, cpu, text.split()
+        return seconds, cpu, peak_kb, text.split()
 
 
 def run_compare(paths: list[str], rules: str | None, command: str, repeat: int = 1) -> int:
     """Time cpswiss and another pairing command on the same files in the same run: wall-clock
-    and CPU seconds."""
+    and CPU seconds, and the peak memory of each (the first run's)."""
     files = _files_to_compare(paths, command,
                               "--compare: the command must contain {trf} (and {out}, or print the pairing)")
     def ours(trf: Path) -> str:
         return f"{sys.executable} -m cpswiss.cli pair --{_system_flag(rules, trf)} {{trf}} -p {{out}}" + \
             (f" --rules {rules}" if rules else "")
 
-    ratios, cpu_ratios = [], []
-    print(f"{'file':<36} {'cpswiss s':>9} {'other s':>8} {'ratio':>6} {'cpu ratio':>9}  same pairing")
+    ratios, cpu_ratios, peaks = [], [], (0, 0)
+    print(f"{'file':<36} {'cpswiss s':>9} {'other s':>8} {'ratio':>6} {'cpu ratio':>9} {'MB':>5} {'other MB':>8}"
+          f"  same pairing")
     runs = (run for trf in files for run in _interleaved([trf], ours(trf), command, _timed_process, repeat))
-    for f, (a, a_cpu), (b, b_cpu), (_, _, mine), (_, _, theirs) in runs:
+    for f, (a, a_cpu), (b, b_cpu), (_, _, a_kb, mine), (_, _, b_kb, theirs) in runs:
         same = "other failed" if theirs is None else \
             "cpswiss failed" if mine is None else ("yes" if mine == theirs else "NO")
         ratios.append(_ratio(a, b))
         cpu_ratios.append(_ratio(a_cpu, b_cpu))
-        print(f"{f.name:<36} {a:>9.2f} {b:>8.2f} {ratios[-1]:>6.2f} {cpu_ratios[-1]:>9.2f}  {same}")
+        peaks = (max(peaks[0], a_kb), max(peaks[1], b_kb))
+        print(f"{f.name:<36} {a:>9.2f} {b:>8.2f} {ratios[-1]:>6.2f} {cpu_ratios[-1]:>9.2f} {a_kb / 1024:>5.0f} "
+              f"{b_kb / 1024:>8.0f}  {same}")
     print(f"files {len(files)}: median ratio (cpswiss / other, whole processes) {statistics.median(ratios):.2f}, "
-          f"worst {max(ratios):.2f}; CPU median {statistics.median(cpu_ratios):.2f}, worst {max(cpu_ratios):.2f}")
+          f"worst {max(ratios):.2f}; CPU median {statistics.median(cpu_ratios):.2f}, worst {max(cpu_ratios):.2f}; "
+          f"peak memory {peaks[0] / 1024:.0f} MB against {peaks[1] / 1024:.0f} MB")
     return EXIT_OK
 
 

@@ -38,7 +38,8 @@ from cpswiss.api import pair_tournament
 from cpswiss.errors import InputError
 from cpswiss.formats.trf import parse_trf
 from cpswiss.formats.trf_writer import write_trf
-from cpswiss.tournament.model import PlayerRecord, RoundEntry, RoundKind, Tournament
+from cpswiss.tournament.colour import BLACK, WHITE
+from cpswiss.tournament.model import BYE_CODES, PlayerRecord, RoundEntry, RoundKind, Tournament
 from cpswiss.rulesets.ruleset import EDITION_IN_FORCE, RuleSet, load_rule_set
 from cpswiss.registry import trf_code_of
 
@@ -252,13 +253,19 @@ def _round_drawn(seed: int, last: int, *what) -> int:
     return _rng(seed, *what).randint(1, max(1, last))
 
 
+def drawn_ratings(config: GeneratorConfig, seed: int) -> list[int]:
+    """The players' ratings, drawn uniformly from the configuration's range, highest first
+    (pairing number 1 first): the field every system's generator plays on."""
+    rng = _rng(seed, "players")
+    return sorted((rng.randint(config.lowest_rating, config.highest_rating) for _ in range(config.players)),
+                  reverse=True)
+
+
 def initial_tournament(config: GeneratorConfig, seed: int, rules: RuleSet, trf26: bool = False) -> Tournament:
     """The players (ratings drawn uniformly, numbered by rating) and the header records: the
     seed in ``012``; in TRF-2026 every parameter in a ``###`` comment and the byes requested in
     advance as ``240`` records (:meth:`Schedule.advance_records`)."""
-    rng = _rng(seed, "players")
-    ratings = sorted((rng.randint(config.lowest_rating, config.highest_rating) for _ in range(config.players)),
-                     reverse=True)
+    ratings = drawn_ratings(config, seed)
     colour = "white1" if _rng(seed, "colour").random() < 0.5 else "black1"
     code = trf_code_of(rules)  # written in 092 (TRF16) or 192 (TRF-2026)
     lines = [f"012 cpswiss generated tournament (seed {seed}, {rules.name})"]
@@ -372,13 +379,13 @@ def game_result(config: GeneratorConfig, seed: int, round_no: int, white: Player
     rng = _rng(seed, "game", round_no, low, high)
     if config.forfeit_rate > 0 and rng.random() * config.forfeit_rate < 1:
         white_shows = rng.random() < 0.5
-        return (RoundEntry(RoundKind.FORFEIT_WIN if white_shows else RoundKind.FORFEIT_LOSS, black.pairing_no, "w",
+        return (RoundEntry(RoundKind.FORFEIT_WIN if white_shows else RoundKind.FORFEIT_LOSS, black.pairing_no, WHITE,
                            "+" if white_shows else "-"),
-                RoundEntry(RoundKind.FORFEIT_LOSS if white_shows else RoundKind.FORFEIT_WIN, white.pairing_no, "b",
+                RoundEntry(RoundKind.FORFEIT_LOSS if white_shows else RoundKind.FORFEIT_WIN, white.pairing_no, BLACK,
                            "-" if white_shows else "+"))
     if _one_in(seed, config.double_forfeit_rate, "double-forfeit", round_no, low, high):
-        return (RoundEntry(RoundKind.FORFEIT_LOSS, black.pairing_no, "w", "-"),
-                RoundEntry(RoundKind.FORFEIT_LOSS, white.pairing_no, "b", "-"))
+        return (RoundEntry(RoundKind.FORFEIT_LOSS, black.pairing_no, WHITE, "-"),
+                RoundEntry(RoundKind.FORFEIT_LOSS, white.pairing_no, BLACK, "-"))
     difference = (white.rating or 0) + config.white_advantage - (black.rating or 0)
     expected = expected_score(difference) if config.rating_table else 1 / (1 + 10 ** (-difference / 400))
     # DrawPercentage of the games drawn; white's expected score kept where it can be
@@ -387,8 +394,8 @@ def game_result(config: GeneratorConfig, seed: int, round_no: int, white: Player
     u = rng.random()
     code = "1" if u < expected - draw / 2 else "=" if u < expected + draw / 2 else "0"
     other = {"1": "0", "0": "1", "=": "="}[code]
-    return (RoundEntry(RoundKind.GAME, black.pairing_no, "w", code),
-            RoundEntry(RoundKind.GAME, white.pairing_no, "b", other))
+    return (RoundEntry(RoundKind.GAME, black.pairing_no, WHITE, code),
+            RoundEntry(RoundKind.GAME, white.pairing_no, BLACK, other))
 
 
 @dataclass
@@ -430,7 +437,7 @@ def generate(config: GeneratorConfig, seed: int, rules: str | RuleSet = EDITION_
             w, b = t.players[white], t.players[black]
             entries[white], entries[black] = game_result(config, seed, round_no, w, b)
         if bye is not None:
-            entries[bye] = RoundEntry(RoundKind.PAB, None, None, "U")
+            entries[bye] = RoundEntry(RoundKind.PAB, None, None, BYE_CODES[RoundKind.PAB])
         t = _with_entries(t, round_no, entries)
         if log is not None:
             log.append(RoundLog(round_no, boards, bye, scores, seconds))
@@ -446,5 +453,5 @@ def generate_text(config: GeneratorConfig, seed: int, rules: str = EDITION_IN_FO
     return write_trf(generate(config, seed, rules, trf26))
 
 
-__all__ = ["PARAMETERS", "GeneratorConfig", "Parameter", "RoundLog", "Schedule", "drawn_players", "expected_score",
+__all__ = ["PARAMETERS", "GeneratorConfig", "Parameter", "RoundLog", "Schedule", "drawn_players", "drawn_ratings", "expected_score",
            "game_result", "generate", "generate_text"]

@@ -12,6 +12,7 @@ bundled benchmark cases (``cpswiss/study/benchdata``); not part of pairing.
 from __future__ import annotations
 
 from cpswiss.formats.trf_writer import write_trf
+from cpswiss.tournament.colour import WHITE
 from cpswiss.tournament.model import Tournament
 from cpswiss.rulesets.ruleset import load_rule_set
 from cpswiss.study.generate import GeneratorConfig, generate
@@ -35,7 +36,7 @@ def quick_pairing(t: Tournament) -> tuple[list[tuple[int, int]], int | None]:
         q = next((q for q in waiting if q.id not in p.opponents), waiting[0])
         waiting.remove(q)
         if p.colour_difference > q.colour_difference or (
-                p.colour_difference == q.colour_difference and p.colours[-1:] == ("W",)):
+                p.colour_difference == q.colour_difference and p.colours[-1:] == (WHITE,)):
             p, q = q, p
         boards.append((p.id, q.id))
     return boards, bye

@@ -21,10 +21,9 @@ import enum
 from dataclasses import dataclass, field, replace
 
 from cpswiss.errors import InputError
+from cpswiss.tournament.colour import BLACK, WHITE, Colour, opposite
 from cpswiss.tournament.model import RoundEntry, RoundKind, Tournament
 from cpswiss.tournament.team_records import BoardOrder, MatchScoring, TeamForfeit
-
-WHITE, BLACK = "w", "b"
 
 
 class EntryKind(enum.Enum):
@@ -74,7 +73,7 @@ class Game:
 class CompetitorEntry:
     """One competitor's round.
 
-    ``colour``: the scheduled match colour ('w'/'b'; None without an opponent); ``colour_had``:
+    ``colour``: the scheduled match colour (None without an opponent); ``colour_had``:
     the colour the competitor *had* in the match, None unless the system's rule says the match
     gives one (C.04.6 1.6.1: a played match; C.04.5 1.6: at least one game played);
     ``played``: the match counts as played - a meeting for [C1] and a match played for 3.4.3
@@ -82,8 +81,8 @@ class CompetitorEntry:
 
     kind: EntryKind
     opponent: int | None = None
-    colour: str | None = None
-    colour_had: str | None = None
+    colour: Colour | None = None
+    colour_had: Colour | None = None
     played: bool = False
     games: tuple[Game, ...] = ()
     game_points: int = 0  # tenths
@@ -272,14 +271,14 @@ def _team_match(t: Tournament, r: int, number: int, members: tuple[int, ...], bl
     return CompetitorEntry(EntryKind.MATCH, opponent, colour, colour, True, games, points, 0)
 
 
-def _board_one_colour(t: Tournament, games: tuple[Game, ...]) -> str | None:
+def _board_one_colour(t: Tournament, games: tuple[Game, ...]) -> Colour | None:
     """The colour scheduled for board 1, from the first board that has a colour."""
-    pattern = (t.board_colours or "").lower()
+    pattern = t.board_colours or ""
     for g in games:
-        if g.entry is not None and g.entry.colour in (WHITE, BLACK):
+        if g.entry is not None and g.entry.colour is not None:
             k = g.board - 1
             same = pattern[0] == pattern[k] if len(pattern) > k else k % 2 == 0
-            return g.entry.colour if same else (BLACK if g.entry.colour == WHITE else WHITE)
+            return g.entry.colour if same else opposite(g.entry.colour)
     return None
 
 

@@ -16,6 +16,8 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from cpswiss.tournament.colour import BLACK, WHITE, Colour
+
 if TYPE_CHECKING:
     from cpswiss.tournament.team_records import BoardOrder, MatchScoring, TeamForfeit, TeamPab, TeamRecord
 
@@ -46,6 +48,10 @@ class RoundKind(enum.Enum):
 _TOOK_PART_IN_PAIRING = frozenset((RoundKind.GAME, RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS,
                                    RoundKind.PENDING, RoundKind.PAB))
 
+# the result code a bye is written with in a round block cpswiss makes (TRF16, TRF-2026)
+BYE_CODES: dict[RoundKind, str] = {RoundKind.PAB: "U", RoundKind.HALF_BYE: "H", RoundKind.FULL_BYE: "F",
+                                   RoundKind.ZERO_BYE: "Z"}
+
 
 @dataclass(frozen=True)
 class RoundEntry:
@@ -53,7 +59,7 @@ class RoundEntry:
 
     kind: RoundKind
     opponent: int | None = None
-    colour: str | None = None  # 'w' or 'b' for games, forfeits and pending games
+    colour: Colour | None = None  # for games, forfeits and pending games
     code: str = " "  # the result character as written (upper case)
 
     @property
@@ -71,12 +77,6 @@ class RoundEntry:
         if self.kind is RoundKind.FORFEIT_LOSS:
             return "loss"
         return None
-
-    def block(self) -> str:
-        """The 8-character TRF block ``oooo c r``."""
-        opp = f"{self.opponent:4d}" if self.opponent is not None else "0000"
-        colour = self.colour or "-"
-        return f"{opp} {colour} {self.code}"
 
 
 # a played game's result code -> its outcome for the player (TRF16: 1 = 0, or W D L not rated)
@@ -110,7 +110,7 @@ class Scoring:
             return self.zero_bye
         kind = entry.kind
         if kind is RoundKind.GAME:
-            black = entry.colour == "b"
+            black = entry.colour == BLACK
             outcome = entry.outcome
             if outcome == "win":
                 return self.win_black if black and self.win_black is not None else self.win
@@ -194,7 +194,7 @@ class Tournament:
     path: str
     players: dict[int, PlayerRecord]
     total_rounds: int | None = None
-    initial_colour: str | None = None  # 'w' or 'b' (XXC white1/black1, 152)
+    initial_colour: Colour | None = None  # XXC white1/black1, 152
     scoring: Scoring = field(default_factory=Scoring)
     accelerations: dict[int, list[int]] = field(default_factory=dict)  # id -> tenths per round
     accelerations_generated: bool = False  # made by a method, not read: written out by write_trf
@@ -315,7 +315,7 @@ class Tournament:
             if e.kind is RoundKind.PAB:
                 byes.append(pid)
             elif e.kind.has_opponent and e.opponent is not None and \
-                    (e.colour == "w" or (e.colour != "b" and pid < e.opponent)):
+                    (e.colour == WHITE or (e.colour is None and pid < e.opponent)):
                 boards.append((pid, e.opponent))
         return boards, byes
 

@@ -11,29 +11,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from functools import cached_property
-from typing import TYPE_CHECKING, Callable, overload
+from typing import TYPE_CHECKING, Callable
 
 from cpswiss.errors import InputError, InternalCheckError
+from cpswiss.tournament.colour import BLACK, WHITE, Colour, opposite
 from cpswiss.tournament.model import PlayerRecord, RoundEntry, RoundKind, Tournament, format_points
 from cpswiss.rulesets.ruleset import StateRules
 
-WHITE, BLACK = "W", "B"
-
 if TYPE_CHECKING:
     import pandas as pd
-
-
-@overload
-def opposite(colour: str) -> str: ...
-
-
-@overload
-def opposite(colour: None) -> None: ...
-
-
-def opposite(colour: str | None) -> str | None:
-    """The other colour (None for none)."""
-    return {WHITE: BLACK, BLACK: WHITE}.get(colour) if colour else None
 
 
 class Strength(Enum):
@@ -65,10 +51,10 @@ class PlayerState:
     available: bool
     opponents: frozenset[int]  # opponents of played games (C.1; C.04.2 D.3: forfeits excluded)
     forbidden: frozenset[int]  # XXP / 260 forbidden opponents for this round
-    colours: tuple[str, ...]  # colours of played games, unplayed rounds squeezed out (C.04.2 D.1-D.2)
-    preference: str | None  # 'W', 'B' or None (A.6)
+    colours: tuple[Colour, ...]  # colours of played games, unplayed rounds squeezed out (C.04.2 D.1-D.2)
+    preference: Colour | None  # None: no preference (A.6)
     strength: Strength
-    repeated_colour: str | None  # colour of the two latest played games when equal (A.6)
+    repeated_colour: Colour | None  # colour of the two latest played games when equal (A.6)
     floats: tuple[Float, ...]  # floats of the previous rounds, latest first (A.4)
     bye_eligible: bool  # C.2, C.04.1 rule 4
     topscorer: bool  # A.7
@@ -119,7 +105,7 @@ class RoundState:
     tournament: Tournament
     round_no: int
     total_rounds: int | None
-    initial_colour: str  # 'W' or 'B'
+    initial_colour: Colour
     players: dict[int, PlayerState]
     rules: StateRules
     points_for_win: int = 10
@@ -209,7 +195,7 @@ def order_key(p: PlayerState) -> tuple[int, int]:
     return (-p.score, p.rank)
 
 
-def colour_preference(colours: tuple[str, ...]) -> tuple[str | None, Strength, str | None]:
+def colour_preference(colours: tuple[Colour, ...]) -> tuple[Colour | None, Strength, Colour | None]:
     """C.04.3 A.6: preference, strength and the repeated colour of the last two games.
 
     RN-4 (conflicting absolute triggers): the colour difference decides, as the
@@ -231,7 +217,7 @@ def colour_preference(colours: tuple[str, ...]) -> tuple[str | None, Strength, s
     return opposite(colours[-1]), Strength.MILD, None
 
 
-def infer_initial_colour(t: Tournament, registered: bool = False) -> str:
+def infer_initial_colour(t: Tournament, registered: bool = False) -> Colour:
     """trf-caveats 7: the initial colour when XXC/152 is missing.
 
     First round in which a colour was given; walk the players by pairing
@@ -241,22 +227,27 @@ def infer_initial_colour(t: Tournament, registered: bool = False) -> str:
     decides (his colour if his position among them is even, counting from 0,
     else the opposite).
     """
-    first = None
-    for rec in t.players.values():
-        for index, e in enumerate(rec.rounds):
-            if e is not None and e.colour in ("w", "b"):
-                first = index + 1 if first is None else min(first, index + 1)
-                break
+    return initial_colour_shown([[(None, False) if e is None else (e.colour, e.kind.took_part_in_pairing)
+                                  for e in t.players[pid].rounds] for pid in sorted(t.players)], registered)
+
+
+def initial_colour_shown(histories: list[list[tuple[Colour | None, bool]]], everyone: bool = False) -> Colour:
+    """trf-caveats 7 on any competitors (:func:`infer_initial_colour` for players, the match
+    colours of teams and Double-Swiss players in :mod:`~cpswiss.tournament.competition_state`):
+    ``histories`` holds one per competitor in pairing-number order, its rounds in order as (the
+    colour scheduled, None for none; whether it took part in that round's pairing).  In the
+    first round in which any colour was scheduled, the first competitor with a colour decides,
+    counting from 0 those who took part in a pairing by then (``everyone``: all of them): its
+    colour at an even position, else the opposite; White where no colour was ever given."""
+    first = min((r for h in histories for r, (colour, _) in enumerate(h) if colour is not None), default=None)
     if first is None:
         return WHITE
     position = 0
-    for pid in sorted(t.players):
-        rec = t.players[pid]
-        if not registered and not any(e is not None and e.kind.took_part_in_pairing for e in rec.rounds[:first]):
+    for h in histories:
+        if not everyone and not any(took_part for _, took_part in h[:first + 1]):
             continue
-        e = rec.entry(first)
-        if e is not None and e.colour in ("w", "b"):
-            colour = WHITE if e.colour == "w" else BLACK
+        colour = h[first][0] if first < len(h) else None
+        if colour is not None:
             return colour if position % 2 == 0 else opposite(colour)
         position += 1
     return WHITE
@@ -271,7 +262,7 @@ class PlayerHistory:
     __slots__ = ("scores", "games", "bye_bars", "colours", "opponents", "first_paired", "first_pending")
 
     def __init__(self, scores: tuple[int, ...], games: tuple[int, ...], bye_bars: tuple[int, ...],
-                 colours: tuple[str, ...], opponents: tuple[int, ...], first_paired: int, first_pending: int) -> None:
+                 colours: tuple[Colour, ...], opponents: tuple[int, ...], first_paired: int, first_pending: int) -> None:
         self.scores = scores  # points in tenths, each round worth what it scores (no acceleration)
         self.games = games  # games played over the board (C.04.2 D.1)
         self.bye_bars = bye_bars  # rounds that bar a further pairing-allocated bye (C.2, _bars_bye)
@@ -285,7 +276,7 @@ def player_history(t: Tournament, rec: PlayerRecord, rounds: int, rules: StateRu
     """The history of ``rec`` over rounds 1..``rounds`` (a round without a block is worth
     what an absence scores)."""
     scores, games, bars = [0], [0], [0]
-    colours: list[str] = []
+    colours: list[Colour] = []
     opponents: list[int] = []
     first_paired = first_pending = 0
     for r in range(1, rounds + 1):
@@ -294,7 +285,7 @@ def player_history(t: Tournament, rec: PlayerRecord, rounds: int, rules: StateRu
         bars.append(bars[-1] + (e is not None and _bars_bye(e, rules, t)))
         if e is not None:
             if e.played:
-                colours.append(WHITE if e.colour == "w" else BLACK)
+                colours.append(e.colour or BLACK)
                 opponents.append(_opponent(e))
             if not first_paired and e.kind.took_part_in_pairing:
                 first_paired = r
@@ -323,7 +314,7 @@ class StateHistory:
         # pairing numbers, or the file's order (XXC rank)
         self.ordered_ids = list(tournament.players) if tournament.pair_by_rank else sorted(tournament.players)
         self._floats: dict[int, dict[int, Float]] = {}  # round -> player -> the float he received
-        self._initial_colour: str | None = None
+        self._initial_colour: Colour | None = None
 
     def acceleration(self, pid: int, r: int) -> int:
         """The virtual points of player ``pid`` in round ``r`` (XXA / 250, or a method's)."""
@@ -344,11 +335,11 @@ class StateHistory:
                                        for pid, rec in t.players.items()}
         return found
 
-    def initial_colour(self) -> str:
-        """The initial colour, 'W' or 'B': XXC / 152, else as round 1 shows it (trf-caveats 7)."""
+    def initial_colour(self) -> Colour:
+        """The initial colour: XXC / 152, else as round 1 shows it (trf-caveats 7)."""
         if self._initial_colour is None:
             t = self.tournament
-            self._initial_colour = t.initial_colour.upper() if t.initial_colour else \
+            self._initial_colour = t.initial_colour or \
                 infer_initial_colour(t, self.rules.pairing_numbers == "registered")
         return self._initial_colour
 

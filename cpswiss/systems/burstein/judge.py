@@ -21,8 +21,9 @@ from dataclasses import dataclass
 from cpswiss.errors import NoPairingError
 from cpswiss.solver.completion import completable
 from cpswiss.systems.burstein.index import index_values
-from cpswiss.systems.burstein.procedure import BursteinBracket, BursteinRecords, StepMatcher
+from cpswiss.systems.burstein.procedure import BursteinBracket, BursteinRecords, StepMatcher, best_step
 from cpswiss.systems.burstein.units import StepGraph
+from cpswiss.tournament.colour import name_of
 from cpswiss.tournament.state import RoundState
 
 
@@ -116,7 +117,7 @@ def judge_bracket(state: RoundState, b: BursteinBracket, proposed: set[frozenset
                 return f"[{cid}]", f"values {ours} against the proposal's {theirs[cid]} (more is better)"
             return f"[{cid}]", (f"[{cid}] asks for {AIMS[unit]}: the proposal "
                                 f"{step_in_words(unit, g, matcher.chosen)}; the rules' pairing "
-                                f"{step_in_words(unit, g, rules_step(b))}")
+                                f"{step_in_words(unit, g, best_step(b))}")
     mate = {}
     for pair in inside:
         a, c = sorted(pair, key=lambda pid: b.players.index(pid))
@@ -143,20 +144,6 @@ AIMS = {"burstein-pairs": "the most pairs in the bracket",
         "burstein-colour-preferences": "the fewest players without their colour preference"}
 
 
-def rules_step(b: BursteinBracket) -> list[int]:
-    """The edges of the rules' pairing of the step: the bracket's pairs and floaters fixed, the
-    rest of the step as good as the criteria make it (the values recorded)."""
-    g = b.graph
-    position = {p.id: v for v, p in enumerate(g.players)}
-    matcher = StepMatcher(g, [lv for _, group in b.levels for lv in group])
-    for x, y in b.pairs:
-        matcher.fix_pair(position[x], position[y])
-    for pid in b.floaters:
-        matcher.fix_float(position[pid])
-    matcher.solve()
-    return matcher.chosen
-
-
 def step_in_words(unit: str, g: StepGraph, chosen: list[int]) -> str:
     """What a pairing of a bracket step does on one quality criterion, as a verb phrase with the
     players: its pairs and floaters with their scores ([C5], [C6]), what the next bracket makes of
@@ -180,12 +167,11 @@ def step_in_words(unit: str, g: StepGraph, chosen: list[int]) -> str:
         return (f"floats {named(floaters)}, and the next bracket makes {len(there)} pair{'s' * (len(there) != 1)} "
                 f"pairing {named(sorted(met, key=lambda v: (-players[v].score, v)))} of them")
     if unit == "burstein-colour-preferences":
-        colour = {"W": "White", "B": "Black"}
         same = [(players[i], players[j]) for i, j in inside
                 if players[i].preference is not None and players[i].preference == players[j].preference]
         if not same:
             return "gives every player of the bracket his colour preference"
         return (f"leaves {len(same)} player{'s' * (len(same) != 1)} without a colour preference granted: "
-                + ", ".join(f"{a.id} and {b.id} both want {colour.get(str(a.preference), 'the same colour')}"
+                + ", ".join(f"{a.id} and {b.id} both want {name_of(a.preference).capitalize() if a.preference else 'the same colour'}"
                             for a, b in same))
     return unit

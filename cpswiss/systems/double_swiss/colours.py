@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cpswiss.systems.double_swiss.switches import FewerWhites
-from cpswiss.tournament.state import BLACK, WHITE, opposite
+from cpswiss.tournament.colour import BLACK, WHITE, Colour, opposite
 
 
 @dataclass(frozen=True)
@@ -21,7 +21,7 @@ class ColourFacts:
 
     tpn: int
     score: int  # tenths: the score that ranks the pair's players (4.2; DS-11)
-    colours: tuple[str, ...]  # 'W'/'B' of the matches with a colour, oldest first
+    colours: tuple[Colour, ...]  # of the matches with a colour, oldest first
 
     @property
     def whites(self) -> int:
@@ -53,7 +53,7 @@ def higher_ranked(a: ColourFacts, b: ColourFacts) -> tuple[ColourFacts, ColourFa
     return (a, b) if (-a.score, a.tpn) < (-b.score, b.tpn) else (b, a)
 
 
-def allocate(a: ColourFacts, b: ColourFacts, initial_colour: str = WHITE,
+def allocate(a: ColourFacts, b: ColourFacts, initial_colour: Colour = WHITE,
              fewer_whites: FewerWhites = "count") -> MatchColours:
     """Art. 4.3, the first rule that applies, for the higher-ranked player (4.2) HRP:
 
@@ -65,7 +65,7 @@ def allocate(a: ColourFacts, b: ColourFacts, initial_colour: str = WHITE,
     alternates from his.  One of 4.3.4/4.3.5 applies whenever 4.3.1 does not (DS-9)."""
     hrp, other = higher_ranked(a, b)
 
-    def hrp_gets(colour: str, rule: str) -> MatchColours:
+    def hrp_gets(colour: Colour, rule: str) -> MatchColours:
         white, black = (hrp, other) if colour == WHITE else (other, hrp)
         return MatchColours(white.tpn, black.tpn, rule, hrp.tpn)
 

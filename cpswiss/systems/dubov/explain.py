@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Callable, cast
 
 from cpswiss.colours.decoder import Pairing
 from cpswiss.tournament.compatibility import compatible, compatible_later
+from cpswiss.tournament.colour import name_of
 from cpswiss.tournament.model import format_points
 from cpswiss.rulesets.ruleset import Criterion, RuleSet
 from cpswiss.solver.settings import SolverSettings
@@ -201,12 +202,12 @@ def criterion_in_words(c: Criterion, pairs: list[tuple[int, int]], residents: li
                                                        for r, u in ups))
     if c.unit == "dubov-colour-preference":
         same = [(a, b) for a, b in pairs if players[a].preference == players[b].preference]
-        colour = {"W": "White", "B": "Black"}
         if not same:
             return "gives every player his colour preference"
         return (f"leaves {len(same)} {'player' if len(same) == 1 else 'players'} without a colour preference "
                 "granted: "
-                + ", ".join(f"{a} and {b} both want {colour.get(str(players[a].preference), 'the same colour')}"
+                + ", ".join(f"{a} and {b} both want "
+                            f"{name_of(wanted).capitalize() if (wanted := players[a].preference) else 'the same colour'}"
                             for a, b in same))
     if c.unit in ("dubov-maximum-upfloaters", "dubov-upfloat-counts"):
         return "upfloats " + some([u for u in lowers if facts[u].maximum_upfloater], ("maximum upfloater", "maximum upfloaters"),

@@ -42,7 +42,8 @@ from cpswiss.solver.settings import SolverSettings
 from cpswiss.systems import RoundPairing
 from cpswiss.systems.dubov.facts import DubovFacts, dubov_facts
 from cpswiss.systems.dubov.units import BracketEdges, Level, pair_values, quality_levels
-from cpswiss.tournament.state import WHITE, PlayerState, RoundState
+from cpswiss.tournament.colour import WHITE
+from cpswiss.tournament.state import PlayerState, RoundState
 
 T = TypeVar("T")
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cpswiss.tournament.state import WHITE, PlayerState, Strength
+from cpswiss.tournament.colour import WHITE
+from cpswiss.tournament.state import PlayerState, Strength
 
 
 @dataclass(frozen=True)

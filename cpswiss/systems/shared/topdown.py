@@ -55,7 +55,6 @@ from cpswiss.systems.shared.topdown_types import (
     NO_WISH, Bracket, ByeChoice, Compatible, Entrant, Refusal, RoundPlan, Rules, Wish,
 )
 from cpswiss.systems.shared.topdown_upfloaters import choose_upfloaters, upfloater_set_order
-from cpswiss.tournament.state import BLACK, WHITE
 
 
 def pair_round(entrants: Sequence[Entrant], compatible: Compatible, rules: Rules = Rules()) -> RoundPlan:
@@ -94,6 +93,6 @@ def pair_top_bracket(graph: Graph, rules: Rules) -> Bracket:
                    refusals, emptied)
 
 
-__all__ = ["BLACK", "NO_WISH", "WHITE", "Bracket", "ByeChoice", "Compatible", "Entrant", "Refusal", "RoundPlan",
+__all__ = ["NO_WISH", "Bracket", "ByeChoice", "Compatible", "Entrant", "Refusal", "RoundPlan",
            "Rules", "Wish", "allowed_pairs", "choose_bye", "first_pairing", "identifier_of", "pair_round",
            "pair_top_bracket", "upfloater_set_order"]

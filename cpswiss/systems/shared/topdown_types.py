@@ -10,13 +10,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
+from cpswiss.tournament.colour import Colour
+
 
 @dataclass(frozen=True)
 class Wish:
-    """A colour preference (Art. 1.7): the colour (``W``/``B``) and whether it is strong
+    """A colour preference (Art. 1.7): the colour and whether it is strong
     (Type B); ``colour`` None = no preference."""
 
-    colour: str | None = None
+    colour: Colour | None = None
     strong: bool = False
 
 

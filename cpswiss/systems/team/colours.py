@@ -12,21 +12,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from cpswiss.systems.shared.topdown import BLACK, NO_WISH, WHITE, Wish
+from cpswiss.systems.shared.topdown import NO_WISH, Wish
+from cpswiss.tournament.colour import BLACK, WHITE, Colour, opposite
 
 PreferenceType = Literal["A", "B", "none"]
 
 
-def opposite(colour: str) -> str:
-    return BLACK if colour == WHITE else WHITE
-
-
-def colour_difference(history: Sequence[str]) -> int:
+def colour_difference(history: Sequence[Colour]) -> int:
     """Art. 1.6.2: matches with White minus matches with Black."""
     return sum(1 if c == WHITE else -1 for c in history)
 
 
-def preference(history: Sequence[str], kind: PreferenceType, last_round: bool,
+def preference(history: Sequence[Colour], kind: PreferenceType, last_round: bool,
                last_round_zero_cd: Literal["strong", "none"] = "strong") -> Wish:
     """Art. 1.7: the team's colour preference.  Type A (1.7.1): White when CD < -1, or CD is 0
     or -1 and the last two played matches were Black; Black mirror-wise; else none.  Type B
@@ -39,7 +36,7 @@ def preference(history: Sequence[str], kind: PreferenceType, last_round: bool,
         return NO_WISH
     cd = colour_difference(history)
     last_two = tuple(history[-2:])
-    strong: str | None = None
+    strong: Colour | None = None
     if cd < -1 or (cd in (0, -1) and last_two == (BLACK, BLACK)):
         strong = WHITE
     elif cd > 1 or (cd in (0, 1) and last_two == (WHITE, WHITE)):
@@ -66,7 +63,7 @@ class TeamColourState:
     tpn: int
     primary: float
     secondary: float
-    history: tuple[str, ...]
+    history: tuple[Colour, ...]
     wish: Wish
     parity_number: int = 0
 
@@ -91,12 +88,12 @@ def first_team(a: TeamColourState, b: TeamColourState, secondary_used: bool) -> 
     return (a, b) if key(a) <= key(b) else (b, a)
 
 
-def allocate(a: TeamColourState, b: TeamColourState, initial_colour: str, secondary_used: bool,
+def allocate(a: TeamColourState, b: TeamColourState, initial_colour: Colour, secondary_used: bool,
              type_b: bool) -> MatchColours:
     """Art. 4.3: the first of 4.3.1-4.3.9 that applies."""
     first, other = first_team(a, b, secondary_used)
 
-    def give(team: TeamColourState, colour: str, article: str) -> MatchColours:
+    def give(team: TeamColourState, colour: Colour, article: str) -> MatchColours:
         partner = other if team is first else first
         white, black = (team, partner) if colour == WHITE else (partner, team)
         return MatchColours(white.tpn, black.tpn, article, first.tpn)
