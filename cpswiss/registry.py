@@ -110,7 +110,7 @@ class PairingSystem:
     default_rule_set: str  # what the flag pairs with when no --rules is given
     pair_round: PairRound  # the round procedure (its module imported on the first call)
     # every criterion unit its rule files may name -> the typed table of the parameters it takes
-    # (a frozen dataclass whose fields are the keys, checked when a rule file loads); imported
+    # (a class whose annotated attributes are the keys, checked when a rule file loads); imported
     # when a rule file of the system loads, so that declaring a system costs nothing
     criteria: Callable[[], Mapping[str, type]]
     # the explanation of a system of players (imported when first asked for); a system of the
