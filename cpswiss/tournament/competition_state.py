@@ -23,8 +23,8 @@ from cpswiss.tournament.acceleration import baku_schedule
 from cpswiss.tournament.competitors import Competitor, CompetitorEntry, EntryKind, competitors
 from cpswiss.tournament.model import Tournament
 from cpswiss.tournament.team_records import MatchScoring
-from cpswiss.tournament.colour import BLACK, WHITE, Colour, opposite
-from cpswiss.tournament.state import Float
+from cpswiss.tournament.colour import BLACK, WHITE, Colour
+from cpswiss.tournament.state import Float, initial_colour_shown
 
 MATCH_POINTS, GAME_POINTS = "match-points", "game-points"
 
@@ -203,7 +203,9 @@ def competition_state(t: Tournament, rules: CompetitionRules | None = None,
             forbidden=forbidden.get(cid, frozenset()), colours=colours, floats=floats,
             bye_eligible=not any(e is not None and e.kind in rules.bye_barred_by for e in entries),
             matches_played=len(played), entries=entries)
-    initial = t.initial_colour or _infer_initial_colour(found)
+    initial = t.initial_colour or initial_colour_shown(
+        [[(None, False) if e is None else (e.colour, e.kind.took_part_in_pairing) for e in found[cid].entries]
+         for cid in sorted(found)])
     return CompetitionState(t, round_no, total, initial, rules, states)
 
 
@@ -284,24 +286,3 @@ def _forbidden(t: Tournament, round_no: int) -> dict[int, frozenset[int]]:
             for cid in fp.players:
                 found.setdefault(cid, set()).update(q for q in fp.players if q != cid)
     return {cid: frozenset(others) for cid, others in found.items()}
-
-
-def _infer_initial_colour(found: dict[int, Competitor]) -> Colour:
-    """trf-caveats 7 on matches: the first round in which a match colour was scheduled; walking
-    the competitors by pairing number, counting those who took part in a pairing by then, the
-    first with a colour decides (its colour at an even position, counting from 0, else the
-    opposite)."""
-    first = min((r for c in found.values() for r, e in enumerate(c.entries, start=1)
-                 if e is not None and e.colour is not None), default=None)
-    if first is None:
-        return WHITE
-    position = 0
-    for cid in sorted(found):
-        c = found[cid]
-        if not any(e is not None and e.kind.took_part_in_pairing for e in c.entries[:first]):
-            continue
-        e = c.entry(first)
-        if e is not None and e.colour is not None:
-            return e.colour if position % 2 == 0 else opposite(e.colour)
-        position += 1
-    return WHITE
