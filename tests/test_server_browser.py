@@ -292,3 +292,25 @@ def test_a_double_swiss_round_shows_both_games_and_check_finds_a_planted_colour(
                         with_colours_swapped(with_colours_swapped((SAMPLES / DOUBLE).read_text(), 1, 3), 1, 4))
     assert [r.get_attribute("class") for r in rows] == ["agrees", "differs"]
     assert "C.04.5 Art. 4.3.4: 7-1: 1 has White in game 1" in rows[1].text
+
+
+def test_what_if_and_the_least_bad_pairings_of_team_rounds(browser, server):
+    open_page(browser, server)
+    load_sample(browser, TEAM)
+    pair(browser)
+    by_id(browser, "wi-fix").send_keys("1-4")
+    by_id(browser, "whatif").click()
+    wait(browser, lambda d: by_id(d, "whatif-report").is_displayed())
+    report = by_id(browser, "whatif-report").text
+    assert report.startswith("What if --fix 1-4:\n  the first rule the decided pairing departs from: [C4] C.04.6 Art. 2.3.1")
+    assert (1, 4) in matches(browser) or (4, 1) in matches(browser)
+    changed = browser.find_elements(By.CSS_SELECTOR, "#boards tbody tr.match.changed")
+    assert changed and any("1 Team 001" in row.text and "4 Team 004" in row.text for row in changed)
+    by_id(browser, "whatif-clear").click()
+
+    load_file(browser, DATA / "impossible-matches" / "team-n004-r04of05.trf")
+    pair(browser)
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#alternatives .alternative"))
+    assert "no legal" in by_id(browser, "impossible-message").text.lower()
+    first = browser.find_element(By.CSS_SELECTOR, "#alternatives .alternative").text
+    assert first.startswith("Alternative 1: allowing") and "breaks [C1] C.04.6 Art. 2.1.1" in first
