@@ -141,6 +141,24 @@ def test_cli_explain_names_the_transposition_step(tmp_path, capsys):
     assert "upfloaters [19]; residents [9 13 18 20 21 24 25]" in out
 
 
+def test_c6_compares_the_largest_score_difference_first(capsys):
+    """Round 9 of 9: the 5.5 group (1, 2, 5; all have met) needs three upfloaters, and 2 can
+    meet no one above 3.5 points.  [C6] (Art. 2.3.2, "taken in descending order"): differences
+    2.0, 1.5, 0.5 (8, 4, 7) beat py4swiss's 3.0, 1.0, 0.5 (13, 11, 7), which has more small
+    differences but a larger largest one; 11 with 8 instead of 4 would be 2.0, 1.0, 0.5, but
+    then 6 and 13 both need 9 ([C4])."""
+    case = SAMPLE / "fresh134-r09of09.trf"
+    assert main(["explain", str(case), "--pairing", str(case.with_suffix(".py4swiss")), "--dubov"]) == 1
+    out = capsys.readouterr().out
+    assert "upfloaters [7 4 8]; residents [1 2 5]" in out
+    decision = out.split("=> ")[1].split("\n")[0]
+    assert decision.startswith("C.04.4.1 Art. 2.3.2 [C6]")
+    assert "score differences 3.0, 1.0, 0.5; the rules' pairing" in decision
+    assert decision.endswith("score differences 2.0, 1.5, 0.5")
+    passed_over = [line for line in out.splitlines() if "11 Player 0011 (4.5)" in line]
+    assert passed_over and "[C6]" in passed_over[0]
+
+
 def test_cli_explain_round_and_the_bye_reason(capsys):
     case = SAMPLE / "n058-r09of11-t005.trf"
     assert main(["pair", "--dubov", str(case), "--explain"]) == 0

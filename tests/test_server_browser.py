@@ -1,7 +1,7 @@
 """The arbiter's page in a real browser (Debian's Chromium, driven by Selenium) against a real
 ``cpswiss serve``: load a bundled TRF, pair, read why, what-if, propose a pairing, an impossible
 round resolved, a tournament checked with a planted difference, downloads.  Saves screenshots
-``serve.png`` (laptop width) and ``serve-phone.png`` in ``$CPSWISS_SCREENSHOTS`` (default: a
+``serve.png`` (laptop width), ``serve-phone.png`` and ``serve-team.png`` (a team round) in ``$CPSWISS_SCREENSHOTS`` (default: a
 temporary folder; ``CPSWISS_SCREENSHOTS=docs/images`` refreshes the README's pictures).
 
 Needs Chromium and its driver (``.ci/install-browser``): deselected without them, except under
@@ -259,6 +259,9 @@ def test_a_team_round_with_team_names_scores_and_board_colours(browser, server):
     assert by_id(browser, "why-title").text == "Match 1: Team 001 – Team 002"
     why = by_id(browser, "why-text").text
     assert why.startswith("Colours: 1 - 2: first-team 1 (4.2); 4.3.2") and "Bracket 1 (Art. 3.5-3.6)" in why
+    IMAGES.mkdir(parents=True, exist_ok=True)
+    browser.execute_script("document.getElementById('round').scrollIntoView()")
+    browser.save_screenshot(str(IMAGES / "serve-team.png"))
     by_id(browser, "why-bye").click()
     wait(browser, lambda d: by_id(d, "why-title").text == "The bye: Team 007")
     assert by_id(browser, "why-text").text.startswith("Art. 3.4: the pairing-allocated bye goes to team 7")

@@ -88,7 +88,7 @@ def test_pair_a_double_swiss_file_with_both_games_and_the_explanation(client):
     assert answer.matches[0].white.score_text == "3.0" and answer.matches[0].white.match_points is None
     from cpswiss.registry import system_named
 
-    assert answer.explanation == system_named("double-swiss").explainer.explain_text(expected)  # type: ignore[attr-defined]
+    assert answer.explanation == system_named("double-swiss").match_explainer.explain_text(expected)
     assert "Art. 3.4" in answer.explanation
 
 
@@ -141,8 +141,9 @@ def test_explain_a_team_proposal(client):
     other = MatchExplainAnswer.model_validate(post(client, "/api/explain", trf=text(TEAM),
                                                    pairing={"boards": boards, "bye": engine.bye})[1])
     assert other.agrees is False
-    assert other.differences == [f"colours of {boards[0][0]}-{boards[0][1]}: Art. {engine.matches[0].article} "
-                                 f"gives White to {engine.matches[0].white}"]
+    m = engine.matches[0]
+    assert other.differences[0].startswith(f"C.04.6 Art. {m.article}: {m.black}-{m.white}: the proposal gives White to "
+                                           f"{m.black}; Art. {m.article} gives it to {m.white}")
     assert_refused(post(client, "/api/explain", trf=text(TEAM), pairing={"boards": [[1, 99]]}), 400,
                    "team 99 is not in the tournament")
 
@@ -193,3 +194,14 @@ def test_openapi_documents_the_answers_and_the_system_field(client):
     answer = schema["paths"]["/api/pair"]["post"]["responses"]["200"]["content"]["application/json"]["schema"]
     assert {"$ref": "#/components/schemas/MatchPairAnswer"} in answer["anyOf"]
     assert "double-swiss" in components["PairRequest"]["properties"]["system"]["description"]
+
+
+def test_explain_a_double_swiss_proposal_names_the_first_article(client):
+    engine = pair_double_swiss_tournament(parse_trf(text(DOUBLE)))
+    boards = [[b.black, b.white] for b in engine.pairing.boards]  # every match's colours reversed
+    answer = MatchExplainAnswer.model_validate(post(client, "/api/explain", trf=text(DOUBLE),
+                                                    pairing={"boards": boards, "bye": engine.pairing.bye})[1])
+    first = engine.pairing.boards[0]
+    assert answer.agrees is False and not answer.problems
+    assert answer.differences[0].startswith(f"C.04.5 Art. {first.colour_rule}: {first.black}-{first.white}: the "
+                                            f"proposal gives White in game 1 to {first.black}")

@@ -113,14 +113,19 @@ def cmd_generate(args) -> int:
     return errors.EXIT_OK
 
 
+def require_study_extras(command: str, modules: tuple[str, ...]) -> None:
+    """Refuse `command` in one line, naming the extra to install, when one of `modules` (the
+    optional dependencies of the study extra that it uses) is not installed."""
+    import importlib.util
+
+    for module in modules:
+        if importlib.util.find_spec(module) is None:
+            raise UsageError(f"cpswiss {command} needs the study extras ({module} is missing): "
+                             "pip install 'cpswiss[study]'")
+
+
 def cmd_study(args) -> int:
-    try:
-        import matplotlib  # noqa: F401
-        import scipy  # noqa: F401
-        import tqdm  # noqa: F401
-    except ImportError as exc:
-        raise UsageError(f"cpswiss study needs the study extras ({exc.name} is missing): "
-                         "pip install 'cpswiss[study]'") from None
+    require_study_extras("study", ("matplotlib", "scipy", "tqdm") + (("distributed",) if args.dask else ()))
     from cpswiss.study.study import run_study
 
     summary = run_study(args.study, args.output, workers=args.workers, dask=args.dask,
@@ -132,6 +137,7 @@ def cmd_study(args) -> int:
 def cmd_acceptance(args) -> int:
     import pathlib
 
+    require_study_extras("acceptance", ("dask", "distributed", "tqdm"))
     from cpswiss.study.acceptance import AcceptanceSpec, exit_code, load_results, run_acceptance
 
     spec = AcceptanceSpec(args.engine, "" if args.system == "none" else f"--{args.system}", args.rules, args.count,

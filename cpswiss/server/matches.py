@@ -125,8 +125,7 @@ def pair_matches(t: Tournament, system: PairingSystem, request: dict) -> dict:
 
 def _explanation(system: PairingSystem, result: Any) -> str:
     """The round in the text's words (the system's explanation, through the registry)."""
-    text: str = system.explainer.explain_text(result)  # type: ignore[attr-defined]
-    return text
+    return system.match_explainer.explain_text(result)
 
 
 def _row(row: dict[str, Any]) -> CompetitorRow:
@@ -200,20 +199,23 @@ def explain_matches(t: Tournament, system: PairingSystem, request: dict) -> dict
     if round_no is not None:
         checks, _ = _round_checks(t, system, request, [round_no])
         differences, agrees = checks[0].findings, checks[0].agrees
-    elif proposed is not None:
-        if system.name != TEAM:
-            raise EngineLimitError(f"the {system.title}: a proposed pairing is not explained in this version; "
-                                   "check the round once it is in the file")
-        from cpswiss.check.teams import compare_with, first_bracket_difference
+    elif proposed is not None:  # the first article the proposal breaks (cpswiss explain --pairing)
+        from cpswiss.check.matches import ProposedRound
+        from cpswiss.check.matches import explain_matches as explain_proposal
 
+        known = set(result.state.competitors)
+        noun = "team" if system.name == TEAM else "player"
         for tpn in [x for board in proposed["boards"] for x in board] + [proposed.get("bye")]:
-            if tpn is not None and tpn not in t.teams:
-                raise InputError(f"team {tpn} is not in the tournament", t.path)
-        pairs = {(w, b) for w, b in proposed["boards"]}
-        problems, differences = compare_with(result, pairs, proposed.get("bye"), "the proposal")
-        first = first_bracket_difference(result, pairs) if proposed.get("bye") == result.bye else None
-        differences = ([first] if first else []) + differences
-        agrees = not problems and not differences
+            if tpn is not None and tpn not in known:
+                raise InputError(f"{noun} {tpn} is not in the tournament", t.path)
+        bye = proposed.get("bye")
+        verdict = explain_proposal(t, ProposedRound(tuple((w, b) for w, b in proposed["boards"]),
+                                                    (bye,) if bye is not None else ()),
+                                   rule_set=request.get("rules"), accelerate=request.get("accelerate"))
+        problems = [str(v) for v in verdict.violations]
+        differences = ([str(verdict.decisive)] if verdict.decisive is not None and not verdict.violations else []) \
+            + verdict.changes
+        agrees = verdict.agrees
     return MatchExplainAnswer(system=_name(system), round=this_round, agrees=agrees, problems=problems,
                               differences=differences, text=text).model_dump()
 

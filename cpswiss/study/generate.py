@@ -39,7 +39,7 @@ from cpswiss.errors import InputError
 from cpswiss.formats.trf import parse_trf
 from cpswiss.formats.trf_writer import write_trf
 from cpswiss.tournament.colour import BLACK, WHITE
-from cpswiss.tournament.model import PlayerRecord, RoundEntry, RoundKind, Tournament
+from cpswiss.tournament.model import BYE_CODES, PlayerRecord, RoundEntry, RoundKind, Tournament
 from cpswiss.rulesets.ruleset import EDITION_IN_FORCE, RuleSet, load_rule_set
 from cpswiss.registry import trf_code_of
 
@@ -437,7 +437,7 @@ def generate(config: GeneratorConfig, seed: int, rules: str | RuleSet = EDITION_
             w, b = t.players[white], t.players[black]
             entries[white], entries[black] = game_result(config, seed, round_no, w, b)
         if bye is not None:
-            entries[bye] = RoundEntry(RoundKind.PAB, None, None, "U")
+            entries[bye] = RoundEntry(RoundKind.PAB, None, None, BYE_CODES[RoundKind.PAB])
         t = _with_entries(t, round_no, entries)
         if log is not None:
             log.append(RoundLog(round_no, boards, bye, scores, seconds))

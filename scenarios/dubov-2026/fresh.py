@@ -8,6 +8,7 @@ each engine's answer departing from the text (``cpswiss explain``'s deciding art
         python scenarios/dubov-2026/fresh.py OUTDIR FIRST LAST [--players 16 --spread 45]
         [--rounds 7 --round-spread 3] [--generator cpswiss|cppdubov]
     python scenarios/dubov-2026/fresh.py OUTDIR FIRST LAST --summary   # totals of what is kept
+                                                                        # (of any size)
 
 Tournament N (FIRST <= N <= LAST) has ``players + (7 N mod spread)`` players and ``rounds + (N
 mod round-spread)`` rounds.  ``--generator cpswiss`` (the default): ``cpswiss generate --rules
@@ -241,11 +242,13 @@ def play(number: int, players: int, rounds: int, out: Path, generator: str) -> O
     return outcome
 
 
-def kept(path: Path, players: int, rounds: int) -> Outcome | None:
+def kept(path: Path, size: tuple[int, int] | None) -> Outcome | None:
+    """The outcome kept for a tournament, if it was of this size (players, rounds; any size
+    when None)."""
     if not path.exists():
         return None
     data = json.loads(path.read_text())
-    if (data["players"], data["rounds"]) != (players, rounds):
+    if size is not None and (data["players"], data["rounds"]) != size:
         return None
     data["disputes"] = [tuple(d) for d in data["disputes"]]
     return Outcome(**data)
@@ -272,7 +275,7 @@ def main() -> int:
     for number in range(args.first, args.last + 1):
         players, rounds = size_of(number, args)
         path = args.out / f"t{number:03d}.json"
-        outcome = kept(path, players, rounds)
+        outcome = kept(path, None if args.summary else (players, rounds))
         if outcome is None:
             if args.summary:
                 continue
@@ -286,7 +289,7 @@ def main() -> int:
             continue
         totals.update(tournaments=1, rounds=outcome.paired_rounds, consensus=outcome.consensus,
                       disputed=outcome.disputed)
-        totals[f"{rounds}-round tournaments"] += 1
+        totals[f"{outcome.rounds}-round tournaments"] += 1
         sides.update(outcome.sides)
         seconds.update(outcome.seconds)
         differences += outcome.differences

@@ -163,6 +163,7 @@ function playerButton(id, name, what) {
 
 function showBoards(p) {
   $("pair-rules").textContent = p.rule_set;
+  $("boards").tHead.rows[0].cells[0].textContent = "Board";
   const changed = changedBoards(p);
   const rows = p.boards.map((b) => el("tr", { class: changed.has(key(b.white, b.black)) ? "changed" : "" },
     el("td", { class: "num" }, b.board),

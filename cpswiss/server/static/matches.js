@@ -54,6 +54,7 @@ function gameLine(system, g) {
 
 function showMatches(p) {
   $("pair-rules").textContent = p.rule_set;
+  $("boards").tHead.rows[0].cells[0].textContent = "Match";
   const rows = [];
   for (const m of p.matches) {
     rows.push(el("tr", { class: "match", "data-match": m.number },

@@ -6,8 +6,10 @@ the score differences of A.8."""
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable
 from dataclasses import dataclass
+from operator import itemgetter
 
 from cpswiss.errors import InternalCheckError
 from cpswiss.systems.shared.bracket import ONE_POINT_TENTHS, Bracket
@@ -49,6 +51,26 @@ class DutchBracket(Bracket):
         if self.n_next is None:  # __post_init__ gives it a value
             raise InternalCheckError("internal error: a bracket step without the end of its next scoregroup")
         return self.n_bracket <= v < self.n_next
+
+    def edges_into_next(self) -> list[int] | range:
+        """The edges whose second player belongs to the following bracket's scoregroup
+        (:meth:`in_next`), in edge order: a range of edge numbers where the edges are built
+        here (sorted by the second end)."""
+        n_next = self.n_next if self.n_next is not None else len(self.vertices)
+        if self.by_second_end:
+            second = itemgetter(1)
+            return range(bisect_left(self.edges, self.n_bracket, key=second),
+                         bisect_left(self.edges, n_next, key=second))
+        n_bracket = self.n_bracket
+        return [e for e, (_, j) in enumerate(self.edges) if n_bracket <= j < n_next]
+
+    def edges_below(self) -> list[int] | range:
+        """The edges whose second player is below the bracket, in edge order (a range of edge
+        numbers where the edges are built here)."""
+        if self.by_second_end:
+            return range(len(self.inside), len(self.edges))
+        n_bracket = self.n_bracket
+        return [e for e, (_, j) in enumerate(self.edges) if j >= n_bracket]
 
     def bracket_edges(self) -> Iterable[tuple[int, int, int]]:
         """Edges with both players in the bracket: (edge index, higher, lower)."""

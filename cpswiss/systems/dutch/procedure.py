@@ -196,13 +196,14 @@ def completion_witnessed(b: DutchBracket, record: BracketRecord, below: list[Pla
     # With the bracket's pairs fixed only the levels reaching below the bracket can move:
     # minimise them on the graph of the players the bracket leaves (its floaters and the
     # next scoregroup), each level restricted to that graph's edges.
-    free = [e for e, (i, j) in enumerate(b.edges) if j >= b.n_bracket and i not in paired]
+    all_edges = b.edges
+    free = [e for e in b.edges_below() if all_edges[e][0] not in paired]
     local = {e: k for k, e in enumerate(free)}
-    vertices = sorted({v for e in free for v in b.edges[e]})
+    vertices = sorted({v for e in free for v in all_edges[e]})
     index = {v: k for k, v in enumerate(vertices)}
-    edges = [(index[b.edges[e][0]], index[b.edges[e][1]]) for e in free]
+    edges = [(index[all_edges[e][0]], index[all_edges[e][1]]) for e in free]
     below_levels = [Level(level.name, {local[e]: c for e, c in level.coef.items() if e in local})
-                    for level in record.levels if any(e in local for e in level.coef)]
+                    for level in record.levels if not local.keys().isdisjoint(level.coef)]
     start = greedy_matching(len(vertices), edges)
     incident: list[list[int]] = [[] for _ in vertices]
     for k, (i, j) in enumerate(edges):

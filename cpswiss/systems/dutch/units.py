@@ -393,17 +393,20 @@ def _by_score(name: str, contributions: Sequence[Contribution], sense: int) -> l
     one level per score, highest first, counting the (value, edge, sign) contributions
     at that score; a score's count dominates every lower score's (as the reference
     engine's score-group bit fields do)."""
-    by_score: dict[int, Level] = {}
+    coefs: dict[int, dict[int, int]] = {}
+    constants: dict[int, int] = {}
     for score, edge, sign in contributions:
-        level = by_score.get(score)
-        if level is None:
-            level = by_score[score] = Level(f"{name} {score / ONE_POINT_TENTHS:g}",
-                                            floor=0 if sense == 1 else None, sense=sense)
+        coef = coefs.get(score)
+        if coef is None:
+            coef = coefs[score] = {}
+            constants[score] = 0
         if edge is None:
-            level.constant += sign
+            constants[score] += sign
         else:
-            level.coef[edge] = level.coef.get(edge, 0) + sign
-    return [by_score[s] for s in sorted(by_score, reverse=True) if not by_score[s].trivial]
+            coef[edge] = coef.get(edge, 0) + sign
+    floor = 0 if sense == 1 else None
+    return [Level(f"{name} {s / ONE_POINT_TENTHS:g}", coefs[s], constants[s], floor, sense)
+            for s in sorted(coefs, reverse=True) if any(coefs[s].values())]
 
 
 def downfloater_scores(b: DutchBracket, c: Criterion) -> list[Level]:
@@ -426,12 +429,10 @@ def next_bracket_scores(b: DutchBracket, c: Criterion) -> list[Level]:
     that score (the downfloaters paired there).  Void in the last bracket."""
     if b.last_step:
         return []
-    count = Level(f"{c.label} next-bracket pairs", sense=-1)
-    out = []
-    for e, (i, j) in enumerate(b.edges):
-        if b.in_next(j):
-            count.add(e, -1)
-            out.append((b.vertices[i].score, e, -1))
+    into_next = b.edges_into_next()
+    count = Level(f"{c.label} next-bracket pairs", dict.fromkeys(into_next, -1), sense=-1)
+    vertices, edges = b.vertices, b.edges
+    out: list[Contribution] = [(vertices[edges[e][0]].score, e, -1) for e in into_next]
     return [count] + _by_score(f"{c.label} next-bracket pairs led by a player of score", out, sense=-1)
 
 

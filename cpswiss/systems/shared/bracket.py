@@ -38,6 +38,7 @@ class Bracket:
     def __post_init__(self) -> None:
         self._same_preference_inside: list[int] | None = None  # see same_preference_inside
         by_second_end = not self.edges  # built here: sorted by the second end, then the first
+        self.by_second_end = by_second_end  # so edges whose second end is in a range are a range
         if by_second_end:
             n = len(self.vertices)
             if n * (n - 1) // 2 > MAX_STEP_PAIRS:

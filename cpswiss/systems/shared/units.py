@@ -17,7 +17,6 @@ Each system declares its own table of units (``UNITS``, :mod:`cpswiss.systems.du
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable, Generic, Iterable, Mapping, Sequence, TypeVar
 
 from cpswiss.rulesets.ruleset import Criterion
@@ -149,14 +148,16 @@ SHARED_UNITS: dict[str, Unit] = {
 }
 
 
-@dataclass(frozen=True)
 class BracketUnits(Generic[B]):
     """A system's criterion units on its bracket steps (``B``): its completion and quality units
     by the name a rule file gives them, and the names of its round-wide ones (decided once for
-    the round before the brackets: they have no levels)."""
+    the round before the brackets: they have no levels).  A plain class, not a dataclass:
+    mypyc cannot load a generic dataclass (mypyc/mypyc#827)."""
 
-    by_name: Mapping[str, Callable[[B, Criterion], list[Level]]]
-    round_units: frozenset[str] = frozenset()
+    def __init__(self, by_name: Mapping[str, Callable[[B, Criterion], list[Level]]],
+                 round_units: frozenset[str] = frozenset()) -> None:
+        self.by_name = by_name
+        self.round_units = round_units
 
 
 def bracket_levels(b: B, criteria: Iterable[Criterion], units: BracketUnits[B]) -> list[tuple[str, list[Level]]]:
