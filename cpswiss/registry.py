@@ -30,8 +30,9 @@ if TYPE_CHECKING:
     from cpswiss.rulesets.ruleset import RuleSet
     from cpswiss.solver.settings import SolverSettings
     from cpswiss.systems import RoundPairing
+    from cpswiss.systems.shared.topdown_account import MatchRound, TextWords
     from cpswiss.systems.shared.explaining import RoundAccount
-    from cpswiss.tournament.model import Tournament
+    from cpswiss.tournament.competition_state import StateAdjustment
     from cpswiss.tournament.model import Tournament
     from cpswiss.tournament.state import RoundState
 
@@ -57,11 +58,12 @@ class PairCompetition(Protocol):
     """A round procedure on the competitors of the match model (teams: C.04.6; Double-Swiss
     players: C.04.5): a round of a tournament file (default the next) under the rule set, with
     every value ruled out recorded when asked (``record_refusals``); ``baku``: record 192 asks
-    for Baku acceleration."""
+    for Baku acceleration; ``adjust``: the arbiter's decisions applied to the competitors'
+    state before the procedure runs (what-if, resolve)."""
 
     def __call__(self, tournament: Tournament, rules: RuleSet, round_no: int | None = None,
                  settings: SolverSettings | None = None, record_refusals: bool = False,
-                 baku: bool = False) -> Any: ...
+                 baku: bool = False, adjust: StateAdjustment | None = None) -> Any: ...
 
 
 class CompetitorRows(Protocol):
@@ -84,6 +86,20 @@ class Explanation(Protocol):
     def bracket_rows(self, result: PairingResult, settings: SolverSettings | None) -> list[dict[str, Any]]: ...
 
 
+class MatchExplanation(Protocol):
+    """The explanation of a system of the match model (teams, Double-Swiss players): the account
+    of a round its ``pair_competition`` paired (with ``record_refusals``) in the text's words,
+    and the round as the arbiter's tools read it (:class:`~cpswiss.systems.shared.topdown_account.
+    MatchRound`: matches, colour articles, the procedure's record, the text's words), from which
+    they explain a proposal, a what-if and the ways out of a round with no legal pairing."""
+
+    WORDS: TextWords  # how the system's text names things
+
+    def explain_text(self, result: Any) -> str: ...
+
+    def match_round(self, result: Any) -> MatchRound: ...
+
+
 @dataclass(frozen=True)
 class PairingSystem:
     """Everything that makes a pairing system, in one place."""
@@ -93,11 +109,14 @@ class PairingSystem:
     flag: str  # command-line flag without dashes: ``--dutch``, ``--lim``, ...
     default_rule_set: str  # what the flag pairs with when no --rules is given
     pair_round: PairRound  # the round procedure (its module imported on the first call)
-    explanation: Callable[[], Explanation]  # the explanation (imported when first asked for)
     # every criterion unit its rule files may name -> the typed table of the parameters it takes
     # (a frozen dataclass whose fields are the keys, checked when a rule file loads); imported
     # when a rule file of the system loads, so that declaring a system costs nothing
     criteria: Callable[[], Mapping[str, type]]
+    # the explanation of a system of players (imported when first asked for); a system of the
+    # match model has match_explanation instead
+    explanation: Callable[[], Explanation] | None = None
+    match_explanation: Callable[[], MatchExplanation] | None = None
     # record-192 code -> rule set; "<CODE>_BAKU" is the same with the edition's Baku acceleration
     trf_codes: Mapping[str, str] = field(default_factory=dict)
     # the rule file's [switches] table: a frozen dataclass whose fields are its keys (None: the
@@ -113,7 +132,19 @@ class PairingSystem:
 
     @property
     def explainer(self) -> Explanation:
+        """The explanation of a system of players; InputError for a system of the match model
+        (its rounds are explained by :attr:`match_explainer`)."""
+        if self.explanation is None:
+            raise InputError(f"the {self.title} explains its rounds on matches: 'cpswiss explain FILE "
+                             f"--pairing P' or 'cpswiss pair --{self.flag} FILE --explain'")
         return self.explanation()
+
+    @property
+    def match_explainer(self) -> MatchExplanation:
+        """The explanation of a system of the match model; InputError for a system of players."""
+        if self.match_explanation is None:
+            raise InputError(f"the {self.title} pairs individual games, not matches")
+        return self.match_explanation()
 
 
 def _declared(package: str) -> PairingSystem:

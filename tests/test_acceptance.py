@@ -220,3 +220,14 @@ def test_a_bad_option_is_one_line_and_exit_3(tmp_path, capsys, options, message)
     assert main(argv) == 3
     err = capsys.readouterr().err.strip()
     assert message in err and "\n" not in err
+
+
+def test_a_missing_study_extra_is_one_line_naming_the_extra_not_an_unexpected_error():
+    from cpswiss.cli.options import UsageError
+    from cpswiss.cli.studies import require_study_extras
+
+    with pytest.raises(UsageError) as refusal:
+        require_study_extras("acceptance", ("tqdm", "no_such_module_of_the_extra"))
+    assert str(refusal.value) == ("cpswiss acceptance needs the study extras (no_such_module_of_the_extra is "
+                                  "missing): pip install 'cpswiss[study]'")
+    assert refusal.value.exit_code != 2

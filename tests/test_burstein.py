@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -17,8 +18,9 @@ from cpswiss.study.generate import GeneratorConfig, generate
 from cpswiss.systems.burstein.fold import candidates, text
 from cpswiss.systems.burstein.index import index_values, score_seen_by_opponents
 from cpswiss.systems.burstein.judge import judge
-from cpswiss.systems.burstein.procedure import StepMatcher, pair_index_round, pair_round
+from cpswiss.systems.burstein.procedure import ALONE, WITH_FLOATER, StepMatcher, pair_index_round, pair_round
 from cpswiss.systems.burstein.switches import BursteinSwitches, switches_of
+from cpswiss.systems.burstein.units import PreferenceCount
 from cpswiss.tournament.state import build_state
 
 SAMPLE = REPO / "tests" / "data" / "burstein-2026-sample"
@@ -229,6 +231,61 @@ def test_judge_names_the_article_against_py4swiss(case, article):
 
 
 # --- through the command line and the arbiter's tools (the plugin) ---------------------------
+
+
+@pytest.mark.parametrize("seed, players", [(3, 60), (4, 90)])
+def test_fold_choices_proven_without_a_solve_are_those_of_solves(seed, players):
+    """fold_choice: every Index round of a generated tournament paired with the fold order's
+    choices proven by [C8]'s colour count and by exchanges gives, bracket by bracket, the
+    pairs, floaters, criteria values and fold steps of solving each choice; and it solves less."""
+    t = generated(seed, players)
+    proven_solves = solved_solves = 0
+    for round_no in range(4, 8):
+        state = build_state(t, RULES.state, round_no)
+        proven = pair_index_round(state, RULES).records[0]
+        solved = pair_index_round(state, RULES, proofs=False).records[0]
+        assert [(b.players, b.pairs, b.floaters, b.values, b.steps) for b in proven.brackets] == \
+            [(b.players, b.pairs, b.floaters, b.values, b.steps) for b in solved.brackets]
+        proven_solves += sum(b.solves for b in proven.brackets)
+        solved_solves += sum(b.solves for b in solved.brackets)
+    assert proven_solves < solved_solves
+
+
+@pytest.mark.parametrize("seed, players", [(6, 71), (7, 95)])
+def test_brackets_solved_alone_or_with_a_virtual_floater_are_those_of_whole_steps(seed, players):
+    """A bracket paired on its own players (nobody floats) or on them and one virtual floater
+    (floater.py: every player of its lowest score reaches [C7]'s best) gives the pairs,
+    floaters, criteria values and fold steps of solving every step whole, choice by choice."""
+    t = generated(seed, players)
+    ways = set()
+    for round_no in range(4, 8):
+        state = build_state(t, RULES.state, round_no)
+        fast = pair_index_round(state, RULES).records[0]
+        whole = pair_index_round(state, RULES, relaxed=False, proofs=False).records[0]
+        assert [(b.players, b.pairs, b.floaters, b.values, b.steps) for b in fast.brackets] == \
+            [(b.players, b.pairs, b.floaters, b.values, b.steps) for b in whole.brackets]
+        ways |= {(b.solved_on, len(b.players) % 2) for b in fast.brackets}
+    assert {(ALONE, 0), (WITH_FLOATER, 1)} <= ways
+
+
+def test_preference_count_bounds_the_same_colour_pairs():
+    """[C8] counted by colour: five players preferring White, one Black, two none: pairing two of
+    the White ones leaves 3 White against 3 others - no more clash needed (1 in all); pairing a
+    White with the Black one leaves 4 against 2, one more clash (1); with a floater to come, one
+    White can float instead (the bound drops by half a pair, rounded up)."""
+    state = build_state(read_trf(SAMPLE / "n038-r05of11-t013.trf"), RULES.state)
+    some = list(state.players.values())[:8]
+    players = [replace(p, preference=c) for p, c in zip(some, ["W", "W", "W", "W", "W", "B", None, None])]
+    count = PreferenceCount(players)
+    assert count.least_clashes(0, players[0], players[1]) == 1
+    assert count.least_clashes(0, players[0], players[5]) == 1
+    assert count.least_clashes(0, players[0], players[6]) == 1
+    assert count.least_clashes(0, players[5], players[6]) == 2
+    assert count.least_clashes(2, players[5], players[6]) == 1
+    count.fix_pair(players[0], players[1])
+    assert count.clashes == 1
+    assert count.least_clashes(0, players[2], players[5]) == 1
+    assert count.least_clashes(0, players[2], players[3]) == 2
 
 
 def generated(seed: int, players: int, rounds: int = 7):

@@ -10,6 +10,7 @@ from cpswiss.formats.trf import parse_trf
 from cpswiss.formats.trf_writer import round_block, write_trf
 from cpswiss.tournament.colour import BLACK, WHITE, colour_named, name_of, opposite
 from cpswiss.tournament.model import RoundEntry, RoundKind
+from cpswiss.tournament.state import initial_colour_shown
 
 
 def test_opposite_name_and_word():
@@ -41,3 +42,16 @@ def test_xxc_words_give_the_initial_colour():
     line = player_line(1, "Alpha", 2400, "0.0", [])
     assert parse_trf(f"012 Test\nXXR 3\nXXC black1\n{line}\n").initial_colour == BLACK
     assert parse_trf(f"012 Test\nXXR 3\nXXC white1\n{line}\n").initial_colour == WHITE
+
+
+def test_the_initial_colour_shown_by_the_first_round_with_a_colour():
+    # no colour in round 1; in round 2 the competitors who took part in a pairing by then are
+    # the first (position 0, the PAB: no colour) and the third (position 1, Black): White
+    histories = [[(None, False), (None, True)],
+                 [(None, False)],  # never took part: not counted
+                 [(None, True), (BLACK, True)],
+                 [(None, True), (WHITE, True)]]
+    assert initial_colour_shown(histories) == WHITE
+    # counting everyone, the competitor who never took part is position 1 and Black is at 2
+    assert initial_colour_shown(histories, everyone=True) == BLACK
+    assert initial_colour_shown([[(None, True)], []]) == WHITE  # no colour ever given

@@ -12,7 +12,7 @@ from conftest import SCENARIOS, player_line
 
 from cpswiss.check.explain import explain_engine
 from cpswiss.cli import main
-from cpswiss.systems.shared.bracket import Bracket
+from cpswiss.systems.dutch.bracket import DutchBracket
 from cpswiss.systems.dutch.units import repeated_float
 from cpswiss.formats.trf import parse_trf, read_trf
 from cpswiss.rulesets.ruleset import diff, load_rule_set
@@ -72,7 +72,7 @@ def test_float_rules_waived_for_last_round_topscorers():
     plain = replace(criterion, params={**criterion.params, "topscorers_exempt": False})
     for topscorer, exempt_count, plain_count in ((False, 1, 1), (True, 0, 1)):
         mover = replace(state.players[8], topscorer=topscorer)
-        b = Bracket([state.players[2], mover], 1, 2, True, False, state)
+        b = DutchBracket([state.players[2], mover], 1, 2, state, last_step=True, final=False)
         assert b.edges == [(0, 1)]
         assert sum(level.value([0]) for level in repeated_float(b, criterion)) == exempt_count
         assert sum(level.value([0]) for level in repeated_float(b, plain)) == plain_count

@@ -16,7 +16,8 @@ import pytest
 from cpswiss.api import pair_tournament
 from cpswiss.formats.trf import read_trf
 from cpswiss.tournament.compatibility import compatible, every_pair_compatible
-from cpswiss.systems.shared.bracket import Bracket, interchangeable
+from cpswiss.systems.dutch.bracket import DutchBracket
+from cpswiss.systems.shared.bracket import interchangeable
 from cpswiss.rulesets.ruleset import load_rule_set
 from cpswiss.study.generate import GeneratorConfig, generate
 from cpswiss.systems.dutch.solve import pair_bracket
@@ -43,7 +44,7 @@ def test_the_shortcut_pairs_as_the_bracket_model(players, rules_name):
     state = result.state
     bracket = state.to_pair
     assert interchangeable(bracket, state)
-    model = pair_bracket(Bracket(bracket, 0, len(bracket), True, True, state), rules)
+    model = pair_bracket(DutchBracket(bracket, 0, len(bracket), state, last_step=True, final=True), rules)
     assert [(bracket[i].id, bracket[j].id) for i, j in model.pairs] == record.pairs
     # the graph is built when asked for, with the chosen edges on it
     b = record.bracket

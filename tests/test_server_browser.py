@@ -1,7 +1,7 @@
 """The arbiter's page in a real browser (Debian's Chromium, driven by Selenium) against a real
 ``cpswiss serve``: load a bundled TRF, pair, read why, what-if, propose a pairing, an impossible
 round resolved, a tournament checked with a planted difference, downloads.  Saves screenshots
-``serve.png`` (laptop width) and ``serve-phone.png`` in ``$CPSWISS_SCREENSHOTS`` (default: a
+``serve.png`` (laptop width), ``serve-phone.png`` and ``serve-team.png`` (a team round) in ``$CPSWISS_SCREENSHOTS`` (default: a
 temporary folder; ``CPSWISS_SCREENSHOTS=docs/images`` refreshes the README's pictures).
 
 Needs Chromium and its driver (``.ci/install-browser``): deselected without them, except under
@@ -193,14 +193,20 @@ def test_an_impossible_round_shows_the_certificate_and_the_least_bad_pairings(br
     assert first.text.startswith("Alternative 1: allowing") and "breaks C.04" in first.text
 
 
+def checked_rows(driver, planted: Path | None = None, text: str = "") -> list:
+    """Check the tournament on the page (with ``planted``: that file, written with ``text``,
+    loaded first): the rows of the check table."""
+    if planted is not None:
+        planted.write_text(text, encoding="utf-8")
+        load_file(driver, planted)
+    by_id(driver, "check").click()
+    wait(driver, lambda d: by_id(d, "check-table").is_displayed())
+    return driver.find_elements(By.CSS_SELECTOR, "#check-table tbody tr")
+
+
 def test_check_marks_the_round_with_a_planted_difference(browser, server, tmp_path):
-    planted = tmp_path / "planted.trf"
-    planted.write_text(with_colours_swapped(bench(N031), 1, 1), encoding="utf-8")
     open_page(browser, server)
-    load_file(browser, planted)
-    by_id(browser, "check").click()
-    wait(browser, lambda d: by_id(d, "check-table").is_displayed())
-    rows = browser.find_elements(By.CSS_SELECTOR, "#check-table tbody tr")
+    rows = checked_rows(browser, tmp_path / "planted.trf", with_colours_swapped(bench(N031), 1, 1))
     assert [row.get_attribute("class") for row in rows] == ["differs", "differs"]
     assert "played 1-16 with colours reversed" in rows[0].text
     assert "Rounds that differ: 1, 2." == by_id(browser, "status").text
@@ -213,3 +219,76 @@ def test_a_malformed_file_is_one_line_on_the_page(browser, server, tmp_path):
     load_file(browser, bad)
     wait(browser, lambda d: by_id(d, "error").is_displayed())
     assert by_id(browser, "error").text == "bad.trf: no player record (001) in the file: is it a TRF file?"
+
+
+TEAM = "team-n009-r02of05.trf"
+DOUBLE = "double-swiss-n011-r02of05.trf"
+SAMPLES = REPO / "cpswiss" / "server" / "samples"
+
+
+def matches(driver) -> list[tuple[int, int]]:
+    rows = driver.find_elements(By.CSS_SELECTOR, "#boards tbody tr.match")
+    return [tuple(int(b.get_attribute("data-id")) for b in row.find_elements(By.CSS_SELECTOR, "button[data-why=competitor]"))
+            for row in rows]
+
+
+def games(driver, match: int) -> list[str]:
+    row = driver.find_elements(By.CSS_SELECTOR, "#boards tbody tr.games")[match - 1]
+    return [li.text for li in row.find_elements(By.TAG_NAME, "li")]
+
+
+def test_a_team_round_with_team_names_scores_and_board_colours(browser, server):
+    open_page(browser, server)
+    load_sample(browser, TEAM)
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#state-table tbody tr")) == 9
+    assert [th.text for th in browser.find_elements(By.CSS_SELECTOR, "#state-table thead th")][:4] == ["#", "Team", "MP", "GP"]
+    assert "9 teams (teams (C.04.6)), round 3 to pair" in by_id(browser, "status").text
+    assert not by_id(browser, "whatif-form").is_displayed()
+    pair(browser)
+    _, expected = server.post("/api/pair", {"trf": (SAMPLES / TEAM).read_text()})
+    assert matches(browser) == [(m["white"]["id"], m["black"]["id"]) for m in expected["matches"]]
+    assert "4 matches, bye to 7" in by_id(browser, "status").text
+    first = browser.find_element(By.CSS_SELECTOR, "#boards tbody tr.match").text
+    assert "1 Team 001" in first and "4 MP 7 GP" in first and "2 Team 002" in first
+    assert games(browser, 1) == ["board 1: White 1 Player0001 – Black 5 Player0005",
+                                 "board 2: White 6 Player0006 – Black 2 Player0002",
+                                 "board 3: White 3 Player0003 – Black 7 Player0007",
+                                 "board 4: White 8 Player0008 – Black 4 Player0004"]
+    browser.find_element(By.CSS_SELECTOR, "button.why-board[data-board='1']").click()
+    wait(browser, lambda d: by_id(d, "why").is_displayed() and by_id(d, "why-text").text)
+    assert by_id(browser, "why-title").text == "Match 1: Team 001 – Team 002"
+    why = by_id(browser, "why-text").text
+    assert why.startswith("Colours: 1 - 2: first-team 1 (4.2); 4.3.2") and "Bracket 1 (Art. 3.5-3.6)" in why
+    IMAGES.mkdir(parents=True, exist_ok=True)
+    browser.execute_script("document.getElementById('round').scrollIntoView()")
+    browser.save_screenshot(str(IMAGES / "serve-team.png"))
+    by_id(browser, "why-bye").click()
+    wait(browser, lambda d: by_id(d, "why-title").text == "The bye: Team 007")
+    assert by_id(browser, "why-text").text.startswith("Art. 3.4: the pairing-allocated bye goes to team 7")
+
+    by_id(browser, "copy-boards").click()
+    by_id(browser, "explain").click()
+    wait(browser, lambda d: by_id(d, "verdict").text.startswith("This is the pairing the rules demand."))
+    area = by_id(browser, "proposal")
+    lines = area.get_attribute("value").splitlines()
+    area.clear()
+    area.send_keys("\n".join([" ".join(lines[0].split()[::-1]), *lines[1:]]))
+    by_id(browser, "explain").click()
+    wait(browser, lambda d: by_id(d, "verdict").text.startswith("Not the rules' pairing."))
+    assert "colours of 2-1: Art. 4.3.2 gives White to 1" in by_id(browser, "verdict").text
+    assert [r.get_attribute("class") for r in checked_rows(browser)] == ["agrees", "agrees"]
+
+
+def test_a_double_swiss_round_shows_both_games_and_check_finds_a_planted_colour(browser, server, tmp_path):
+    open_page(browser, server)
+    load_sample(browser, DOUBLE)
+    assert [th.text for th in browser.find_elements(By.CSS_SELECTOR, "#state-table thead th")][:3] == ["#", "Name", "Score"]
+    pair(browser)
+    _, expected = server.post("/api/pair", {"trf": (SAMPLES / DOUBLE).read_text()})
+    assert matches(browser) == [(m["white"]["id"], m["black"]["id"]) for m in expected["matches"]]
+    assert games(browser, 1) == ["game 1: White 11 Player 11 – Black 7 Player 7",
+                                 "game 2: White 7 Player 7 – Black 11 Player 11"]
+    rows = checked_rows(browser, tmp_path / "planted.trf",
+                        with_colours_swapped(with_colours_swapped((SAMPLES / DOUBLE).read_text(), 1, 3), 1, 4))
+    assert [r.get_attribute("class") for r in rows] == ["agrees", "differs"]
+    assert "C.04.5 Art. 4.3.4: 7-1: 1 has White in game 1" in rows[1].text

@@ -317,8 +317,9 @@ def test_explain_a_proposal_names_the_first_bracket_and_article():
     run = subprocess.run([sys.executable, "-m", "cpswiss.cli", "explain", f"{case}.trf", "--pairing", f"{case}.sharly"],
                          capture_output=True, text=True)
     assert run.returncode == 1, run.stderr
-    assert ("bracket 1 (top-scoregroup 1, 2, 3): the proposal floats 6; Art. 3.5 takes 4, the first set in the "
-            "order of 3.5.4 that complies with [C4]-[C7]") in run.stdout
+    assert ("not the pairing the rules demand: C.04.6 Art. 3.5.4: bracket 1 (top-scoregroup 2: 1, 2, 3): Art. 3.5 "
+            "takes the upfloaters 4 (0), the proposal 6 (0): both comply with [C4]-[C7] alike, and 4 comes first in "
+            "the order of 3.5.3-3.5.4") in run.stdout
     same = subprocess.run([sys.executable, "-m", "cpswiss.cli", "explain", f"{case}.trf", "--pairing",
                            f"{case}.expected"], capture_output=True, text=True)
     assert same.returncode == 0 and "the same pairing and colours" in same.stdout

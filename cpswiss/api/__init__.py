@@ -25,8 +25,9 @@ if TYPE_CHECKING:
 
     from cpswiss.registry import PairingSystem
     from cpswiss.systems.double_swiss.procedure import DoubleSwissRoundResult
+    from cpswiss.systems.shared.topdown_account import MatchRound
     from cpswiss.systems.team.procedure import TeamRoundPairing
-    from cpswiss.tournament.competition_state import CompetitionRules, CompetitionState
+    from cpswiss.tournament.competition_state import CompetitionRules, CompetitionState, StateAdjustment
 
     import pandas as pd
 
@@ -211,12 +212,14 @@ def team_state_rows(tournament: Tournament | str | Path, rule_set: str | RuleSet
 
 def pair_team_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSet | None = None,
                          round_no: int | None = None, settings: SolverSettings | None = None,
-                         record_refusals: bool = False) -> TeamRoundPairing:
+                         record_refusals: bool = False, adjust: StateAdjustment | None = None) -> TeamRoundPairing:
     """Pair a round of a team tournament (TRF-2026 records 310) by the Swiss Team Pairing System
     (C.04.6): the next round, or ``round_no`` re-paired from the state before it.  ``rule_set``:
     a team rule set (name, alias, file or loaded); default, the one the file's record 192 names
     (``FIDE_TEAM...``; ``_BAKU``: Baku acceleration), else ``team-2026``.  ``record_refusals``:
-    record every value ruled out before the set and identifier chosen (for the explanation)."""
+    record every value ruled out before the set and identifier chosen (for the explanation).
+    ``adjust``: the arbiter's decisions applied to the teams' state first
+    (:meth:`cpswiss.check.decisions.Decisions.apply_to_competitors`)."""
     from cpswiss.registry import system_named
 
     t = read_trf(tournament) if isinstance(tournament, (str, os.PathLike)) else tournament
@@ -224,7 +227,7 @@ def pair_team_tournament(tournament: Tournament | str | Path, rule_set: str | Ru
     team = system_named("team")
     if team.pair_competition is None:
         raise InputError(f"the {team.title} pairs no team file")
-    pairing: TeamRoundPairing = team.pair_competition(t, rules, round_no, settings, record_refusals, baku)
+    pairing: TeamRoundPairing = team.pair_competition(t, rules, round_no, settings, record_refusals, baku, adjust)
     return pairing
 
 
@@ -234,19 +237,20 @@ def team_explanation(pairing: TeamRoundPairing) -> str:
     colours and article (the team system's explanation, through the registry)."""
     from cpswiss.registry import system_named
 
-    text: str = system_named("team").explainer.explain_text(pairing)  # type: ignore[attr-defined]
-    return text
+    return system_named("team").match_explainer.explain_text(pairing)
 
 
 def pair_double_swiss_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSet | None = None,
                                  round_no: int | None = None, record_refusals: bool = False,
-                                 accelerate: str | None = None) -> DoubleSwissRoundResult:
+                                 accelerate: str | None = None,
+                                 adjust: StateAdjustment | None = None) -> DoubleSwissRoundResult:
     """Pair a round of a Double-Swiss tournament (record 192 ``FIDE_DOUBLESWISS``, a match in two
     round columns) by C.04.5: the next round, or ``round_no`` re-paired from the state before it.
     ``rule_set``: a Double-Swiss rule set (name, alias, file or loaded); default, the one record
     192 names (``_BAKU``: Baku acceleration).  ``accelerate``: ``baku`` (C.04.7 over the matches)
     unless the file gives virtual points (250).  ``record_refusals``: every value ruled out
-    before the set and identifier chosen (for the explanation)."""
+    before the set and identifier chosen (for the explanation).  ``adjust``: the arbiter's
+    decisions applied to the players' state first."""
     from cpswiss.api.selection import check_pairs_file
     from cpswiss.registry import system_named
 
@@ -262,7 +266,7 @@ def pair_double_swiss_tournament(tournament: Tournament | str | Path, rule_set: 
         rules = rules.accelerated("baku")
     assert double.pair_competition is not None
     pairing: DoubleSwissRoundResult = double.pair_competition(t, rules, round_no, None, record_refusals,
-                                                              rules.acceleration.method != "none")
+                                                              rules.acceleration.method != "none", adjust)
     return pairing
 
 
@@ -276,3 +280,30 @@ def double_swiss_state_rows(tournament: Tournament | str | Path, rule_set: str |
     rules, baku = rule_set_of_matches(t, double, rule_set)
     assert double.competitor_rows is not None
     return double.competitor_rows(t, rules, round_no, baku or rules.acceleration.method != "none")
+
+
+def pair_matches(tournament: Tournament | str | Path, rule_set: str | RuleSet | None = None,
+                 round_no: int | None = None, record_refusals: bool = False, accelerate: str | None = None,
+                 adjust: StateAdjustment | None = None) -> MatchRound:
+    """A round of a file of matches - a team file (C.04.6: :func:`pair_team_tournament`) or a
+    Double-Swiss file (C.04.5: :func:`pair_double_swiss_tournament`) - by the system its kind
+    asks for, as the arbiter's tools read it (:class:`~cpswiss.systems.shared.topdown_account.
+    MatchRound`, from the system's explanation through the registry).  ``accelerate``: Baku
+    for a Double-Swiss file (a team file's acceleration is its record 192's or its 250
+    records'); ``adjust``: the arbiter's decisions applied to the state first.  InputError for
+    a file of individual games."""
+    from cpswiss.api.selection import system_asked_for
+
+    t = read_trf(tournament) if isinstance(tournament, (str, os.PathLike)) else tournament
+    system = system_asked_for(t)
+    if system is None or system.match_explanation is None:
+        raise InputError("not a file of matches (a team file, C.04.6, or a Double-Swiss file, C.04.5)", t.path)
+    result: TeamRoundPairing | DoubleSwissRoundResult
+    if system.name == "team":
+        if accelerate:
+            raise InputError(f"--accelerate {accelerate}: a team file is accelerated by its record 192 "
+                             "(FIDE_TEAM..._BAKU) or its 250 records", t.path)
+        result = pair_team_tournament(t, rule_set, round_no, record_refusals=record_refusals, adjust=adjust)
+    else:
+        result = pair_double_swiss_tournament(t, rule_set, round_no, record_refusals, accelerate, adjust)
+    return system.match_explainer.match_round(result)

@@ -124,6 +124,29 @@ def system_asked_for(tournament: Tournament) -> PairingSystem | None:
     return claimed[0] if claimed else None
 
 
+class OtherSystemsRuleSet(InputError):
+    """A rule set asked for with a system flag (or the API's ``system``) that is another system's."""
+
+
+def rule_set_for_system(system: PairingSystem, requested: str | None) -> SystemFlag | None:
+    """The rule set a system flag (``--dubov``) or the API's ``system`` field pairs with:
+    ``requested`` if it is one of that system's, else the edition the file's 192 names if it is
+    one of that system's, else the system's default - except for the Dutch and team systems,
+    which leave the choice to the file (record 192, start date) as JaVaFo and bbpPairings do
+    (None for the team system, whose path reads its 192 itself).  A rule set of another system
+    is an :class:`OtherSystemsRuleSet` naming the one that pairs it (:class:`SystemFlag`)."""
+    if requested is None:
+        if system.name == "team":
+            return None  # the team path chooses the rule set from the file
+        return SystemFlag("" if system.name == "dutch" else system.default_rule_set, system.name, system.flag)
+    rules = load_rule_set(requested)
+    if rules.system != system.name:
+        other = next((s for s in systems() if s.name == rules.system), None)
+        raise OtherSystemsRuleSet(f"--{system.flag} pairs with the {system.title}; {requested} is a rule set of "
+                         f"the {rules.system} system" + (f" (use --{other.flag})" if other else ""))
+    return SystemFlag(requested, system.name, system.flag, explicit=True)
+
+
 def _select_for_flag(tournament: Tournament, flag: SystemFlag) -> tuple[RuleSet, str]:
     """A system flag's rule set: a 192 naming another system is an input error; a 192 naming an
     edition of this system chooses it unless ``--rules`` did; the Dutch flag alone leaves the

@@ -12,11 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cpswiss.api import pair_team_tournament, team_explanation
-from cpswiss.check.explain import read_pairing_file
+from cpswiss.api import pair_team_tournament
 from cpswiss.errors import NoPairingError
 from cpswiss.formats.trf import read_trf
-from cpswiss.systems.shared.topdown import identifier_of
 from cpswiss.tournament.colour import WHITE
 from cpswiss.tournament.competitors import Competitor, EntryKind, competitors
 from cpswiss.tournament.model import Tournament
@@ -121,42 +119,3 @@ def compare_with(result: TeamRoundPairing, pairs: set[tuple[int, int]], bye: int
     if bye != result.bye:
         differences.append(f"PAB: {whose} gives it to {bye}, cpswiss to {result.bye} (Art. 3.4)")
     return problems, differences
-
-
-def first_bracket_difference(result: TeamRoundPairing, pairs: set[tuple[int, int]]) -> str | None:
-    """The first bracket, in the order Art. 3.3.2 pairs them, whose upfloaters (3.5) or pairing
-    (3.6) the proposal does not take, said with the article; None when every bracket agrees."""
-    partner = {a: b for w, bl in pairs for a, b in ((w, bl), (bl, w))}
-    for n, bracket in enumerate(result.plan.brackets, start=1):
-        residents = set(bracket.residents)
-        theirs = sorted({partner[r] for r in residents if r in partner} - residents)
-        if theirs != sorted(bracket.upfloaters):
-            return (f"bracket {n} (top-scoregroup {', '.join(map(str, bracket.residents))}): the proposal floats "
-                    f"{', '.join(map(str, theirs)) or 'nobody'}; Art. 3.5 takes "
-                    f"{', '.join(map(str, bracket.upfloaters)) or 'nobody'}, the first set in the order of 3.5.4 "
-                    f"that complies with [C4]-[C7]")
-        members = residents | set(bracket.upfloaters)
-        proposed = sorted({(min(a, partner[a]), max(a, partner[a])) for a in members if a in partner})
-        if proposed != sorted(bracket.pairs):
-            return (f"bracket {n}: the proposal's identifier {' '.join(map(str, identifier_of(proposed)))}; "
-                    f"Art. 3.6 takes {' '.join(map(str, bracket.identifier))}, the first that complies with "
-                    f"[C1] and the least [C8]-[C10]")
-    return None
-
-
-def explain_team_proposal(tournament: Tournament | str | os.PathLike[str], proposed: str | Path,
-                          rule_set: str | None = None) -> tuple[str, bool]:
-    """The next round of a team file as cpswiss pairs it, explained in the text's words, then
-    what a proposed pairing (the ``-p`` format, team numbers) breaks and where it differs;
-    whether it is cpswiss's pairing."""
-    t = read_trf(tournament) if isinstance(tournament, (str, os.PathLike, Path)) else tournament
-    result = pair_team_tournament(t, rule_set, record_refusals=True)
-    proposal = read_pairing_file(proposed, t, result.round_no, known=t.teams)
-    pairs = {(b.white, b.black) for b in proposal.boards}
-    problems, differences = compare_with(result, pairs, proposal.bye, "the proposal")
-    first = first_bracket_difference(result, pairs) if proposal.bye == result.bye else None
-    if first is not None:
-        differences.insert(0, first)
-    lines = [team_explanation(result), "The proposal:"]
-    lines += [f"   {p}" for p in problems + differences] or ["   the same pairing and colours"]
-    return "\n".join(lines), not problems and not differences

@@ -8,7 +8,7 @@ import os
 
 from cpswiss import errors
 from cpswiss.cli.options import (
-    UsageError, accelerate_option, fact_options, flag_rules, recompute_points_option, solver_options,
+    accelerate_option, fact_options, flag_rules, match_rules, recompute_points_option, solver_options,
     solver_settings, system_options, tournament_of,
 )
 from cpswiss.cli.output import print_json
@@ -93,17 +93,16 @@ def cmd_explain(args) -> int:
     from cpswiss.check.explain import explain_pairing
 
     tournament = tournament_of(args, args.file)
-    if tournament.is_team_tournament:
-        from cpswiss.api import team_rule_set
-        from cpswiss.check.teams import explain_team_proposal
+    from cpswiss.check.matches import explain_matches, is_file_of_matches
 
-        team_rule_set(tournament, args.rules)  # a rule set of another system: refused as they refuse
-        if args.pairing is None or args.json:
-            raise UsageError("a team file is explained with --pairing PROPOSED (text); a round in the file: "
-                             "'cpswiss check FILE --round N'")
-        text, agrees = explain_team_proposal(args.file, args.pairing, args.rules)
-        print(text)
-        return errors.EXIT_OK if agrees else errors.EXIT_NO_PAIRING
+    if is_file_of_matches(tournament):  # a team or Double-Swiss file
+        matches = explain_matches(tournament, args.pairing, round_no=args.round,
+                                  rule_set=match_rules(args, tournament), accelerate=args.accelerate)
+        if args.json:
+            print_json(matches.as_dict())
+        else:
+            print(matches.text())
+        return errors.EXIT_OK if matches.agrees else errors.EXIT_NO_PAIRING
 
     explanation = explain_pairing(tournament, args.pairing, round_no=args.round, rule_set=flag_rules(args),
                                   settings=solver_settings(args), accelerate=args.accelerate)

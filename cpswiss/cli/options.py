@@ -123,6 +123,20 @@ def flag_rules(args: argparse.Namespace) -> str | None:
     return args.rules if system is None else rules_for_flag(system, args.rules)
 
 
+def match_rules(args: argparse.Namespace, tournament: Tournament) -> str | None:
+    """The rule-set request of a command on a file of matches (teams, Double-Swiss): ``--rules``
+    (the file's record 192 when None); a system flag of a system that does not pair the file is
+    refused as ``pair`` refuses it (exit 3, one line)."""
+    from cpswiss.api.selection import check_pairs_file
+    from cpswiss.registry import systems
+
+    flagged = next((s for s in systems() if getattr(args, f"system_{s.name}", False) is True), None)
+    if flagged is not None:
+        check_pairs_file(tournament, flagged)
+    rules: str | None = args.rules
+    return rules
+
+
 def solver_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--workers", type=_workers, default=1,
                    help="CP-SAT workers, 1-64 (the answer does not depend on it)")
@@ -156,22 +170,11 @@ def decisions_of(args):
 
 
 def rules_for_flag(system: PairingSystem, requested: str | None) -> SystemFlag | None:
-    """The rule set a system flag pairs with: --rules if it is one of that system's, else the
-    edition the file's 192 names if it is one of that system's, else the system's default -
-    except for the Dutch and team flags, which leave the choice to the file (record 192, start
-    date) as JaVaFo and bbpPairings do.  A rule set of another system is a usage error; a file
-    whose 192 names another system an input error (:class:`cpswiss.api.selection.SystemFlag`)."""
-    from cpswiss.rulesets.ruleset import load_rule_set
-    from cpswiss.api.selection import SystemFlag
-    from cpswiss.registry import systems
+    """The rule set a system flag pairs with (:func:`cpswiss.api.selection.rule_set_for_system`);
+    a rule set of another system is a usage error."""
+    from cpswiss.api.selection import OtherSystemsRuleSet, rule_set_for_system
 
-    if requested is None:
-        if system.name == "team":
-            return None  # the team path chooses the rule set from the file
-        return SystemFlag("" if system.name == "dutch" else system.default_rule_set, system.name, system.flag)
-    rules = load_rule_set(requested)
-    if rules.system != system.name:
-        other = next((s for s in systems() if s.name == rules.system), None)
-        raise UsageError(f"--{system.flag} pairs with the {system.title}; {requested} is a rule set of "
-                         f"the {rules.system} system" + (f" (use --{other.flag})" if other else ""))
-    return SystemFlag(requested, system.name, system.flag, explicit=True)
+    try:
+        return rule_set_for_system(system, requested)
+    except OtherSystemsRuleSet as exc:
+        raise UsageError(exc.problem) from None

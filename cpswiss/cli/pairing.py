@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cpswiss import errors
 from cpswiss.cli.checking import cmd_check
@@ -65,8 +65,7 @@ def cmd_pair(args) -> int:
     tournament = tournament_of(args, path)
     check_pairs_file(tournament, system)  # the flag's system, whatever rule set the file names
     if args.check:
-        args.files, args.rounds = [path], None
-        return cmd_check(args)
+        return _check(args, path)
     decisions = decisions_of(args)
     report: list[str] = []
     if not decisions.pairing_decisions.empty:
@@ -123,16 +122,13 @@ def _cmd_pair_double_swiss(args, path: str) -> int:
 
     unsupported = [flag for flag, given in (("--json", args.json), ("--initial-colour", args.initial_colour))
                    if given]
-    if unsupported or not decisions_of(args).empty:
-        raise UsageError(f"--double-swiss does not take {', '.join(unsupported) or '--fix/--forbid/--bye/--absent'}")
+    if unsupported:
+        raise UsageError(f"--double-swiss does not take {', '.join(unsupported)}")
     if args.check:
-        from cpswiss.check.double_swiss import check_double_swiss
-
-        report = check_double_swiss(path, args.rules)
-        print(report.text())
-        return errors.EXIT_OK if report.agrees else errors.EXIT_NO_PAIRING
-    result = pair_double_swiss_tournament(path, args.rules, record_refusals=args.explain,
-                                          accelerate=args.accelerate)
+        return _check(args, path)
+    decided = _what_if(args, path)
+    result = decided if decided is not None else pair_double_swiss_tournament(
+        path, args.rules, record_refusals=args.explain, accelerate=args.accelerate)
     assert result.state is not None and result.rules is not None
     pairing, players = result.pairing, result.state.competitors
     if args.explain:
@@ -167,12 +163,15 @@ def _cmd_pair_team(args, path: str) -> int:
     """``pair --team FILE``: a round of a team tournament by C.04.6 (TRF-2026 team records)."""
     from cpswiss.api import pair_team_tournament
 
-    unsupported = [flag for flag, given in (("-c", args.check), ("--json", args.json),
-                                            ("--initial-colour", args.initial_colour),
+    unsupported = [flag for flag, given in (("--json", args.json), ("--initial-colour", args.initial_colour),
                                             ("--accelerate", args.accelerate)) if given]
-    if unsupported or not decisions_of(args).empty:
-        raise UsageError(f"--team does not take {', '.join(unsupported) or '--fix/--forbid/--bye'}")
-    result = pair_team_tournament(path, args.rules, record_refusals=args.explain)
+    if unsupported:
+        raise UsageError(f"--team does not take {', '.join(unsupported)}")
+    if args.check:
+        return _check(args, path)
+    decided = _what_if(args, path)
+    result = decided if decided is not None else pair_team_tournament(path, args.rules,
+                                                                             record_refusals=args.explain)
     if args.explain:
         from cpswiss.api import team_explanation
 
@@ -197,6 +196,27 @@ def _cmd_pair_team(args, path: str) -> int:
         c = teams[result.bye]
         print(f" bye  {c.id:3d} {c.name[:24]:<24} {score(c.id):>14}")
     return errors.EXIT_OK
+
+
+def _check(args: argparse.Namespace, path: str) -> int:
+    """``pair -c``: the rounds already in the file checked, as ``cpswiss check FILE``."""
+    args.files, args.rounds = [path], None
+    return cmd_check(args)
+
+
+def _what_if(args: argparse.Namespace, path: str) -> Any:
+    """With the arbiter's decisions (``--fix``, ``--forbid``, ``--bye``, ``--absent``) on a team or
+    Double-Swiss file: the round under them by the system's procedure, what changed against the
+    rules' pairing printed first (:func:`cpswiss.check.matches.what_if_matches`); the system's
+    own result of it.  None without decisions."""
+    decisions = decisions_of(args)
+    if decisions.empty:
+        return None
+    from cpswiss.check.matches import what_if_matches
+
+    outcome = what_if_matches(tournament_of(args, path), decisions, args.rules, args.accelerate, args.explain)
+    print("\n".join(outcome.lines()), file=sys.stderr if args.output == "-" else sys.stdout)
+    return outcome.result.result
 
 
 def _flagged_system(args: argparse.Namespace) -> tuple[PairingSystem, str]:

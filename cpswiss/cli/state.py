@@ -7,8 +7,8 @@ import argparse
 
 from cpswiss import errors
 from cpswiss.cli.options import (
-    accelerate_option, fact_options, flag_rules, recompute_points_option, solver_options, solver_settings,
-    system_options, tournament_of,
+    accelerate_option, fact_options, flag_rules, match_rules, recompute_points_option, solver_options,
+    solver_settings, system_options, tournament_of,
 )
 from cpswiss.cli.output import print_json, write_atomically
 
@@ -71,12 +71,21 @@ def cmd_state(args) -> int:
 
 
 def cmd_resolve(args) -> int:
-    from cpswiss.check.resolve import resolve
+    from cpswiss.check.matches import is_file_of_matches
+    from cpswiss.check.matches_resolve import MatchesResolution, resolve_matches
+    from cpswiss.check.resolve import Resolution, resolve
 
-    resolution = resolve(tournament_of(args, args.file), flag_rules(args), args.count, solver_settings(args),
-                         args.accelerate)
+    tournament = tournament_of(args, args.file)
+    resolution: Resolution | MatchesResolution
+    if is_file_of_matches(tournament):  # a team or Double-Swiss file: C.04.6 / C.04.5 Art. 3.3.3
+        resolution = resolve_matches(tournament, match_rules(args, tournament), args.count, solver_settings(args),
+                                     args.accelerate)
+        first = resolution.alternatives[0].played.lines()
+    else:
+        resolution = resolve(tournament, flag_rules(args), args.count, solver_settings(args), args.accelerate)
+        first = resolution.alternatives[0].pairing.lines()
     if args.output:
-        write_atomically(args.output, "\n".join(resolution.alternatives[0].pairing.lines()) + "\n")
+        write_atomically(args.output, "\n".join(first) + "\n")
     if args.json:
         print_json(resolution.as_dict())
     else:

@@ -97,7 +97,7 @@ def bench_arguments(bench: argparse.ArgumentParser) -> None:
 
 
 def cmd_generate(args) -> int:
-    from cpswiss.study.generate import PARAMETERS, GeneratorConfig, generate_text
+    from cpswiss.study.generate import PARAMETERS, GeneratorConfig
 
     values: dict[str, object] = dict(GeneratorConfig.read_mapping(args.config)) if args.config else {}
     values.update({p.key: getattr(args, f"parameter_{p.field}") for p in PARAMETERS
@@ -106,29 +106,26 @@ def cmd_generate(args) -> int:
     if not trf26:
         values.setdefault("AdvanceNoticePercentage", 0)  # TRF16 cannot say a bye was requested in advance
     config = GeneratorConfig.drawn(values, args.seed, args.config or "command line")
-    from cpswiss.registry import trf_code_of
-    from cpswiss.rulesets.ruleset import load_rule_set
+    from cpswiss.study.systems import generated_text
 
-    rules = load_rule_set(args.rules)
-    if rules.system == "team":  # a team tournament: PlayersNumber teams of BoardsNumber players
-        from cpswiss.study.team_generate import simulate
-
-        code = trf_code_of(rules) or "FIDE_TEAM"
-        write_atomically(args.output, simulate(config.players, config.boards, config.rounds, config.rounds,
-                                                args.seed, code, config.draw_percentage / 100))
-        return errors.EXIT_OK
-    write_atomically(args.output, generate_text(config, args.seed, args.rules, trf26))
+    # a team rule set: PlayersNumber teams of BoardsNumber players; Double-Swiss: two-game matches
+    write_atomically(args.output, generated_text(config, args.seed, args.rules, trf26))
     return errors.EXIT_OK
 
 
+def require_study_extras(command: str, modules: tuple[str, ...]) -> None:
+    """Refuse `command` in one line, naming the extra to install, when one of `modules` (the
+    optional dependencies of the study extra that it uses) is not installed."""
+    import importlib.util
+
+    for module in modules:
+        if importlib.util.find_spec(module) is None:
+            raise UsageError(f"cpswiss {command} needs the study extras ({module} is missing): "
+                             "pip install 'cpswiss[study]'")
+
+
 def cmd_study(args) -> int:
-    try:
-        import matplotlib  # noqa: F401
-        import scipy  # noqa: F401
-        import tqdm  # noqa: F401
-    except ImportError as exc:
-        raise UsageError(f"cpswiss study needs the study extras ({exc.name} is missing): "
-                         "pip install 'cpswiss[study]'") from None
+    require_study_extras("study", ("matplotlib", "scipy", "tqdm") + (("distributed",) if args.dask else ()))
     from cpswiss.study.study import run_study
 
     summary = run_study(args.study, args.output, workers=args.workers, dask=args.dask,
@@ -140,6 +137,7 @@ def cmd_study(args) -> int:
 def cmd_acceptance(args) -> int:
     import pathlib
 
+    require_study_extras("acceptance", ("dask", "distributed", "tqdm"))
     from cpswiss.study.acceptance import AcceptanceSpec, exit_code, load_results, run_acceptance
 
     spec = AcceptanceSpec(args.engine, "" if args.system == "none" else f"--{args.system}", args.rules, args.count,

@@ -203,8 +203,22 @@ def _load(name: str, seen: tuple[str, ...] = ()) -> tuple[dict[str, Any], list[d
 def load_rule_set(name: str = EDITION_IN_FORCE) -> RuleSet:
     """A rule set by name or alias in ``models/``, or by the path of a TOML file, checked as input:
     an unknown key, switch value, criterion kind or unit, or pairing system is an InputError
-    naming the file and the key, with what is allowed."""
+    naming the file and the key, with what is allowed.  The same merged content gives the same
+    (immutable) rule set, read once per process: ``check`` of many files loads it per file."""
     data, entries = _load(name)
+    content = repr((data, entries))
+    known = _RULE_SETS.get(content)
+    if known is None:
+        known = _RULE_SETS[content] = _rule_set(data, entries)
+    return known
+
+
+# merged rule-file content (its repr: the tables as read, in order) -> the rule set made of it
+_RULE_SETS: dict[str, RuleSet] = {}
+
+
+def _rule_set(data: dict[str, Any], entries: list[dict[str, Any]]) -> RuleSet:
+    """The rule set of a merged rule file (:func:`_load`), checked as :func:`load_rule_set` says."""
     label = data["source"]
     if "name" not in data:
         raise InputError("a rule set needs a name", label)

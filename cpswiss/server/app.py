@@ -40,6 +40,7 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from cpswiss import errors
+from cpswiss.server.answers import MatchCheckAnswer, MatchExplainAnswer, MatchPairAnswer, MatchStateAnswer
 from cpswiss.server.models import (
     CheckRequest,
     ExplainRequest,
@@ -69,6 +70,15 @@ class ErrorAnswer(BaseModel):
 
 
 ERRORS: dict[int | str, dict[str, Any]] = {status: {"model": ErrorAnswer} for status in (400, 409, 413, 422, 501, 503)}
+
+
+def answers(matches: type[BaseModel], individual: str) -> dict[int | str, dict[str, Any]]:
+    """The responses of a command's endpoint: the errors, and its answer - for a team or
+    Double-Swiss file the typed model ``matches``, for an individual system what its ``--json``
+    prints (``individual``)."""
+    return {**ERRORS, 200: {"model": dict[str, Any] | matches,
+                            "description": f"a team or Double-Swiss file: {matches.__name__}; "
+                                           f"an individual system: {individual}"}}
 
 
 def status_of(error: dict) -> int:
@@ -150,9 +160,10 @@ class RuleSetUnknown(Exception):
 
 
 def samples() -> dict[str, Traversable]:
-    """The bundled benchmark tournaments (``cpswiss/study/benchdata``)."""
-    folder = resources.files("cpswiss.study.benchdata")
-    return {p.name: p for p in folder.iterdir() if p.name.endswith(".trf")}
+    """The bundled tournaments: the benchmark set (``cpswiss/study/benchdata``) and the page's
+    own team and Double-Swiss examples (``cpswiss/server/samples``)."""
+    folders = (resources.files("cpswiss.study.benchdata"), resources.files("cpswiss.server") / "samples")
+    return {p.name: p for folder in folders for p in folder.iterdir() if p.name.endswith(".trf")}
 
 
 STATIC = resources.files("cpswiss.server") / "static"
@@ -175,7 +186,8 @@ def create_app(workers: Workers | None = None) -> FastAPI:
 
     app = FastAPI(title="cpswiss", lifespan=lifespan,
                   description="FIDE Swiss pairing engine: the commands of the `cpswiss` command line as JSON. "
-                              "Tournaments travel as TRF text; errors carry the command line's one-line "
+                              "Tournaments travel as TRF text: individual, team (C.04.6) or Double-Swiss "
+                              "(C.04.5) files, the system chosen by `system` or by the file; errors carry the command line's one-line "
                               "message and exit code (status by class: 400 invalid input, 422 not the "
                               "schema, 413 too large, 409 no legal pairing, 503 time limit).")
     app.add_middleware(BodyLimit)
@@ -201,7 +213,7 @@ def create_app(workers: Workers | None = None) -> FastAPI:
         if request.get("rules") == "":
             request["rules"] = None
         if request.get("rules") is not None:
-            known_rule_set(request["rules"])
+            known_rule_set(request["rules"].removesuffix("+baku") if job == "generate" else request["rules"])
         started = time.perf_counter()
         answer, job_seconds = await lanes.run(job, request)
         if "error" in answer:
@@ -257,23 +269,26 @@ def create_app(workers: Workers | None = None) -> FastAPI:
             raise HTTPException(404, f"no bundled tournament {name!r}; known: {', '.join(sorted(files))}")
         return PlainTextResponse(files[name].read_text(encoding="utf-8"))
 
-    @app.post("/api/state", tags=["commands"], summary="cpswiss state: each player before the round",
-              responses=ERRORS)
+    @app.post("/api/state", tags=["commands"], summary="cpswiss state: each player (team) before the round",
+              responses=answers(MatchStateAnswer, "round, rule set and each player's state"))
     async def state(body: StateRequest):
         return await run("state", body)
 
-    @app.post("/api/pair", tags=["commands"], responses=ERRORS,
+    @app.post("/api/pair", tags=["commands"],
+              responses=answers(MatchPairAnswer, "the boards, bye, pairing file, TRF and explanation"),
               summary="cpswiss pair: the next round (with the arbiter's decisions: what-if), the pairing "
                       "file and the TRF with the round appended")
     async def pair(body: PairRequest):
         return await run("pair", body)
 
-    @app.post("/api/explain", tags=["commands"], responses=ERRORS,
+    @app.post("/api/explain", tags=["commands"],
+              responses=answers(MatchExplainAnswer, "the account of 'cpswiss explain --json'"),
               summary="cpswiss explain: is a proposed pairing (or a round of the file) the rules' pairing?")
     async def explain(body: ExplainRequest):
         return await run("explain", body)
 
-    @app.post("/api/check", tags=["commands"], responses=ERRORS,
+    @app.post("/api/check", tags=["commands"],
+              responses=answers(MatchCheckAnswer, "the report of 'cpswiss check --json'"),
               summary="cpswiss check: re-pair each round of the file and compare")
     async def check(body: CheckRequest):
         return await run("check", body)

@@ -17,11 +17,14 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from cpswiss import errors
-from cpswiss.errors import CpswissError, InputError
+from cpswiss.errors import CpswissError, EngineLimitError, InputError
 from cpswiss.solver.settings import SolverSettings
+
+if TYPE_CHECKING:
+    from cpswiss.registry import PairingSystem
 
 Job = Callable[[dict], dict]
 
@@ -44,6 +47,39 @@ def _tournament(request: dict):
                      recompute_points=bool(request.get("recompute_points")))
 
 
+def _system(request: dict, tournament) -> PairingSystem | None:
+    """The system that pairs the file: the request's ``system`` (a system's flag, as ``pair
+    --team``), refused when it does not pair a file of this kind; else the one the file asks for
+    (team records or two-game rounds, else record 192); None: the individual systems' way of
+    choosing (``rules``, 192, the start date)."""
+    from cpswiss.api.selection import check_pairs_file, system_asked_for
+    from cpswiss.registry import systems
+
+    flag = request.get("system")
+    if not flag:
+        return system_asked_for(tournament)
+    system = next((s for s in systems() if s.flag == flag), None)
+    if system is None:
+        raise InputError(f"system {flag!r}: unknown (known: {', '.join(s.flag for s in systems())})")
+    check_pairs_file(tournament, system)
+    return system
+
+
+def _of_matches(system: PairingSystem | None) -> TypeGuard[PairingSystem]:
+    """A system that pairs teams or two-game matches (its jobs: :mod:`cpswiss.server.matches`)."""
+    return system is not None and system.pair_competition is not None
+
+
+def _rules(request: dict, system: PairingSystem | None):
+    """The rule-set request of an individual system: with ``system`` given, as its flag asks
+    (:func:`cpswiss.api.selection.rule_set_for_system`); else ``rules`` or None (the file decides)."""
+    from cpswiss.api.selection import rule_set_for_system
+
+    if request.get("system") and system is not None:
+        return rule_set_for_system(system, request.get("rules"))
+    return request.get("rules")
+
+
 def _decisions(request: dict):
     """As ``cpswiss pair --fix A-B --forbid A-B --bye N --absent N``."""
     from cpswiss.check.decisions import Decisions, parse_pair
@@ -61,7 +97,12 @@ def state_job(request: dict) -> dict:
     from cpswiss.tournament.state import state_to_show
 
     tournament = _tournament(request)
-    rules, reason = select_rule_set(tournament, request.get("rules"))
+    system = _system(request, tournament)
+    if _of_matches(system):
+        from cpswiss.server.matches import state_of_matches
+
+        return state_of_matches(tournament, system, request)
+    rules, reason = select_rule_set(tournament, _rules(request, system))
     state, finished = state_to_show(tournament, rules.state)
     players = state.frame().to_dict("records")
     for row in players:
@@ -79,6 +120,12 @@ def pair_job(request: dict) -> dict:
     from cpswiss.tournament.paired_round import with_round
 
     tournament = _tournament(request)
+    system = _system(request, tournament)
+    if _of_matches(system):
+        from cpswiss.server.matches import pair_matches
+
+        return pair_matches(tournament, system, request)
+    rule_set = _rules(request, system)
     decisions = _decisions(request)
     settings = _settings(request)
     whatif = None
@@ -87,14 +134,14 @@ def pair_job(request: dict) -> dict:
 
         if request.get("initial_colour"):
             raise InputError("initial_colour cannot be combined with fix/forbid/bye")
-        outcome = what_if(tournament, decisions, request.get("rules"), settings, request.get("accelerate"))
+        outcome = what_if(tournament, decisions, rule_set, settings, request.get("accelerate"))
         result = outcome.result
         whatif = {"decisions": decisions.describe(), "changed": outcome.changed, "lines": outcome.lines(),
                   "changes": [vars(c) for c in outcome.changes()],
                   "baseline": {"boards": [[b.white, b.black] for b in outcome.baseline.pairing.boards],
                                "bye": outcome.baseline.pairing.bye}}
     else:
-        result = pair_tournament(tournament, request.get("rules"), initial_colour=request.get("initial_colour"),
+        result = pair_tournament(tournament, rule_set, initial_colour=request.get("initial_colour"),
                                  settings=settings, accelerate=request.get("accelerate"),
                                  decisions=decisions if not decisions.empty else None)
     pairing = result.pairing
@@ -125,6 +172,11 @@ def explain_job(request: dict) -> dict:
     from cpswiss.colours.decoder import Board, Pairing
 
     tournament = _tournament(request)
+    system = _system(request, tournament)
+    if _of_matches(system):
+        from cpswiss.server.matches import explain_matches
+
+        return explain_matches(tournament, system, request)
     proposal = None
     if request.get("pairing") is not None:
         proposed = request["pairing"]
@@ -134,7 +186,7 @@ def explain_job(request: dict) -> dict:
         proposal = Pairing(tournament.round_to_pair, tuple(Board(w, b, "-") for w, b in proposed["boards"]),
                            proposed.get("bye"))
     explanation = explain_pairing(tournament, proposal, round_no=request.get("round"),
-                                  rule_set=request.get("rules"), settings=_settings(request),
+                                  rule_set=_rules(request, system), settings=_settings(request),
                                   accelerate=request.get("accelerate"))
     return _plain(explanation.as_dict() | {"text": explanation.text()})
 
@@ -143,7 +195,13 @@ def check_job(request: dict) -> dict:
     """``cpswiss check FILE [--round N ...] --json``."""
     from cpswiss.check.rounds import check_tournament
 
-    report = check_tournament(_tournament(request), request.get("rules"), rounds=request.get("rounds"),
+    tournament = _tournament(request)
+    system = _system(request, tournament)
+    if _of_matches(system):
+        from cpswiss.server.matches import check_matches
+
+        return check_matches(tournament, system, request)
+    report = check_tournament(tournament, _rules(request, system), rounds=request.get("rounds"),
                               settings=_settings(request), accelerate=request.get("accelerate"))
     return _plain(report.as_dict() | {"text": report.text()})
 
@@ -152,18 +210,24 @@ def resolve_job(request: dict) -> dict:
     """``cpswiss resolve FILE --count K --json``."""
     from cpswiss.check.resolve import resolve
 
-    resolution = resolve(_tournament(request), request.get("rules"), request["count"], _settings(request),
+    tournament = _tournament(request)
+    system = _system(request, tournament)
+    if _of_matches(system):
+        raise EngineLimitError(f"the {system.title}: resolve is not in this version")
+    resolution = resolve(tournament, _rules(request, system), request["count"], _settings(request),
                          request.get("accelerate"))
     return _plain(resolution.as_dict() | {"text": resolution.text()})
 
 
 def generate_job(request: dict) -> dict:
     """``cpswiss generate CONFIG -o OUT --seed S --rules R --format F``, the configuration
-    as a mapping of the generator's RTG keys."""
-    from cpswiss.study.generate import GeneratorConfig, generate_text
+    as a mapping of the generator's RTG keys; a team rule set makes ``PlayersNumber`` teams of
+    ``BoardsNumber`` players, a Double-Swiss one two-game matches (TRF-2026)."""
+    from cpswiss.study.generate import GeneratorConfig
+    from cpswiss.study.systems import generated_text
 
     config = GeneratorConfig.from_mapping(request["config"], "config")
-    return {"trf": generate_text(config, request["seed"], request["rules"], request["format"] == "trf26")}
+    return {"trf": generated_text(config, request["seed"], request["rules"], request["format"] == "trf26")}
 
 
 def warm_up() -> None:

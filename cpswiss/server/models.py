@@ -27,6 +27,11 @@ class TournamentRequest(Strict):
     rules: str | None = Field(None, max_length=80, description="rule set name or alias (GET /api/rules); "
                                                                "default: record 192, else the start date "
                                                                "(042), else the edition in force")
+    system: str | None = Field(None, max_length=40, pattern=r"^[a-z0-9-]+$",
+                               description="the pairing system by its command-line flag (dutch, lim, dubov, "
+                                           "burstein, team, double-swiss), as 'cpswiss pair --team'; default: "
+                                           "the one the file asks for (team records 310, a two-game round, "
+                                           "else record 192)")
     time_limit: float = Field(30.0, gt=0, le=MAX_TIME_LIMIT,
                               description="seconds per solver call; reaching it is an error, never a guess")
     recompute_points: bool = Field(False, description="score the players from the results instead of checking "
@@ -76,5 +81,8 @@ class StateRequest(TournamentRequest):
 class GenerateRequest(Strict):
     config: dict[str, int] = Field(description="RTG keys: PlayersNumber, RoundsNumber, DrawPercentage, ...")
     seed: int = Field(1, ge=0, le=2**31)
-    rules: str = Field(EDITION_IN_FORCE, max_length=80)
+    rules: str = Field(EDITION_IN_FORCE, max_length=80,
+                       description="the rule set that pairs every round, any system's; '+baku' adds Baku "
+                                   "acceleration; a team rule set makes PlayersNumber teams of BoardsNumber "
+                                   "players, a Double-Swiss one two-game matches")
     format: Literal["trf16", "trf26"] = "trf16"

@@ -75,8 +75,14 @@ class FrozenSpan:
         classes, size = self._class, self._size
         if 0 in coef.values():
             coef = {e: c for e, c in coef.items() if c}
-        keys = list(zip(map(classes.__getitem__, coef), coef.values()))  # (old class, coefficient) per edge
-        counts = Counter(keys)  # in the order first met
+        old = list(map(classes.__getitem__, coef))
+        if len(set(coef.values())) == 1:  # one coefficient: a part per class, counted without pairs
+            c = next(iter(coef.values()))
+            counts: dict[tuple[int, int], int] = {(k, c): n for k, n in Counter(old).items()}  # first met first
+            keys: list[tuple[int, int]] | None = None
+        else:
+            keys = list(zip(old, coef.values()))  # (old class, coefficient) per edge
+            counts = Counter(keys)  # in the order first met
         touched: dict[int, int] = {}  # old class -> how many of its edges the level has
         for (k, _), count in counts.items():
             touched[k] = touched.get(k, 0) + count
@@ -94,7 +100,11 @@ class FrozenSpan:
                 size[k] -= count
                 size.append(count)
         if parent:
-            classes.update(zip(coef, map(target.__getitem__, keys)))
+            if keys is None:
+                by_class = {k: t for (k, _), t in target.items()}
+                classes.update(zip(coef, map(by_class.__getitem__, old)))
+            else:
+                classes.update(zip(coef, map(target.__getitem__, keys)))
             for row in self._rows:
                 row.extend([row[k] for k in parent])
         vector = [0] * len(size)  # the level on the classes: each part holds its coefficient alone

@@ -30,6 +30,22 @@ if TYPE_CHECKING:  # CP-SAT itself is imported by the first model built (_built)
     from cpswiss.solver.cpsat import CpModel, cp_model
 
 
+def _matches_at_least(k: int, usable: list[int], edges: list[tuple[int, int]]) -> bool:
+    """Do some ``k`` of the ``usable`` edges form a matching?  (Greedily, stopping at ``k``: a
+    yes is a proof, a no is not.)"""
+    if k <= 0:
+        return True
+    taken: set[int] = set()
+    for e in usable:
+        i, j = edges[e]
+        if i not in taken and j not in taken:
+            taken.add(i)
+            taken.add(j)
+            if len(taken) >= 2 * k:
+                return True
+    return False
+
+
 class MatchingModel:
     """A CP-SAT matching over ``n`` vertices and the given edges.
 
@@ -224,6 +240,8 @@ class MatchingModel:
         pairs = sum(self.solution)
         zeros = self.zero_edges()
         zero_weight = sorted(set(range(len(self.edges))).difference(coef, zeros))
+        if _matches_at_least(pairs, zero_weight, self.edges):
+            return 0  # every vertex cover has a vertex on each edge of a matching: at least P
         # only whether the cover reaches P vertices matters beyond its size below P
         cover = greedy_cover(dict.fromkeys(zero_weight, -1), zero_weight, self.edges, limit=pairs)
         least = min((c for e, c in coef.items() if e not in zeros), default=0)

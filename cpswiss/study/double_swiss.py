@@ -6,9 +6,14 @@ tests and studies; the results are drawn from the seed only (the same seed, the 
 from __future__ import annotations
 
 import random
+import time
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from cpswiss.api import pair_double_swiss_tournament
+from cpswiss.registry import trf_code_of
+from cpswiss.rulesets.ruleset import RuleSet
+from cpswiss.study.generate import GeneratorConfig, RoundLog, drawn_ratings, game_result
 from cpswiss.formats.trf_double import match_scoring_defaults
 from cpswiss.tournament.colour import WHITE
 from cpswiss.tournament.model import PlayerRecord, RoundEntry, RoundKind, Scoring, Tournament
@@ -31,16 +36,20 @@ class DoubleSwissConfig:
     match_forfeit: int = 20
 
 
-def initial(config: DoubleSwissConfig) -> Tournament:
+def initial(config: DoubleSwissConfig, ratings: Sequence[int] | None = None,
+            code: str = "FIDE_DOUBLESWISS") -> Tournament:
+    """The players before round 1 (``ratings`` by pairing number; default 2700 - number) under
+    record 192 ``code``."""
     scoring: dict[str, int] = {}
     match_scoring_defaults(scoring, set())
-    players = {p: PlayerRecord(p, 0, name=f"Player {p}", rating=max(1000, 2700 - p), points_column=0)
+    rating_of = list(ratings) if ratings is not None else [max(1000, 2700 - p) for p in range(1, config.players + 1)]
+    players = {p: PlayerRecord(p, 0, name=f"Player {p}", rating=rating_of[p - 1], points_column=0)
                for p in range(1, config.players + 1)}
     layout: list[str | int | tuple[str, int]] = [
         "012 cpswiss generated Double-Swiss tournament", f"142 {2 * config.rounds}", "152 W",
-        "192 FIDE_DOUBLESWISS", *players]
+        f"192 {code}", *players]
     return Tournament(path="generated.trf", players=players, total_rounds=2 * config.rounds, initial_colour=WHITE,
-                      scoring=Scoring(**scoring), system="FIDE_DOUBLESWISS", trf26=True, games_per_round=2,
+                      scoring=Scoring(**scoring), system=code, trf26=True, games_per_round=2,
                       layout=layout)
 
 
@@ -69,13 +78,52 @@ def with_results(t: Tournament, round_no: int, rng: random.Random, config: Doubl
     return done
 
 
-def generate_double_swiss(config: DoubleSwissConfig, seed: int, rounds: int | None = None) -> Tournament:
+def generate_double_swiss(config: DoubleSwissConfig, seed: int, rounds: int | None = None,
+                          rules: RuleSet | None = None) -> Tournament:
     """A tournament of ``config.players`` with ``rounds`` (default all) matches paired by C.04.5
-    and played."""
+    (``rules``: default, the one record 192 names) and played."""
     rng = random.Random(seed)
-    t = initial(config)
+    t = initial(config, code=_code(rules))
     for k in range(1, (config.rounds if rounds is None else rounds) + 1):
-        result = pair_double_swiss_tournament(t)
+        result = pair_double_swiss_tournament(t, rules)
         boards = [(b.white, b.black) for b in result.pairing.boards]
         t = with_results(with_round(t, k, boards, result.pairing.bye), k, rng, config)
+    return t
+
+
+def _code(rules: RuleSet | None) -> str:
+    return (trf_code_of(rules) if rules is not None else None) or "FIDE_DOUBLESWISS"
+
+
+def generate_field(config: GeneratorConfig, seed: int, rules: RuleSet,
+                   log: list[RoundLog] | None = None) -> Tournament:
+    """A Double-Swiss tournament on the field :func:`cpswiss.study.generate.generate` draws for
+    the same configuration and seed - the same players and ratings, ``RoundsNumber`` matches -
+    every game's result drawn as that generator draws one (:func:`~cpswiss.study.generate.game_result`,
+    game 1 as round ``2k - 1``, game 2 with the colours reversed as round ``2k``), so that a
+    study compares the Double-Swiss System with an individual system on equal terms.  Absences
+    are not drawn.  ``log``: each match round as the study reads it."""
+    t = initial(DoubleSwissConfig(config.players, config.rounds), drawn_ratings(config, seed), _code(rules))
+    for k in range(1, config.rounds + 1):
+        scores = {pid: t.computed_points(record) for pid, record in t.players.items()}
+        start = time.perf_counter()
+        result = pair_double_swiss_tournament(t, rules)
+        seconds = time.perf_counter() - start
+        boards = [(b.white, b.black) for b in result.pairing.boards]
+        t = with_round(t, k, boards, result.pairing.bye)
+        players = dict(t.players)
+        for white, black in boards:
+            first = game_result(config, seed, 2 * k - 1, players[white], players[black])
+            second = game_result(config, seed, 2 * k, players[black], players[white])
+            for column, (w, b), (w_entry, b_entry) in ((2 * k - 1, (white, black), first),
+                                                       (2 * k, (black, white), second)):
+                for pid, entry in ((w, w_entry), (b, b_entry)):
+                    rounds = list(players[pid].rounds)
+                    rounds[column - 1] = entry
+                    players[pid] = replace(players[pid], rounds=rounds)
+        t = replace(t, players=players)
+        for record in players.values():
+            record.points_column = t.computed_points(record)
+        if log is not None:
+            log.append(RoundLog(k, boards, result.pairing.bye, scores, seconds))
     return t

@@ -39,7 +39,7 @@ from cpswiss.errors import InputError
 from cpswiss.formats.trf import parse_trf
 from cpswiss.formats.trf_writer import write_trf
 from cpswiss.tournament.colour import BLACK, WHITE
-from cpswiss.tournament.model import PlayerRecord, RoundEntry, RoundKind, Tournament
+from cpswiss.tournament.model import BYE_CODES, PlayerRecord, RoundEntry, RoundKind, Tournament
 from cpswiss.rulesets.ruleset import EDITION_IN_FORCE, RuleSet, load_rule_set
 from cpswiss.registry import trf_code_of
 
@@ -253,13 +253,19 @@ def _round_drawn(seed: int, last: int, *what) -> int:
     return _rng(seed, *what).randint(1, max(1, last))
 
 
+def drawn_ratings(config: GeneratorConfig, seed: int) -> list[int]:
+    """The players' ratings, drawn uniformly from the configuration's range, highest first
+    (pairing number 1 first): the field every system's generator plays on."""
+    rng = _rng(seed, "players")
+    return sorted((rng.randint(config.lowest_rating, config.highest_rating) for _ in range(config.players)),
+                  reverse=True)
+
+
 def initial_tournament(config: GeneratorConfig, seed: int, rules: RuleSet, trf26: bool = False) -> Tournament:
     """The players (ratings drawn uniformly, numbered by rating) and the header records: the
     seed in ``012``; in TRF-2026 every parameter in a ``###`` comment and the byes requested in
     advance as ``240`` records (:meth:`Schedule.advance_records`)."""
-    rng = _rng(seed, "players")
-    ratings = sorted((rng.randint(config.lowest_rating, config.highest_rating) for _ in range(config.players)),
-                     reverse=True)
+    ratings = drawn_ratings(config, seed)
     colour = "white1" if _rng(seed, "colour").random() < 0.5 else "black1"
     code = trf_code_of(rules)  # written in 092 (TRF16) or 192 (TRF-2026)
     lines = [f"012 cpswiss generated tournament (seed {seed}, {rules.name})"]
@@ -431,7 +437,7 @@ def generate(config: GeneratorConfig, seed: int, rules: str | RuleSet = EDITION_
             w, b = t.players[white], t.players[black]
             entries[white], entries[black] = game_result(config, seed, round_no, w, b)
         if bye is not None:
-            entries[bye] = RoundEntry(RoundKind.PAB, None, None, "U")
+            entries[bye] = RoundEntry(RoundKind.PAB, None, None, BYE_CODES[RoundKind.PAB])
         t = _with_entries(t, round_no, entries)
         if log is not None:
             log.append(RoundLog(round_no, boards, bye, scores, seconds))
@@ -447,5 +453,5 @@ def generate_text(config: GeneratorConfig, seed: int, rules: str = EDITION_IN_FO
     return write_trf(generate(config, seed, rules, trf26))
 
 
-__all__ = ["PARAMETERS", "GeneratorConfig", "Parameter", "RoundLog", "Schedule", "drawn_players", "expected_score",
+__all__ = ["PARAMETERS", "GeneratorConfig", "Parameter", "RoundLog", "Schedule", "drawn_players", "drawn_ratings", "expected_score",
            "game_result", "generate", "generate_text"]

@@ -12,12 +12,15 @@ from __future__ import annotations
 
 import argparse
 import random
+import time
 from dataclasses import replace
 
 from cpswiss.api import pair_team_tournament
 from cpswiss.formats.trf import parse_trf
 from cpswiss.formats.trf_teams import with_member_pab_points
 from cpswiss.formats.trf_writer import write_trf
+from cpswiss.rulesets.ruleset import RuleSet
+from cpswiss.study.generate import RoundLog
 from cpswiss.systems.team.rounds import with_team_round
 from cpswiss.tournament.colour import WHITE, opposite
 from cpswiss.tournament.model import RoundEntry, RoundKind, Tournament
@@ -94,13 +97,27 @@ def play_round(t: Tournament, round_no: int, ratings: dict[int, int], rng: rando
 def simulate(teams: int, boards: int, rounds: int, played: int, seed: int = 1,
              code: str = "FIDE_TEAM_TYPEA_MP_GP", draw: float = 0.3) -> str:
     """The TRF-2026 text of the tournament after ``played`` rounds."""
+    return write_trf(simulate_tournament(teams, boards, rounds, played, seed, code, draw))
+
+
+def simulate_tournament(teams: int, boards: int, rounds: int, played: int, seed: int = 1,
+                        code: str = "FIDE_TEAM_TYPEA_MP_GP", draw: float = 0.3, rules: RuleSet | None = None,
+                        log: list[RoundLog] | None = None) -> Tournament:
+    """The tournament after ``played`` rounds, each paired under ``rules`` (default: the one
+    record 192 ``code`` names; a ``_BAKU`` code adds Baku acceleration); ``log``: each round as
+    a study reads it (the matches by team number, the teams' primary scores before it)."""
     rng = random.Random(seed + 1)
     text, ratings = start_text(teams, boards, rounds, seed, code)
+    t = parse_trf(text)
     for r in range(1, played + 1):
-        t = parse_trf(text)
-        paired = with_team_round(pair_team_tournament(t))
-        text = write_trf(play_round(paired, r, ratings, rng, draw))
-    return text
+        start = time.perf_counter()
+        pairing = pair_team_tournament(t, rules)
+        seconds = time.perf_counter() - start
+        if log is not None:
+            scores = {c.id: c.real_score for c in pairing.state.competitors.values()}
+            log.append(RoundLog(r, [(m.white, m.black) for m in pairing.matches], pairing.bye, scores, seconds))
+        t = parse_trf(write_trf(play_round(with_team_round(pairing), r, ratings, rng, draw)))
+    return t
 
 
 def main(argv: list[str] | None = None) -> None:

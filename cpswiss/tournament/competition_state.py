@@ -15,6 +15,7 @@ The individual systems do not use this module (:mod:`cpswiss.tournament.state` i
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from cpswiss.errors import InputError
@@ -22,8 +23,8 @@ from cpswiss.tournament.acceleration import baku_schedule
 from cpswiss.tournament.competitors import Competitor, CompetitorEntry, EntryKind, competitors
 from cpswiss.tournament.model import Tournament
 from cpswiss.tournament.team_records import MatchScoring
-from cpswiss.tournament.colour import BLACK, WHITE, Colour, opposite
-from cpswiss.tournament.state import Float
+from cpswiss.tournament.colour import BLACK, WHITE, Colour
+from cpswiss.tournament.state import Float, initial_colour_shown
 
 MATCH_POINTS, GAME_POINTS = "match-points", "game-points"
 
@@ -125,6 +126,13 @@ class CompetitionState:
     initial_colour: Colour  # C.04.6 Art. 4.1, record 152
     rules: CompetitionRules
     competitors: dict[int, CompetitorState] = field(default_factory=dict)
+    # pairs the arbiter lets meet although [C1] bars them (``cpswiss resolve``, C.04.6 and
+    # C.04.5 Art. 3.3.3); a forbidden pair (260) never meets
+    allowed_pairs: frozenset[frozenset[int]] = frozenset()
+
+    def rematches_allowed(self, cid: int) -> set[int]:
+        """The competitors ``cid`` may meet again although [C1] bars it (:attr:`allowed_pairs`)."""
+        return {other for pair in self.allowed_pairs if cid in pair for other in pair if other != cid}
 
     @property
     def is_last_round(self) -> bool:
@@ -134,6 +142,11 @@ class CompetitionState:
     def to_pair(self) -> list[CompetitorState]:
         """The competitors to pair: score descending, then pairing number."""
         return sorted((c for c in self.competitors.values() if c.available), key=lambda c: (-c.score, c.id))
+
+
+StateAdjustment = Callable[[CompetitionState], CompetitionState]
+"""A change of the state before the procedure runs: the arbiter's decisions (what-if, resolve),
+as :meth:`cpswiss.check.decisions.Decisions.apply_to_competitors` makes it."""
 
 
 def paired_matches(t: Tournament) -> int:
@@ -190,7 +203,9 @@ def competition_state(t: Tournament, rules: CompetitionRules | None = None,
             forbidden=forbidden.get(cid, frozenset()), colours=colours, floats=floats,
             bye_eligible=not any(e is not None and e.kind in rules.bye_barred_by for e in entries),
             matches_played=len(played), entries=entries)
-    initial = t.initial_colour or _infer_initial_colour(found)
+    initial = t.initial_colour or initial_colour_shown(
+        [[(None, False) if e is None else (e.colour, e.kind.took_part_in_pairing) for e in found[cid].entries]
+         for cid in sorted(found)])
     return CompetitionState(t, round_no, total, initial, rules, states)
 
 
@@ -271,24 +286,3 @@ def _forbidden(t: Tournament, round_no: int) -> dict[int, frozenset[int]]:
             for cid in fp.players:
                 found.setdefault(cid, set()).update(q for q in fp.players if q != cid)
     return {cid: frozenset(others) for cid, others in found.items()}
-
-
-def _infer_initial_colour(found: dict[int, Competitor]) -> Colour:
-    """trf-caveats 7 on matches: the first round in which a match colour was scheduled; walking
-    the competitors by pairing number, counting those who took part in a pairing by then, the
-    first with a colour decides (its colour at an even position, counting from 0, else the
-    opposite)."""
-    first = min((r for c in found.values() for r, e in enumerate(c.entries, start=1)
-                 if e is not None and e.colour is not None), default=None)
-    if first is None:
-        return WHITE
-    position = 0
-    for cid in sorted(found):
-        c = found[cid]
-        if not any(e is not None and e.kind.took_part_in_pairing for e in c.entries[:first]):
-            continue
-        e = c.entry(first)
-        if e is not None and e.colour is not None:
-            return e.colour if position % 2 == 0 else opposite(e.colour)
-        position += 1
-    return WHITE

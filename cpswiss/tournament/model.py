@@ -48,6 +48,10 @@ class RoundKind(enum.Enum):
 _TOOK_PART_IN_PAIRING = frozenset((RoundKind.GAME, RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS,
                                    RoundKind.PENDING, RoundKind.PAB))
 
+# the result code a bye is written with in a round block cpswiss makes (TRF16, TRF-2026)
+BYE_CODES: dict[RoundKind, str] = {RoundKind.PAB: "U", RoundKind.HALF_BYE: "H", RoundKind.FULL_BYE: "F",
+                                   RoundKind.ZERO_BYE: "Z"}
+
 
 @dataclass(frozen=True)
 class RoundEntry:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from cpswiss.tournament.colour import BLACK, WHITE
-from cpswiss.tournament.model import PlayerRecord, RoundEntry, RoundKind, Tournament
+from cpswiss.tournament.model import BYE_CODES, PlayerRecord, RoundEntry, RoundKind, Tournament
 from cpswiss.tournament.team_rounds import with_team_round
 
 
@@ -25,15 +25,14 @@ def with_round(t: Tournament, round_no: int, boards: list[tuple[int, int]], bye:
     per = t.games_per_round
     columns = range(per * (round_no - 1) + 1, per * round_no + 1)
     entries: dict[int, list[RoundEntry]] = {}
-    codes = {RoundKind.HALF_BYE: "H", RoundKind.FULL_BYE: "F", RoundKind.ZERO_BYE: "Z"}
     for column in columns:
         for pid, kind in t.requested_byes.get(column, {}).items():
-            entries[pid] = [RoundEntry(kind, None, None, codes[kind])] * per
+            entries[pid] = [RoundEntry(kind, None, None, BYE_CODES[kind])] * per
     for white, black in boards:
         entries[white] = [RoundEntry(RoundKind.PENDING, black, (WHITE, BLACK)[g % 2], " ") for g in range(per)]
         entries[black] = [RoundEntry(RoundKind.PENDING, white, (BLACK, WHITE)[g % 2], " ") for g in range(per)]
     if bye is not None:
-        entries[bye] = [RoundEntry(RoundKind.PAB, None, None, "U")] * per
+        entries[bye] = [RoundEntry(RoundKind.PAB, None, None, BYE_CODES[RoundKind.PAB])] * per
     players: dict[int, PlayerRecord] = {}
     for pid, record in t.players.items():
         rounds = list(record.rounds)

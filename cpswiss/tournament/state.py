@@ -227,22 +227,28 @@ def infer_initial_colour(t: Tournament, registered: bool = False) -> Colour:
     decides (his colour if his position among them is even, counting from 0,
     else the opposite).
     """
-    first = None
-    for rec in t.players.values():
-        for index, e in enumerate(rec.rounds):
-            if e is not None and e.colour is not None:
-                first = index + 1 if first is None else min(first, index + 1)
-                break
+    return initial_colour_shown([[(None, False) if e is None else (e.colour, e.kind.took_part_in_pairing)
+                                  for e in t.players[pid].rounds] for pid in sorted(t.players)], registered)
+
+
+def initial_colour_shown(histories: list[list[tuple[Colour | None, bool]]], everyone: bool = False) -> Colour:
+    """trf-caveats 7 on any competitors (:func:`infer_initial_colour` for players, the match
+    colours of teams and Double-Swiss players in :mod:`~cpswiss.tournament.competition_state`):
+    ``histories`` holds one per competitor in pairing-number order, its rounds in order as (the
+    colour scheduled, None for none; whether it took part in that round's pairing).  In the
+    first round in which any colour was scheduled, the first competitor with a colour decides,
+    counting from 0 those who took part in a pairing by then (``everyone``: all of them): its
+    colour at an even position, else the opposite; White where no colour was ever given."""
+    first = min((r for h in histories for r, (colour, _) in enumerate(h) if colour is not None), default=None)
     if first is None:
         return WHITE
     position = 0
-    for pid in sorted(t.players):
-        rec = t.players[pid]
-        if not registered and not any(e is not None and e.kind.took_part_in_pairing for e in rec.rounds[:first]):
+    for h in histories:
+        if not everyone and not any(took_part for _, took_part in h[:first + 1]):
             continue
-        e = rec.entry(first)
-        if e is not None and e.colour is not None:
-            return e.colour if position % 2 == 0 else opposite(e.colour)
+        colour = h[first][0] if first < len(h) else None
+        if colour is not None:
+            return colour if position % 2 == 0 else opposite(colour)
         position += 1
     return WHITE
 

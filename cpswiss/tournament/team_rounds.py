@@ -15,10 +15,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from cpswiss.tournament.colour import BLACK, WHITE, Colour
-from cpswiss.tournament.model import PlayerRecord, RoundEntry, RoundKind, Tournament
+from cpswiss.tournament.model import BYE_CODES, PlayerRecord, RoundEntry, RoundKind, Tournament
 from cpswiss.tournament.team_records import MatchScoring, TeamPab
-
-_BYE_CODES = {RoundKind.HALF_BYE: "H", RoundKind.FULL_BYE: "F", RoundKind.ZERO_BYE: "Z"}
 
 
 def board_colour(t: Tournament, board: int, white_team: bool) -> Colour:
@@ -35,7 +33,7 @@ def with_team_round(t: Tournament, round_no: int, matches: list[tuple[int, int]]
     blocks: dict[int, RoundEntry] = {}
     for team, kind in t.team_byes.get(round_no, {}).items():
         for pid in t.teams[team].members:
-            blocks[pid] = RoundEntry(kind, None, None, _BYE_CODES[kind])
+            blocks[pid] = RoundEntry(kind, None, None, BYE_CODES[kind])
     for white, black in matches:
         seats = list(zip(t.teams[white].members[:boards], t.teams[black].members[:boards]))
         for board, (w, b) in enumerate(seats, start=1):
@@ -45,7 +43,7 @@ def with_team_round(t: Tournament, round_no: int, matches: list[tuple[int, int]]
     layout = list(t.layout)
     if bye is not None:
         for pid in t.teams[bye].members:
-            blocks[pid] = RoundEntry(RoundKind.PAB, None, None, "U")
+            blocks[pid] = RoundEntry(RoundKind.PAB, None, None, BYE_CODES[RoundKind.PAB])
         if team_pab is None:
             draw = (t.match_scoring or MatchScoring()).draw
             team_pab = TeamPab(draw, boards * t.scoring.draw)

@@ -2,7 +2,8 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const page = { trf: null, name: null, state: null, pairing: null, account: null, decisions: null };
+// system: null for an individual system, "team" or "double-swiss" for a file of matches (matches.js)
+const page = { trf: null, name: null, state: null, pairing: null, account: null, decisions: null, system: null };
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -76,9 +77,17 @@ async function showState() {
   }
   const s = r.data;
   page.state = s;
+  page.system = s.system || null;
+  $("whatif-form").hidden = !!page.system;  // what-if: the individual systems'
   $("state-round").textContent = `${s.round}${s.total_rounds ? " of " + s.total_rounds : ""}`;
   $("round-no").textContent = s.round;
   $("state-rules").textContent = s.rule_set;
+  for (const id of ["standings", "round", "tools"]) $(id).hidden = false;
+  if (page.system) {
+    status(`${page.name}: ${showMatchState(s)}, round ${s.round} to pair.`);
+    return;
+  }
+  showStateHeader(null);
   const body = $("state-table").tBodies[0];
   body.replaceChildren(...s.players.map((p) => el("tr", { class: p.available ? "" : "absent", "data-id": p.id },
     el("td", {}, p.id), el("td", {}, p.name), el("td", { class: "num" }, p.score),
@@ -135,6 +144,12 @@ async function pair(decisions) {
   }
   showError(null);
   page.pairing = r.data;
+  if (page.system) {
+    showMatches(r.data);
+    status(`Round ${r.data.round} paired: ${r.data.matches.length} matches` +
+      (r.data.bye ? `, bye to ${r.data.bye.id}` : "") + ` (${document.body.dataset.lastMs} ms).`);
+    return explainInBackground(body);
+  }
   showBoards(r.data);
   status(`Round ${r.data.round} paired: ${r.data.boards.length} boards` +
     (r.data.bye ? `, bye to ${r.data.bye.id}` : "") + ` (${document.body.dataset.lastMs} ms).`);
@@ -148,6 +163,7 @@ function playerButton(id, name, what) {
 
 function showBoards(p) {
   $("pair-rules").textContent = p.rule_set;
+  $("boards").tHead.rows[0].cells[0].textContent = "Board";
   const changed = changedBoards(p);
   const rows = p.boards.map((b) => el("tr", { class: changed.has(key(b.white, b.black)) ? "changed" : "" },
     el("td", { class: "num" }, b.board),
@@ -180,8 +196,8 @@ async function explainInBackground(body) {
   const r = await api("/api/pair", Object.assign({}, body, { explain: true }));
   if (r.ok && page.pairing && r.data.round === page.pairing.round) {
     page.account = r.data.explanation;
-    $("account-text").textContent = page.account.text;
-    markFloaters();
+    $("account-text").textContent = page.system ? page.account : page.account.text;
+    if (!page.system) markFloaters();
   }
 }
 
@@ -271,7 +287,7 @@ async function noPairing(data) {
 // ---------------------------------------------------------------- propose, check
 
 function boardsText(p) {
-  const lines = p.boards.map((b) => `${b.white} ${b.black}`);
+  const lines = page.system ? p.matches.map((m) => `${m.white.id} ${m.black.id}`) : p.boards.map((b) => `${b.white} ${b.black}`);
   if (p.bye) lines.push(`${p.bye.id} 0`);
   return lines.join("\n");
 }
@@ -305,6 +321,10 @@ async function propose(event) {
   }
   showError(null);
   const e = r.data;
+  if (page.system) {
+    out.textContent = matchVerdict(e);
+    return status(e.agrees ? "Your pairing is the rules' pairing." : "Your pairing is not the rules' pairing.");
+  }
   const head = e.agrees ? "This is the pairing the rules demand." :
     `Not the rules' pairing. ${e.violations.length ? "It breaks " + e.violations.map((v) => `${v.article}: ${v.message}`).join("; ") + ". " : ""}` +
     (e.decisive ? `First rule it breaks: ${e.decisive.article}: ${e.decisive.message}` : "");
@@ -316,7 +336,7 @@ async function check() {
   const r = await busy(null, "Checking every round…", () => api("/api/check", common()));
   if (!r.ok) return showError(r.data);
   showError(null);
-  const rows = r.data.rounds.map((c) => {
+  const rows = page.system ? r.data.rounds.map(matchCheckRow) : r.data.rounds.map((c) => {
     const diffs = [...c.missing.map(([w, b]) => `rules demand ${w}-${b}, not played`),
       ...c.extra.map(([w, b]) => `played ${w}-${b}, not what the rules give`),
       ...c.colours.map(([w, b]) => `played ${w}-${b} with colours reversed`)];

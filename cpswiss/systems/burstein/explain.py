@@ -18,8 +18,8 @@ from cpswiss.errors import NoPairingError
 from cpswiss.tournament.model import format_points
 from cpswiss.rulesets.ruleset import RuleSet, load_rule_set
 from cpswiss.systems.burstein.index import index_order_key, index_values
-from cpswiss.systems.burstein.judge import AIMS, judge, rules_step, step_in_words
-from cpswiss.systems.burstein.procedure import BursteinBracket, BursteinRecords, FoldStep, StepMatcher
+from cpswiss.systems.burstein.judge import AIMS, judge, step_in_words
+from cpswiss.systems.burstein.procedure import BursteinBracket, BursteinRecords, FoldStep, StepMatcher, best_step
 from cpswiss.systems.burstein.switches import switches_of
 from cpswiss.systems.burstein.units import Level, StepGraph
 from cpswiss.systems.shared.explaining import (
@@ -201,7 +201,7 @@ def fold_notes(b: BursteinBracket, units: dict[str, str]) -> list[str]:
             line += ": the first opponent the fold order offers"
         else:
             if ours is None:
-                ours = rules_step(b)
+                ours = best_step(b)
             reasons = _ruled_out(g, levels, b, fixed, step, position, bsn, units, ours)
             line += ": before him in the fold order " + "; ".join(reasons)
         notes.append(line)

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from cpswiss.errors import NoPairingError
 from cpswiss.solver.completion import completable
 from cpswiss.systems.burstein.index import index_values
-from cpswiss.systems.burstein.procedure import BursteinBracket, BursteinRecords, StepMatcher
+from cpswiss.systems.burstein.procedure import BursteinBracket, BursteinRecords, StepMatcher, best_step
 from cpswiss.systems.burstein.units import StepGraph
 from cpswiss.tournament.colour import name_of
 from cpswiss.tournament.state import RoundState
@@ -117,7 +117,7 @@ def judge_bracket(state: RoundState, b: BursteinBracket, proposed: set[frozenset
                 return f"[{cid}]", f"values {ours} against the proposal's {theirs[cid]} (more is better)"
             return f"[{cid}]", (f"[{cid}] asks for {AIMS[unit]}: the proposal "
                                 f"{step_in_words(unit, g, matcher.chosen)}; the rules' pairing "
-                                f"{step_in_words(unit, g, rules_step(b))}")
+                                f"{step_in_words(unit, g, best_step(b))}")
     mate = {}
     for pair in inside:
         a, c = sorted(pair, key=lambda pid: b.players.index(pid))
@@ -142,20 +142,6 @@ AIMS = {"burstein-pairs": "the most pairs in the bracket",
         "burstein-next-bracket": "a next bracket (the floaters and the next scoregroup) that complies with "
                                  "[C1]-[C6]: the most pairs there, then the lowest scores of its own floaters",
         "burstein-colour-preferences": "the fewest players without their colour preference"}
-
-
-def rules_step(b: BursteinBracket) -> list[int]:
-    """The edges of the rules' pairing of the step: the bracket's pairs and floaters fixed, the
-    rest of the step as good as the criteria make it (the values recorded)."""
-    g = b.graph
-    position = {p.id: v for v, p in enumerate(g.players)}
-    matcher = StepMatcher(g, [lv for _, group in b.levels for lv in group])
-    for x, y in b.pairs:
-        matcher.fix_pair(position[x], position[y])
-    for pid in b.floaters:
-        matcher.fix_float(position[pid])
-    matcher.solve()
-    return matcher.chosen
 
 
 def step_in_words(unit: str, g: StepGraph, chosen: list[int]) -> str:

@@ -11,12 +11,13 @@ from collections.abc import Mapping
 
 from typing import TYPE_CHECKING, Any
 
-from cpswiss.registry import Explanation, PairingSystem
+from cpswiss.registry import MatchExplanation, PairingSystem
 
 if TYPE_CHECKING:
     from cpswiss.rulesets.model import RuleSet
     from cpswiss.solver.settings import SolverSettings
     from cpswiss.systems.double_swiss.procedure import DoubleSwissRoundResult
+    from cpswiss.tournament.competition_state import StateAdjustment
     from cpswiss.tournament.model import Tournament
 
 
@@ -29,11 +30,11 @@ def pair_round(state: Any, rules: RuleSet, settings: SolverSettings | None = Non
 
 def pair_competition(tournament: Tournament, rules: RuleSet, round_no: int | None = None,
                      settings: SolverSettings | None = None, record_refusals: bool = False,
-                     baku: bool = False) -> DoubleSwissRoundResult:
+                     baku: bool = False, adjust: StateAdjustment | None = None) -> DoubleSwissRoundResult:
     """A round of a Double-Swiss file (:func:`.procedure.pair_tournament_round`)."""
     from cpswiss.systems.double_swiss.procedure import pair_tournament_round
 
-    return pair_tournament_round(tournament, rules, round_no, settings, record_refusals, baku)
+    return pair_tournament_round(tournament, rules, round_no, settings, record_refusals, baku, adjust)
 
 
 def competitor_rows(tournament: Tournament, rules: RuleSet, round_no: int | None = None,
@@ -44,9 +45,9 @@ def competitor_rows(tournament: Tournament, rules: RuleSet, round_no: int | None
     return rows(tournament, rules, round_no, baku)
 
 
-def explanation() -> Explanation:
-    """The explanation (:mod:`.explain`): ``explain_text`` of a round; the individual tools'
-    account, compare and bracket rows are refused."""
+def explanation() -> MatchExplanation:
+    """The explanation (:mod:`.explain`): ``explain_text`` of a round, and ``match_round`` for
+    the arbiter's tools."""
     from cpswiss.systems.double_swiss import explain
 
     return explain
@@ -73,7 +74,7 @@ SYSTEM = PairingSystem(
     flag="double-swiss",
     default_rule_set="double-swiss-2026",
     pair_round=pair_round,
-    explanation=explanation,
+    match_explanation=explanation,
     criteria=criteria,
     trf_codes={"FIDE_DOUBLESWISS": "double-swiss-2026"},
     switches=switches,

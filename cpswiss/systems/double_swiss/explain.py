@@ -5,9 +5,11 @@ decided them (Art. 4)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING
 
 from cpswiss.errors import InputError
+from cpswiss.systems.double_swiss.procedure import entrant_of, players_of, switches_of
+from cpswiss.systems.shared.topdown_account import ColouredMatch, MatchRound, TextWords
 from cpswiss.systems.shared.topdown_explain import bracket_lines, bye_detail_lines, score_text
 
 if TYPE_CHECKING:
@@ -24,6 +26,20 @@ COLOUR_ARTICLES = {
 # the shared procedure's labels for its pairing digits -> C.04.5's (C.04.6 [C10] is C.04.5 [C8];
 # C.04.6's colour criteria [C8]/[C9] have no counterpart: C.04.5 has no colour preference)
 _PAIRING_LABELS = {"[C10]": "[C8]"}
+WORDS = TextWords("C.04.5", "player", "White in game 1", "a PAB, a match won by forfeit or a full-point bye already",
+                  COLOUR_ARTICLES, _PAIRING_LABELS)
+
+
+def match_round(result: DoubleSwissRoundResult) -> MatchRound:
+    """The round as the arbiter's tools read it (:mod:`cpswiss.systems.shared.topdown_account`);
+    a round paired from a tournament (with its state and rule set)."""
+    if result.state is None or result.rules is None:
+        raise InputError("a Double-Swiss round paired without a tournament has no state to explain against")
+    pairing = result.pairing
+    entrants = {p.tpn: entrant_of(p) for p in players_of(result.state, switches_of(result.rules))}
+    return MatchRound(WORDS, pairing.round_no,
+                      [ColouredMatch(b.white, b.black, b.colour_rule) for b in pairing.boards], pairing.bye,
+                      result.plan, result.state, result.rules, entrants, result)
 
 
 def explain_text(result: DoubleSwissRoundResult) -> str:
@@ -52,18 +68,3 @@ def explain_text(result: DoubleSwissRoundResult) -> str:
                    f"{COLOUR_ARTICLES[board.colour_rule]}")
     return "\n".join(out)
 
-
-def _matches_only() -> NoReturn:
-    raise InputError("a Double-Swiss round is explained by 'cpswiss pair --double-swiss FILE --explain'")
-
-
-def account(result: Any, settings: Any) -> NoReturn:
-    _matches_only()
-
-
-def compare(result: Any, proposed: Any, settings: Any) -> NoReturn:
-    _matches_only()
-
-
-def bracket_rows(result: Any, settings: Any) -> NoReturn:
-    _matches_only()

@@ -28,7 +28,7 @@ from cpswiss.tournament.model import Tournament
 if TYPE_CHECKING:
     from cpswiss.rulesets.ruleset import RuleSet
     from cpswiss.solver.settings import SolverSettings
-    from cpswiss.tournament.competition_state import CompetitionState, CompetitorState
+    from cpswiss.tournament.competition_state import CompetitionState, CompetitorState, StateAdjustment
     from cpswiss.tournament.state import RoundState
 
 
@@ -76,6 +76,11 @@ def float_criteria_apply(round_no: int, total_rounds: int | None, switches: Doub
     return round_no <= total_rounds - switches.float_exemption_rounds
 
 
+def entrant_of(p: Player) -> Entrant:
+    """A player as the shared procedure sees him (no colour preference: C.04.5 has none)."""
+    return Entrant(p.tpn, p.score, p.matches_played, p.may_take_bye, p.floated)
+
+
 def pair_players(players: Sequence[Player], round_no: int, total_rounds: int | None, initial_colour: Colour,
                  switches: DoubleSwissSwitches = DoubleSwissSwitches(),
                  record_refusals: bool = False) -> DoubleSwissRoundResult:
@@ -83,7 +88,7 @@ def pair_players(players: Sequence[Player], round_no: int, total_rounds: int | N
     when no legal round-pairing exists (3.3.3: the Chief Arbiter decides).  ``record_refusals``:
     the plan names every set and identifier value ruled out before the one chosen."""
     by_tpn = {p.tpn: p for p in players}
-    entrants = [Entrant(p.tpn, p.score, p.matches_played, p.may_take_bye, p.floated) for p in players]
+    entrants = [entrant_of(p) for p in players]
     rules = Rules(float_criteria_apply(round_no, total_rounds, switches), switches.c6, record_refusals)
 
     def compatible(a: int, b: int) -> bool:
@@ -148,7 +153,8 @@ def baku_virtual_points(t: Tournament, switches: DoubleSwissSwitches) -> dict[in
 
 def players_of(state: CompetitionState, switches: DoubleSwissSwitches) -> list[Player]:
     """The players to pair, from the state of the match model (game-1 colours of matches with a
-    game played, meetings, [C2], floats: :mod:`cpswiss.tournament.competition_state`)."""
+    game played, meetings less the rematches the arbiter allows, [C2], floats:
+    :mod:`cpswiss.tournament.competition_state`)."""
     def matches_played(c: CompetitorState) -> int:  # DS-5
         return c.matches_played if switches.pab_matches_played == "meetings" else len(c.colours)
 
@@ -162,7 +168,7 @@ def players_of(state: CompetitionState, switches: DoubleSwissSwitches) -> list[P
         return _standings_before_last(c) != _standings_before_last(other)
 
     return [Player(c.id, c.score, c.real_score, c.colours, matches_played(c), c.bye_eligible, floated(c),
-                   c.opponents | c.forbidden) for c in state.to_pair]
+                   (c.opponents - state.rematches_allowed(c.id)) | c.forbidden) for c in state.to_pair]
 
 
 def _standings_before_last(c: CompetitorState) -> int:
@@ -182,15 +188,17 @@ def pair_competition(state: CompetitionState, rules: RuleSet, settings: SolverSe
 
 def pair_tournament_round(tournament: Tournament, rules: RuleSet, round_no: int | None = None,
                           settings: SolverSettings | None = None, record_refusals: bool = False,
-                          baku_acceleration: bool = False) -> DoubleSwissRoundResult:
+                          baku_acceleration: bool = False,
+                          adjust: StateAdjustment | None = None) -> DoubleSwissRoundResult:
     """The registry's entry: a round of a Double-Swiss file (default the next) under a
     Double-Swiss rule set; ``baku_acceleration``: C.04.7 Baku over the matches
-    (:func:`baku_virtual_points`) unless the file gives virtual points (250)."""
+    (:func:`baku_virtual_points`) unless the file gives virtual points (250); ``adjust``: the
+    arbiter's decisions applied to the state first."""
     t = tournament
     if baku_acceleration and not t.accelerations:
         t = replace(t, accelerations=baku_virtual_points(t, switches_of(rules)), accelerations_generated=True)
     state = competition_state(t, competition_rules(rules, baku_acceleration, t.system or ""), round_no)
-    return pair_competition(state, rules, settings, record_refusals)
+    return pair_competition(adjust(state) if adjust is not None else state, rules, settings, record_refusals)
 
 
 def competitor_rows(tournament: Tournament, rules: RuleSet, round_no: int | None = None,

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from cpswiss.colours.decoder import Pairing
 from cpswiss.tournament.compatibility import compatible
-from cpswiss.systems.shared.bracket import Bracket
+from cpswiss.systems.dutch.bracket import DutchBracket
 from cpswiss.tournament.model import format_points
 from cpswiss.rulesets.ruleset import Criterion, RuleSet
 from cpswiss.solver.settings import SolverSettings
@@ -97,7 +97,7 @@ def bracket_rows(result: PairingResult, settings: SolverSettings | None) -> list
     return rows
 
 
-def _fill_values(bracket_account: BracketAccount, b: Bracket, rules: RuleSet,
+def _fill_values(bracket_account: BracketAccount, b: DutchBracket, rules: RuleSet,
                  values: dict[str, tuple[int, ...]]) -> None:
     bracket_account.values = readable_values(b, rules, BRACKET_UNITS, values)
     bracket_account.levels = level_names(b, rules, BRACKET_UNITS)
@@ -120,7 +120,7 @@ def _kind(record: BracketRecord, previous: BracketRecord | None) -> str:
     return "heterogeneous" if record.mdps else "homogeneous"
 
 
-def generation_difference(b: Bracket, ours: list[tuple[int, int]], theirs: list[tuple[int, int]],
+def generation_difference(b: DutchBracket, ours: list[tuple[int, int]], theirs: list[tuple[int, int]],
                           theirs_name: str = "the proposal") -> Finding:
     """B.8: of two candidates equal on every criterion, which step of D.1-D.3 puts ours first."""
     for mine, other in zip(generation_order(b, ours), generation_order(b, theirs)):
@@ -196,7 +196,7 @@ def _stranded(record: BracketRecord, result: PairingResult) -> list[int]:
             if not any(compatible(state.players[pid], q, state) for q in below)]
 
 
-def _inside_edges(b: Bracket, pairs: list[tuple[int, int]]) -> list[int] | None:
+def _inside_edges(b: DutchBracket, pairs: list[tuple[int, int]]) -> list[int] | None:
     """The bracket edges of these pairs (None if one of them is not an edge)."""
     index = {b.edges[e]: e for e in b.inside}
     out = []
@@ -208,7 +208,7 @@ def _inside_edges(b: Bracket, pairs: list[tuple[int, int]]) -> list[int] | None:
     return out
 
 
-def _vertex_pairs(b: Bracket, pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
+def _vertex_pairs(b: DutchBracket, pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return [(min(b.vertex_of[x], b.vertex_of[y]), max(b.vertex_of[x], b.vertex_of[y])) for x, y in pairs]
 
 
@@ -260,7 +260,7 @@ def _bye_reason(result: PairingResult, accounts: list[BracketAccount]) -> str | 
     return reason
 
 
-def _why_unpaired(b: Bracket, rules: RuleSet, settings: SolverSettings | None, record: BracketRecord,
+def _why_unpaired(b: DutchBracket, rules: RuleSet, settings: SolverSettings | None, record: BracketRecord,
                   ours: dict[str, tuple[int, ...]], pid: int) -> str:
     """The counterfactual: pair the player inside the bracket, and see what it costs."""
     v = b.vertex_of[pid]

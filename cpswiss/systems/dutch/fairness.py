@@ -39,7 +39,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Protocol
 
-from cpswiss.systems.shared.bracket import Bracket
+from cpswiss.systems.dutch.bracket import DutchBracket
 from cpswiss.rulesets.ruleset import Criterion
 from cpswiss.solver.levels import Level
 
@@ -63,7 +63,7 @@ class LeastPairings(Protocol):
 POINT_WEIGHT = 10000  # the essay's combined key: score x 10000 + rating (score in points)
 
 
-def player_key(b: Bracket, v: int, key: str) -> int:
+def player_key(b: DutchBracket, v: int, key: str) -> int:
     """The number the differences are taken of: the rating (an unrated player counts 0), or
     with ``key = "score-rating"`` score x 10000 + rating (scores are kept in tenths)."""
     p = b.vertices[v]
@@ -76,7 +76,7 @@ def player_key(b: Bracket, v: int, key: str) -> int:
     raise ValueError(f"rating-spread: key must be 'rating' or 'score-rating', not {key!r}")
 
 
-def pair_differences(b: Bracket, key: str = "rating") -> dict[int, int]:
+def pair_differences(b: DutchBracket, key: str = "rating") -> dict[int, int]:
     """Bracket edge -> the absolute difference of its players' keys."""
     keys = [player_key(b, v, key) for v in range(b.n_bracket)]
     return {e: abs(keys[i] - keys[j]) for e, i, j in b.bracket_edges()}
@@ -216,7 +216,7 @@ def optimum_of_spread(m: LeastPairings, diffs: dict[int, int], k: int, mean_sign
     return list(chosen.solution)
 
 
-def rating_spread(b: Bracket, c: Criterion) -> list[Level]:
+def rating_spread(b: DutchBracket, c: Criterion) -> list[Level]:
     """Seed 003 (1-12-1993): the pairing of the bracket whose in-pair rating differences have
     the least standard deviation, then the least (``mean = "smallest"``, the essay's order)
     or largest mean.  Two levels: k²·variance (non-linear, see the module docstring), then
@@ -252,7 +252,7 @@ ORDERS: dict[str, Callable[[int, int, int], tuple[int, ...]]] = {
 }
 
 
-def opponent_order(b: Bracket, c: Criterion) -> list[Level]:
+def opponent_order(b: DutchBracket, c: Criterion) -> list[Level]:
     """Seed 003 (1-12-1993): each player of the bracket in turn, the highest first, takes the
     first opponent of his list that keeps the criteria above.  His list holds the players
     after him in the bracket (the players before him chose first): ``order = "alternating"``
@@ -281,7 +281,7 @@ def opponent_order(b: Bracket, c: Criterion) -> list[Level]:
     return levels
 
 
-OWN_UNITS: dict[str, Callable[[Bracket, Criterion], list[Level]]] = {
+OWN_UNITS: dict[str, Callable[[DutchBracket, Criterion], list[Level]]] = {
     "rating-spread": rating_spread,
     "opponent-order": opponent_order,
 }

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from cpswiss.systems.shared.bracket import Bracket
+from cpswiss.systems.dutch.bracket import DutchBracket
 
 
 @dataclass(frozen=True)
@@ -20,7 +20,7 @@ class GenerationStep:
     shown: str  # the candidate's choice in this step, by pairing number
 
 
-def generation_order(b: Bracket, pairs: list[tuple[int, int]]) -> list[GenerationStep]:
+def generation_order(b: DutchBracket, pairs: list[tuple[int, int]]) -> list[GenerationStep]:
     """Where a candidate of the bracket stands in the order of B.6/B.7 (C.04.3 B.8).
 
     ``pairs`` are the candidate's pairs inside the bracket, as vertex indices.

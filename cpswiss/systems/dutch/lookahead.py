@@ -31,7 +31,7 @@ from __future__ import annotations
 from enum import Enum
 from collections.abc import Callable
 
-from cpswiss.systems.shared.bracket import Bracket
+from cpswiss.systems.dutch.bracket import DutchBracket
 from cpswiss.solver.matchings import greedy_matching, maximum_matching
 
 
@@ -46,10 +46,10 @@ class Below(Enum):
 # the value of the following bracket (smaller is better): minus its pairs, then the value of u's fate
 LookaheadKey = tuple[int, tuple[int, ...]]
 # the value of the following bracket from its maximum pairs and u's fate
-LookaheadValue = Callable[[Bracket, int, int, Below], LookaheadKey]
+LookaheadValue = Callable[[DutchBracket, int, int, Below], LookaheadKey]
 
 
-def next_bracket_value(b: Bracket, u: int, pairs: int, below: Below) -> LookaheadKey:
+def next_bracket_value(b: DutchBracket, u: int, pairs: int, below: Below) -> LookaheadKey:
     """C.04.3 C.7 (RN-21): (minus the pairs, the SDs of the downfloaters left unpaired).
 
     Above the last scoregroup the pairs are weighted by the players who may not take
@@ -61,14 +61,14 @@ def next_bracket_value(b: Bracket, u: int, pairs: int, below: Below) -> Lookahea
     return -pairs + barred, (b.downfloat_sd(u),) if unpaired else ()
 
 
-def next_bracket_scores_value(b: Bracket, u: int, pairs: int, below: Below) -> LookaheadKey:
+def next_bracket_scores_value(b: DutchBracket, u: int, pairs: int, below: Below) -> LookaheadKey:
     """2026 Art. 2.4.3 [C8]: (minus the pairs, then the downfloaters paired there by score,
     highest first): a paired downfloater of a higher score is better, any paired one is
     better than an unpaired one."""
     return -pairs, (0, -b.vertices[u].score) if below is not Below.UNPAIRED else (1, 0)
 
 
-def single_downfloater_value(unit: str, b: Bracket) -> LookaheadValue | None:
+def single_downfloater_value(unit: str, b: DutchBracket) -> LookaheadValue | None:
     """How the look-ahead unit values a single downfloater, or None where the split does
     not hold: 2017 C.7 weighs the bye in a last following bracket (RN-21), which the
     number of pairs and u's fate tell only while every player of S may take the bye."""
@@ -83,7 +83,7 @@ def single_downfloater_value(unit: str, b: Bracket) -> LookaheadValue | None:
     return None
 
 
-def single_downfloater_classes(b: Bracket, value: LookaheadValue) -> list[list[int]]:
+def single_downfloater_classes(b: DutchBracket, value: LookaheadValue) -> list[list[int]]:
     """The bracket's vertices grouped by the look-ahead value of the following bracket when
     that vertex is the only downfloater (``value``, see :func:`single_downfloater_value`),
     best group first."""

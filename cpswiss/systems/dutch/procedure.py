@@ -50,7 +50,8 @@ from cpswiss.systems.dutch.rules2013 import c13_join, landing_bracket, last_brac
 from cpswiss.systems.dutch.rulings import with_round_rulings
 from cpswiss.systems.dutch.solve import BracketRecord, pair_bracket, pair_interchangeable, sees_identity
 from cpswiss.systems.dutch.switches import round_switches
-from cpswiss.systems.shared.bracket import Bracket, interchangeable
+from cpswiss.systems.dutch.bracket import DutchBracket
+from cpswiss.systems.shared.bracket import interchangeable
 from cpswiss.tournament.state import PlayerState, RoundState, scoregroups
 
 __all__ = ["pair_round"]
@@ -107,13 +108,15 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
             landing = landing_bracket(groups, index, bracket, state) if strands and not last_step else None
             if landing is not None and len(landing) == len(lower) + len(below):
                 landing = last_bracket_partners(landing, state)
-            b = Bracket(vertices, paired_first, len(bracket), last_step, next_index == len(groups), state,
-                        pab_in_bracket=holds_pab, landing=landing, landing_homogeneous_at_half=at_half)
+            b = DutchBracket(vertices, paired_first, len(bracket), state, landing=landing, last_step=last_step,
+                             final=next_index == len(groups), pab_in_bracket=holds_pab,
+                             landing_homogeneous_at_half=at_half)
             record = pair_bracket(b, rules, settings)
             if every_bracket and not last_step and not completion_witnessed(b, record, below, rules, settings):
                 vertices = bracket + lower + below
-                b = Bracket(vertices, paired_first, len(bracket), last_step, next_index == len(groups),
-                            state, n_next=len(bracket) + len(lower), holds_rest=True, pab_in_bracket=holds_pab)
+                b = DutchBracket(vertices, paired_first, len(bracket), state, last_step=last_step,
+                                 final=next_index == len(groups), n_next=len(bracket) + len(lower),
+                                 holds_rest=True, pab_in_bracket=holds_pab)
                 record = pair_bracket(b, rules, settings)
         record.collapsed = collapsed
         if paired_first != n_mdp:
@@ -175,7 +178,7 @@ def holds_the_pab(bracket: list[PlayerState], after: list[PlayerState], state: R
     return completable(bracket, state) and completable(after, state)
 
 
-def completion_witnessed(b: Bracket, record: BracketRecord, below: list[PlayerState], rules: RuleSet,
+def completion_witnessed(b: DutchBracket, record: BracketRecord, below: list[PlayerState], rules: RuleSet,
                          settings: SolverSettings | None) -> bool:
     """2026 [C4] for a bracket paired without the rest of the round in its model.
 
@@ -193,13 +196,14 @@ def completion_witnessed(b: Bracket, record: BracketRecord, below: list[PlayerSt
     # With the bracket's pairs fixed only the levels reaching below the bracket can move:
     # minimise them on the graph of the players the bracket leaves (its floaters and the
     # next scoregroup), each level restricted to that graph's edges.
-    free = [e for e, (i, j) in enumerate(b.edges) if j >= b.n_bracket and i not in paired]
+    all_edges = b.edges
+    free = [e for e in b.edges_below() if all_edges[e][0] not in paired]
     local = {e: k for k, e in enumerate(free)}
-    vertices = sorted({v for e in free for v in b.edges[e]})
+    vertices = sorted({v for e in free for v in all_edges[e]})
     index = {v: k for k, v in enumerate(vertices)}
-    edges = [(index[b.edges[e][0]], index[b.edges[e][1]]) for e in free]
+    edges = [(index[all_edges[e][0]], index[all_edges[e][1]]) for e in free]
     below_levels = [Level(level.name, {local[e]: c for e, c in level.coef.items() if e in local})
-                    for level in record.levels if any(e in local for e in level.coef)]
+                    for level in record.levels if not local.keys().isdisjoint(level.coef)]
     start = greedy_matching(len(vertices), edges)
     incident: list[list[int]] = [[] for _ in vertices]
     for k, (i, j) in enumerate(edges):

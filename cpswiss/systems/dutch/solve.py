@@ -28,7 +28,7 @@ from cpswiss.systems.dutch.lookahead import single_downfloater_classes, single_d
 from cpswiss.systems.dutch.generation import generation_order
 from cpswiss.systems.dutch.tiebreak import TieBreak
 from cpswiss.systems.dutch.units import BRACKET_UNITS, LOOKAHEAD_UNITS
-from cpswiss.systems.shared.bracket import Bracket
+from cpswiss.systems.dutch.bracket import DutchBracket
 from cpswiss.systems.shared.units import bracket_levels
 from cpswiss.tournament.state import PlayerState, RoundState
 
@@ -48,7 +48,7 @@ class BracketRecord:
     levels: list[Level] = field(default_factory=list, repr=False, compare=False)  # the step's, in order
     # the graph the step was solved on and the edges chosen on it (for explanations; see
     # :attr:`bracket`)
-    graph: Bracket | None = field(default=None, repr=False, compare=False)
+    graph: DutchBracket | None = field(default=None, repr=False, compare=False)
     chosen: list[int] = field(default_factory=list, repr=False, compare=False)
     # A.9: when this is the PPB, the best pairing of the first attempt, whose
     # downfloaters could not be completed below (pairs and downfloaters, by id)
@@ -64,11 +64,11 @@ class BracketRecord:
     treated_homogeneous: bool = False
     # a step paired without its graph (:func:`pair_interchangeable`): what builds the
     # graph, its levels and the chosen edges when first asked for
-    build: Callable[[], tuple[Bracket, list[Level], list[int]]] | None = field(default=None, repr=False,
+    build: Callable[[], tuple[DutchBracket, list[Level], list[int]]] | None = field(default=None, repr=False,
                                                                               compare=False)
 
     @property
-    def bracket(self) -> Bracket | None:
+    def bracket(self) -> DutchBracket | None:
         """The graph of the step (built on first use where the step was paired without it)."""
         if self.graph is None and self.build is not None:
             self.graph, self.levels, self.chosen = self.build()
@@ -124,8 +124,8 @@ def pair_interchangeable(bracket: list[PlayerState], state: RoundState, rules: R
     """
     pairs = first_candidate(len(bracket))
 
-    def build() -> tuple[Bracket, list[Level], list[int]]:
-        b = Bracket(bracket, 0, len(bracket), True, True, state)
+    def build() -> tuple[DutchBracket, list[Level], list[int]]:
+        b = DutchBracket(bracket, 0, len(bracket), state, last_step=True, final=True)
         edge_of = {edge: e for e, edge in enumerate(b.edges)}
         return b, step_levels(b, rules).all, [edge_of[pair] for pair in pairs]
 
@@ -133,7 +133,7 @@ def pair_interchangeable(bracket: list[PlayerState], state: RoundState, rules: R
                          collapsed=False, pairs=pairs, downfloaters=[], build=build)
 
 
-def pair_bracket(b: Bracket, rules: RuleSet, settings: SolverSettings | None = None, *,
+def pair_bracket(b: DutchBracket, rules: RuleSet, settings: SolverSettings | None = None, *,
                  pairing_inside: int | None = None) -> BracketRecord:
     """Pair one bracket: lexicographic optimum of C.4-C.19, then the B.8 tie-break.
 
@@ -168,7 +168,7 @@ def pair_bracket(b: Bracket, rules: RuleSet, settings: SolverSettings | None = N
     return record
 
 
-def pairs_a_floater_below(b: Bracket, chosen: list[int]) -> bool:
+def pairs_a_floater_below(b: DutchBracket, chosen: list[int]) -> bool:
     """2013 A.3 with C.13/C.14 (C.04.3.1), for a heterogeneous penultimate bracket re-paired
     above the lowest one: when its re-pairing moves on one of its own moved-down players (one
     that A.3 pairs first there), the players it floats are the lowest bracket's moved-down
@@ -187,7 +187,7 @@ def pairs_a_floater_below(b: Bracket, chosen: list[int]) -> bool:
             or any(b.edges[e][0] < b.n_bracket <= b.edges[e][1] for e in chosen))
 
 
-def pairing_a_floater_below(b: Bracket, rules: RuleSet, fresh_step: Callable[[], StepLevels], chosen: list[int],
+def pairing_a_floater_below(b: DutchBracket, rules: RuleSet, fresh_step: Callable[[], StepLevels], chosen: list[int],
                             solves: int, settings: SolverSettings | None) -> tuple[list[int], int]:
     """The step's best pairing among those :func:`pairs_a_floater_below` accepts, when its
     optimum is not one of them: each way of being acceptable held as a pinned sum (an
@@ -224,7 +224,7 @@ def pairing_a_floater_below(b: Bracket, rules: RuleSet, fresh_step: Callable[[],
     return (chosen if best is None else best[1]), solves
 
 
-def pinned_optimum(b: Bracket, step: StepLevels, pins: list[Pin],
+def pinned_optimum(b: DutchBracket, step: StepLevels, pins: list[Pin],
                    settings: SolverSettings | None) -> tuple[list[int], int] | None:
     """:func:`optimise_and_break_ties` among the pairings that hold the pinned sums (its edges
     and solves), or None when none does (:func:`reachable`)."""
@@ -233,7 +233,7 @@ def pinned_optimum(b: Bracket, step: StepLevels, pins: list[Pin],
     return optimise_and_break_ties(b, step, settings, pins=pins)
 
 
-def step_rank(b: Bracket, fresh_step: Callable[[], StepLevels],
+def step_rank(b: DutchBracket, fresh_step: Callable[[], StepLevels],
               edges: list[int]) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
     """Where a pairing of the step ranks (smaller first): every criterion as it counts
     (:func:`~cpswiss.solver.levels.as_counted`), then its place in the generation order of
@@ -243,14 +243,14 @@ def step_rank(b: Bracket, fresh_step: Callable[[], StepLevels],
     return values, tuple(s.key for s in generation_order(b, pairs))
 
 
-def reachable(b: Bracket, pins: list[Pin], settings: SolverSettings | None) -> bool:
+def reachable(b: DutchBracket, pins: list[Pin], settings: SolverSettings | None) -> bool:
     """Does some pairing of the step hold every pinned sum at its value?  (A model of its own:
     only equalities are ever frozen, see
     :meth:`~cpswiss.solver.model.MatchingModel.feasible_without_by_blossom`.)"""
     return MatchingModel(len(b.vertices), b.edges, settings).hold(pins)
 
 
-def by_cases(b: Bracket, fresh_step: Callable[[], StepLevels], chosen: list[int], solves: int,
+def by_cases(b: DutchBracket, fresh_step: Callable[[], StepLevels], chosen: list[int], solves: int,
              settings: SolverSettings | None) -> tuple[list[int], int]:
     """The step's pairing when a criterion counts only what exceeds an allowance or differs
     from its sum in some cases (:mod:`cpswiss.solver.cases`; 2013 C.1/C.12 with A.6,
@@ -287,7 +287,7 @@ class StepLevels:
         return self.before + self.lookahead + self.after
 
 
-def step_levels(b: Bracket, rules: RuleSet) -> StepLevels:
+def step_levels(b: DutchBracket, rules: RuleSet) -> StepLevels:
     units = {c.id: c.unit for c in rules.criteria}
     step = StepLevels([], [], [])
     part = step.before
@@ -301,7 +301,7 @@ def step_levels(b: Bracket, rules: RuleSet) -> StepLevels:
     return step
 
 
-def perfect_first_candidate(b: Bracket, levels: list[Level]) -> list[int] | None:
+def perfect_first_candidate(b: DutchBracket, levels: list[Level]) -> list[int] | None:
     """B.4: the first candidate of B.3 (S1[i] against S2[i]), if it is provably perfect.
 
     Tried where it is cheap to prove: a homogeneous last bracket (or the single
@@ -340,7 +340,7 @@ def perfect_first_candidate(b: Bracket, levels: list[Level]) -> list[int] | None
     return chosen
 
 
-def optimise_and_break_ties(b: Bracket, step: StepLevels, settings: SolverSettings | None,
+def optimise_and_break_ties(b: DutchBracket, step: StepLevels, settings: SolverSettings | None,
                             pins: list[Pin] | None = None) -> tuple[list[int], int]:
     """Lexicographic optimum of the levels, then the B.8 tie-break; the chosen edges and
     the number of solves.  With ``pins``, among the pairings that hold those sums at their
@@ -364,7 +364,7 @@ def _hold(m: MatchingModel, pins: list[Pin] | None) -> None:
         raise InternalCheckError("internal error: no pairing holds a sum within its allowance")
 
 
-def pair_on_step_model(b: Bracket, step: StepLevels, settings: SolverSettings | None,
+def pair_on_step_model(b: DutchBracket, step: StepLevels, settings: SolverSettings | None,
                        pins: list[Pin] | None = None) -> tuple[list[int], int]:
     """The step as one model (bracket and players below), then the tie-break.
 
@@ -401,13 +401,13 @@ def pair_on_step_model(b: Bracket, step: StepLevels, settings: SolverSettings | 
     return [inside[k] for k in sub.chosen()], m.solves + sub.solves
 
 
-def _bracket_alone(b: Bracket) -> tuple[Bracket, Callable[..., Level]]:
+def _bracket_alone(b: DutchBracket) -> tuple[DutchBracket, Callable[..., Level]]:
     """The bracket's own graph (edges inside it, renumbered) and the restriction of a
     level to it (a floor is kept only where the level has no edge outside)."""
     inside = b.inside
     n_inside = len(inside)
-    sub_bracket = Bracket(b.vertices[:b.n_bracket], b.n_mdp, b.n_bracket, b.last_step, b.final, b.round,
-                          edges=[b.edges[e] for e in inside])
+    sub_bracket = DutchBracket(b.vertices[:b.n_bracket], b.n_mdp, b.n_bracket, b.round,
+                               edges=[b.edges[e] for e in inside], last_step=b.last_step, final=b.final)
     if b.inside_first:  # each inside edge keeps its number
         def on_bracket(coef: dict[int, int]) -> dict[int, int]:
             if max(coef, default=-1) < n_inside:
@@ -447,7 +447,7 @@ def some_member_floats(m: MatchingModel, levels: list[Level], members: set[int],
     return answer
 
 
-def pair_on_bracket_alone(b: Bracket, step: StepLevels, settings: SolverSettings | None,
+def pair_on_bracket_alone(b: DutchBracket, step: StepLevels, settings: SolverSettings | None,
                           pins: list[Pin] | None = None) -> tuple[list[int], int] | None:
     """Pair a bracket on a model of the bracket alone, when the players below only matter
     through C.7 and at most one player floats; None when that does not hold.

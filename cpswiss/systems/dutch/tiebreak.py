@@ -17,7 +17,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable
 
-from cpswiss.systems.shared.bracket import Bracket
+from cpswiss.systems.dutch.bracket import DutchBracket
 from cpswiss.errors import InternalCheckError
 from cpswiss.solver.answers import OBSERVERS, answered
 from cpswiss.solver.assignment import on_columns
@@ -35,7 +35,7 @@ FirstAssignment = Callable[[int], tuple[tuple[int, ...], list[int]] | None]
 class TieBreak:
     """B.8: among optimal candidates, the one generated first by B.6/B.7 with D.1-D.3."""
 
-    def __init__(self, b: Bracket, m: MatchingModel, levels: list[Level]):
+    def __init__(self, b: DutchBracket, m: MatchingModel, levels: list[Level]):
         self.b = b
         self.m = m
         # the frozen optima, to recognise a candidate that keeps them without a solve

@@ -16,13 +16,13 @@ from cpswiss.rulesets.ruleset import Criterion
 from cpswiss.solver.levels import Level
 from cpswiss.solver.matchings import maximum_matching
 from cpswiss.systems.dutch.fairness import OWN_UNITS as FAIRNESS_UNITS
-from cpswiss.systems.shared.bracket import ONE_POINT_TENTHS, Bracket
+from cpswiss.systems.dutch.bracket import DutchBracket
+from cpswiss.systems.shared.bracket import ONE_POINT_TENTHS
 from cpswiss.systems.shared.units import (
     SHARED_UNITS,
     BracketUnits,
     Contribution,
     SortedList,
-    Unit,
     lexicographic,
     pair_count,
     unpaired_in_bracket,
@@ -35,7 +35,7 @@ from cpswiss.tournament.state import Float, PlayerState, Strength
 # ---------------------------------------------------------------------------
 
 
-def completion(b: Bracket, c: Criterion) -> list[Level]:
+def completion(b: DutchBracket, c: Criterion) -> list[Level]:
     """C.04.3 C.4 with A.9 and C.2 (2017: in the PPB and the last bracket); 2026 Art. 2.2.1
     [C4] with [C2] and [C5] (in every bracket whose step holds the rest of the round): pair
     as many of the remaining players as possible, leaving unpaired only a player who may
@@ -52,7 +52,7 @@ def completion(b: Bracket, c: Criterion) -> list[Level]:
     return [level]
 
 
-def psd(b: Bracket, c: Criterion) -> list[Level]:
+def psd(b: DutchBracket, c: Criterion) -> list[Level]:
     """C.04.3 C.6 with A.8: minimise the PSD (pair SDs and downfloater SDs, sorted).
     With ``measure = "sum-of-squares"`` (2013 B.3, its "B.3 factor", A.11): minimise the
     sum of the squares instead, see :func:`psd_sum_of_squares`."""
@@ -79,7 +79,7 @@ def psd(b: Bracket, c: Criterion) -> list[Level]:
     return sorted_list.levels(f"{c.label} PSD")
 
 
-def psd_sum_of_squares(b: Bracket, c: Criterion) -> list[Level]:
+def psd_sum_of_squares(b: DutchBracket, c: Criterion) -> list[Level]:
     """2013 B.3 with A.11's "B.3 factor" (C.04.3.1): the score differences of a bracket's
     pairing weighed as one number, the sum of their squares: each pair's difference, and for
     each player left unpaired his score less the lowest score of the bracket's own players
@@ -97,7 +97,7 @@ def psd_sum_of_squares(b: Bracket, c: Criterion) -> list[Level]:
     return [] if level.trivial else [level]
 
 
-def next_bracket(b: Bracket, c: Criterion) -> list[Level]:
+def next_bracket(b: DutchBracket, c: Criterion) -> list[Level]:
     """C.04.3 C.7: choose the downfloaters so that the following bracket first has the most
     pairs, then the smallest PSD.  Void in the PPB and the last bracket (A.9).
 
@@ -124,7 +124,7 @@ def next_bracket(b: Bracket, c: Criterion) -> list[Level]:
     return [count] + sorted_list.levels(f"{c.label} next-bracket PSD")
 
 
-def stranded_downfloaters(b: Bracket, c: Criterion) -> list[Level]:
+def stranded_downfloaters(b: DutchBracket, c: Criterion) -> list[Level]:
     """2013 C.1 with C.12 (C.04.3.1, Istanbul 2012): a moved-down player for whom no
     opponent can be found in his new bracket sends the procedure back (C.12) to re-pair
     the bracket above with another downfloater, one that "allows p pairings" there.  As a
@@ -188,7 +188,7 @@ def stranded_downfloaters(b: Bracket, c: Criterion) -> list[Level]:
     return [] if level.trivial and not level.constant else [level]
 
 
-def landing_unpaired(b: Bracket, c: Criterion) -> list[Level]:
+def landing_unpaired(b: DutchBracket, c: Criterion) -> list[Level]:
     """2013 C.12 (C.04.3.1): going back to the bracket above is accepted when another
     downfloater "now allows p pairings" in the bracket they land in, p its number of pairs
     (A.6: half its players, rounded down) once C.1 has moved down the players for whom no
@@ -230,7 +230,7 @@ def landing_unpaired(b: Bracket, c: Criterion) -> list[Level]:
     return [] if level.trivial and not level.constant else [level]
 
 
-def _more_than_land(b: Bracket) -> int:
+def _more_than_land(b: DutchBracket) -> int:
     """How many more players the bracket leaves unpaired, at the least, than the bracket they
     land in has players (A.6: each pair there holds one of its players)."""
     assert b.landing is not None
@@ -238,7 +238,7 @@ def _more_than_land(b: Bracket) -> int:
     return b.n_bracket - 2 * most_pairs - len(b.landing)
 
 
-def strong_colour_preference(b: Bracket, c: Criterion) -> list[Level]:
+def strong_colour_preference(b: DutchBracket, c: Criterion) -> list[Level]:
     """C.04.3 C.11: minimise players who do not get their strong colour preference.
     RN-9: absolute preferences count as strong, except when both players' are absolute
     (that clash belongs to C.8/C.9).  (No case of the 2017 corpus tells the exception
@@ -248,7 +248,7 @@ def strong_colour_preference(b: Bracket, c: Criterion) -> list[Level]:
         and p.preference == q.preference), same_preference=True)
 
 
-def semi_absolute_preference(b: Bracket, c: Criterion) -> list[Level]:
+def semi_absolute_preference(b: DutchBracket, c: Criterion) -> list[Level]:
     """2013 A.7.d (C.04.3.1): in an odd-numbered round a player with a strong preference
     (one who has played an odd number of games) is treated as if it were absolute, unless
     that costs more or higher downfloaters or larger score differences.  So: minimise the
@@ -273,7 +273,7 @@ def _float_params(c: Criterion) -> tuple[int, str]:
     return int(c.params.get("rounds_back", 1)), c.params.get("float", "down")
 
 
-def _floats(b: Bracket, c: Criterion, i: int, j: int) -> bool:
+def _floats(b: DutchBracket, c: Criterion, i: int, j: int) -> bool:
     """Whether the pair (i, j) of the bracket gives its players a float (A.4: unequal
     scores).  With ``remainder_homogeneous`` (2013 A.3: "a remainder score bracket ... is
     always treated as a homogeneous one"), a pair of two residents never does: that
@@ -284,7 +284,7 @@ def _floats(b: Bracket, c: Criterion, i: int, j: int) -> bool:
     return b.vertices[i].score > b.vertices[j].score
 
 
-def _repeated_upfloats(b: Bracket, c: Criterion, back: int) -> list[tuple[int, int, int]]:
+def _repeated_upfloats(b: DutchBracket, c: Criterion, back: int) -> list[tuple[int, int, int]]:
     """Bracket edges (e, higher, lower) whose lower player upfloated ``back`` rounds before
     and would float up again (the higher player has the higher score), in edge order."""
     found = []
@@ -295,12 +295,12 @@ def _repeated_upfloats(b: Bracket, c: Criterion, back: int) -> list[tuple[int, i
     return sorted(found)
 
 
-def _downfloated(b: Bracket, back: int) -> list[int]:
+def _downfloated(b: DutchBracket, back: int) -> list[int]:
     """The bracket's players who floated down ``back`` rounds before."""
     return [v for v in range(b.n_bracket) if b.vertices[v].float_back(back) is Float.DOWN]
 
 
-def repeated_float(b: Bracket, c: Criterion) -> list[Level]:
+def repeated_float(b: DutchBracket, c: Criterion) -> list[Level]:
     """C.04.3 C.12-C.15: minimise players who get the same float as one (two) rounds before.
 
     A bracket player not paired in the bracket floats down; a paired player
@@ -347,7 +347,7 @@ def repeated_float(b: Bracket, c: Criterion) -> list[Level]:
     return [] if level.trivial and not level.constant else [level]
 
 
-def _repeated_float_entries(b: Bracket, c: Criterion, unpaired_value: Callable[[int], int],
+def _repeated_float_entries(b: DutchBracket, c: Criterion, unpaired_value: Callable[[int], int],
                             pair_value: Callable[[int, int], int], paired_down: bool) -> list[Contribution] | None:
     """The (value, edge, sign) entries of a repeated-float criterion (one or two rounds
     back, down or up, from the criterion's parameters), or None before that round exists.
@@ -375,7 +375,7 @@ def _repeated_float_entries(b: Bracket, c: Criterion, unpaired_value: Callable[[
     return out
 
 
-def repeated_float_score_difference(b: Bracket, c: Criterion) -> list[Level]:
+def repeated_float_score_difference(b: DutchBracket, c: Criterion) -> list[Level]:
     """C.04.3 C.16-C.19: minimise the score differences of players who get the same float
     again.  RN-26: compared as a sorted list, like a PSD: a repeated downfloater left
     unpaired counts its downfloater SD (A.8), one paired with a lower score the SD of
@@ -393,20 +393,23 @@ def _by_score(name: str, contributions: Sequence[Contribution], sense: int) -> l
     one level per score, highest first, counting the (value, edge, sign) contributions
     at that score; a score's count dominates every lower score's (as the reference
     engine's score-group bit fields do)."""
-    by_score: dict[int, Level] = {}
+    coefs: dict[int, dict[int, int]] = {}
+    constants: dict[int, int] = {}
     for score, edge, sign in contributions:
-        level = by_score.get(score)
-        if level is None:
-            level = by_score[score] = Level(f"{name} {score / ONE_POINT_TENTHS:g}",
-                                            floor=0 if sense == 1 else None, sense=sense)
+        coef = coefs.get(score)
+        if coef is None:
+            coef = coefs[score] = {}
+            constants[score] = 0
         if edge is None:
-            level.constant += sign
+            constants[score] += sign
         else:
-            level.coef[edge] = level.coef.get(edge, 0) + sign
-    return [by_score[s] for s in sorted(by_score, reverse=True) if not by_score[s].trivial]
+            coef[edge] = coef.get(edge, 0) + sign
+    floor = 0 if sense == 1 else None
+    return [Level(f"{name} {s / ONE_POINT_TENTHS:g}", coefs[s], constants[s], floor, sense)
+            for s in sorted(coefs, reverse=True) if any(coefs[s].values())]
 
 
-def downfloater_scores(b: Bracket, c: Criterion) -> list[Level]:
+def downfloater_scores(b: DutchBracket, c: Criterion) -> list[Level]:
     """2026 Art. 2.4.2 [C7]: minimise the scores of the downfloaters, in descending order.
 
     Read as the reference engine (bbpPairings 6.0.0) does: with the number of pairs
@@ -419,23 +422,21 @@ def downfloater_scores(b: Bracket, c: Criterion) -> list[Level]:
     return _by_score(f"{c.label} pairs led by a player of score", out, sense=-1)
 
 
-def next_bracket_scores(b: Bracket, c: Criterion) -> list[Level]:
+def next_bracket_scores(b: DutchBracket, c: Criterion) -> list[Level]:
     """2026 Art. 2.4.3 [C8]: choose the downfloaters so that the following bracket complies
     as well as it can with [C6] and [C7]: first the most pairs whose lower player is in
     the next scoregroup, then, highest score first, the most of them led by a player of
     that score (the downfloaters paired there).  Void in the last bracket."""
     if b.last_step:
         return []
-    count = Level(f"{c.label} next-bracket pairs", sense=-1)
-    out = []
-    for e, (i, j) in enumerate(b.edges):
-        if b.in_next(j):
-            count.add(e, -1)
-            out.append((b.vertices[i].score, e, -1))
+    into_next = b.edges_into_next()
+    count = Level(f"{c.label} next-bracket pairs", dict.fromkeys(into_next, -1), sense=-1)
+    vertices, edges = b.vertices, b.edges
+    out: list[Contribution] = [(vertices[edges[e][0]].score, e, -1) for e in into_next]
     return [count] + _by_score(f"{c.label} next-bracket pairs led by a player of score", out, sense=-1)
 
 
-def pab_unplayed_games(b: Bracket, c: Criterion) -> list[Level]:
+def pab_unplayed_games(b: DutchBracket, c: Criterion) -> list[Level]:
     """2026 Art. 2.4.4 [C9]: minimise the unplayed games of the PAB assignee.
 
     As its note says and the reference engine reads it, only in the bracket that
@@ -454,7 +455,7 @@ def pab_unplayed_games(b: Bracket, c: Criterion) -> list[Level]:
     return [] if level.trivial else [level]
 
 
-def repeated_float_score(b: Bracket, c: Criterion) -> list[Level]:
+def repeated_float_score(b: DutchBracket, c: Criterion) -> list[Level]:
     """2026 Art. 2.4.13-2.4.16 [C18]-[C21]: minimise, highest first, the scores of the
     players who get the same float as one (two) rounds before.
 
@@ -471,7 +472,7 @@ def repeated_float_score(b: Bracket, c: Criterion) -> list[Level]:
     return _by_score(f"{c.label} repeated {direction}floats ({back} back) of score", out, sense=1)
 
 
-UNITS: dict[str, Unit] = {
+UNITS: dict[str, Callable[[DutchBracket, Criterion], list[Level]]] = {
     **SHARED_UNITS,
     "completion": completion,
     "psd": psd,

@@ -235,8 +235,7 @@ def pair_group(group: list[PlayerState], incoming: list[PlayerState], floater_di
         return GroupRecord(median_score(state), direction, median, [], [])
     edges = [(i, j) for j in range(len(vertices)) for i in range(j)
              if compatible(vertices[i], vertices[j], state)]
-    b = Bracket(vertices, len(incoming), len(vertices), True, False, state, edges=edges,
-                landing=list(following))
+    b = Bracket(vertices, len(incoming), len(vertices), state, edges=edges, landing=list(following))
     gap = maxi_gap(state, rules)
     criteria, by_exchanges = group_criteria(rules, gap)
     levels = [level for _, group_levels in bracket_levels(b, criteria, BRACKET_UNITS) for level in group_levels]

@@ -7,10 +7,9 @@ from bisect import bisect_left
 from dataclasses import dataclass, field, replace
 from itertools import repeat
 from operator import itemgetter
-from typing import Iterable
 
 from cpswiss.tournament.compatibility import barred_later, every_pair_compatible
-from cpswiss.errors import InternalCheckError, TooLargeError
+from cpswiss.errors import TooLargeError
 from cpswiss.tournament.state import PlayerState, RoundState
 
 ONE_POINT_TENTHS = 10  # A.8 / RN-17: "one point" of the downfloater SD, in tenths (see RN-15)
@@ -22,43 +21,30 @@ MAX_STEP_PAIRS = 4_500_000
 
 @dataclass
 class Bracket:
-    """The graph of one bracket step (C.04.3 A.3, A.9, B.1-B.3)."""
+    """The graph of one bracket step (C.04.3 A.3, A.9, B.1-B.3), as the units of every system
+    on it read it; what only one system's procedure asks of a step is in that system's
+    subclass (:class:`~cpswiss.systems.dutch.bracket.DutchBracket`)."""
 
     vertices: list[PlayerState]  # bracket (MDPs, residents) then the players below
     n_mdp: int  # M0: moved-down players at the front
     n_bracket: int  # MDPs + residents
-    # the step pairs the last bracket: the lowest one, or the PPB with every player below it
-    # (the collapsed last bracket, 2017 A.9); completion (C.4) governs
-    last_step: bool
-    final: bool  # the players below are the last scoregroup (C.7 counts the bye)
     round: RoundState
     edges: list[tuple[int, int]] = field(default_factory=list)  # (i, j), i < j, vertex indices
-    # the following bracket's scoregroup ends here; vertices after it are the rest of the
-    # round (2026 [C4]); None: the step ends with the next scoregroup
-    n_next: int | None = None
-    # the step holds every remaining player and must leave them completable (2026 [C4])
-    holds_rest: bool = False
-    # 2026 [C9]: this bracket holds the pairing-allocated bye and pairs all its other players
-    pab_in_bracket: bool = False
-    # 2013 C.1/C.12/C.13: the players this bracket's downfloaters will be paired among (the
-    # next scoregroup, with the scoregroups below it that C.13 merges into it); None: not used
+    # the players this bracket's downfloaters will be paired among (Dutch 2013 C.1/C.12/C.13:
+    # the next scoregroup, with the scoregroups below it that C.13 merges into it; FIDE 1999:
+    # the following score group); None: not used
     landing: list[PlayerState] | None = None
-    # 2013 A.3: the bracket the downfloaters land in is treated as homogeneous when they are
-    # at least half of its players (procedure ``half_moved_down = "homogeneous"``)
-    landing_homogeneous_at_half: bool = False
 
     def __post_init__(self) -> None:
         self._same_preference_inside: list[int] | None = None  # see same_preference_inside
         by_second_end = not self.edges  # built here: sorted by the second end, then the first
+        self.by_second_end = by_second_end  # so edges whose second end is in a range are a range
         if by_second_end:
             n = len(self.vertices)
             if n * (n - 1) // 2 > MAX_STEP_PAIRS:
                 raise TooLargeError(f"a bracket step of {n} players ({n * (n - 1) // 2:,} possible pairs): "
                                     f"more than this build weighs at once ({MAX_STEP_PAIRS:,} pairs)")
             self.edges = _edges_by_second_end(barred_later(self.vertices, self.round), self.n_mdp)
-        if self.n_next is None:
-            self.n_next = len(self.vertices)
-        self.min_score = min(p.score for p in self.vertices)
         self.vertex_of = {p.id: v for v, p in enumerate(self.vertices)}  # player id -> vertex
         n_bracket = self.n_bracket
         self.incident: list[list[int]] = [[] for _ in self.vertices]  # all edges of a vertex
@@ -96,44 +82,6 @@ class Bracket:
             self._same_preference_inside = [e for e in self.inside
                                             if preference[edges[e][0]] == preference[edges[e][1]]]
         return self._same_preference_inside
-
-    @property
-    def completing(self) -> bool:
-        """The step holds every remaining player and must leave them completable: the PPB
-        and last bracket (2017 A.9), or any bracket whose rest is in the model (2026 [C4])."""
-        return self.last_step or self.holds_rest
-
-    def in_next(self, v: int) -> bool:
-        """Vertex v belongs to the following bracket's scoregroup."""
-        if self.n_next is None:  # __post_init__ gives it a value
-            raise InternalCheckError("internal error: a bracket step without the end of its next scoregroup")
-        return self.n_bracket <= v < self.n_next
-
-    def bracket_edges(self) -> Iterable[tuple[int, int, int]]:
-        """Edges with both players in the bracket: (edge index, higher, lower)."""
-        for e in self.inside:
-            i, j = self.edges[e]
-            yield e, i, j
-
-    def other(self, e: int, v: int) -> int:
-        """The other player of edge e."""
-        i, j = self.edges[e]
-        return j if i == v else i
-
-    def downfloat_sd(self, v: int) -> int:
-        """A.8 / RN-15: SD of a downfloater = score - (lowest score - 1 point) (decided
-        by the corpus: without the point, 11 cases differ, among them
-        ``n005-r02of03-t031`` and ``n014-r03of08-t009``, where the bye goes elsewhere).
-
-        RN-16: "lowest" is taken over all vertices of the step (the bracket and
-        the players below it), as the reference engine does.  (No case of the 2017
-        corpus tells this apart from the bracket's own lowest score: a sweep with
-        that reading also agrees on 404/404.)
-        """
-        return self.vertices[v].score - self.min_score + ONE_POINT_TENTHS
-
-    def pair_sd(self, i: int, j: int) -> int:
-        return self.vertices[i].score - self.vertices[j].score
 
 
 def _edges_by_second_end(barred: list[set[int]], first: int) -> list[tuple[int, int]]:

@@ -10,10 +10,10 @@ arbiter's tool (:mod:`cpswiss.check.explain`) adds legality, colours and the edi
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from cpswiss.systems.shared.bracket import Bracket
-from cpswiss.systems.shared.units import BracketUnits, bracket_levels
+from cpswiss.systems.shared.units import B, BracketUnits, bracket_levels
 from cpswiss.errors import InternalCheckError
 from cpswiss.rulesets.ruleset import RuleSet
 from cpswiss.tournament.state import PlayerState
@@ -88,12 +88,16 @@ class RoundAccount:
     rules: RuleSet | None = None
 
 
-class HasGraph(Protocol):
+# the bracket step a system's record keeps (the shared graph or a system's subclass of it)
+Step = TypeVar("Step", bound=Bracket, covariant=True)
+
+
+class HasGraph(Protocol[Step]):
     @property
-    def bracket(self) -> Bracket | None: ...
+    def bracket(self) -> Step | None: ...
 
 
-def graph_of(record: HasGraph) -> Bracket:
+def graph_of(record: HasGraph[B]) -> B:
     """The bracket graph a system's record was solved on (every record an explanation reads has one)."""
     b = record.bracket
     if b is None:
@@ -128,13 +132,13 @@ def level_label(label: str, name: str) -> str:
     return name[len(label):].strip() if name.startswith(label) else name
 
 
-def level_names(b: Bracket, rules: RuleSet, units: BracketUnits) -> dict[str, tuple[LevelName, ...]]:
+def level_names(b: B, rules: RuleSet, units: BracketUnits[B]) -> dict[str, tuple[LevelName, ...]]:
     """The names and senses of every criterion level of a bracket step."""
     return {cid: tuple(LevelName(level_label(rules.label(cid), level.name), level.sense) for level in levels)
             for cid, levels in bracket_levels(b, rules.criteria, units)}
 
 
-def first_difference(b: Bracket, rules: RuleSet, units: BracketUnits, ours: dict[str, tuple[int, ...]],
+def first_difference(b: B, rules: RuleSet, units: BracketUnits[B], ours: dict[str, tuple[int, ...]],
                      theirs: dict[str, tuple[int, ...]], theirs_name: str = "proposed") -> Finding | None:
     """The first criterion (rule-set order) on which two choices of the step differ."""
     for cid, levels in bracket_levels(b, rules.criteria, units):

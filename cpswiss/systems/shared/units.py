@@ -17,8 +17,7 @@ Each system declares its own table of units (``UNITS``, :mod:`cpswiss.systems.du
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable, Iterable, Mapping, Sequence
+from typing import Callable, Generic, Iterable, Mapping, Sequence, TypeVar
 
 from cpswiss.rulesets.ruleset import Criterion
 from cpswiss.solver.levels import Level, as_counted
@@ -28,6 +27,8 @@ from cpswiss.tournament.state import PlayerState
 
 # a unit: the levels of one criterion on a bracket step
 Unit = Callable[[Bracket, Criterion], list[Level]]
+# the bracket step of one system: the shared graph, or a system's subclass of it
+B = TypeVar("B", bound=Bracket)
 
 # ---------------------------------------------------------------------------
 # Helpers for list-valued criteria
@@ -147,17 +148,19 @@ SHARED_UNITS: dict[str, Unit] = {
 }
 
 
-@dataclass(frozen=True)
-class BracketUnits:
-    """A system's criterion units on the bracket graph: its completion and quality units by the
-    name a rule file gives them, and the names of its round-wide ones (decided once for the
-    round before the brackets: they have no levels)."""
+class BracketUnits(Generic[B]):
+    """A system's criterion units on its bracket steps (``B``): its completion and quality units
+    by the name a rule file gives them, and the names of its round-wide ones (decided once for
+    the round before the brackets: they have no levels).  A plain class, not a dataclass:
+    mypyc cannot load a generic dataclass (mypyc/mypyc#827)."""
 
-    by_name: Mapping[str, Unit]
-    round_units: frozenset[str] = frozenset()
+    def __init__(self, by_name: Mapping[str, Callable[[B, Criterion], list[Level]]],
+                 round_units: frozenset[str] = frozenset()) -> None:
+        self.by_name = by_name
+        self.round_units = round_units
 
 
-def bracket_levels(b: Bracket, criteria: Iterable[Criterion], units: BracketUnits) -> list[tuple[str, list[Level]]]:
+def bracket_levels(b: B, criteria: Iterable[Criterion], units: BracketUnits[B]) -> list[tuple[str, list[Level]]]:
     """The levels of every completion and quality criterion, in rule-set order, by the
     system's ``units``; the absolute criteria (:mod:`cpswiss.tournament.compatibility`) and the
     round-wide ones have none."""
@@ -179,7 +182,7 @@ def bracket_levels(b: Bracket, criteria: Iterable[Criterion], units: BracketUnit
     return out
 
 
-def evaluate(b: Bracket, criteria: Iterable[Criterion], units: BracketUnits,
+def evaluate(b: B, criteria: Iterable[Criterion], units: BracketUnits[B],
              chosen: Iterable[int]) -> dict[str, tuple[int, ...]]:
     """The value of every criterion for a concrete set of chosen edges (no solver)."""
     by_criterion = bracket_levels(b, criteria, units)

@@ -12,10 +12,10 @@ from cpswiss.solver.levels import Level
 from cpswiss.solver.model import MatchingModel
 from cpswiss.solver.settings import SolverSettings
 from cpswiss.systems.shared.bracket import Bracket
-from cpswiss.systems.shared.units import BracketUnits, bracket_levels, evaluate
+from cpswiss.systems.shared.units import B, BracketUnits, bracket_levels, evaluate
 
 
-def optimum_given(b: Bracket, rules: RuleSet, units: BracketUnits, settings: SolverSettings | None = None, *,
+def optimum_given(b: B, rules: RuleSet, units: BracketUnits[B], settings: SolverSettings | None = None, *,
                   inside: list[int] | None = None, paired_inside: int | None = None,
                   ) -> tuple[dict[str, tuple[int, ...]], list[int]] | None:
     """The best criteria values of the step under a condition, and the edges reaching them.
@@ -101,7 +101,7 @@ def _least_matching(b: Bracket, levels: list[Level], usable: list[int], paired_i
     return [] if least is None else least[1]
 
 
-def readable_values(b: Bracket, rules: RuleSet, units: BracketUnits, values: dict[str, tuple[int, ...]]) -> dict[str, tuple[int, ...]]:
+def readable_values(b: B, rules: RuleSet, units: BracketUnits[B], values: dict[str, tuple[int, ...]]) -> dict[str, tuple[int, ...]]:
     """Criteria values as a reader counts them (pairs as a positive count, see Level.sense)."""
     return {cid: tuple(level.shown(v) for level, v in zip(levels, values[cid]))
             for cid, levels in bracket_levels(b, rules.criteria, units)}

@@ -11,13 +11,14 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from cpswiss.errors import InputError
-from cpswiss.registry import Explanation, PairingSystem
+from cpswiss.registry import MatchExplanation, PairingSystem
 
 if TYPE_CHECKING:
     from cpswiss.rulesets.model import RuleSet
     from cpswiss.solver.settings import SolverSettings
     from cpswiss.systems import RoundPairing
     from cpswiss.systems.team.procedure import TeamRoundPairing
+    from cpswiss.tournament.competition_state import StateAdjustment
     from cpswiss.tournament.model import Tournament
     from cpswiss.tournament.state import RoundState
 
@@ -37,11 +38,11 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
 
 def pair_competition(tournament: Tournament, rules: RuleSet, round_no: int | None = None,
                      settings: SolverSettings | None = None, record_refusals: bool = False,
-                     baku: bool = False) -> TeamRoundPairing:
+                     baku: bool = False, adjust: StateAdjustment | None = None) -> TeamRoundPairing:
     """A round of a team file (:func:`cpswiss.systems.team.procedure.pair_tournament_round`)."""
     from cpswiss.systems.team.procedure import pair_tournament_round
 
-    return pair_tournament_round(tournament, rules, round_no, settings, record_refusals, baku)
+    return pair_tournament_round(tournament, rules, round_no, settings, record_refusals, baku, adjust)
 
 
 def competitor_rows(tournament: Tournament, rules: RuleSet, round_no: int | None = None,
@@ -52,7 +53,7 @@ def competitor_rows(tournament: Tournament, rules: RuleSet, round_no: int | None
     return rows(tournament, rules, round_no, baku)
 
 
-def explanation() -> Explanation:
+def explanation() -> MatchExplanation:
     """The explanation of its pairings (:mod:`cpswiss.systems.team.explain`)."""
     from cpswiss.systems.team import explain
 
@@ -80,7 +81,7 @@ SYSTEM = PairingSystem(
     flag="team",
     default_rule_set="team-2026",
     pair_round=pair_round,
-    explanation=explanation,
+    match_explanation=explanation,
     criteria=criteria,
     trf_codes=_CODES,
     switches=switches,

@@ -4,10 +4,11 @@ its upfloaters and why those (3.5), the identifier chosen and what ruled out the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING
 
-from cpswiss.errors import InputError
+from cpswiss.systems.shared.topdown_account import ColouredMatch, MatchRound, TextWords
 from cpswiss.systems.shared.topdown_explain import bracket_lines, bye_detail_lines, score_text
+from cpswiss.systems.team.procedure import entrants_of
 
 if TYPE_CHECKING:
     from cpswiss.systems.team.procedure import TeamRoundPairing
@@ -24,6 +25,15 @@ _COLOUR_ARTICLES = {
     "4.3.8": "the first-team's colour alternates from its last played match",
     "4.3.9": "the other team's colour alternates from its last played match",
 }
+WORDS = TextWords("C.04.6", "team", "White", "a PAB, a forfeit win or a full-point bye already", _COLOUR_ARTICLES,
+                  {"[C8]": "[C8]", "[C9]": "[C9]", "[C10]": "[C10]"})
+
+
+def match_round(pairing: TeamRoundPairing) -> MatchRound:
+    """The round as the arbiter's tools read it (:mod:`cpswiss.systems.shared.topdown_account`)."""
+    entrants = {e.tpn: e for e in entrants_of(pairing.state, pairing.wishes)}
+    return MatchRound(WORDS, pairing.round_no, [ColouredMatch(m.white, m.black, m.article) for m in pairing.matches],
+                      pairing.bye, pairing.plan, pairing.state, pairing.rules, entrants, pairing)
 
 
 def explain_text(pairing: TeamRoundPairing) -> str:
@@ -48,18 +58,3 @@ def explain_text(pairing: TeamRoundPairing) -> str:
                    f"{_COLOUR_ARTICLES[m.article]}")
     return "\n".join(out)
 
-
-def _team_only() -> NoReturn:
-    raise InputError("a team round is explained by 'cpswiss pair --team FILE --explain'")
-
-
-def account(result: Any, settings: Any) -> NoReturn:
-    _team_only()
-
-
-def compare(result: Any, proposed: Any, settings: Any) -> NoReturn:
-    _team_only()
-
-
-def bracket_rows(result: Any, settings: Any) -> NoReturn:
-    _team_only()

@@ -21,7 +21,7 @@ from cpswiss.tournament.competition_state import GAME_POINTS, MATCH_POINTS, Comp
 if TYPE_CHECKING:
     from cpswiss.rulesets.ruleset import RuleSet
     from cpswiss.solver.settings import SolverSettings
-    from cpswiss.tournament.competition_state import CompetitionState, CompetitorState
+    from cpswiss.tournament.competition_state import CompetitionState, CompetitorState, StateAdjustment
     from cpswiss.tournament.model import Tournament
 
 
@@ -139,12 +139,15 @@ def entrants_of(state: CompetitionState, wishes: dict[int, Wish]) -> list[Entran
 
 def may_meet(state: CompetitionState, forfeit_is_meeting: bool = False) -> Compatible:
     """[C1] and the competition's forbidden pairs (260), by TPN; ``forfeit_is_meeting`` (TS-8):
-    a match forfeited as a whole bars a second meeting too."""
+    a match forfeited as a whole bars a second meeting too; a rematch the arbiter allows
+    (``state.allowed_pairs``) is not barred."""
     teams = state.competitors
-    met = {c.id: set(c.opponents) | set(c.forbidden) for c in teams.values()}
+    met = {c.id: set(c.opponents) for c in teams.values()}
     if forfeit_is_meeting:
         for c in teams.values():
             met[c.id] |= {e.opponent for e in c.entries if e is not None and e.opponent is not None}
+    for c in teams.values():
+        met[c.id] = (met[c.id] - state.rematches_allowed(c.id)) | set(c.forbidden)
 
     def compatible(a: int, b: int) -> bool:
         return b not in met[a] and a not in met[b]
@@ -191,11 +194,12 @@ def pair_competition(state: CompetitionState, rules: RuleSet, settings: SolverSe
 
 def pair_tournament_round(tournament: Tournament, rules: RuleSet, round_no: int | None = None,
                           settings: SolverSettings | None = None, record_refusals: bool = False,
-                          baku: bool = False) -> TeamRoundPairing:
+                          baku: bool = False, adjust: StateAdjustment | None = None) -> TeamRoundPairing:
     """The registry's entry: a round of a team file (default the next) under a team rule set
-    (``baku``: record 192 asks for Baku acceleration)."""
+    (``baku``: record 192 asks for Baku acceleration; ``adjust``: the arbiter's decisions
+    applied to the state first)."""
     state = competition_state(tournament, competition_rules(rules, baku, tournament.system or ""), round_no)
-    return pair_competition(state, rules, settings, record_refusals)
+    return pair_competition(adjust(state) if adjust is not None else state, rules, settings, record_refusals)
 
 
 def competitor_rows(tournament: Tournament, rules: RuleSet, round_no: int | None = None,

@@ -11,13 +11,11 @@ from typing import TYPE_CHECKING
 
 from cpswiss.formats.trf_teams import with_member_pab_points
 from cpswiss.tournament.colour import BLACK, WHITE
-from cpswiss.tournament.model import PlayerRecord, RoundEntry, RoundKind, Tournament
+from cpswiss.tournament.model import BYE_CODES, PlayerRecord, RoundEntry, RoundKind, Tournament
 from cpswiss.tournament.team_records import TeamPab
 
 if TYPE_CHECKING:
     from cpswiss.systems.team.procedure import TeamRoundPairing
-
-_BYE_CODES = {RoundKind.HALF_BYE: "H", RoundKind.FULL_BYE: "F", RoundKind.ZERO_BYE: "Z"}
 
 
 def with_team_round(pairing: TeamRoundPairing) -> Tournament:
@@ -29,7 +27,7 @@ def with_team_round(pairing: TeamRoundPairing) -> Tournament:
     entries: dict[int, RoundEntry] = {}
     for team, kind in t.team_byes.get(r, {}).items():
         for pid in t.teams[team].members:
-            entries[pid] = RoundEntry(kind, None, None, _BYE_CODES.get(kind, "Z"))
+            entries[pid] = RoundEntry(kind, None, None, BYE_CODES[kind])
     for m in pairing.matches:
         for board, (a, b) in enumerate(zip(t.teams[m.white].members[:boards], t.teams[m.black].members[:boards])):
             white, black = (a, b) if pattern[board % len(pattern)] == WHITE else (b, a)
@@ -39,7 +37,7 @@ def with_team_round(pairing: TeamRoundPairing) -> Tournament:
     team_pab = t.team_pab
     if pairing.bye is not None:
         for pid in t.teams[pairing.bye].members:
-            entries[pid] = RoundEntry(RoundKind.PAB, None, None, "U")
+            entries[pid] = RoundEntry(RoundKind.PAB, None, None, BYE_CODES[RoundKind.PAB])
         if team_pab is None:
             draw = t.match_scoring.draw if t.match_scoring is not None else 10
             team_pab = TeamPab(draw, 5 * boards)

@@ -1,0 +1,125 @@
+"""The API's answers for the systems of matches - the Swiss Team Pairing System (C.04.6) and the
+Double-Swiss System (C.04.5) - as typed models, documented in the OpenAPI schema and checked by
+the tests.  A competitor is a team or a Double-Swiss player; a match has the games of its boards
+(a team: one game a board, by the board order) or of its two rounds (Double-Swiss: game 2 with
+the colours of game 1 reversed).  The answers for the individual systems are what their
+commands' ``--json`` print (:mod:`cpswiss.server.jobs`)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+MatchSystem = Literal["team", "double-swiss"]
+
+
+class Competitor(BaseModel):
+    """A team or a Double-Swiss player, with the scores it is paired on (points, not tenths)."""
+
+    id: int = Field(description="team pairing number (310) or player pairing number")
+    name: str
+    score: float = Field(description="the primary score as paired (with any virtual points of Baku acceleration)")
+    real_score: float = Field(description="the primary score without virtual points")
+    match_points: float | None = Field(None, description="a team's match points")
+    game_points: float = Field(description="a team's game points; a Double-Swiss player's points")
+    score_text: str = Field(description="the scores as the command line prints them: '3 MP 9 GP', '2.5'")
+
+
+class Game(BaseModel):
+    """One game of a match: board number (team) or game number (Double-Swiss), the player with
+    White and the player with Black (0: an empty board)."""
+
+    number: int
+    white: int
+    white_name: str
+    black: int
+    black_name: str
+
+
+class Match(BaseModel):
+    """A match: ``white`` has White on board 1 (team, Art. 1.6.1) or in game 1 (Double-Swiss,
+    Art. 1.6); ``article`` is the rule of Art. 4 that gave the colours."""
+
+    number: int
+    white: Competitor
+    black: Competitor
+    article: str
+    games: list[Game]
+
+
+class MatchPairAnswer(BaseModel):
+    """``cpswiss pair --team FILE`` / ``--double-swiss FILE``: the round, the pairing file
+    (``-p``), the TRF with the round appended (``--write-trf``) and, asked for, the explanation."""
+
+    system: MatchSystem
+    round: int
+    rule_set: str = Field(description="the rule set's title and why it was chosen")
+    rule_set_name: str
+    matches: list[Match]
+    bye: Competitor | None
+    pairing_file: str
+    trf: str
+    explanation: str | None = Field(None, description="with explain: the round in the text's words")
+
+
+class CompetitorRow(BaseModel):
+    """A competitor before the round, as ``cpswiss state`` prints it."""
+
+    id: int
+    name: str
+    score: float = Field(description="the primary score as paired")
+    match_points: float | None = None
+    game_points: float | None = None
+    colours: str = Field(description="W/B of the matches played, oldest first ('-': none)")
+    colour_difference: int | None = Field(None, description="team: Whites minus Blacks (Art. 1.6.2)")
+    whites: int | None = Field(None, description="Double-Swiss: matches with White in game 1")
+    preference: str | None = Field(None, description="team: the colour preference (Art. 1.7)")
+    floated: str = Field(description="the float of the previous round")
+    bye_eligible: bool = Field(description="may take the pairing-allocated bye ([C2])")
+    matches_played: int
+    available: bool = Field(description="to be paired this round")
+
+
+class MatchStateAnswer(BaseModel):
+    """``cpswiss state`` of a team or Double-Swiss file."""
+
+    system: MatchSystem
+    round: int
+    total_rounds: int | None
+    rule_set: str
+    rule_set_name: str
+    competitors: list[CompetitorRow]
+
+
+class MatchRoundCheck(BaseModel):
+    round_no: int
+    agrees: bool
+    findings: list[str] = Field(description="what the file breaks and where the rules pair otherwise, each "
+                                            "with its article")
+
+
+class MatchCheckAnswer(BaseModel):
+    """``cpswiss check`` of a team or Double-Swiss file: every round re-paired and compared."""
+
+    system: MatchSystem
+    agrees: bool
+    rounds: list[MatchRoundCheck]
+    text: str
+
+
+class MatchExplainAnswer(BaseModel):
+    """``cpswiss explain`` of a team or Double-Swiss file: the next round in the text's words
+    and, for a proposal, what it breaks and where it differs (``agrees``: it is the rules'
+    pairing; None without a proposal)."""
+
+    system: MatchSystem
+    round: int
+    agrees: bool | None
+    problems: list[str]
+    differences: list[str]
+    text: str
+
+
+__all__ = ["Competitor", "CompetitorRow", "Game", "Match", "MatchCheckAnswer", "MatchExplainAnswer",
+           "MatchPairAnswer", "MatchStateAnswer", "MatchSystem"]
