@@ -9,6 +9,13 @@ checked and thrown away.
     cpswiss bench DIR --check --rules dutch-2017 \\
         --compare '../shared/tools/reference/bbpPairings-5.0.1 --dutch {trf} -c'
 
+With ``--acceptance`` each tournament's parameters are the ones ``cpswiss acceptance`` gives the
+other engine's generator for that seed (its ``tournament_config``: 7-400 players drawn by
+weight, every rate drawn from the seed), so the set is the acceptance run's "theirs" side:
+
+    python scenarios/endorsement/check_bench_set.py --acceptance --engine bbp6 \\
+        --first-seed 100001 --count 200 --out DIR
+
 A seed the generator refuses is left out (it says so).
 """
 from __future__ import annotations
@@ -22,6 +29,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from large_fields import DEFAULT_ENDORSE, load_endorse  # noqa: E402  (the folder's scripts share it)
 
 
+def acceptance_config(seed: int) -> tuple[int, int, str]:
+    """The players, rounds and generator configuration ``cpswiss acceptance`` uses for ``seed``."""
+    from cpswiss.study.acceptance import AcceptanceSpec, engine_config_text, tournament_config
+
+    config = tournament_config(AcceptanceSpec(engine="", system_flag="--dutch", rules="dutch-2026", count=1), seed)
+    return config.players, config.rounds, engine_config_text(config)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--endorse", type=Path, default=DEFAULT_ENDORSE)
@@ -29,13 +44,15 @@ def main() -> int:
     parser.add_argument("--first-seed", type=int, required=True)
     parser.add_argument("--count", type=int, default=30)
     parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--acceptance", action="store_true",
+                        help="the parameters cpswiss acceptance draws for the seed (7-400 players)")
     args = parser.parse_args()
     endorse = load_endorse(args.endorse, "check_bench_set")
     if endorse is None:
         return 3
     args.out.mkdir(parents=True, exist_ok=True)
     for seed in range(args.first_seed, args.first_seed + args.count):
-        players, rounds, text = endorse.config(seed)
+        players, rounds, text = acceptance_config(seed) if args.acceptance else endorse.config(seed)
         config, trf = args.out / f"{seed}.cfg", args.out / f"s{seed}.trf"
         config.write_text(text)
         made = subprocess.run([endorse.ENGINES[args.engine], "--dutch", "-g", str(config), "-o", str(trf),
