@@ -243,6 +243,7 @@ def test_a_team_round_with_team_names_scores_and_board_colours(browser, server):
     assert len(browser.find_elements(By.CSS_SELECTOR, "#state-table tbody tr")) == 9
     assert [th.text for th in browser.find_elements(By.CSS_SELECTOR, "#state-table thead th")][:4] == ["#", "Team", "MP", "GP"]
     assert "9 teams (C.04.6), round 3 to pair" in by_id(browser, "status").text
+    assert not by_id(browser, "accelerate").is_enabled()  # a team file asks for Baku by its record 192
     pair(browser)
     _, expected = server.post("/api/pair", {"trf": (SAMPLES / TEAM).read_text()})
     assert matches(browser) == [(m["white"]["id"], m["black"]["id"]) for m in expected["matches"]]

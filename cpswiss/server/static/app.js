@@ -40,7 +40,7 @@ async function api(path, body) {
 function common() {
   const body = { trf: page.trf, name: page.name };
   if ($("rules").value) body.rules = $("rules").value;
-  if ($("accelerate").value) body.accelerate = $("accelerate").value;
+  if ($("accelerate").value && !$("accelerate").disabled) body.accelerate = $("accelerate").value;
   return body;
 }
 
@@ -78,6 +78,7 @@ async function showState() {
   const s = r.data;
   page.state = s;
   page.system = s.system || null;
+  $("accelerate").disabled = page.system === "team";  // a team file asks for Baku by its record 192
   $("state-round").textContent = `${s.round}${s.total_rounds ? " of " + s.total_rounds : ""}`;
   $("round-no").textContent = s.round;
   $("state-rules").textContent = s.rule_set;
