@@ -242,7 +242,7 @@ def test_a_team_round_with_team_names_scores_and_board_colours(browser, server):
     load_sample(browser, TEAM)
     assert len(browser.find_elements(By.CSS_SELECTOR, "#state-table tbody tr")) == 9
     assert [th.text for th in browser.find_elements(By.CSS_SELECTOR, "#state-table thead th")][:4] == ["#", "Team", "MP", "GP"]
-    assert "9 teams (teams (C.04.6)), round 3 to pair" in by_id(browser, "status").text
+    assert "9 teams (C.04.6), round 3 to pair" in by_id(browser, "status").text
     assert by_id(browser, "whatif-form").is_displayed()  # what-if of a round of matches too
     pair(browser)
     _, expected = server.post("/api/pair", {"trf": (SAMPLES / TEAM).read_text()})

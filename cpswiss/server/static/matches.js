@@ -3,8 +3,6 @@
 // answers are the typed models of the JSON API (MatchPairAnswer, MatchStateAnswer, ...; /docs).
 "use strict";
 
-const SYSTEM_NAMES = { "team": "teams (C.04.6)", "double-swiss": "Double-Swiss (C.04.5)" };
-
 function matchColumns(system) {
   return system === "team"
     ? [["#"], ["Team"], ["MP", "match points"], ["GP", "game points"], ["Colours", "board-1 colours of the matches played, oldest first"],
@@ -39,7 +37,7 @@ function showMatchState(s) {
   showStateHeader(s.system);
   $("state-table").tBodies[0].replaceChildren(...s.competitors.map((c) =>
     el("tr", { class: c.available ? "" : "absent", "data-id": c.id }, ...matchCells(s.system, c))));
-  return `${s.competitors.length} ${s.system === "team" ? "teams" : "players"} (${SYSTEM_NAMES[s.system]})`;
+  return `${s.competitors.length} ${s.system === "team" ? "teams (C.04.6)" : "players (Double-Swiss, C.04.5)"}`;
 }
 
 function competitorButton(c) {
