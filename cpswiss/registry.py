@@ -179,10 +179,12 @@ def system_of(rules: RuleSet) -> PairingSystem:
 
 
 def system_for_code(code: str) -> tuple[PairingSystem, str, bool] | None:
-    """The system, rule set and Baku flag a record-192 code asks for (None: no system claims it)."""
+    """The system, rule set and Baku flag a record-192 code asks for (None: no system claims it).
+    The systems' packages are imported in registry order up to the one that claims it (a Dutch
+    file's code loads no other system)."""
     baku = code.endswith("_BAKU")
     bare = code[: -len("_BAKU")] if baku else code
-    for system in systems():
+    for system in map(_declared, SYSTEM_PACKAGES):
         if bare in system.trf_codes:
             return system, system.trf_codes[bare], baku
     return None

@@ -244,6 +244,7 @@ def test_a_team_round_with_team_names_scores_and_board_colours(browser, server):
     assert [th.text for th in browser.find_elements(By.CSS_SELECTOR, "#state-table thead th")][:4] == ["#", "Team", "MP", "GP"]
     assert "9 teams (C.04.6), round 3 to pair" in by_id(browser, "status").text
     assert not by_id(browser, "accelerate").is_enabled()  # a team file asks for Baku by its record 192
+    assert by_id(browser, "whatif-form").is_displayed()  # what-if of a round of matches too
     pair(browser)
     _, expected = server.post("/api/pair", {"trf": (SAMPLES / TEAM).read_text()})
     assert matches(browser) == [(m["white"]["id"], m["black"]["id"]) for m in expected["matches"]]
@@ -275,8 +276,8 @@ def test_a_team_round_with_team_names_scores_and_board_colours(browser, server):
     area.send_keys("\n".join([" ".join(lines[0].split()[::-1]), *lines[1:]]))
     by_id(browser, "explain").click()
     wait(browser, lambda d: by_id(d, "verdict").text.startswith("Not the rules' pairing."))
-    assert "C.04.6 Art. 4.3.2: 2-1: the proposal gives White to 2; Art. 4.3.2 gives it to 1" in \
-        by_id(browser, "verdict").text
+    verdict = by_id(browser, "verdict").text
+    assert "C.04.6 Art. 4.3.2: 2-1: the proposal gives White to 2; Art. 4.3.2 gives it to 1" in verdict
     assert [r.get_attribute("class") for r in checked_rows(browser)] == ["agrees", "agrees"]
 
 
