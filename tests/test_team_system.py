@@ -105,6 +105,34 @@ def test_the_round_written_back_holds_each_board(tmp_path):
         assert t.team_pab is not None and t.team_pab.team_of(r) == result.bye
 
 
+def test_a_first_pab_written_back_creates_320_at_a_drawn_match_and_a_board_colour_sequence_read_from_board_1(tmp_path):
+    """C.04.6 Art. 1.4: a file with no 320 gets one when cpswiss gives the first PAB, worth a drawn
+    match (362's TD, and the 162 draw on each board); a 352 that starts with Black still means
+    board 1 as the match colour (Art. 1.6.1): the team with White on board 1 gets the sequence
+    read relative to board 1."""
+    case = "n006-r03of05-t025"
+    lines = [line for line in (DATA / f"{case}.trf").read_text().splitlines() if not line.startswith("320")]
+    source = tmp_path / "no-320.trf"
+    source.write_text("\n".join(lines + ["352 BWBW"]) + "\n")
+    out = tmp_path / "next.trf"
+    run = subprocess.run([sys.executable, "-m", "cpswiss.cli", "pair", "--team", str(source),
+                          "--write-trf", str(out), "-p", "-"], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    from cpswiss.formats.trf import read_trf
+
+    t = read_trf(out)
+    result = pair_team_tournament(source)
+    r = result.round_no
+    assert result.bye is not None and t.team_pab is not None
+    assert (t.team_pab.match_points, t.team_pab.game_points) == (10, 4 * 5)
+    assert t.team_pab.team_of(r) == result.bye
+    assert all(t.players[pid].entry(r).kind.name == "PAB" for pid in t.teams[result.bye].members)
+    for m in result.matches:
+        first = t.players[t.teams[m.white].members[0]].entry(r)
+        second = t.players[t.teams[m.white].members[1]].entry(r)
+        assert (first.colour, second.colour) == (WHITE, BLACK)
+
+
 def test_a_team_flag_refuses_an_individual_rule_set():
     with pytest.raises(InputError):
         pair_team_tournament(DATA / "n006-r03of05-t025.trf", "dutch-2026")
@@ -224,11 +252,9 @@ def _next_round_with(t, change):  # type: ignore[no-untyped-def]
     pairing (a list of MatchColours to edit)."""
     from dataclasses import replace
 
-    from cpswiss.systems.team.rounds import with_team_round
-
     result = pair_team_tournament(t)
     result.matches = change(result.matches, result)
-    return with_team_round(replace(result))
+    return replace(result).tournament_with_round()
 
 
 def test_check_agrees_with_a_tournament_cpswiss_paired():

@@ -21,7 +21,6 @@ from cpswiss.formats.trf_teams import with_member_pab_points
 from cpswiss.formats.trf_writer import write_trf
 from cpswiss.rulesets.ruleset import RuleSet
 from cpswiss.study.generate import RoundLog
-from cpswiss.systems.team.rounds import with_team_round
 from cpswiss.tournament.colour import WHITE, opposite
 from cpswiss.tournament.model import RoundEntry, RoundKind, Tournament
 
@@ -116,7 +115,7 @@ def simulate_tournament(teams: int, boards: int, rounds: int, played: int, seed:
         if log is not None:
             scores = {c.id: c.real_score for c in pairing.state.competitors.values()}
             log.append(RoundLog(r, [(m.white, m.black) for m in pairing.matches], pairing.bye, scores, seconds))
-        t = parse_trf(write_trf(play_round(with_team_round(pairing), r, ratings, rng, draw)))
+        t = parse_trf(write_trf(play_round(pairing.tournament_with_round(), r, ratings, rng, draw)))
     return t
 
 

@@ -17,6 +17,7 @@ from cpswiss.systems.shared.topdown import Compatible, Entrant, RoundPlan, Rules
 from cpswiss.systems.team.colours import MatchColours, TeamColourState, allocate, preference
 from cpswiss.systems.team.switches import TeamSwitches
 from cpswiss.tournament.competition_state import GAME_POINTS, MATCH_POINTS, CompetitionRules, competition_state
+from cpswiss.tournament.team_rounds import with_team_round
 
 if TYPE_CHECKING:
     from cpswiss.rulesets.ruleset import RuleSet
@@ -57,10 +58,10 @@ class TeamRoundPairing:
     wishes: dict[int, Wish] = field(default_factory=dict)
 
     def tournament_with_round(self) -> Tournament:
-        """The tournament with this round appended (:mod:`.rounds`), for ``--write-trf``."""
-        from cpswiss.systems.team.rounds import with_team_round  # a module of this system
-
-        return with_team_round(self)
+        """The tournament with this round appended, each match on its boards
+        (:func:`~cpswiss.tournament.team_rounds.with_team_round`), for ``--write-trf``."""
+        return with_team_round(self.state.tournament, self.round_no,
+                               [(m.white, m.black) for m in self.matches], self.bye)
 
     def lines(self) -> list[str]:
         """The pairing file the team engines write: the number of boards (the bye counted),
