@@ -110,7 +110,7 @@ class PairingSystem:
     default_rule_set: str  # what the flag pairs with when no --rules is given
     pair_round: PairRound  # the round procedure (its module imported on the first call)
     # every criterion unit its rule files may name -> the typed table of the parameters it takes
-    # (a frozen dataclass whose fields are the keys, checked when a rule file loads); imported
+    # (a class whose annotated attributes are the keys, checked when a rule file loads); imported
     # when a rule file of the system loads, so that declaring a system costs nothing
     criteria: Callable[[], Mapping[str, type]]
     # the explanation of a system of players (imported when first asked for); a system of the
@@ -179,10 +179,12 @@ def system_of(rules: RuleSet) -> PairingSystem:
 
 
 def system_for_code(code: str) -> tuple[PairingSystem, str, bool] | None:
-    """The system, rule set and Baku flag a record-192 code asks for (None: no system claims it)."""
+    """The system, rule set and Baku flag a record-192 code asks for (None: no system claims it).
+    The systems' packages are imported in registry order up to the one that claims it (a Dutch
+    file's code loads no other system)."""
     baku = code.endswith("_BAKU")
     bare = code[: -len("_BAKU")] if baku else code
-    for system in systems():
+    for system in map(_declared, SYSTEM_PACKAGES):
         if bare in system.trf_codes:
             return system, system.trf_codes[bare], baku
     return None

@@ -159,6 +159,35 @@ def test_c6_compares_the_largest_score_difference_first(capsys):
     assert passed_over and "[C6]" in passed_over[0]
 
 
+def test_c6_against_the_two_engines_agreeing(capsys):
+    """Round 9 of 9, where CPPDubovSystem and py4swiss agree and the text does not: the 4-point
+    residents 5, 6, 7, 10 can make one pair only, so two upfloaters.  The engines upfloat 19
+    (2.5) and 14 (3.5), differences 1.5 and 0.5; [C6] "taken in descending order" (the
+    upfloaters' scores "taken in ascending order") asks first for the smaller largest
+    difference: 15 and 17 (3.0 each), differences 1.0 and 1.0."""
+    case = SAMPLE / "fresh146-r09of09.trf"
+    assert main(["explain", str(case), "--pairing", str(case.with_suffix(".consensus")), "--dubov"]) == 1
+    out = capsys.readouterr().out
+    assert "upfloaters [15 17]; residents [5 6 7 10]" in out
+    decision = out.split("=> ")[1].split("\n")[0]
+    assert decision.startswith("C.04.4.1 Art. 2.3.2 [C6]")
+    assert "19 (2.5) to meet 6 (4.0), 14 (3.5) to meet 10 (4.0): score differences 1.5, 0.5" in decision
+    assert decision.endswith("score differences 1.0, 1.0")
+
+
+def test_bye_counts_games_played_not_forfeits_against_the_two_engines_agreeing(capsys):
+    """Round 6 of 8, where CPPDubovSystem and py4swiss agree and the text does not: of the
+    1-point players the bye may go to 34 or 35 (32 had it, 24 is absent); Art. 3.1.4 gives it
+    to the one who has played the most games: 34 (4), not 35, whose five rounds include two
+    forfeits (3 games; a forfeit is not a game played)."""
+    case = SAMPLE / "fresh271-r06of08.trf"
+    assert main(["explain", str(case), "--pairing", str(case.with_suffix(".consensus")), "--dubov"]) == 1
+    out = capsys.readouterr().out
+    assert out.rstrip().endswith("C.04.4.1 Art. 3.1.4: with the same score (1.0), the bye goes to the player "
+                                 "who has played the most games: 34 (4), not 35 (3)")
+    assert case.with_suffix(".expected").read_text().rstrip().endswith("\n34 0")
+
+
 def test_cli_explain_round_and_the_bye_reason(capsys):
     case = SAMPLE / "n058-r09of11-t005.trf"
     assert main(["pair", "--dubov", str(case), "--explain"]) == 0

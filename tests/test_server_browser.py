@@ -242,8 +242,9 @@ def test_a_team_round_with_team_names_scores_and_board_colours(browser, server):
     load_sample(browser, TEAM)
     assert len(browser.find_elements(By.CSS_SELECTOR, "#state-table tbody tr")) == 9
     assert [th.text for th in browser.find_elements(By.CSS_SELECTOR, "#state-table thead th")][:4] == ["#", "Team", "MP", "GP"]
-    assert "9 teams (teams (C.04.6)), round 3 to pair" in by_id(browser, "status").text
-    assert not by_id(browser, "whatif-form").is_displayed()
+    assert "9 teams (C.04.6), round 3 to pair" in by_id(browser, "status").text
+    assert not by_id(browser, "accelerate").is_enabled()  # a team file asks for Baku by its record 192
+    assert by_id(browser, "whatif-form").is_displayed()  # what-if of a round of matches too
     pair(browser)
     _, expected = server.post("/api/pair", {"trf": (SAMPLES / TEAM).read_text()})
     assert matches(browser) == [(m["white"]["id"], m["black"]["id"]) for m in expected["matches"]]
@@ -275,7 +276,8 @@ def test_a_team_round_with_team_names_scores_and_board_colours(browser, server):
     area.send_keys("\n".join([" ".join(lines[0].split()[::-1]), *lines[1:]]))
     by_id(browser, "explain").click()
     wait(browser, lambda d: by_id(d, "verdict").text.startswith("Not the rules' pairing."))
-    assert "colours of 2-1: Art. 4.3.2 gives White to 1" in by_id(browser, "verdict").text
+    verdict = by_id(browser, "verdict").text
+    assert "C.04.6 Art. 4.3.2: 2-1: the proposal gives White to 2; Art. 4.3.2 gives it to 1" in verdict
     assert [r.get_attribute("class") for r in checked_rows(browser)] == ["agrees", "agrees"]
 
 
@@ -292,3 +294,25 @@ def test_a_double_swiss_round_shows_both_games_and_check_finds_a_planted_colour(
                         with_colours_swapped(with_colours_swapped((SAMPLES / DOUBLE).read_text(), 1, 3), 1, 4))
     assert [r.get_attribute("class") for r in rows] == ["agrees", "differs"]
     assert "C.04.5 Art. 4.3.4: 7-1: 1 has White in game 1" in rows[1].text
+
+
+def test_what_if_and_the_least_bad_pairings_of_team_rounds(browser, server):
+    open_page(browser, server)
+    load_sample(browser, TEAM)
+    pair(browser)
+    by_id(browser, "wi-fix").send_keys("1-4")
+    by_id(browser, "whatif").click()
+    wait(browser, lambda d: by_id(d, "whatif-report").is_displayed())
+    report = by_id(browser, "whatif-report").text
+    assert report.startswith("What if --fix 1-4:\n  the first rule the decided pairing departs from: [C4] C.04.6 Art. 2.3.1")
+    assert (1, 4) in matches(browser) or (4, 1) in matches(browser)
+    changed = browser.find_elements(By.CSS_SELECTOR, "#boards tbody tr.match.changed")
+    assert changed and any("1 Team 001" in row.text and "4 Team 004" in row.text for row in changed)
+    by_id(browser, "whatif-clear").click()
+
+    load_file(browser, DATA / "impossible-matches" / "team-n004-r04of05.trf")
+    pair(browser)
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#alternatives .alternative"))
+    assert "no legal" in by_id(browser, "impossible-message").text.lower()
+    first = browser.find_element(By.CSS_SELECTOR, "#alternatives .alternative").text
+    assert first.startswith("Alternative 1: allowing") and "breaks [C1] C.04.6 Art. 2.1.1" in first

@@ -1,7 +1,8 @@
 """The JSON API on team files (C.04.6) and Double-Swiss files (C.04.5), through the ASGI app
 (FastAPI's TestClient, real worker processes): each answer validated against its typed model
-and compared with the library calls the command line makes; the system chosen by the file or by
-``system``; planted colour errors found by ``check`` with their article; refusals in one line."""
+and compared with the library calls the command line makes - pair, what-if, state, check,
+explain, resolve, generate; the system chosen by the file or by ``system``; planted colour
+errors found by ``check`` with their article; refusals in one line."""
 
 from __future__ import annotations
 
@@ -11,7 +12,9 @@ from test_server_fixtures import REPO, with_colours_swapped
 
 from cpswiss.api import double_swiss_state_rows, pair_double_swiss_tournament, pair_team_tournament, team_state_rows
 from cpswiss.formats.trf import parse_trf
-from cpswiss.server.answers import MatchCheckAnswer, MatchExplainAnswer, MatchPairAnswer, MatchStateAnswer
+from cpswiss.server.answers import (
+    MatchCheckAnswer, MatchExplainAnswer, MatchPairAnswer, MatchResolveAnswer, MatchStateAnswer,
+)
 from cpswiss.server.app import create_app
 from cpswiss.server.pool import Workers
 
@@ -171,9 +174,63 @@ def test_the_system_field_chooses_as_the_flag_does(client):
                    "--dubov pairs with the")
 
 
-def test_what_the_systems_of_matches_do_not_take_is_refused_in_one_line(client):
-    assert_refused(post(client, "/api/resolve", trf=text(TEAM)), 501, "resolve")
-    assert_refused(post(client, "/api/pair", trf=text(DOUBLE), fix=["1-2"]), 501, "fix")
+def test_what_if_on_a_team_file_as_pair_team_fix_does(client):
+    from cpswiss.check.decisions import Decisions
+    from cpswiss.check.matches import what_if_matches
+
+    assert_refused(post(client, "/api/pair", trf=text(TEAM), fix=["1-3"]), 400,
+                   "--fix 1-3: 1 and 3 have met before ([C1], C.04.6 Art. 2.1.1)")
+    status, data = post(client, "/api/pair", trf=text(TEAM), fix=["1-4"], explain=True)
+    assert status == 200
+    answer = MatchPairAnswer.model_validate(data)
+    expected = what_if_matches(parse_trf(text(TEAM)), Decisions(fix=((1, 4),)), record_refusals=True)
+    assert [(m.white.id, m.black.id) for m in answer.matches] == [(m.white, m.black) for m in expected.result.matches]
+    assert {1, 4} in [{m.white.id, m.black.id} for m in answer.matches]
+    assert answer.whatif is not None and answer.whatif.changed
+    assert (answer.whatif.decisions, answer.whatif.first) == ("--fix 1-4", str(expected.first))
+    assert answer.whatif.lines == expected.lines() and answer.whatif.lines[0] == "What if --fix 1-4:"
+    assert answer.whatif.first.startswith("[C4] C.04.6 Art. 2.3.1: bracket 1")
+    assert [(m.white, m.black) for m in answer.whatif.baseline.matches] == \
+        [(m.white, m.black) for m in pair_team_tournament(parse_trf(text(TEAM))).matches]
+    assert answer.explanation is not None and answer.explanation.startswith("Round 3")
+    status, data = post(client, "/api/pair", trf=text(TEAM), fix=["1-2"])  # the rules' own match
+    kept = MatchPairAnswer.model_validate(data).whatif
+    assert kept is not None and not kept.changed and kept.lines[1].endswith("nothing changes")
+
+
+def test_what_if_on_a_double_swiss_file_forbids_a_match(client):
+    engine = pair_double_swiss_tournament(parse_trf(text(DOUBLE)))
+    first = engine.pairing.boards[0]
+    status, data = post(client, "/api/pair", trf=text(DOUBLE), forbid=[f"{first.white}-{first.black}"])
+    assert status == 200
+    answer = MatchPairAnswer.model_validate(data)
+    assert {first.white, first.black} not in [{m.white.id, m.black.id} for m in answer.matches]
+    assert answer.whatif is not None and answer.whatif.changed and answer.whatif.first
+    assert_refused(post(client, "/api/pair", trf=text(DOUBLE), initial_colour="black"), 400, "record 152")
+
+
+def test_resolve_an_impossible_team_round_and_a_legal_one(client):
+    from cpswiss.check.matches_resolve import resolve_matches
+
+    impossible = (REPO / "tests" / "data" / "impossible-matches" / "team-n004-r04of05.trf").read_text()
+    code, data = post(client, "/api/pair", trf=impossible)
+    assert code == 409 and data["exit_code"] == 1 and "\n" not in data["error"]
+    status, data = post(client, "/api/resolve", trf=impossible, count=2)
+    assert status == 200
+    answer = MatchResolveAnswer.model_validate(data)
+    expected = resolve_matches(parse_trf(impossible), count=2)
+    assert (answer.system, answer.round, answer.legal) == ("team", 4, False)
+    assert [(a.rank, a.how, a.breaks) for a in answer.alternatives] == \
+        [(a.rank, a.how, [str(f) for f in a.breaks]) for a in expected.alternatives]
+    assert all(any("[C1]" in b for b in a.breaks) for a in answer.alternatives)
+    assert answer.text == expected.text()
+    legal = MatchResolveAnswer.model_validate(post(client, "/api/resolve", trf=text(TEAM), count=1)[1])
+    rules = pair_team_tournament(parse_trf(text(TEAM)))
+    assert legal.legal and [(m.white, m.black) for m in legal.alternatives[0].pairing.matches] == \
+        [(m.white, m.black) for m in rules.matches] and legal.alternatives[0].breaks == []
+
+
+def test_acceleration_of_a_team_file_is_refused_in_one_line(client):
     assert_refused(post(client, "/api/pair", trf=text(TEAM), accelerate="baku"), 400, "record 192")
 
 

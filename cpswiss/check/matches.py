@@ -192,8 +192,10 @@ def bracket_finding(number: int, ours: Bracket, theirs: Bracket | None, their_up
             for label, worse, values in checks:
                 if worse:
                     return Finding(_criterion(rules, label), head + f"{said}: {label} {values}", players)
-        return Finding(words.article("3.5.4"), head + f"{said}: both comply with [C4]-[C7] alike, and "
-                       f"{_ids(ours.upfloaters)} comes first in the order of 3.5.3-3.5.4", players)
+        alike = "both comply with [C4]-[C7] alike, and " if theirs is not None else ""
+        return Finding(words.article("3.5.4"), head + f"{said}: {alike}{_ids(ours.upfloaters)} comes first in the "
+                       "order of 3.5.3-3.5.4" + ("" if theirs is not None else " among the sets that comply with "
+                                                 "[C4]-[C7]"), players)
     theirs_id = identifier_of(their_pairs)
     said = (f"Art. 3.6 takes the identifier {' '.join(map(str, ours.identifier))}, {whose} "
             f"{' '.join(map(str, theirs_id))}")

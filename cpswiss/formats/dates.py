@@ -10,7 +10,6 @@ ambiguous one whose readings agree on what matters, and one it cannot read (RF-1
 
 from __future__ import annotations
 
-import calendar
 import datetime
 import re
 
@@ -83,6 +82,8 @@ def date_readings(text: str | None) -> tuple[Date, ...]:
         if named_year is not None and len(day_text) <= 2:
             candidates.append(_valid(named_year, months[0], int(day_text)))
     elif len(numbers) == 1 and len(numbers[0]) == 4:  # a month and year, or a year alone
+        import calendar  # only for a date of a month or a year alone (not at every start)
+
         alone = int(numbers[0])
         first_month, last_month = (months[0], months[0]) if months else (1, 12)
         candidates += [(alone, first_month, 1), (alone, last_month, calendar.monthrange(alone, last_month)[1])]

@@ -26,7 +26,7 @@ from cpswiss.rulesets.model import (
     RuleSet,
     StateRules,
 )
-from cpswiss.rulesets.tables import read_table
+from cpswiss.rulesets.tables import check_table, read_table
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
@@ -238,7 +238,7 @@ def _rule_set(data: dict[str, Any], entries: list[dict[str, Any]]) -> RuleSet:
             raise InputError(f"criterion {c.id}: unknown unit {c.unit!r} for the {system.name} system "
                              f"(known: {', '.join(sorted(units))})", label)
         # the unit's own table: a misspelt key or a value it does not take is named here
-        read_table(parameters, c.params, "criteria", label, where=f"criterion {c.id} ({c.unit}):")
+        check_table(parameters, c.params, "criteria", label, where=f"criterion {c.id} ({c.unit}):")
         seen.add(c.id)
     return RuleSet(
         name=data["name"], title=data.get("title", data["name"]), system=system.name,

@@ -1,9 +1,14 @@
-"""A rule file's table read as a typed, frozen dataclass: the one way every table of a rule
-file (``[state]``, ``[procedure]``, ``[colours]``, a system's ``[system]``, ...) is checked."""
+"""A rule file's table checked against a typed class: the one way every table of a rule file
+(``[state]``, ``[procedure]``, ``[colours]``, a system's ``[switches]``, a criterion's
+parameters) is checked.  The class's annotated attributes, its bases' included, are the keys,
+each with its type: a frozen dataclass for a table the program reads as a value
+(:func:`read_table`), a plain annotated class for one only checked (:func:`check_table`: a
+criterion's parameters, whose unit reads the entry itself; a plain class costs nothing to
+create when its module loads, where a dataclass's generated methods are compiled from source)."""
 
 from __future__ import annotations
 
-import dataclasses
+import functools
 import types
 import typing
 from collections.abc import Mapping
@@ -13,19 +18,27 @@ from cpswiss.errors import InputError
 
 
 def read_table(kind: type, table: Mapping[str, Any], name: str, source: str, where: str | None = None) -> Any:
-    """A rule file's table as the frozen dataclass ``kind``: unknown keys and values that are
-    not of the field's type (for a ``Literal``, not one of its values) are an InputError
-    naming the table (``[name]``, or ``where``) and the key, with what is allowed."""
-    fields = {f.name: f for f in dataclasses.fields(kind)}
-    hints = typing.get_type_hints(kind)
+    """A rule file's table as the frozen dataclass ``kind``, checked as :func:`check_table` does."""
+    return kind(**check_table(kind, table, name, source, where))
+
+
+def check_table(kind: type, table: Mapping[str, Any], name: str, source: str,
+                where: str | None = None) -> dict[str, Any]:
+    """The values of a rule file's table, each checked against the class ``kind``: unknown keys
+    and values that are not of the key's type (for a ``Literal``, not one of its values) are an
+    InputError naming the table (``[name]``, or ``where``) and the key, with what is allowed."""
+    hints = _keys(kind)
     at = where or f"[{name}]"
-    unknown = sorted(set(table) - set(fields))
+    unknown = sorted(set(table) - set(hints))
     if unknown:
-        raise InputError(f"{at} {unknown[0]}: unknown key (known: {', '.join(fields)})", source)
-    values = {}
-    for key, value in table.items():
-        values[key] = _typed(hints[key], value, f"{at} {key}", source)
-    return kind(**values)
+        raise InputError(f"{at} {unknown[0]}: unknown key (known: {', '.join(hints)})", source)
+    return {key: _typed(hints[key], value, f"{at} {key}", source) for key, value in table.items()}
+
+
+@functools.cache
+def _keys(kind: type) -> dict[str, Any]:
+    """The keys of a table class with their types, the bases' first (as a dataclass's fields)."""
+    return typing.get_type_hints(kind)
 
 
 def _typed(hint: Any, value: Any, key: str, source: str) -> Any:

@@ -48,6 +48,30 @@ class Match(BaseModel):
     games: list[Game]
 
 
+class PairedMatch(BaseModel):
+    """A match by pairing numbers: White of board 1 / game 1, Black, the colour article of Art. 4."""
+
+    white: int
+    black: int
+    article: str
+
+
+class PairedRound(BaseModel):
+    matches: list[PairedMatch]
+    bye: int | None
+
+
+class MatchWhatIf(BaseModel):
+    """The round under the arbiter's decisions against the rules' pairing (``baseline``)."""
+
+    decisions: str = Field(description="the decisions as the command line writes them: '--fix 1-2 --bye 7'")
+    changed: bool
+    first: str | None = Field(description="the first rule the decided pairing departs from, with its article")
+    changes: list[str] = Field(description="the matches (and the PAB) only one of the two pairings makes")
+    lines: list[str] = Field(description="the report as 'cpswiss pair ... --fix' prints it")
+    baseline: PairedRound
+
+
 class MatchPairAnswer(BaseModel):
     """``cpswiss pair --team FILE`` / ``--double-swiss FILE``: the round, the pairing file
     (``-p``), the TRF with the round appended (``--write-trf``) and, asked for, the explanation."""
@@ -61,6 +85,7 @@ class MatchPairAnswer(BaseModel):
     pairing_file: str
     trf: str
     explanation: str | None = Field(None, description="with explain: the round in the text's words")
+    whatif: MatchWhatIf | None = Field(None, description="with fix, forbid, bye or absent: what changed")
 
 
 class CompetitorRow(BaseModel):
@@ -121,5 +146,30 @@ class MatchExplainAnswer(BaseModel):
     text: str
 
 
-__all__ = ["Competitor", "CompetitorRow", "Game", "Match", "MatchCheckAnswer", "MatchExplainAnswer",
-           "MatchPairAnswer", "MatchStateAnswer", "MatchSystem"]
+class MatchAlternative(BaseModel):
+    """One way to pair a round of matches: the system's own pairing with some bars lifted."""
+
+    rank: int
+    how: str = Field(description="which bars are lifted: 'allowing 1-4 (met in round 2)', 'the PAB to 5'")
+    pairing: PairedRound
+    breaks: list[str] = Field(description="the absolute rules it breaks, each with its article")
+    costs: dict[str, int]
+    report: list[str] = Field(description="where it parts from the first alternative")
+
+
+class MatchResolveAnswer(BaseModel):
+    """``cpswiss resolve`` of a team or Double-Swiss file (Art. 3.3.3: the Chief Arbiter decides):
+    with ``legal`` the rules' pairing first, then the pairings without each of its matches;
+    else the least-bad pairings, the rules in ``relax`` given up first first."""
+
+    system: MatchSystem
+    round: int
+    legal: bool
+    relax: list[str]
+    alternatives: list[MatchAlternative]
+    text: str
+
+
+__all__ = ["Competitor", "CompetitorRow", "Game", "Match", "MatchAlternative", "MatchCheckAnswer",
+           "MatchExplainAnswer", "MatchPairAnswer", "MatchResolveAnswer", "MatchStateAnswer", "MatchSystem", "MatchWhatIf",
+           "PairedMatch", "PairedRound"]

@@ -40,7 +40,9 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from cpswiss import errors
-from cpswiss.server.answers import MatchCheckAnswer, MatchExplainAnswer, MatchPairAnswer, MatchStateAnswer
+from cpswiss.server.answers import (
+    MatchCheckAnswer, MatchExplainAnswer, MatchPairAnswer, MatchResolveAnswer, MatchStateAnswer,
+)
 from cpswiss.server.models import (
     CheckRequest,
     ExplainRequest,
@@ -293,7 +295,8 @@ def create_app(workers: Workers | None = None) -> FastAPI:
     async def check(body: CheckRequest):
         return await run("check", body)
 
-    @app.post("/api/resolve", tags=["commands"], responses=ERRORS,
+    @app.post("/api/resolve", tags=["commands"],
+              responses=answers(MatchResolveAnswer, "the alternatives of 'cpswiss resolve --json'"),
               summary="cpswiss resolve: the least-bad pairings when no legal one exists")
     async def resolve(body: ResolveRequest):
         return await run("resolve", body)

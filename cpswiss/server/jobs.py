@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeGuard
 
 from cpswiss import errors
-from cpswiss.errors import CpswissError, EngineLimitError, InputError
+from cpswiss.errors import CpswissError, InputError
 from cpswiss.solver.settings import SolverSettings
 
 if TYPE_CHECKING:
@@ -124,7 +124,7 @@ def pair_job(request: dict) -> dict:
     if _of_matches(system):
         from cpswiss.server.matches import pair_matches
 
-        return pair_matches(tournament, system, request)
+        return pair_matches(tournament, system, request, _decisions(request))
     rule_set = _rules(request, system)
     decisions = _decisions(request)
     settings = _settings(request)
@@ -213,7 +213,9 @@ def resolve_job(request: dict) -> dict:
     tournament = _tournament(request)
     system = _system(request, tournament)
     if _of_matches(system):
-        raise EngineLimitError(f"the {system.title}: resolve is not in this version")
+        from cpswiss.server.matches import resolve_of_matches
+
+        return resolve_of_matches(tournament, system, request, _settings(request))
     resolution = resolve(tournament, _rules(request, system), request["count"], _settings(request),
                          request.get("accelerate"))
     return _plain(resolution.as_dict() | {"text": resolution.text()})

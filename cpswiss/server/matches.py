@@ -1,6 +1,7 @@
 """The API's jobs for a file of matches - a team file (C.04.6) or a Double-Swiss file (C.04.5) -
 run in a worker process as :mod:`cpswiss.server.jobs` runs the others, through the same entry
-points as ``cpswiss pair --team / --double-swiss``, ``state``, ``check`` and ``explain``; each
+points as ``cpswiss pair --team / --double-swiss`` (with what-if), ``state``, ``check``,
+``explain`` and ``resolve``; each
 answer is one of the typed models of :mod:`cpswiss.server.answers`.  The system is reached
 through the registry (its ``pair_competition``); the rule set is the request's, else the one
 record 192 names, else the system's default (:func:`cpswiss.api.rule_set_of_matches`)."""
@@ -9,15 +10,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cpswiss.errors import EngineLimitError, InputError
+from cpswiss.errors import InputError
 from cpswiss.tournament.colour import BLACK
 from cpswiss.server.answers import (
-    Competitor, CompetitorRow, Game, Match, MatchCheckAnswer, MatchExplainAnswer, MatchPairAnswer, MatchRoundCheck,
-    MatchStateAnswer, MatchSystem,
+    Competitor, CompetitorRow, Game, Match, MatchAlternative, MatchCheckAnswer, MatchExplainAnswer, MatchPairAnswer,
+    MatchResolveAnswer, MatchRoundCheck, MatchStateAnswer, MatchSystem, MatchWhatIf, PairedMatch, PairedRound,
 )
 
 if TYPE_CHECKING:
+    from cpswiss.check.decisions import Decisions
     from cpswiss.registry import PairingSystem
+    from cpswiss.solver.settings import SolverSettings
+    from cpswiss.systems.shared.topdown_account import MatchRound
     from cpswiss.tournament.competition_state import CompetitorState
     from cpswiss.tournament.model import Tournament
 
@@ -36,27 +40,13 @@ def _reason(t: Tournament, request: dict) -> str:
     return f"record 192 {code}" if code else "the system's default"
 
 
-def _refuse_decisions(request: dict, system: PairingSystem) -> None:
-    asked = [k for k in ("fix", "forbid", "absent") if request.get(k)] + \
-        [k for k in ("bye", "initial_colour") if request.get(k) is not None]
-    if asked:
-        raise EngineLimitError(f"the {system.title} takes no {', '.join(asked)} in this version "
-                               "(what-if of a file of matches)")
-    if request.get("accelerate") and system.name == TEAM:
-        raise InputError("accelerate: a team file asks for Baku acceleration by its record 192 (FIDE_TEAM..._BAKU)")
+def _played(t: Tournament, request: dict, round_no: int | None = None,
+            explain: bool = False) -> MatchRound:
+    """The system's round (the next one, or ``round_no`` re-paired) under the request's rule set,
+    as the arbiter's tools read it (:func:`cpswiss.api.pair_matches`)."""
+    from cpswiss.api import pair_matches as paired
 
-
-def _paired(t: Tournament, system: PairingSystem, request: dict, round_no: int | None = None,
-            explain: bool = False) -> Any:
-    """The system's round (the next one, or ``round_no`` re-paired) under the request's rule set."""
-    from cpswiss.api import pair_double_swiss_tournament, pair_team_tournament
-    from cpswiss.solver.settings import SolverSettings
-
-    if system.name == TEAM:
-        return pair_team_tournament(t, request.get("rules"), round_no, SolverSettings(workers=1,
-                                    time_limit=request["time_limit"]), record_refusals=explain)
-    return pair_double_swiss_tournament(t, request.get("rules"), round_no, record_refusals=explain,
-                                        accelerate=request.get("accelerate"))
+    return paired(t, request.get("rules"), round_no, record_refusals=explain, accelerate=request.get("accelerate"))
 
 
 def _competitor(system: PairingSystem, c: CompetitorState) -> Competitor:
@@ -92,35 +82,69 @@ def _two_games(t: Tournament, white: int, black: int) -> list[Game]:
             Game(number=2, white=black, white_name=b, black=white, black_name=w)]
 
 
-def pair_matches(t: Tournament, system: PairingSystem, request: dict) -> dict:
-    """``pair --team / --double-swiss [--explain] -p --write-trf``."""
+def _appended(system: PairingSystem, played: MatchRound) -> Tournament:
+    """The tournament with the round appended (``--write-trf``): a team's boards by the board
+    order and colour sequence, a Double-Swiss match's two games."""
+    if system.name == TEAM:
+        return played.result.tournament_with_round()
+    from cpswiss.tournament.paired_round import with_round
+
+    return with_round(played.state.tournament, played.round_no, [(m.white, m.black) for m in played.matches],
+                      played.bye)
+
+
+def pair_matches(t: Tournament, system: PairingSystem, request: dict, decisions: Decisions) -> dict:
+    """``pair --team / --double-swiss [--explain] -p --write-trf``, under the arbiter's decisions
+    (``--fix/--forbid/--bye/--absent``: what-if, :func:`cpswiss.check.matches.what_if_matches`)."""
     from cpswiss.formats.trf_writer import write_trf
 
-    _refuse_decisions(request, system)
     explain = bool(request.get("explain"))
-    result = _paired(t, system, request, explain=explain)
-    teams = result.state.competitors
-    if system.name == TEAM:
-        with_round = result.tournament_with_round()
-        round_no, bye = result.round_no, result.bye
-        matches = [(m.white, m.black, m.article, _team_games(with_round, round_no, m.white, m.black))
-                   for m in result.matches]
+    whatif = None
+    if request.get("initial_colour") is not None:
+        raise InputError(f"initial_colour: the {system.title} takes the first colour from record 152")
+    if decisions.empty:
+        played = _played(t, request, explain=explain)
     else:
-        from cpswiss.tournament.paired_round import with_round as appended
+        from cpswiss.check.matches import what_if_matches
 
-        pairing = result.pairing
-        round_no, bye = pairing.round_no, pairing.bye
-        with_round = appended(result.state.tournament, round_no, [(b.white, b.black) for b in pairing.boards], bye)
-        matches = [(b.white, b.black, b.colour_rule, _two_games(t, b.white, b.black)) for b in pairing.boards]
+        outcome = what_if_matches(t, decisions, request.get("rules"), request.get("accelerate"), explain)
+        played = outcome.result
+        whatif = MatchWhatIf(decisions=decisions.describe(), changed=outcome.changed, lines=outcome.lines(),
+                             first=None if outcome.first is None else str(outcome.first), changes=outcome.changes,
+                             baseline=_paired_matches(outcome.baseline))
+    found = played.state.competitors
+    appended = _appended(system, played)
     answer = MatchPairAnswer(
-        system=_name(system), round=round_no, rule_set=f"{result.rules.title} ({_reason(t, request)})",
-        rule_set_name=result.rules.name,
-        matches=[Match(number=n, white=_competitor(system, teams[w]), black=_competitor(system, teams[b]),
-                       article=article, games=games) for n, (w, b, article, games) in enumerate(matches, start=1)],
-        bye=None if bye is None else _competitor(system, teams[bye]),
-        pairing_file="\n".join(result.lines()) + "\n", trf=write_trf(with_round),
-        explanation=_explanation(system, result) if explain else None)
+        system=_name(system), round=played.round_no, rule_set=f"{played.rules.title} ({_reason(t, request)})",
+        rule_set_name=played.rules.name,
+        matches=[Match(number=n, white=_competitor(system, found[m.white]), black=_competitor(system, found[m.black]),
+                       article=m.article,
+                       games=_team_games(appended, played.round_no, m.white, m.black) if system.name == TEAM
+                       else _two_games(t, m.white, m.black))
+                 for n, m in enumerate(played.matches, start=1)],
+        bye=None if played.bye is None else _competitor(system, found[played.bye]),
+        pairing_file="\n".join(played.lines()) + "\n", trf=write_trf(appended),
+        explanation=_explanation(system, played.result) if explain else None, whatif=whatif)
     return answer.model_dump()
+
+
+def _paired_matches(played: MatchRound) -> PairedRound:
+    return PairedRound(matches=[PairedMatch(white=m.white, black=m.black, article=m.article) for m in played.matches],
+                       bye=played.bye)
+
+
+def resolve_of_matches(t: Tournament, system: PairingSystem, request: dict, settings: SolverSettings) -> dict:
+    """``cpswiss resolve`` of a file of matches (C.04.6 / C.04.5 Art. 3.3.3): the least-bad
+    pairings, [C2] and [C1] given up as the rule set's ``[resolve] relax`` orders them."""
+    from cpswiss.check.matches_resolve import resolve_matches
+
+    resolution = resolve_matches(t, request.get("rules"), request["count"], settings, request.get("accelerate"))
+    return MatchResolveAnswer(
+        system=_name(system), round=resolution.round_no, legal=resolution.legal, relax=resolution.relaxed,
+        alternatives=[MatchAlternative(rank=a.rank, how=a.how, pairing=_paired_matches(a.played),
+                                       breaks=[str(f) for f in a.breaks], costs=a.costs, report=a.report)
+                      for a in resolution.alternatives],
+        text=resolution.text()).model_dump()
 
 
 def _explanation(system: PairingSystem, result: Any) -> str:
@@ -186,13 +210,11 @@ def explain_matches(t: Tournament, system: PairingSystem, request: dict) -> dict
     """``cpswiss explain``: the next round in the text's words, and what a proposal (team
     numbers; C.04.6) breaks and where it differs; or a round of the file re-paired, explained and
     compared with what the file has."""
-    _refuse_decisions({"accelerate": request.get("accelerate")}, system)
     round_no, proposed = request.get("round"), request.get("pairing")
     if round_no is not None and proposed is not None:
         raise InputError("explain takes a proposed pairing or a round of the file, not both")
-    result = _paired(t, system, request, round_no, explain=True)
-    text = _explanation(system, result)
-    this_round = result.round_no if system.name == TEAM else result.pairing.round_no
+    played = _played(t, request, round_no, explain=True)
+    text = _explanation(system, played.result)
     problems: list[str] = []
     differences: list[str] = []
     agrees: bool | None = None
@@ -203,7 +225,7 @@ def explain_matches(t: Tournament, system: PairingSystem, request: dict) -> dict
         from cpswiss.check.matches import ProposedRound
         from cpswiss.check.matches import explain_matches as explain_proposal
 
-        known = set(result.state.competitors)
+        known = set(played.state.competitors)
         noun = "team" if system.name == TEAM else "player"
         for tpn in [x for board in proposed["boards"] for x in board] + [proposed.get("bye")]:
             if tpn is not None and tpn not in known:
@@ -216,8 +238,8 @@ def explain_matches(t: Tournament, system: PairingSystem, request: dict) -> dict
         differences = ([str(verdict.decisive)] if verdict.decisive is not None and not verdict.violations else []) \
             + verdict.changes
         agrees = verdict.agrees
-    return MatchExplainAnswer(system=_name(system), round=this_round, agrees=agrees, problems=problems,
+    return MatchExplainAnswer(system=_name(system), round=played.round_no, agrees=agrees, problems=problems,
                               differences=differences, text=text).model_dump()
 
 
-__all__ = ["check_matches", "explain_matches", "pair_matches", "state_of_matches"]
+__all__ = ["check_matches", "explain_matches", "pair_matches", "resolve_of_matches", "state_of_matches"]

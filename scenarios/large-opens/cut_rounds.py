@@ -16,6 +16,7 @@ from pathlib import Path
 from cpswiss.formats.trf import parse_trf
 from cpswiss.formats.trf_writer import write_trf
 from cpswiss.study.acceptance import tournament_before_round
+from cpswiss.tournament.colour import WHITE
 from cpswiss.tournament.model import RoundKind, Tournament
 
 
@@ -33,7 +34,7 @@ def pairing_of_round(t: Tournament, k: int) -> list[tuple[int, int]]:
             continue
         if entry.kind == RoundKind.PAB:
             boards.append((pid, 0))
-        elif entry.kind.has_opponent and entry.colour == "w":
+        elif entry.kind.has_opponent and entry.colour == WHITE:
             boards.append((pid, entry.opponent))
     return boards
 

@@ -40,7 +40,7 @@ async function api(path, body) {
 function common() {
   const body = { trf: page.trf, name: page.name };
   if ($("rules").value) body.rules = $("rules").value;
-  if ($("accelerate").value) body.accelerate = $("accelerate").value;
+  if ($("accelerate").value && !$("accelerate").disabled) body.accelerate = $("accelerate").value;
   return body;
 }
 
@@ -78,7 +78,7 @@ async function showState() {
   const s = r.data;
   page.state = s;
   page.system = s.system || null;
-  $("whatif-form").hidden = !!page.system;  // what-if: the individual systems'
+  $("accelerate").disabled = page.system === "team";  // a team file asks for Baku by its record 192
   $("state-round").textContent = `${s.round}${s.total_rounds ? " of " + s.total_rounds : ""}`;
   $("round-no").textContent = s.round;
   $("state-rules").textContent = s.rule_set;
@@ -269,7 +269,8 @@ async function noPairing(data) {
     $("alternatives").replaceChildren(el("p", {}, r.data.error));
     return;
   }
-  $("alternatives").replaceChildren(...r.data.alternatives.map((alt) => {
+  $("alternatives").replaceChildren(...r.data.alternatives.map((a) => {
+    const alt = page.system ? alternativeOfMatches(a) : a;
     const text = [alt.violations.length ? alt.violations.map((v) => `breaks ${v.article}: ${v.message}`).join("\n")
       : "breaks no absolute rule",
     alt.boards.map(([w, b], i) => `${String(i + 1).padStart(3)}  ${w} - ${b}`).join("\n"),

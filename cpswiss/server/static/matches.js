@@ -3,8 +3,6 @@
 // answers are the typed models of the JSON API (MatchPairAnswer, MatchStateAnswer, ...; /docs).
 "use strict";
 
-const SYSTEM_NAMES = { "team": "teams (C.04.6)", "double-swiss": "Double-Swiss (C.04.5)" };
-
 function matchColumns(system) {
   return system === "team"
     ? [["#"], ["Team"], ["MP", "match points"], ["GP", "game points"], ["Colours", "board-1 colours of the matches played, oldest first"],
@@ -39,7 +37,7 @@ function showMatchState(s) {
   showStateHeader(s.system);
   $("state-table").tBodies[0].replaceChildren(...s.competitors.map((c) =>
     el("tr", { class: c.available ? "" : "absent", "data-id": c.id }, ...matchCells(s.system, c))));
-  return `${s.competitors.length} ${s.system === "team" ? "teams" : "players"} (${SYSTEM_NAMES[s.system]})`;
+  return `${s.competitors.length} ${s.system === "team" ? "teams (C.04.6)" : "players (Double-Swiss, C.04.5)"}`;
 }
 
 function competitorButton(c) {
@@ -55,9 +53,12 @@ function gameLine(system, g) {
 function showMatches(p) {
   $("pair-rules").textContent = p.rule_set;
   $("boards").tHead.rows[0].cells[0].textContent = "Match";
+  // under the arbiter's decisions: the matches the rules' pairing does not make are marked
+  const before = new Set((p.whatif ? p.whatif.baseline.matches : []).map((m) => key(m.white, m.black)));
   const rows = [];
   for (const m of p.matches) {
-    rows.push(el("tr", { class: "match", "data-match": m.number },
+    const changed = p.whatif && !before.has(key(m.white.id, m.black.id));
+    rows.push(el("tr", { class: "match" + (changed ? " changed" : ""), "data-match": m.number },
       el("td", { class: "num" }, m.number),
       el("td", {}, competitorButton(m.white)), el("td", { class: "num" }, m.white.score_text),
       el("td", {}, competitorButton(m.black)), el("td", { class: "num" }, m.black.score_text),
@@ -72,8 +73,17 @@ function showMatches(p) {
       el("td", {}, el("button", { type: "button", id: "why-bye", onclick: () => whyMatch("bye") }, "why?"))));
   }
   $("boards").tBodies[0].replaceChildren(...rows);
-  $("whatif-report").hidden = true;
+  const report = $("whatif-report");
+  report.hidden = !p.whatif;
+  if (p.whatif) report.replaceChildren(el("pre", {}, p.whatif.lines.join("\n")),
+    el("p", { class: "small" }, "Matches the rules' pairing without these decisions does not make are marked."));
   $("download-pairing").disabled = $("download-trf").disabled = false;
+}
+
+// an alternative of 'resolve' on a file of matches, in the shape the page shows the individual ones in
+function alternativeOfMatches(a) {
+  return { rank: a.rank, how: a.how, bye: a.pairing.bye, boards: a.pairing.matches.map((m) => [m.white, m.black]),
+    violations: a.breaks.map((b) => { const [article, ...rest] = b.split(": "); return { article, message: rest.join(": ") }; }) };
 }
 
 // the explanation in the text's words, split into its parts: the bye (Art. 3.4), each bracket, the colours
@@ -95,7 +105,7 @@ function bracketWith(parts, ids) {
 
 async function whyMatch(what, which) {
   if (!page.account) {
-    const body = Object.assign(common(), { explain: true });
+    const body = Object.assign(common(), page.decisions || {}, { explain: true });
     const r = await busy(null, "Explaining…", () => api("/api/pair", body));
     if (!r.ok) return showError(r.data);
     page.account = r.data.explanation;

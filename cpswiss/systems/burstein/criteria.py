@@ -4,10 +4,7 @@ takes, as a typed table that the rule-file loader checks when the file loads (se
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
-
-@dataclass(frozen=True)
 class BursteinCriterion:
     """What every criterion takes: ``label``, the article's name (``[C5]``)."""
 

@@ -5,17 +5,13 @@ applies them where Art. 3 says: [C1]-[C3] gate every choice, [C4]-[C7] choose th
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
-
-@dataclass(frozen=True)
 class DoubleSwissCriterion:
     """What every criterion takes: ``label``, the article's name (``[C7]``)."""
 
     label: str = ""
 
 
-@dataclass(frozen=True)
 class UnlessLastRound(DoubleSwissCriterion):
     """``except_last_round``: the criterion lapses in the last round ([C7], [C8]; DS-6: how many
     last rounds is the ``float_exemption_rounds`` switch)."""

@@ -7,19 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cpswiss.registry import Explanation, PairingSystem
-
-
-@dataclass(frozen=True)
-class DubovSwitches:
-    """The rule file's ``[switches]`` table.  Art. 1.8.2: MaxT = ``max_t_base`` +
-    floor(rounds / ``max_t_rounds_per_step``) (2026: 2 + floor(rounds / 5))."""
-
-    max_t_base: int = 2
-    max_t_rounds_per_step: int = 5
 
 if TYPE_CHECKING:
     from cpswiss.rulesets.model import RuleSet
@@ -50,6 +40,15 @@ def criteria() -> Mapping[str, type]:
     return CRITERIA
 
 
+def switches() -> type:
+    """Its rule files' ``[switches]`` table (:class:`cpswiss.systems.dubov.switches.DubovSwitches`),
+    imported when a rule file of the system loads (not at every start, as the registry declares
+    every system for the command line's flags)."""
+    from cpswiss.systems.dubov.switches import DubovSwitches
+
+    return DubovSwitches
+
+
 SYSTEM = PairingSystem(
     name="dubov",
     title="FIDE Dubov System (C.04.4.1)",
@@ -59,5 +58,5 @@ SYSTEM = PairingSystem(
     explanation=explanation,
     criteria=criteria,
     trf_codes={"FIDE_DUBOV": "dubov-2026"},
-    switches=lambda: DubovSwitches,
+    switches=switches,
 )

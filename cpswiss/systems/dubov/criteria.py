@@ -4,17 +4,13 @@ takes, as a typed table that the rule-file loader checks when the file loads (se
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
-
-@dataclass(frozen=True)
 class DubovCriterion:
     """What every criterion takes: ``label``, the article's name (``[C8]``)."""
 
     label: str = ""
 
 
-@dataclass(frozen=True)
 class UnlessLastRound(DubovCriterion):
     """``except_last_round``: the criterion does not apply in the last round ([C8]-[C10])."""
 

@@ -1,19 +1,18 @@
 """The criteria a rule file of the FIDE (Dutch) System may name: each unit with the parameters it
-takes, as a typed table (a frozen dataclass whose fields are the keys) that the rule-file loader
-checks when the file loads (:func:`cpswiss.rulesets.loader.load_rule_set`): a key no unit of that
-name takes, or a value its type does not allow, is an input error naming the file, the criterion
-and the key.  The units themselves are in :mod:`.units` (bracket units), :mod:`.rulings` (the
-round-wide ones) and :mod:`cpswiss.tournament.compatibility` (the absolute ones).
+takes, as a typed table (a plain class whose annotated attributes are the keys, with their
+defaults: :mod:`cpswiss.rulesets.tables`) that the rule-file loader checks when the file loads
+(:func:`cpswiss.rulesets.loader.load_rule_set`): a key no unit of that name takes, or a value its
+type does not allow, is an input error naming the file, the criterion and the key.  The units
+themselves are in :mod:`.units` (bracket units), :mod:`.rulings` (the round-wide ones) and
+:mod:`cpswiss.tournament.compatibility` (the absolute ones).
 
 (Not compiled with the engine: the loader reads these classes through their type hints.)"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
 
-@dataclass(frozen=True)
 class DutchCriterion:
     """What every criterion takes: ``label`` (how the edition names it: ``C.10``, ``[C12]``)
     and, in the 2013 edition, ``relaxation`` (the relaxation of A.8/C.10 that gives it up,
@@ -23,7 +22,6 @@ class DutchCriterion:
     relaxation: str = ""
 
 
-@dataclass(frozen=True)
 class ColourClash(DutchCriterion):
     """``waive``: the colour limits the Olympiad rule waives in a group that cannot pair
     otherwise, in order (``three-in-a-row``: C.04.1 g; ``all``: f and g)."""
@@ -31,14 +29,12 @@ class ColourClash(DutchCriterion):
     waive: tuple[Literal["three-in-a-row", "all"], ...] = ()
 
 
-@dataclass(frozen=True)
 class ColourPreferences(DutchCriterion):
     """``allowance = "X1"`` (2013 B.4): counted beyond the X1 colour failures A.8 allows."""
 
     allowance: Literal["X1"] | None = None
 
 
-@dataclass(frozen=True)
 class ScoreDifferences(DutchCriterion):
     """``measure = "sum-of-squares"`` (2013 B.3, A.11): the sum of the squares instead of the
     sorted list."""
@@ -46,7 +42,6 @@ class ScoreDifferences(DutchCriterion):
     measure: Literal["sum-of-squares"] | None = None
 
 
-@dataclass(frozen=True)
 class Conditional(DutchCriterion):
     """``condition``: the name of the condition the level is a part of (2013 C.12): a pairing
     that fails one part fails it (:mod:`cpswiss.solver.cases`)."""
@@ -54,7 +49,6 @@ class Conditional(DutchCriterion):
     condition: str = ""
 
 
-@dataclass(frozen=True)
 class Floats(DutchCriterion):
     """``rounds_back`` (1: the previous round, 2: the one before) and ``float`` (``down`` or
     ``up``)."""
@@ -63,7 +57,6 @@ class Floats(DutchCriterion):
     float: Literal["down", "up"] = "down"
 
 
-@dataclass(frozen=True)
 class RepeatedFloats(Floats):
     """Besides :class:`Floats`: ``remainder_homogeneous`` (2013 A.3: a pair of two residents
     floats nobody), ``topscorers_exempt`` (topscorers do not count) and
@@ -75,7 +68,6 @@ class RepeatedFloats(Floats):
     unpaired_downfloat: Literal["lowest-score"] | None = None
 
 
-@dataclass(frozen=True)
 class RatingSpread(DutchCriterion):
     """Seed 003: ``key`` (``rating`` or ``score-rating``), ``mean`` (``smallest`` or
     ``largest`` first)."""
@@ -84,7 +76,6 @@ class RatingSpread(DutchCriterion):
     mean: Literal["smallest", "largest"] = "smallest"
 
 
-@dataclass(frozen=True)
 class OpponentOrder(DutchCriterion):
     """Seed 003: ``order`` of each player's list of opponents (``alternating`` around his
     first-candidate opponent, or ``next``)."""

@@ -4,25 +4,21 @@ parameters it takes, as a typed table that the rule-file loader checks when the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
 
-@dataclass(frozen=True)
 class Fide1999Criterion:
     """What every criterion takes: ``label``, the item of the text (``10.9.a``)."""
 
     label: str = ""
 
 
-@dataclass(frozen=True)
 class FloaterType(Fide1999Criterion):
     """Item 10.9: ``type``, the seriousness of the floaters the level counts (a, b, c)."""
 
     type: Literal["a", "b", "c"] = "a"
 
 
-@dataclass(frozen=True)
 class ColourPreferences(Fide1999Criterion):
     """``maxi = "exchanges"`` (items 10.8, 12.7): in a Maxi-tournament due colours are given by
     exchanges within the rating gap instead."""

@@ -6,17 +6,13 @@ gate every choice, [C4]-[C7] choose the upfloaters (3.5), [C8]-[C10] the bracket
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
-
-@dataclass(frozen=True)
 class TeamCriterion:
     """What every criterion takes: ``label``, the article's name (``[C8]``)."""
 
     label: str = ""
 
 
-@dataclass(frozen=True)
 class UnlessLastTwoRounds(TeamCriterion):
     """``except_last_round``: the criterion does not apply in the last two rounds ([C7], [C10])."""
 
