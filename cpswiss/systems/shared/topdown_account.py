@@ -11,13 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from cpswiss.rulesets.ruleset import RuleSet
 from cpswiss.systems.shared.topdown_types import Entrant, RoundPlan
-
-if TYPE_CHECKING:
-    from cpswiss.rulesets.ruleset import RuleSet
-    from cpswiss.tournament.competition_state import CompetitionState
+from cpswiss.tournament.competition_state import CompetitionState
 
 
 @dataclass(frozen=True)
