@@ -262,3 +262,29 @@ def test_explain_a_double_swiss_proposal_names_the_first_article(client):
     assert answer.agrees is False and not answer.problems
     assert answer.differences[0].startswith(f"C.04.5 Art. {first.colour_rule}: {first.black}-{first.white}: the "
                                             f"proposal gives White in game 1 to {first.black}")
+
+
+@pytest.mark.parametrize("rules", ["team-2026", "double-swiss-2026"])
+def test_state_of_a_finished_file_of_matches_is_its_final_state(client, rules, tmp_path):
+    """As for individual files: once every round is paired, `state` shows the competitors after
+    the last one (their final scores), not the refusal that there is nothing to pair."""
+    import subprocess
+    import sys
+
+    finished = tmp_path / "finished.trf"
+    made = subprocess.run([sys.executable, "-m", "cpswiss.cli", "generate", "--rules", rules, "--players", "7",
+                           "--rounds", "3", "--seed", "3", "-o", str(finished)], capture_output=True, text=True)
+    assert made.returncode == 0, made.stderr
+    shown = subprocess.run([sys.executable, "-m", "cpswiss.cli", "state", str(finished)], capture_output=True, text=True)
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout.splitlines()[0] == "Final state after round 3 of 3 (the tournament is finished)"
+    status, data = post(client, "/api/state", trf=finished.read_text())
+    assert status == 200, data
+    answer = MatchStateAnswer.model_validate(data)
+    t = parse_trf(finished.read_text())
+    rows = team_state_rows(t) if rules.startswith("team") else double_swiss_state_rows(t)
+    assert answer.finished and answer.total_rounds == 3
+    scores = [(c.id, c.match_points if rules.startswith("team") else c.score) for c in answer.competitors]
+    assert scores == [(r["tpn"], r["MP"] if rules.startswith("team") else r["pairing score"]) for r in rows]
+    points = {pid: t.computed_points(record) for pid, record in t.players.items()}
+    assert sum(points.values()) > 0 and not post(client, "/api/pair", trf=finished.read_text())[0] == 200

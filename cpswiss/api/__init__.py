@@ -147,16 +147,17 @@ def pair_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSet
 
 
 def competition_state_of(tournament: Tournament | str | Path, round_no: int | None = None,
-                         rules: CompetitionRules | None = None) -> CompetitionState:
+                         rules: CompetitionRules | None = None, after_last_round: bool = False) -> CompetitionState:
     """The state of every competitor - each team of a team file (C.04.6), each player of a
     Double-Swiss file (C.04.5) - before a round (default: the next one), computed on matches
     (:func:`cpswiss.tournament.competition_state.competition_state`): primary and secondary
     scores, colours had, colour difference, floats, opponents met, bye bar, matches played and
-    presence.  ``rules``: default, as the file's record 192 names them."""
+    presence.  ``rules``: default, as the file's record 192 names them.  ``after_last_round``:
+    a finished tournament's final state instead of the refusal."""
     from cpswiss.tournament.competition_state import competition_state  # team / Double-Swiss files only
 
     t = read_trf(tournament) if isinstance(tournament, (str, os.PathLike)) else tournament
-    return competition_state(t, rules, round_no)
+    return competition_state(t, rules, round_no, after_last_round)
 
 
 def rule_set_of_matches(t: Tournament, system: PairingSystem,

@@ -112,6 +112,7 @@ class MatchStateAnswer(BaseModel):
     system: MatchSystem
     round: int
     total_rounds: int | None
+    finished: bool = Field(False, description="every round is paired: the competitors after the last one")
     rule_set: str
     rule_set_name: str
     competitors: list[CompetitorRow]

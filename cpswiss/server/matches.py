@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from cpswiss.errors import InputError
 from cpswiss.tournament.colour import BLACK
+from cpswiss.tournament.competition_state import is_finished
 from cpswiss.server.answers import (
     Competitor, CompetitorRow, Game, Match, MatchAlternative, MatchCheckAnswer, MatchExplainAnswer, MatchPairAnswer,
     MatchResolveAnswer, MatchRoundCheck, MatchStateAnswer, MatchSystem, MatchWhatIf, PairedMatch, PairedRound,
@@ -172,11 +173,12 @@ def state_of_matches(t: Tournament, system: PairingSystem, request: dict) -> dic
     rules, baku = rule_set_of_matches(t, system, request.get("rules"))
     if system.competitor_rows is None:
         raise InputError(f"the {system.title} gives no state of its competitors")
-    state = competition_state_of(t)
+    state = competition_state_of(t, after_last_round=True)
     if system.name == DOUBLE_SWISS:
         baku = baku or rules.acceleration.method != "none"
     rows = system.competitor_rows(t, rules, None, baku)
     return MatchStateAnswer(system=_name(system), round=state.round_no, total_rounds=state.total_rounds,
+                            finished=is_finished(t),
                             rule_set=f"{rules.title} ({_reason(t, request)})", rule_set_name=rules.name,
                             competitors=[_row(r) for r in rows]).model_dump()
 

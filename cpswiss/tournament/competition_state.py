@@ -154,12 +154,19 @@ def paired_matches(t: Tournament) -> int:
     return -(-t.last_paired_round // t.games_per_round)
 
 
+def is_finished(t: Tournament) -> bool:
+    """Every round (match) of ``142`` is paired: the tournament is over."""
+    return t.total_rounds is not None and paired_matches(t) >= t.total_rounds // t.games_per_round
+
+
 def competition_state(t: Tournament, rules: CompetitionRules | None = None,
-                      round_no: int | None = None) -> CompetitionState:
+                      round_no: int | None = None, after_last_round: bool = False) -> CompetitionState:
     """The state of every competitor before ``round_no`` (default: the round after the last
     paired one; a round already paired is seen as before it: its competitors who took part in
     its pairing are the ones available).  ``rules``: default, as the file's record 192 names
-    them (InputError when it names none)."""
+    them (InputError when it names none).  ``after_last_round``: a finished tournament gives its
+    final state, after the last round (``cpswiss state``), instead of the refusal that there is
+    nothing to pair."""
     if rules is None:
         rules = rules_for_code(t.system or "")
         if rules is None:
@@ -172,7 +179,7 @@ def competition_state(t: Tournament, rules: CompetitionRules | None = None,
         round_no = last + 1
     if round_no < 1 or round_no > last + 1:
         raise InputError(f"cannot pair round {round_no}: rounds 1-{last} are paired", t.path)
-    if round_no > last and total is not None and round_no > total:
+    if round_no > last and total is not None and round_no > total and not after_last_round:
         raise InputError(f"all {total} rounds (142) are already paired; nothing to pair", t.path,
                          t.total_rounds_line)
     found = competitors(t)

@@ -205,12 +205,14 @@ def competitor_rows(tournament: Tournament, rules: RuleSet, round_no: int | None
                     baku_acceleration: bool = False) -> list[dict[str, object]]:
     """Each player before the round, as ``cpswiss state`` prints it: the score (and the pairing
     score under acceleration), the match colours had (1.6) and Whites (4.3.2), the float of the
-    previous round (1.5), [C2], matches played (3.4.3), to be paired."""
+    previous round (1.5), [C2], matches played (3.4.3), to be paired; after the last round once
+    the tournament is finished."""
     t = tournament
     switches = switches_of(rules)
     if baku_acceleration and not t.accelerations:
         t = replace(t, accelerations=baku_virtual_points(t, switches), accelerations_generated=True)
-    state = competition_state(t, competition_rules(rules, baku_acceleration, t.system or ""), round_no)
+    state = competition_state(t, competition_rules(rules, baku_acceleration, t.system or ""), round_no,
+                              after_last_round=round_no is None)
     pairing = {p.tpn: p for p in players_of(state, switches)}
     rows: list[dict[str, object]] = []
     for c in sorted(state.competitors.values(), key=lambda c: (-c.score, c.id)):

@@ -207,8 +207,10 @@ def competitor_rows(tournament: Tournament, rules: RuleSet, round_no: int | None
                     baku: bool = False) -> list[dict[str, object]]:
     """Each team before the round, as ``cpswiss state`` prints it: scores (match and game
     points, the pairing score), colours had and colour difference (1.6), preference (1.7),
-    float in the previous round (1.5), [C2], matches played, to be paired."""
-    state = competition_state(tournament, competition_rules(rules, baku, tournament.system or ""), round_no)
+    float in the previous round (1.5), [C2], matches played, to be paired; after the last round
+    once the tournament is finished."""
+    state = competition_state(tournament, competition_rules(rules, baku, tournament.system or ""), round_no,
+                              after_last_round=round_no is None)
     wishes = wishes_of(state, rules)
     pairing = {e.tpn: e for e in entrants_of(state, wishes)}
     rows: list[dict[str, object]] = []
