@@ -48,13 +48,13 @@ def cmd_state(args) -> int:
         tournament.games_per_round > 1 and (args.rules is None or load_rule_set(args.rules).system == "double-swiss"))
     if of_matches:
         from cpswiss.api import double_swiss_state_rows, team_state_rows
-        from cpswiss.tournament.competition_state import is_finished
+        from cpswiss.tournament.competition_state import is_finished, total_matches
 
         rows = (team_state_rows if tournament.is_team_tournament else double_swiss_state_rows)(tournament, args.rules)
         with pd.option_context("display.max_rows", None, "display.width", 200):
             if is_finished(tournament):
-                total_matches = (tournament.total_rounds or 0) // tournament.games_per_round
-                print(f"Final state after round {total_matches} of {total_matches} (the tournament is finished)")
+                print(f"Final state after round {total_matches(tournament)} of {total_matches(tournament)} "
+                      "(the tournament is finished)")
             print(pd.DataFrame(rows).to_string(index=False))
         return errors.EXIT_OK
     rules, reason = select_rule_set(tournament, flag_rules(args))

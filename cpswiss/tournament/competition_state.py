@@ -154,9 +154,15 @@ def paired_matches(t: Tournament) -> int:
     return -(-t.last_paired_round // t.games_per_round)
 
 
+def total_matches(t: Tournament) -> int | None:
+    """The rounds (matches) of the tournament: ``142`` counts games (two a Double-Swiss match)."""
+    return t.total_rounds // t.games_per_round if t.total_rounds is not None else None
+
+
 def is_finished(t: Tournament) -> bool:
     """Every round (match) of ``142`` is paired: the tournament is over."""
-    return t.total_rounds is not None and paired_matches(t) >= t.total_rounds // t.games_per_round
+    total = total_matches(t)
+    return total is not None and paired_matches(t) >= total
 
 
 def competition_state(t: Tournament, rules: CompetitionRules | None = None,
@@ -172,9 +178,8 @@ def competition_state(t: Tournament, rules: CompetitionRules | None = None,
         if rules is None:
             raise InputError(f"record 192 {t.system or '(missing)'} names no team or Double-Swiss system",
                              t.path)
-    per = t.games_per_round
     last = paired_matches(t)
-    total = t.total_rounds // per if t.total_rounds is not None else None
+    total = total_matches(t)
     if round_no is None:
         round_no = last + 1
     if round_no < 1 or round_no > last + 1:
