@@ -264,7 +264,7 @@ def test_serve_without_fastapi_says_how_to_install():
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=REPO)
     assert run.returncode == 3
     assert run.stderr.strip().splitlines() == [
-        "cpswiss: cpswiss serve needs FastAPI and uvicorn (fastapi is missing): pip install 'cpswiss[serve]'"]
+        "cpswiss: cpswiss serve needs the serve extras (fastapi is missing): pip install 'cpswiss[serve]'"]
 
 
 # ---------------------------------------------------------------- concurrency

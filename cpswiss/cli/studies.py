@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 
 from cpswiss import errors
-from cpswiss.cli.options import UsageError, _seconds, _workers, solver_options, solver_settings
+from cpswiss.cli.options import UsageError, require_extras, _seconds, _workers, solver_options, solver_settings
 from cpswiss.cli.output import write_atomically
 
 
@@ -114,14 +114,8 @@ def cmd_generate(args) -> int:
 
 
 def require_study_extras(command: str, modules: tuple[str, ...]) -> None:
-    """Refuse `command` in one line, naming the extra to install, when one of `modules` (the
-    optional dependencies of the study extra that it uses) is not installed."""
-    import importlib.util
-
-    for module in modules:
-        if importlib.util.find_spec(module) is None:
-            raise UsageError(f"cpswiss {command} needs the study extras ({module} is missing): "
-                             "pip install 'cpswiss[study]'")
+    """:func:`require_extras` of the study extra."""
+    require_extras(command, "study", modules)
 
 
 def cmd_study(args) -> int:
