@@ -72,10 +72,13 @@ def acceptance_arguments(acceptance: argparse.ArgumentParser) -> None:
                                  "(default both)")
     acceptance.add_argument("--seedless", action="store_true",
                             help="the engine's generator takes no -s SEED (JaVaFo 1.4): its tournaments are "
-                                 "repeated from the kept files only")
+                                 "repeated from the kept files only (--recheck)")
     acceptance.add_argument("--workers", type=_workers, default=1, help="local Dask worker processes (default 1)")
     acceptance.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler's address instead")
     acceptance.add_argument("--limit", type=int, metavar="K", help="run at most K tournaments this sitting")
+    acceptance.add_argument("--recheck", action="store_true",
+                            help="run again the tournaments that did not agree (the other engine's from the "
+                                 "files kept), e.g. after a fix; their new results replace the old")
     acceptance.add_argument("--timeout", type=_seconds, default=600.0, help="seconds one engine call may take")
     acceptance.add_argument("--no-progress", action="store_true", help="no progress bar")
 
@@ -137,7 +140,8 @@ def cmd_acceptance(args) -> int:
     spec = AcceptanceSpec(args.engine, "" if args.system == "none" else f"--{args.system}", args.rules, args.count,
                           args.first_seed, args.sizes, args.engine_format, args.timeout,
                           tuple(w for w in ("theirs", "ours") if w in args.ways), not args.seedless)
-    text = run_acceptance(spec, args.output, args.workers, args.scheduler, not args.no_progress, args.limit)
+    text = run_acceptance(spec, args.output, args.workers, args.scheduler, not args.no_progress, args.limit,
+                          args.recheck)
     print(text.split("\n## What", 1)[0].rstrip())
     return exit_code(load_results(spec, pathlib.Path(args.output)))
 
