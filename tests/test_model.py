@@ -292,3 +292,26 @@ def test_level_with_coef_keeps_every_other_field():
     assert (moved.coef, moved.floor) == ({1: 4}, None)
     assert all(getattr(moved, f.name) == getattr(level, f.name) for f in fields(Level)
                if f.name not in ("coef", "floor"))
+
+
+def test_a_model_is_freed_without_the_garbage_collector():
+    """A bracket's model is freed as soon as it is dropped (no reference cycle through its
+    constraints waiting for the CP-SAT model), so pausing the collector while a round is paired
+    (cpswiss.api.collector_paused) keeps no model alive."""
+    import gc
+
+    rng = random.Random(7)
+    edges = random_graph(rng, 12, 0.6)
+    gc.collect()
+    gc.disable()
+    try:
+        m = MatchingModel(12, edges)
+        m.start_from(greedy_matching(12, edges))
+        m.minimise([Level("pairs", {e: -1 for e in range(len(edges))}),
+                    Level("colour", {e: rng.choice([0, 1]) for e in range(len(edges))})])
+        m.fix(m.chosen()[0], 1)
+        assert m._pending  # constraints waiting for a model never built
+        del m
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
