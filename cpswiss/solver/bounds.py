@@ -5,7 +5,6 @@ most optima without CP-SAT."""
 
 from __future__ import annotations
 
-import heapq
 from itertools import chain, repeat
 
 
@@ -108,8 +107,8 @@ def greedy_cover(coef: dict[int, int], negative: list[int], edges: list[tuple[in
                   adjacency: tuple[dict[int, list[int]], dict[int, list[int]] | None] | None = None,
                   ) -> dict[int, int]:
     """A vertex cover C of the negative edges, greedily: the vertex on most uncovered negative
-    edges first, then the one with the most negative weight, then the lowest; v -> the most
-    negative weight at v.  With ``limit``, its first ``limit`` vertices where it has more (the
+    edges first, then the one whose most negative weight is the least negative, then the
+    lowest; v -> the most negative weight at v.  With ``limit``, its first ``limit`` vertices where it has more (the
     cover grows one vertex at a time: a caller that only asks whether it reaches ``limit``).
     ``adjacency``: :func:`_adjacency` of the same edges, when the caller has it."""
     neighbours, weights = adjacency or _adjacency(coef, negative, edges)
@@ -118,26 +117,31 @@ def greedy_cover(coef: dict[int, int], negative: list[int], edges: list[tuple[in
     else:
         deepest = {v: min(0, min(at_v)) for v, at_v in weights.items()}
     uncovered = {v: len(at_v) for v, at_v in neighbours.items()}  # uncovered negative edges at v
+    # the vertices by how many uncovered edges they are on (a vertex leaves when it has none);
+    # each pick is the first, in (-deepest, v) order, of those on the most
+    by_count: dict[int, set[int]] = {}
+    for v, count in uncovered.items():
+        by_count.setdefault(count, set()).add(v)
+    top = max(by_count, default=0)
+    one_depth = len(set(deepest.values())) <= 1
     cover: dict[int, int] = {}
-    heap = [(-count, -deepest[v], v) for v, count in uncovered.items()]
-    heapq.heapify(heap)
     while uncovered and len(cover) != limit:
-        count, _, v = heapq.heappop(heap)
-        left = uncovered.get(v)
-        if left is None:
-            continue
-        if -count != left:  # stale: fewer edges left to cover than when pushed
-            heapq.heappush(heap, (-left, -deepest[v], v))
-            continue
+        while not by_count.get(top):
+            top -= 1
+        most = by_count[top]
+        v = min(most) if one_depth else min(most, key=lambda u: (-deepest[u], u))
+        most.discard(v)
         cover[v] = deepest[v]
         del uncovered[v]
         for w in neighbours[v]:  # an edge to w is uncovered while w is neither in C nor done
             left = uncovered.get(w)
             if left is not None:
+                by_count[left].discard(w)
                 if left == 1:
                     del uncovered[w]
                 else:
                     uncovered[w] = left - 1
+                    by_count.setdefault(left - 1, set()).add(w)
     return cover
 
 
