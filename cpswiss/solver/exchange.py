@@ -158,7 +158,7 @@ def _signatures(m: MatchingModel) -> list[int]:
     twice what four coefficients add up to, so that an exchange keeps every constraint
     exactly when the signatures of the edges it adds sum to those of the edges it removes
     (a sum of digits each smaller than half the base is 0 only when every digit is)."""
-    largest = max((abs(c) for coef, _ in m.constraints for c in coef.values()), default=0)
+    largest = max((max(map(abs, coef.values()), default=0) for coef, _ in m.constraints), default=0)
     base = 8 * largest + 2
     signature = [0] * (len(m.edges) + 1)
     weight = 1
@@ -184,9 +184,28 @@ class _Gains:
         self.pairs = set(chosen)
         paired = {v for e in chosen for v in m.edges[e]}
         self.unpaired = {f for f in range(m.n) if f not in paired}
-        for p, e in enumerate(chosen):
-            for q in range(p + 1, len(chosen)):
-                self._two(e, chosen[q])
+        # every two pairs, as _two does for each (inlined: this pass is over every two pairs)
+        edges, edge_at, n = m.edges, edge_id.get, m.n
+        ends = [edges[e] for e in chosen]
+        heap = self.heap
+        for crossed in (0, 1):
+            for p, ep in enumerate(chosen):
+                a, b = ends[p]
+                a_row, b_row = a * n, b * n
+                w_p, s_p = weight[ep], sig[ep]
+                for q in range(p + 1, len(chosen)):
+                    c, d = ends[q]
+                    if crossed:
+                        c, d = d, c
+                    g = edge_at(a_row + c)
+                    if g is not None:
+                        h = edge_at(b_row + d)
+                        if h is not None:
+                            eq = chosen[q]
+                            gain = weight[g] + weight[h] - w_p - weight[eq]
+                            if gain < 0 and sig[g] + sig[h] == s_p + sig[eq]:
+                                heap.append((gain, 0, crossed, ep, eq, ep, eq, g, h))
+        heapq.heapify(heap)
         for f in self.unpaired:
             for e in chosen:
                 self._one(f, e)
