@@ -108,9 +108,10 @@ def greedy_cover(coef: dict[int, int], negative: list[int], edges: list[tuple[in
                   ) -> dict[int, int]:
     """A vertex cover C of the negative edges, greedily: the vertex on most uncovered negative
     edges first, then the one whose most negative weight is the least negative, then the
-    lowest; v -> the most negative weight at v.  With ``limit``, its first ``limit`` vertices where it has more (the
-    cover grows one vertex at a time: a caller that only asks whether it reaches ``limit``).
-    ``adjacency``: :func:`_adjacency` of the same edges, when the caller has it."""
+    lowest; v -> the most negative weight at v.  With ``limit``, its first ``limit`` vertices
+    where it has more (the cover grows one vertex at a time: a caller that only asks whether
+    it reaches ``limit``).  ``adjacency``: :func:`_adjacency` of the same edges, when the
+    caller has it."""
     neighbours, weights = adjacency or _adjacency(coef, negative, edges)
     if weights is None:  # one weight: the deepest at every vertex
         deepest = dict.fromkeys(neighbours, min(0, coef[negative[0]])) if negative else {}
