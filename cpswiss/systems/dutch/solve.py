@@ -19,14 +19,14 @@ from cpswiss.solver.blossom import LexicographicMatching
 from cpswiss.solver.bounds import MatchingBound
 from cpswiss.solver.cases import CaseSearch, Pin
 from cpswiss.solver.completion import bye_candidate
-from cpswiss.solver.enumeration import MatchingEnumeration
 from cpswiss.solver.levels import Level, as_counted
 from cpswiss.solver.matchings import greedy_matching
 from cpswiss.solver.model import MatchingModel
 from cpswiss.solver.settings import SolverSettings
 from cpswiss.systems.dutch.fairness import IDENTITY_UNITS
 from cpswiss.systems.dutch.lookahead import single_downfloater_classes, single_downfloater_value
-from cpswiss.systems.dutch.generation import generation_key, generation_order
+from cpswiss.systems.dutch.generation import generation_order
+from cpswiss.systems.dutch.small import alone_without_model, first_generated_optimum
 from cpswiss.systems.dutch.tiebreak import TieBreak
 from cpswiss.systems.dutch.units import BRACKET_UNITS, LOOKAHEAD_UNITS
 from cpswiss.systems.dutch.bracket import DutchBracket
@@ -378,7 +378,7 @@ def pair_on_step_model(b: DutchBracket, step: StepLevels, settings: SolverSettin
     n = b.n_bracket
     inside = b.inside
     if n == len(b.vertices) and not pins:
-        first = first_optimum_by_enumeration(b, step.all)
+        first = first_generated_optimum(b, step.all)
         if first is not None:
             return first, 0
     m = MatchingModel(len(b.vertices), b.edges, settings, b.incident)
@@ -477,8 +477,9 @@ def pair_on_bracket_alone(b: DutchBracket, step: StepLevels, settings: SolverSet
     n = b.n_bracket
     sub_bracket, restricted = _bracket_alone(b)
     before = [restricted(level) for level in step.before]
+    after = [restricted(level) for level in step.after]
     if not pins:
-        applies, first = alone_by_enumeration(b, sub_bracket, step, before, restricted)
+        applies, first = alone_without_model(b, sub_bracket, before, step.lookahead, step.lookahead_unit, after)
         if not applies:
             return None
         if first is not None:
@@ -506,77 +507,7 @@ def pair_on_bracket_alone(b: DutchBracket, step: StepLevels, settings: SolverSet
                     break
         elif floaters:
             return None
-    after = [restricted(level) for level in step.after]
     sub.minimise(after)
     TieBreak(sub_bracket, sub, before + after).run()
     return [b.inside[k] for k in sub.chosen()], sub.solves
 
-
-# the most players of a bracket paired by enumerating its matchings (:class:`MatchingEnumeration`;
-# its walk is bounded besides): up to here listing the optima costs less than the model's proofs
-ENUMERATED_BRACKET = 8
-
-
-def first_optimum_by_enumeration(b: DutchBracket, levels: list[Level]) -> list[int] | None:
-    """The B.8 choice on a small graph without a model: the matchings lexicographically least
-    on the levels (:class:`~cpswiss.solver.enumeration.MatchingEnumeration`), then the one
-    generated first by B.6/B.7 (:func:`generation_key`: the order :class:`TieBreak` rebuilds
-    decision by decision).  Its edges, or None where enumeration does not apply (a bracket
-    above :data:`ENUMERATED_BRACKET` players, a level that is not a sum, a walk beyond its
-    bounds): then the model decides."""
-    if not _enumerable(b, levels):
-        return None
-    candidates = MatchingEnumeration(len(b.vertices), b.edges).least(levels)
-    if candidates is None:
-        return None
-    edges = b.edges
-    first = candidates[0] if len(candidates) == 1 else \
-        min(candidates, key=lambda c: generation_key(b, [edges[e] for e in c]))
-    return sorted(first)
-
-
-def _enumerable(b: DutchBracket, levels: list[Level]) -> bool:
-    return b.n_bracket <= ENUMERATED_BRACKET and all(level.nonlinear is None for level in levels)
-
-
-def alone_by_enumeration(b: DutchBracket, sub_bracket: DutchBracket, step: StepLevels, before: list[Level],
-                         restricted: Callable[..., Level]) -> tuple[bool, list[int] | None]:
-    """:func:`pair_on_bracket_alone` by enumeration on a small bracket (without pins).
-
-    Where the look-ahead weighs, the number of downfloaters must be the same in every
-    optimum of the levels before it (the fewest and the most pairs among those optima,
-    each one enumeration); with one downfloater the look-ahead keeps the optima whose
-    floater is of the best class some optimum floats
-    (:func:`~cpswiss.systems.dutch.lookahead.single_downfloater_classes`), which is one
-    more level between those before and after it: the class's rank of the player left
-    unpaired.  Then :func:`first_optimum_by_enumeration` on the bracket's own graph.
-    Returns (False, None) where the bracket alone does not decide (the number of
-    downfloaters not fixed, or several of them with the look-ahead weighing), (True, edges
-    of ``sub_bracket``) when it does, and (True, None) when enumeration does not apply."""
-    after = [restricted(level) for level in step.after]
-    levels = before + after
-    if not _enumerable(sub_bracket, levels):
-        return True, None
-    n = b.n_bracket
-    if any(not level.trivial for level in step.lookahead):
-        walk = MatchingEnumeration(n, sub_bracket.edges)
-        every_edge = range(len(sub_bracket.edges))
-        fewest = walk.least(before + [Level("pairs", dict.fromkeys(every_edge, 1))], every=False)
-        most = walk.least(before + [Level("pairs", dict.fromkeys(every_edge, -1))], every=False)
-        if fewest is None or most is None:
-            return True, None
-        if len(fewest[0]) != len(most[0]):
-            return False, None  # the number of downfloaters is not fixed
-        floaters = n - 2 * len(most[0])
-        value = single_downfloater_value(step.lookahead_unit, b) \
-            if floaters == 1 and step.lookahead_unit is not None else None
-        if value is not None:
-            rank = {v: k for k, group in enumerate(single_downfloater_classes(b, value)) for v in group}
-            # the rank of the one player left unpaired: the sum of all ranks less the paired ones'
-            floater_rank = Level("the look-ahead class of the downfloater",
-                                 {e: -(rank[i] + rank[j]) for e, (i, j) in enumerate(sub_bracket.edges)},
-                                 constant=sum(rank.values()))
-            levels = before + [floater_rank] + after
-        elif floaters:
-            return False, None
-    return True, first_optimum_by_enumeration(sub_bracket, levels)

@@ -1,0 +1,149 @@
+"""Small brackets of the FIDE (Dutch) System paired without a model: the B.8 choice (2017 B.8,
+2026 Art. 3.8 and 4) as three lexicographic matchings of the bracket's graph.
+
+The choice is the candidate generated first by B.6/B.7 among those lexicographically least on
+the criteria.  Each step of the generation order (:func:`~cpswiss.systems.dutch.generation.generation_key`:
+D.3, D.1 on the MDP-pairing, D.2 rules 1-4 on the remainder, D.1 in the remainder) is a
+lexicographic order too, and once the steps before it are settled each is a list of sums over
+the edges; so the choice is the least matching on the criteria followed by the steps' levels.
+Three matchings find it (the MDP-pairing, then the remainder's exchanges, then its
+transpositions; each settles what the next one's levels need), each the lexicographic minimum
+over all matchings, which the blossom algorithm finds exactly while the levels pack into its
+integer weights (:class:`~cpswiss.solver.blossom.LexicographicMatching`).  Where they do not
+(many levels on a larger bracket), :class:`~cpswiss.systems.dutch.tiebreak.TieBreak` builds the
+same candidate decision by decision on the model.
+"""
+
+from __future__ import annotations
+
+from cpswiss.solver.blossom import LexicographicMatching
+from cpswiss.solver.levels import Level
+from cpswiss.systems.dutch.bracket import DutchBracket
+from cpswiss.systems.dutch.lookahead import single_downfloater_classes, single_downfloater_value
+
+__all__ = ["ENUMERATED_BRACKET", "alone_without_model", "first_generated_optimum"]
+
+# the most players of a bracket paired so (the packed weights also bound it: more players,
+# more levels); above it the model's proofs cost less (docs/performance.md)
+ENUMERATED_BRACKET = 16
+
+
+class _Least:
+    """The lexicographic minimum over the matchings of one graph, levels given per call."""
+
+    def __init__(self, n: int, edges: list[tuple[int, int]]):
+        self.n, self.edges = n, edges
+        self.every_edge = list(range(len(edges)))
+
+    def of(self, levels: list[Level]) -> list[int] | None:
+        """A matching least on ``levels`` (its edges), None when they do not pack exactly."""
+        packed = LexicographicMatching(self.n, self.edges, [level.coef for level in levels if not level.trivial])
+        if not packed.exact:
+            return None
+        found = packed.least(self.every_edge)
+        return None if found is None else found[1]
+
+
+def first_generated_optimum(b: DutchBracket, levels: list[Level], pairs_fixed: bool = False) -> list[int] | None:
+    """The edges of the candidate generated first (C.04.3 B.8) among the matchings of ``b``'s
+    graph - the bracket's players alone - lexicographically least on ``levels``, or None where
+    this does not apply: a bracket above :data:`ENUMERATED_BRACKET` players, a level that is
+    not a sum, levels that do not pack into the blossom's weights, or (unless ``pairs_fixed``
+    says the caller knows it) optima that differ in their number of pairs, for which the
+    generation order's S1 is not one.  Then the model decides."""
+    if b.n_bracket > ENUMERATED_BRACKET or b.n_bracket != len(b.vertices) \
+            or any(level.nonlinear is not None for level in levels):
+        return None
+    least = _Least(len(b.vertices), b.edges)
+    if not pairs_fixed:
+        fewest_most = pair_range(least, levels)
+        if fewest_most is None or fewest_most[0] != fewest_most[1]:
+            return None
+    other = b.other
+    incident = b.incident
+    # D.3 (which MDPs are paired: the first ones) and D.1 on the MDP-pairing (their partners,
+    # the lowest first), one level per MDP in order
+    steps = [Level(f"D.3: MDP {v} unpaired", {e: -1 for e in incident[v]}) for v in range(b.n_mdp)]
+    steps += [Level(f"D.1: the partner of MDP {v}", {e: other(e, v) for e in incident[v]}) for v in range(b.n_mdp)]
+    found = least.of(levels + steps) if b.n_mdp else []
+    if found is None:
+        return None
+    partner = _partners(b, found)
+    remainder = [r for r in range(b.n_mdp, b.n_bracket) if partner.get(r, b.n_bracket) >= b.n_mdp]
+    in_remainder = set(remainder)
+    # each remainder player's edges to a later remainder player: chosen, he is in the new S1
+    later = {v: [e for e in incident[v] if other(e, v) > v and other(e, v) in in_remainder] for v in remainder}
+    n_s1 = sum(1 for v in remainder if partner.get(v, -1) > v)
+    s1, s2 = remainder[:n_s1], remainder[n_s1:]
+    # D.2: fewest exchanges, the smallest BSN sum of the new S1, then the highest of S1 out
+    # and the lowest of S2 in first (RN-28)
+    steps.append(Level("D.2: exchanges", {e: -1 for v in s1 for e in later[v]}))
+    steps.append(Level("D.2: BSN sum", {e: k for k, v in enumerate(remainder) if k for e in later[v]}))
+    steps += [Level(f"D.2: {v} stays in S1", dict.fromkeys(later[v], 1)) for v in reversed(s1)]
+    steps += [Level(f"D.2: {v} stays in S2", dict.fromkeys(later[v], -1)) for v in s2]
+    found = least.of(levels + steps)
+    if found is None:
+        return None
+    partner = _partners(b, found)
+    # D.1 in the remainder: each player of the new S1 in turn takes the lowest partner
+    steps += [Level(f"D.1: the partner of {v}", {e: other(e, v) for e in later[v]})
+              for v in remainder if partner.get(v, -1) > v]
+    found = least.of(levels + steps)
+    return None if found is None else sorted(found)
+
+
+def pair_range(least: _Least, levels: list[Level]) -> tuple[int, int] | None:
+    """The fewest and the most pairs of the matchings least on ``levels`` (one matching
+    each), or None when the levels do not pack."""
+    fewest = least.of(levels + [Level("pairs", dict.fromkeys(least.every_edge, 1))])
+    most = least.of(levels + [Level("pairs", dict.fromkeys(least.every_edge, -1))])
+    return None if fewest is None or most is None else (len(fewest), len(most))
+
+
+def _partners(b: DutchBracket, chosen: list[int]) -> dict[int, int]:
+    partner: dict[int, int] = {}
+    for e in chosen:
+        i, j = b.edges[e]
+        partner[i], partner[j] = j, i
+    return partner
+
+
+def alone_without_model(b: DutchBracket, sub_bracket: DutchBracket, before: list[Level], lookahead: list[Level],
+                         lookahead_unit: str | None, after: list[Level]) -> tuple[bool, list[int] | None]:
+    """A bracket paired on its own graph (``sub_bracket``; the levels ``before`` and ``after``
+    the look-ahead restricted to it) without a model, as
+    :func:`~cpswiss.systems.dutch.solve.pair_on_bracket_alone` pairs it on a model.
+
+    Where the look-ahead (2017 C.7, 2026 [C8]) weighs, the number of downfloaters must be
+    the same in every optimum of the levels before it (the fewest and the most pairs among
+    those optima); with one downfloater the look-ahead keeps the optima whose floater is of
+    the best class some optimum floats
+    (:func:`~cpswiss.systems.dutch.lookahead.single_downfloater_classes`): one more level
+    between those before and after it, the class's rank of the player left unpaired.  Then
+    :func:`first_generated_optimum`.  Returns (False, None) where the bracket alone does not
+    decide (the number of downfloaters not fixed, or several of them with the look-ahead
+    weighing), (True, edges of ``sub_bracket``) when it does, and (True, None) when
+    :func:`first_generated_optimum` does not apply."""
+    levels = before + after
+    n = b.n_bracket
+    if n > ENUMERATED_BRACKET or any(level.nonlinear is not None for level in levels):
+        return True, None
+    if not any(not level.trivial for level in lookahead):
+        return True, first_generated_optimum(sub_bracket, levels)
+    fewest_most = pair_range(_Least(n, sub_bracket.edges), before)
+    if fewest_most is None:
+        return True, None
+    if fewest_most[0] != fewest_most[1]:
+        return False, None  # the number of downfloaters is not fixed
+    floaters = n - 2 * fewest_most[1]
+    value = single_downfloater_value(lookahead_unit, b) if floaters == 1 and lookahead_unit is not None else None
+    if value is not None:
+        rank = {v: k for k, group in enumerate(single_downfloater_classes(b, value)) for v in group}
+        # the rank of the one player left unpaired: the sum of all ranks less the paired ones'
+        floater_rank = Level("the look-ahead class of the downfloater",
+                             {e: -(rank[i] + rank[j]) for e, (i, j) in enumerate(sub_bracket.edges)},
+                             constant=sum(rank.values()))
+        levels = before + [floater_rank] + after
+    elif floaters:
+        return False, None
+    return True, first_generated_optimum(sub_bracket, levels, pairs_fixed=True)
