@@ -113,3 +113,17 @@ def test_a_homogeneous_bracket_where_every_pairing_ties_gets_the_first_candidate
     found = first_generated_optimum(six, pairs)
     assert found is not None
     assert [six.edges[e] for e in found] == [(0, 3), (1, 4), (2, 5)]
+
+
+@pytest.mark.parametrize("rules", ["dutch-2017", "dutch-2026", "dutch-2013"])
+def test_rounds_paired_with_and_without_the_model_on_small_brackets_agree(rules):
+    """Every sample round (each a few brackets of 1-16 players) gets the same pairing when
+    its small brackets are paired on the model too."""
+    from cpswiss.solver.settings import SolverSettings
+
+    on_model = SolverSettings(small_brackets_on_model=True)
+    samples = sorted(Path(__file__).parent.glob("data/dutch-20*-sample/*.trf"))[::3]
+    assert samples
+    for path in samples:
+        assert pair_tournament(path, rules).pairing.lines() == \
+            pair_tournament(path, rules, settings=on_model).pairing.lines(), path.name

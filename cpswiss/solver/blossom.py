@@ -32,17 +32,8 @@ class LexicographicMatching:
 
     def __init__(self, n: int, edges: list[tuple[int, int]], levels: list[dict[int, int]]):
         self.n, self.edges = n, edges
-        weights: list[int] = []
-        weight = 1
-        for coef in reversed(levels):  # the last level is the least significant digit
-            weights.append(weight)
-            weight += weight * _spread(coef, n, edges)  # beyond what this digit and those after can add
-        weights.reverse()
-        self.cost = [0] * len(edges)
-        for coef, w in zip(levels, weights):
-            for e, c in coef.items():
-                self.cost[e] += w * c
-        self.exact = weight < LIMIT
+        self.cost, width = packed_costs(n, edges, levels)
+        self.exact = width < LIMIT
         self._edge_of = {edge: e for e, edge in enumerate(edges)}
 
     @classmethod
@@ -122,6 +113,24 @@ class LexicographicMatching:
         are edges of this graph."""
         pairs = maximum_weight_matching(vertices, arcs, max_cardinality)
         return len(pairs), sorted(self._edge_of[pair] for pair in pairs if pair[1] < self.n)
+
+
+def packed_costs(n: int, edges: list[tuple[int, int]], levels: list[dict[int, int]]) -> tuple[list[int], int]:
+    """The levels (coefficients per edge, the first the most significant) packed into one
+    integer cost per edge, and the width of the packing: a matching's packed cost lies within
+    a range narrower than the width, so ``cost * width + cost_of_later_levels`` packs levels
+    that follow.  Exact for the blossom algorithm while the width stays below :data:`LIMIT`."""
+    weights: list[int] = []
+    weight = 1
+    for coef in reversed(levels):  # the last level is the least significant digit
+        weights.append(weight)
+        weight += weight * _spread(coef, n, edges)  # beyond what this digit and those after can add
+    weights.reverse()
+    cost = [0] * len(edges)
+    for coef, w in zip(levels, weights):
+        for e, c in coef.items():
+            cost[e] += w * c
+    return cost, weight
 
 
 def _bonuses(required: dict[int, set[int]]) -> dict[int, int]:

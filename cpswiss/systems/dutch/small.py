@@ -16,8 +16,9 @@ same candidate decision by decision on the model.
 
 from __future__ import annotations
 
-from cpswiss.solver.blossom import LexicographicMatching
+from cpswiss.solver.blossom import LIMIT, packed_costs
 from cpswiss.solver.levels import Level
+from cpswiss.solver.matchings import maximum_weight_matching
 from cpswiss.systems.dutch.bracket import DutchBracket
 from cpswiss.systems.dutch.lookahead import single_downfloater_classes, single_downfloater_value
 
@@ -29,19 +30,23 @@ ENUMERATED_BRACKET = 16
 
 
 class _Least:
-    """The lexicographic minimum over the matchings of one graph, levels given per call."""
+    """The lexicographic minimum over the matchings of one graph on its ``levels`` followed
+    by levels given per call (those packed once, :func:`~cpswiss.solver.blossom.packed_costs`)."""
 
-    def __init__(self, n: int, edges: list[tuple[int, int]]):
+    def __init__(self, n: int, edges: list[tuple[int, int]], levels: list[Level]):
         self.n, self.edges = n, edges
         self.every_edge = list(range(len(edges)))
+        self.edge_of = {edge: e for e, edge in enumerate(edges)}
+        self.cost, self.width = packed_costs(n, edges, [level.coef for level in levels if not level.trivial])
 
-    def of(self, levels: list[Level]) -> list[int] | None:
-        """A matching least on ``levels`` (its edges), None when they do not pack exactly."""
-        packed = LexicographicMatching(self.n, self.edges, [level.coef for level in levels if not level.trivial])
-        if not packed.exact:
+    def of(self, then: list[Level]) -> list[int] | None:
+        """A matching least on the levels and then on ``then`` (its edges, sorted), None when
+        they do not pack exactly."""
+        cost, width = packed_costs(self.n, self.edges, [level.coef for level in then if not level.trivial])
+        if self.width * width >= LIMIT:
             return None
-        found = packed.least(self.every_edge)
-        return None if found is None else found[1]
+        arcs = [(i, j, -(first * width + last)) for (i, j), first, last in zip(self.edges, self.cost, cost)]
+        return sorted(self.edge_of[pair] for pair in maximum_weight_matching(self.n, arcs))
 
 
 def first_generated_optimum(b: DutchBracket, levels: list[Level], pairs_fixed: bool = False) -> list[int] | None:
@@ -54,9 +59,9 @@ def first_generated_optimum(b: DutchBracket, levels: list[Level], pairs_fixed: b
     if b.n_bracket > ENUMERATED_BRACKET or b.n_bracket != len(b.vertices) \
             or any(level.nonlinear is not None for level in levels):
         return None
-    least = _Least(len(b.vertices), b.edges)
+    least = _Least(len(b.vertices), b.edges, levels)
     if not pairs_fixed:
-        fewest_most = pair_range(least, levels)
+        fewest_most = pair_range(least)
         if fewest_most is None or fewest_most[0] != fewest_most[1]:
             return None
     other = b.other
@@ -65,7 +70,7 @@ def first_generated_optimum(b: DutchBracket, levels: list[Level], pairs_fixed: b
     # the lowest first), one level per MDP in order
     steps = [Level(f"D.3: MDP {v} unpaired", {e: -1 for e in incident[v]}) for v in range(b.n_mdp)]
     steps += [Level(f"D.1: the partner of MDP {v}", {e: other(e, v) for e in incident[v]}) for v in range(b.n_mdp)]
-    found = least.of(levels + steps) if b.n_mdp else []
+    found = least.of(steps) if b.n_mdp else []
     if found is None:
         return None
     partner = _partners(b, found)
@@ -81,22 +86,22 @@ def first_generated_optimum(b: DutchBracket, levels: list[Level], pairs_fixed: b
     steps.append(Level("D.2: BSN sum", {e: k for k, v in enumerate(remainder) if k for e in later[v]}))
     steps += [Level(f"D.2: {v} stays in S1", dict.fromkeys(later[v], 1)) for v in reversed(s1)]
     steps += [Level(f"D.2: {v} stays in S2", dict.fromkeys(later[v], -1)) for v in s2]
-    found = least.of(levels + steps)
+    found = least.of(steps)
     if found is None:
         return None
     partner = _partners(b, found)
     # D.1 in the remainder: each player of the new S1 in turn takes the lowest partner
     steps += [Level(f"D.1: the partner of {v}", {e: other(e, v) for e in later[v]})
               for v in remainder if partner.get(v, -1) > v]
-    found = least.of(levels + steps)
+    found = least.of(steps)
     return None if found is None else sorted(found)
 
 
-def pair_range(least: _Least, levels: list[Level]) -> tuple[int, int] | None:
-    """The fewest and the most pairs of the matchings least on ``levels`` (one matching
+def pair_range(least: _Least) -> tuple[int, int] | None:
+    """The fewest and the most pairs of the matchings least on its levels (one matching
     each), or None when the levels do not pack."""
-    fewest = least.of(levels + [Level("pairs", dict.fromkeys(least.every_edge, 1))])
-    most = least.of(levels + [Level("pairs", dict.fromkeys(least.every_edge, -1))])
+    fewest = least.of([Level("pairs", dict.fromkeys(least.every_edge, 1))])
+    most = least.of([Level("pairs", dict.fromkeys(least.every_edge, -1))])
     return None if fewest is None or most is None else (len(fewest), len(most))
 
 
@@ -130,7 +135,7 @@ def alone_without_model(b: DutchBracket, sub_bracket: DutchBracket, before: list
         return True, None
     if not any(not level.trivial for level in lookahead):
         return True, first_generated_optimum(sub_bracket, levels)
-    fewest_most = pair_range(_Least(n, sub_bracket.edges), before)
+    fewest_most = pair_range(_Least(n, sub_bracket.edges, before))
     if fewest_most is None:
         return True, None
     if fewest_most[0] != fewest_most[1]:

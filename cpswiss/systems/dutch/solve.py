@@ -358,6 +358,12 @@ def optimise_and_break_ties(b: DutchBracket, step: StepLevels, settings: SolverS
     return pair_on_step_model(b, step, settings, pins)
 
 
+def on_model(settings: SolverSettings | None) -> bool:
+    """Are small brackets to be paired on the model too (:mod:`cpswiss.systems.dutch.small`
+    pairs them without it otherwise)?"""
+    return settings is not None and settings.small_brackets_on_model
+
+
 def _hold(m: MatchingModel, pins: list[Pin] | None) -> None:
     """Hold the pinned sums at their values in ``m``, with a solution in hand that does (the
     model's proofs start from the solution in hand)."""
@@ -377,7 +383,7 @@ def pair_on_step_model(b: DutchBracket, step: StepLevels, settings: SolverSettin
     """
     n = b.n_bracket
     inside = b.inside
-    if n == len(b.vertices) and not pins:
+    if n == len(b.vertices) and not pins and not on_model(settings):
         first = first_generated_optimum(b, step.all)
         if first is not None:
             return first, 0
@@ -478,7 +484,7 @@ def pair_on_bracket_alone(b: DutchBracket, step: StepLevels, settings: SolverSet
     sub_bracket, restricted = _bracket_alone(b)
     before = [restricted(level) for level in step.before]
     after = [restricted(level) for level in step.after]
-    if not pins:
+    if not pins and not on_model(settings):
         applies, first = alone_without_model(b, sub_bracket, before, step.lookahead, step.lookahead_unit, after)
         if not applies:
             return None
