@@ -22,11 +22,13 @@ from cpswiss.solver.matchings import maximum_weight_matching
 from cpswiss.systems.dutch.bracket import DutchBracket
 from cpswiss.systems.dutch.lookahead import single_downfloater_classes, single_downfloater_value
 
-__all__ = ["ENUMERATED_BRACKET", "alone_without_model", "first_generated_optimum"]
+__all__ = ["ENUMERATED_BRACKET", "ENUMERATED_STEP", "alone_without_model", "first_generated_optimum"]
 
 # the most players of a bracket paired so (the packed weights also bound it: more players,
 # more levels); above it the model's proofs cost less (docs/performance.md)
 ENUMERATED_BRACKET = 16
+# the most players of a step (the bracket and the players below it) paired so
+ENUMERATED_STEP = 40
 
 
 class _Least:
@@ -35,7 +37,6 @@ class _Least:
 
     def __init__(self, n: int, edges: list[tuple[int, int]], levels: list[Level]):
         self.n, self.edges = n, edges
-        self.every_edge = list(range(len(edges)))
         self.edge_of = {edge: e for e, edge in enumerate(edges)}
         self.cost, self.width = packed_costs(n, edges, [level.coef for level in levels if not level.trivial])
 
@@ -50,22 +51,24 @@ class _Least:
 
 
 def first_generated_optimum(b: DutchBracket, levels: list[Level], pairs_fixed: bool = False) -> list[int] | None:
-    """The edges of the candidate generated first (C.04.3 B.8) among the matchings of ``b``'s
-    graph - the bracket's players alone - lexicographically least on ``levels``, or None where
-    this does not apply: a bracket above :data:`ENUMERATED_BRACKET` players, a level that is
-    not a sum, levels that do not pack into the blossom's weights, or (unless ``pairs_fixed``
-    says the caller knows it) optima that differ in their number of pairs, for which the
-    generation order's S1 is not one.  Then the model decides."""
-    if b.n_bracket > ENUMERATED_BRACKET or b.n_bracket != len(b.vertices) \
+    """The edges of a matching of the step's graph (the bracket and any players below it)
+    lexicographically least on ``levels`` whose pairs inside the bracket are the candidate
+    generated first (C.04.3 B.8) among those of all such matchings; None where this does not
+    apply: a bracket above :data:`ENUMERATED_BRACKET` players or a step above
+    :data:`ENUMERATED_STEP`, a level that is not a sum, levels that do not pack into the
+    blossom's weights, or (unless ``pairs_fixed`` says the caller knows it) optima that
+    differ in their number of pairs inside the bracket, for which the generation order's S1
+    is not one.  Then the model decides."""
+    if b.n_bracket > ENUMERATED_BRACKET or len(b.vertices) > ENUMERATED_STEP \
             or any(level.nonlinear is not None for level in levels):
         return None
     least = _Least(len(b.vertices), b.edges, levels)
     if not pairs_fixed:
-        fewest_most = pair_range(least)
+        fewest_most = pair_range(least, b.inside)
         if fewest_most is None or fewest_most[0] != fewest_most[1]:
             return None
     other = b.other
-    incident = b.incident
+    incident = b.incident_in_bracket
     # D.3 (which MDPs are paired: the first ones) and D.1 on the MDP-pairing (their partners,
     # the lowest first), one level per MDP in order
     steps = [Level(f"D.3: MDP {v} unpaired", {e: -1 for e in incident[v]}) for v in range(b.n_mdp)]
@@ -97,19 +100,25 @@ def first_generated_optimum(b: DutchBracket, levels: list[Level], pairs_fixed: b
     return None if found is None else sorted(found)
 
 
-def pair_range(least: _Least) -> tuple[int, int] | None:
-    """The fewest and the most pairs of the matchings least on its levels (one matching
-    each), or None when the levels do not pack."""
-    fewest = least.of([Level("pairs", dict.fromkeys(least.every_edge, 1))])
-    most = least.of([Level("pairs", dict.fromkeys(least.every_edge, -1))])
-    return None if fewest is None or most is None else (len(fewest), len(most))
+def pair_range(least: _Least, counted: list[int]) -> tuple[int, int] | None:
+    """The fewest and the most of the ``counted`` edges (the pairs inside the bracket) in
+    the matchings least on its levels (one matching each), or None when the levels do not
+    pack."""
+    fewest = least.of([Level("pairs", dict.fromkeys(counted, 1))])
+    most = least.of([Level("pairs", dict.fromkeys(counted, -1))])
+    if fewest is None or most is None:
+        return None
+    inside = set(counted)
+    return len(inside.intersection(fewest)), len(inside.intersection(most))
 
 
 def _partners(b: DutchBracket, chosen: list[int]) -> dict[int, int]:
+    """Each bracket player's partner inside the bracket in these edges."""
     partner: dict[int, int] = {}
     for e in chosen:
         i, j = b.edges[e]
-        partner[i], partner[j] = j, i
+        if j < b.n_bracket:
+            partner[i], partner[j] = j, i
     return partner
 
 
@@ -135,7 +144,7 @@ def alone_without_model(b: DutchBracket, sub_bracket: DutchBracket, before: list
         return True, None
     if not any(not level.trivial for level in lookahead):
         return True, first_generated_optimum(sub_bracket, levels)
-    fewest_most = pair_range(_Least(n, sub_bracket.edges, before))
+    fewest_most = pair_range(_Least(n, sub_bracket.edges, before), sub_bracket.inside)
     if fewest_most is None:
         return True, None
     if fewest_most[0] != fewest_most[1]:

@@ -383,7 +383,7 @@ def pair_on_step_model(b: DutchBracket, step: StepLevels, settings: SolverSettin
     """
     n = b.n_bracket
     inside = b.inside
-    if n == len(b.vertices) and not pins and not on_model(settings):
+    if not pins and not on_model(settings):
         first = first_generated_optimum(b, step.all)
         if first is not None:
             return first, 0
