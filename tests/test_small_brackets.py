@@ -93,6 +93,44 @@ def test_the_candidate_the_model_tie_break_builds(case):
     assert compared > 0
 
 
+@pytest.mark.parametrize("seed", range(60))
+def test_random_brackets_against_a_brute_force(seed):
+    """Brackets of 4-9 players with some pairs barred, 0-2 MDPs and random criteria after
+    the number of pairs: the first-generated optimum of a brute force over every matching."""
+    import random
+    from dataclasses import replace
+
+    rng = random.Random(seed)
+    template, _ = next(own_graphs(CASES[0]))
+    n = rng.randint(4, 9)
+    n_mdp = rng.randint(0, 2)
+    edges = [(i, j) for j in range(n_mdp, n) for i in range(j) if rng.random() < 0.7]
+    b = replace(template, vertices=template.vertices[:1] * n, n_mdp=n_mdp, n_bracket=n, edges=edges)
+    levels = [Level("pairs", {e: -1 for e in range(len(edges))})]
+    for k in range(rng.randint(0, 2)):
+        levels.append(Level(f"level {k}", {e: rng.randint(0, 2) for e in range(len(edges)) if rng.random() < 0.4}))
+    found = first_generated_optimum(b, levels)
+    assert found is not None
+    vectors = {tuple(m): [level.total(m) for level in levels] for m in every_matching(n, edges)}
+    best = min(vectors.values())
+    first = min((m for m, v in vectors.items() if v == best), key=lambda m: generation_key(b, [edges[e] for e in m]))
+    assert sorted(edges[e] for e in found) == sorted(edges[e] for e in first)
+
+
+def test_fewest_exchanges_come_before_the_smallest_bsn_sum():
+    """Eight players on a cycle 1-2-4-6-8-7-5-3-1 (pairing numbers): two pairings, S1 {1 3 4 7}
+    (one exchange, BSN sum 0+2+3+6) and S1 {1 2 5 6} (two exchanges, a smaller sum 0+1+4+5).
+    D.2 counts the exchanges first: 1-2, 3-5, 4-6, 7-8."""
+    from dataclasses import replace
+
+    template, _ = next(own_graphs(CASES[0]))
+    edges = sorted([(0, 1), (2, 4), (3, 5), (6, 7), (0, 2), (1, 3), (4, 6), (5, 7)], key=lambda e: (e[1], e[0]))
+    b = replace(template, vertices=template.vertices[:1] * 8, n_mdp=0, n_bracket=8, edges=edges)
+    found = first_generated_optimum(b, [Level("pairs", {e: -1 for e in range(len(edges))})])
+    assert found is not None
+    assert sorted(edges[e] for e in found) == [(0, 1), (2, 4), (3, 5), (6, 7)]
+
+
 def test_optima_with_different_numbers_of_pairs_are_left_to_the_model():
     """Where the levels leave the number of pairs open, the generation order's S1 is not one
     set: no answer without the model."""

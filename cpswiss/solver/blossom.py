@@ -133,6 +133,11 @@ def packed_costs(n: int, edges: list[tuple[int, int]], levels: list[dict[int, in
     return cost, weight
 
 
+def level_width(n: int, edges: list[tuple[int, int]], coef: dict[int, int]) -> int:
+    """The factor one level adds to the width of a packing (:func:`packed_costs`)."""
+    return _spread(coef, n, edges) + 1
+
+
 def _bonuses(required: dict[int, set[int]]) -> dict[int, int]:
     """Edge -> a bonus per required player it may pair, larger than any two matchings' costs
     differ by (each is below LIMIT in size when :attr:`LexicographicMatching.exact`): a

@@ -1,34 +1,36 @@
-"""Small brackets of the FIDE (Dutch) System paired without a model: the B.8 choice (2017 B.8,
-2026 Art. 3.8 and 4) as three lexicographic matchings of the bracket's graph.
+"""Dutch brackets of up to a few dozen players paired without a model: the B.8 choice (2017
+B.8, 2026 Art. 3.8 and 4) as a few lexicographic matchings of the step's graph.
 
 The choice is the candidate generated first by B.6/B.7 among those lexicographically least on
 the criteria.  Each step of the generation order (:func:`~cpswiss.systems.dutch.generation.generation_key`:
 D.3, D.1 on the MDP-pairing, D.2 rules 1-4 on the remainder, D.1 in the remainder) is a
 lexicographic order too, and once the steps before it are settled each is a list of sums over
 the edges; so the choice is the least matching on the criteria followed by the steps' levels.
-Three matchings find it (the MDP-pairing, then the remainder's exchanges, then its
-transpositions; each settles what the next one's levels need), each the lexicographic minimum
-over all matchings, which the blossom algorithm finds exactly while the levels pack into its
-integer weights (:class:`~cpswiss.solver.blossom.LexicographicMatching`).  Where they do not
-(many levels on a larger bracket), :class:`~cpswiss.systems.dutch.tiebreak.TieBreak` builds the
+Each such minimum over all matchings is one maximum-weight matching of the blossom algorithm
+while the levels pack into its integer weights (:func:`~cpswiss.solver.blossom.packed_costs`);
+the steps are settled a few at a time (:class:`_Settled`: as many as pack, the MDP-pairing
+first, which the remainder's levels need, then the exchanges, then the transpositions), each
+settled step then held by one small sum.  Where even the criteria do not pack, or the optima
+differ in their number of pairs, :class:`~cpswiss.systems.dutch.tiebreak.TieBreak` builds the
 same candidate decision by decision on the model.
 """
 
 from __future__ import annotations
 
-from cpswiss.solver.blossom import LIMIT, packed_costs
+from typing import Callable
+
+from cpswiss.solver.blossom import LIMIT, level_width, packed_costs
 from cpswiss.solver.levels import Level
 from cpswiss.solver.matchings import maximum_weight_matching
 from cpswiss.systems.dutch.bracket import DutchBracket
 from cpswiss.systems.dutch.lookahead import single_downfloater_classes, single_downfloater_value
 
-__all__ = ["ENUMERATED_BRACKET", "ENUMERATED_STEP", "alone_without_model", "first_generated_optimum"]
+__all__ = ["SMALL_BRACKET", "SMALL_STEP", "alone_without_model", "first_generated_optimum"]
 
-# the most players of a bracket paired so (the packed weights also bound it: more players,
-# more levels); above it the model's proofs cost less (docs/performance.md)
-ENUMERATED_BRACKET = 16
-# the most players of a step (the bracket and the players below it) paired so
-ENUMERATED_STEP = 40
+# the most players of a bracket, and of its step (the bracket and the players below it), paired
+# so: above them the model's proofs cost less (measured, docs/performance.md)
+SMALL_BRACKET = 32
+SMALL_STEP = 100
 
 
 class _Least:
@@ -54,29 +56,35 @@ def first_generated_optimum(b: DutchBracket, levels: list[Level], pairs_fixed: b
     """The edges of a matching of the step's graph (the bracket and any players below it)
     lexicographically least on ``levels`` whose pairs inside the bracket are the candidate
     generated first (C.04.3 B.8) among those of all such matchings; None where this does not
-    apply: a bracket above :data:`ENUMERATED_BRACKET` players or a step above
-    :data:`ENUMERATED_STEP`, a level that is not a sum, levels that do not pack into the
+    apply: a bracket above :data:`SMALL_BRACKET` players or a step above
+    :data:`SMALL_STEP`, a level that is not a sum, levels that do not pack into the
     blossom's weights, or (unless ``pairs_fixed`` says the caller knows it) optima that
     differ in their number of pairs inside the bracket, for which the generation order's S1
     is not one.  Then the model decides."""
-    if b.n_bracket > ENUMERATED_BRACKET or len(b.vertices) > ENUMERATED_STEP \
+    if b.n_bracket > SMALL_BRACKET or len(b.vertices) > SMALL_STEP \
             or any(level.nonlinear is not None for level in levels):
         return None
     least = _Least(len(b.vertices), b.edges, levels)
+    if least.width >= LIMIT:
+        return None
     if not pairs_fixed:
         fewest_most = pair_range(least, b.inside)
         if fewest_most is None or fewest_most[0] != fewest_most[1]:
             return None
     other = b.other
     incident = b.incident_in_bracket
+    settled = _Settled(least)
     # D.3 (which MDPs are paired: the first ones) and D.1 on the MDP-pairing (their partners,
     # the lowest first), one level per MDP in order
-    steps = [Level(f"D.3: MDP {v} unpaired", {e: -1 for e in incident[v]}) for v in range(b.n_mdp)]
-    steps += [Level(f"D.1: the partner of MDP {v}", {e: other(e, v) for e in incident[v]}) for v in range(b.n_mdp)]
-    found = least.of(steps) if b.n_mdp else []
-    if found is None:
+    mdps = range(b.n_mdp)
+    if not b.n_mdp and not settled.settle([], []):
+        return None  # a least matching, to count the remainder's pairs by
+    if b.n_mdp and not settled.settle([], [(Level(f"D.3: MDP {v} unpaired", {e: -1 for e in incident[v]}),
+                                            _paired_or_not(incident[v])) for v in mdps]
+                                      + [(Level(f"D.1: the partner of MDP {v}", {e: other(e, v) for e in incident[v]}),
+                                          _partner_of(incident[v])) for v in mdps]):
         return None
-    partner = _partners(b, found)
+    partner = _partners(b, settled.found)
     remainder = [r for r in range(b.n_mdp, b.n_bracket) if partner.get(r, b.n_bracket) >= b.n_mdp]
     in_remainder = set(remainder)
     # each remainder player's edges to a later remainder player: chosen, he is in the new S1
@@ -85,19 +93,89 @@ def first_generated_optimum(b: DutchBracket, levels: list[Level], pairs_fixed: b
     s1, s2 = remainder[:n_s1], remainder[n_s1:]
     # D.2: fewest exchanges, the smallest BSN sum of the new S1, then the highest of S1 out
     # and the lowest of S2 in first (RN-28)
-    steps.append(Level("D.2: exchanges", {e: -1 for v in s1 for e in later[v]}))
-    steps.append(Level("D.2: BSN sum", {e: k for k, v in enumerate(remainder) if k for e in later[v]}))
-    steps += [Level(f"D.2: {v} stays in S1", dict.fromkeys(later[v], 1)) for v in reversed(s1)]
-    steps += [Level(f"D.2: {v} stays in S2", dict.fromkeys(later[v], -1)) for v in s2]
-    found = least.of(steps)
-    if found is None:
+    sums = [Level("D.2: exchanges", {e: -1 for v in s1 for e in later[v]}),
+            Level("D.2: BSN sum", {e: k for k, v in enumerate(remainder) if k for e in later[v]})]
+    if not settled.settle(sums, [(Level(f"D.2: {v} stays in S1", dict.fromkeys(later[v], 1)), _paired_or_not(later[v]))
+                                 for v in reversed(s1)]
+                          + [(Level(f"D.2: {v} stays in S2", dict.fromkeys(later[v], -1)), _paired_or_not(later[v]))
+                             for v in s2]):
         return None
-    partner = _partners(b, found)
+    partner = _partners(b, settled.found)
     # D.1 in the remainder: each player of the new S1 in turn takes the lowest partner
-    steps += [Level(f"D.1: the partner of {v}", {e: other(e, v) for e in later[v]})
-              for v in remainder if partner.get(v, -1) > v]
-    found = least.of(steps)
-    return None if found is None else sorted(found)
+    if not settled.settle([], [(Level(f"D.1: the partner of {v}", {e: other(e, v) for e in later[v]}),
+                                _partner_of(later[v])) for v in remainder if partner.get(v, -1) > v]):
+        return None
+    return settled.found
+
+
+# what a settled step fixes, from the matching that settled it: coefficients of a sum that
+# matching makes least (Pin)
+Pin = Callable[[set[int]], dict[int, int]]
+
+
+def _paired_or_not(edges: list[int]) -> Pin:
+    """Whether one of ``edges`` is chosen, as settled."""
+    def pin(found: set[int]) -> dict[int, int]:
+        sign = -1 if found.intersection(edges) else 1
+        return dict.fromkeys(edges, sign)
+    return pin
+
+
+def _partner_of(edges: list[int]) -> Pin:
+    """Which of ``edges`` is chosen, if one, as settled."""
+    def pin(found: set[int]) -> dict[int, int]:
+        return {e: -1 for e in found.intersection(edges)}
+    return pin
+
+
+class _Settled:
+    """Steps of the generation order settled one after another on the levels of a graph
+    (:class:`_Least`), as many in one matching as pack into the blossom's weights.
+
+    A settled step is held by its pin: a sum that the matching settling it makes least (the
+    partner or the pairing it gave), all pins adding up to one level after the graph's
+    levels.  Every pin being least at once in the matching in hand, the matchings least on
+    the graph's levels and then on the pins are exactly those that keep every decision."""
+
+    def __init__(self, least: _Least):
+        self.least = least
+        self.pins: dict[int, int] = {}
+        self.found: list[int] = []
+
+    def settle(self, sums: list[Level], steps: list[tuple[Level, Pin]]) -> bool:
+        """Settle ``steps`` in order, after the ``sums`` (levels kept until the steps are
+        settled); False when a step does not pack."""
+        least = self.least
+        n, edges = least.n, least.edges
+        k = 0
+        if not steps:
+            found = least.of([Level("the steps settled", dict(self.pins))] + sums)
+            if found is None:
+                return False
+            self.found = found
+        while k < len(steps):
+            pinned = Level("the steps settled", dict(self.pins))
+            width = least.width
+            for level in [pinned] + sums:
+                width *= level_width(n, edges, level.coef)
+            end = k
+            while end < len(steps):
+                width *= level_width(n, edges, steps[end][0].coef)
+                if width >= LIMIT:
+                    break
+                end += 1
+            if end == k:
+                return False
+            found = least.of([pinned] + sums + [level for level, _ in steps[k:end]])
+            if found is None:
+                return False
+            chosen = set(found)
+            for _, pin in steps[k:end]:
+                for e, c in pin(chosen).items():
+                    self.pins[e] = self.pins.get(e, 0) + c
+            self.found = found
+            k = end
+        return True
 
 
 def pair_range(least: _Least, counted: list[int]) -> tuple[int, int] | None:
@@ -140,7 +218,7 @@ def alone_without_model(b: DutchBracket, sub_bracket: DutchBracket, before: list
     :func:`first_generated_optimum` does not apply."""
     levels = before + after
     n = b.n_bracket
-    if n > ENUMERATED_BRACKET or any(level.nonlinear is not None for level in levels):
+    if n > SMALL_BRACKET or any(level.nonlinear is not None for level in levels):
         return True, None
     if not any(not level.trivial for level in lookahead):
         return True, first_generated_optimum(sub_bracket, levels)
