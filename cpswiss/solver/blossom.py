@@ -115,16 +115,19 @@ class LexicographicMatching:
         return len(pairs), sorted(self._edge_of[pair] for pair in pairs if pair[1] < self.n)
 
 
-def packed_costs(n: int, edges: list[tuple[int, int]], levels: list[dict[int, int]]) -> tuple[list[int], int]:
+def packed_costs(n: int, edges: list[tuple[int, int]], levels: list[dict[int, int]],
+                 widths: list[int] | None = None) -> tuple[list[int], int]:
     """The levels (coefficients per edge, the first the most significant) packed into one
     integer cost per edge, and the width of the packing: a matching's packed cost lies within
     a range narrower than the width, so ``cost * width + cost_of_later_levels`` packs levels
-    that follow.  Exact for the blossom algorithm while the width stays below :data:`LIMIT`."""
+    that follow.  Exact for the blossom algorithm while the width stays below :data:`LIMIT`.
+    ``widths``: each level's :func:`level_width`, where the caller has them."""
     weights: list[int] = []
     weight = 1
-    for coef in reversed(levels):  # the last level is the least significant digit
+    for k in reversed(range(len(levels))):  # the last level is the least significant digit
         weights.append(weight)
-        weight += weight * _spread(coef, n, edges)  # beyond what this digit and those after can add
+        # beyond what this digit and those after can add
+        weight *= widths[k] if widths is not None else _spread(levels[k], n, edges) + 1
     weights.reverse()
     cost = [0] * len(edges)
     for coef, w in zip(levels, weights):
@@ -157,17 +160,18 @@ def _spread(coef: dict[int, int], n: int, edges: list[tuple[int, int]]) -> int:
     players spreads little, whatever the size of the graph.  (Python integers: no bound.)"""
     if not coef:
         return 1
-    lows, highs = [0] * n, [0] * n
+    lows: dict[int, int] = {}
+    highs: dict[int, int] = {}
     for e, c in coef.items():
         i, j = edges[e]
         if c < 0:
-            if c < lows[i]:
+            if c < lows.get(i, 0):
                 lows[i] = c
-            if c < lows[j]:
+            if c < lows.get(j, 0):
                 lows[j] = c
         elif c > 0:
-            if c > highs[i]:
+            if c > highs.get(i, 0):
                 highs[i] = c
-            if c > highs[j]:
+            if c > highs.get(j, 0):
                 highs[j] = c
-    return (sum(highs) - sum(lows) + 1) // 2 + 1
+    return (sum(highs.values()) - sum(lows.values()) + 1) // 2 + 1

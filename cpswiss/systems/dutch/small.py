@@ -38,14 +38,17 @@ class _Least:
     by levels given per call (those packed once, :func:`~cpswiss.solver.blossom.packed_costs`)."""
 
     def __init__(self, n: int, edges: list[tuple[int, int]], levels: list[Level]):
-        self.n, self.edges = n, edges
+        self.n, self.edges, self.levels = n, edges, levels
         self.edge_of = {edge: e for e, edge in enumerate(edges)}
         self.cost, self.width = packed_costs(n, edges, [level.coef for level in levels if not level.trivial])
 
-    def of(self, then: list[Level]) -> list[int] | None:
-        """A matching least on the levels and then on ``then`` (its edges, sorted), None when
-        they do not pack exactly."""
-        cost, width = packed_costs(self.n, self.edges, [level.coef for level in then if not level.trivial])
+    def of(self, then: list[Level], widths: list[int] | None = None) -> list[int] | None:
+        """A matching least on the levels and then on ``then`` (its edges, sorted; ``widths``:
+        theirs, where known), None when they do not pack exactly."""
+        if widths is None:
+            cost, width = packed_costs(self.n, self.edges, [level.coef for level in then if not level.trivial])
+        else:
+            cost, width = packed_costs(self.n, self.edges, [level.coef for level in then], widths)
         if self.width * width >= LIMIT:
             return None
         arcs = [(i, j, -(first * width + last)) for (i, j), first, last in zip(self.edges, self.cost, cost)]
@@ -153,20 +156,23 @@ class _Settled:
             if found is None:
                 return False
             self.found = found
+        step_widths = [level_width(n, edges, level.coef) for level, _ in steps]
+        sum_widths = [level_width(n, edges, level.coef) for level in sums]
         while k < len(steps):
             pinned = Level("the steps settled", dict(self.pins))
+            widths = [level_width(n, edges, pinned.coef)] + sum_widths
             width = least.width
-            for level in [pinned] + sums:
-                width *= level_width(n, edges, level.coef)
+            for w in widths:
+                width *= w
             end = k
             while end < len(steps):
-                width *= level_width(n, edges, steps[end][0].coef)
+                width *= step_widths[end]
                 if width >= LIMIT:
                     break
                 end += 1
             if end == k:
                 return False
-            found = least.of([pinned] + sums + [level for level, _ in steps[k:end]])
+            found = least.of([pinned] + sums + [level for level, _ in steps[k:end]], widths + step_widths[k:end])
             if found is None:
                 return False
             chosen = set(found)
@@ -181,13 +187,29 @@ class _Settled:
 def pair_range(least: _Least, counted: list[int]) -> tuple[int, int] | None:
     """The fewest and the most of the ``counted`` edges (the pairs inside the bracket) in
     the matchings least on its levels (one matching each), or None when the levels do not
-    pack."""
+    pack.  Where a level counts them (the same weight on each, as C.5's number of pairs),
+    the fewest are the most: one matching."""
+    if any(_counts(level, counted) for level in least.levels):
+        found = least.of([])
+        if found is None:
+            return None
+        pairs = len(set(counted).intersection(found))
+        return pairs, pairs
     fewest = least.of([Level("pairs", dict.fromkeys(counted, 1))])
     most = least.of([Level("pairs", dict.fromkeys(counted, -1))])
     if fewest is None or most is None:
         return None
     inside = set(counted)
     return len(inside.intersection(fewest)), len(inside.intersection(most))
+
+
+def _counts(level: Level, edges: list[int]) -> bool:
+    """Is the level a multiple of the number of these edges chosen?"""
+    coef = level.coef
+    if len(coef) != len(edges) or not edges:
+        return False
+    weight = coef.get(edges[0], 0)
+    return weight != 0 and all(coef.get(e) == weight for e in edges)
 
 
 def _partners(b: DutchBracket, chosen: list[int]) -> dict[int, int]:
