@@ -28,6 +28,7 @@ from cpswiss.study.acceptance import (
     AcceptanceSpec,
     exit_code,
     load_results,
+    pending,
     report,
     run_acceptance,
 )
@@ -189,6 +190,31 @@ def test_a_faulty_engine_is_caught_both_ways_with_the_rule_and_the_command(tmp_p
     assert f"**theirs {theirs[0].seed}, round 2**" in text
     assert f"cpswiss explain kept/ours-{ours[0].seed}.trf --round 1 --rules dutch-2026" in text
     assert "| with a discrepancy |" in text and "**0**" not in text.split("## What")[0]
+
+
+def test_a_recheck_runs_again_only_what_did_not_agree_and_reads_their_tournaments_from_the_kept_files(tmp_path):
+    engine = stand_in(tmp_path, faulty=True)
+    s = spec(engine, count=2)
+    run_acceptance(s, tmp_path / "run", progress=False)
+    before = {(r.way, r.seed): r for r in load_results(s, tmp_path / "run")}
+    assert all(r.verdict == DIFFER for r in before.values() if r.counted)
+    # the engine is mended in place (the same command): a plain resume has nothing left to do,
+    # a recheck runs the differing tournaments again - cpswiss's own regenerated from the seed and
+    # checked by the mended engine, the engine's read again from the files kept, not generated again
+    stand_in(tmp_path)
+    (tmp_path / "faulty.py").write_text((tmp_path / "honest.py").read_text())
+    assert pending(s, tmp_path / "run") == []
+    assert sorted(pending(s, tmp_path / "run", recheck=True)) == sorted(k for k, r in before.items() if r.counted)
+    run_acceptance(s, tmp_path / "run", progress=False, recheck=True)
+    after = {(r.way, r.seed): r for r in load_results(s, tmp_path / "run")}
+    assert after.keys() == before.keys()
+    for (way, seed), r in after.items():
+        if not before[(way, seed)].counted:
+            continue
+        if way == OURS:
+            assert r.verdict == AGREE
+        else:  # the same faulty tournament, read from kept/theirs-SEED.trf
+            assert r.verdict == DIFFER and r.discrepancies == before[(way, seed)].discrepancies
 
 
 def test_a_folder_of_another_run_is_refused(honest_run, tmp_path):

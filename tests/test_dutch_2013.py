@@ -305,3 +305,43 @@ def test_a3_pairs_a_bracket_at_least_half_moved_down_as_homogeneous():
                   for rule_set in (rules, paired_first)}
         assert a3 in boards["homogeneous"] and a3 not in boards["paired-first"]
         assert mdps_first in boards["paired-first"] and mdps_first not in boards["homogeneous"]
+
+
+ACCEPTANCE = SCENARIOS / "acceptance"
+
+
+def test_c12_p_pairings_count_a_downfloater_paired_with_a_player_only_downfloaters_meet():
+    """2013 C.12 "allows p pairings" (JaVaFo 1.4's tournament 130137, round 11 of 11, kept in
+    scenarios/acceptance): the 7.5 bracket (MDP 6; 4, 5, 16) pairs one pair and floats 6 with
+    4 or 5 onto the 7.0 bracket (1, 7, 8, 13), where 1 has met 7, 8 and 13 and 7 has met 8.
+    Floating 4 gives 6-13 and 4-1 there: two pairs, p of the five who could be paired (6, 4;
+    7, 8, 13), 4-1 counting as a pair though 1 is not one of the five; floating 5 gives no
+    more.  Both allow p pairings, and B.4 decides: 4 and 16 both prefer black, so 5-16,
+    floating 4 (then 13-6, 4-1), as JaVaFo paired the round."""
+    trf = ACCEPTANCE / "javafo-130137.trf"
+    explanation = explain_pairing(trf, round_no=11, rule_set="dutch-2013")
+    assert explanation.agrees and not explanation.violations
+    boards = [(b.white, b.black) for b in explanation.engine.boards]
+    assert boards[:3] == [(13, 6), (5, 16), (4, 1)]
+    top = explanation.brackets[1]
+    assert (top.mdps, top.residents, top.pairs, top.downfloaters) == ([6], [4, 5, 16], [(5, 16)], [6, 4])
+    values = explain_engine(trf, rule_set="dutch-2013", round_no=11).brackets[1].values
+    assert (values["C12"], values["C12-pairs"], values["B4"]) == ((0,), (1,), (0,))  # C.12 met, no colour given up
+
+
+def test_explain_names_the_part_of_c12_that_fails(tmp_path):
+    """2013 C.12 is one condition of two parts (an opponent below for every downfloater, and p
+    pairings there): a pairing that fails one part counts the caps of both, so the explanation
+    names the part that fails, with its own values (tests/data/dutch-2013-endorse, s3162-r07:
+    1-7 floating 3, whose only opponent 10 below leaves 2 and 5, who have met - 3 has an
+    opponent there; the rules pair 1-3, floating 7: 7-5 and 2-10)."""
+    proposal = tmp_path / "proposal.txt"
+    proposal.write_text("11\n1 7\n3 10\n2 4\n5 11\n8 6\n14 9\n17 12\n15 18\n19 16\n20 21\n13 0\n")
+    explanation = explain_pairing(ENDORSE / "s3162-r07.trf", proposal, rule_set="dutch-2013")
+    assert not explanation.violations
+    decisive = str(explanation.decisive)
+    assert decisive == ("C.04.3.1 C.1, C.12, A.6: players of the next bracket who could be paired there, less two "
+                        "for each pair made there (one allowed): proposed 2, rules 1 (more is worse)")
+    assert "no opponent in the next bracket" not in decisive
+    first = explanation.brackets[0]
+    assert (first.values["C12"], first.proposed_values["C12"]) == ((0,), (1,))  # the cap the failed condition counts

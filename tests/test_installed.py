@@ -83,7 +83,7 @@ def test_ci_tests_the_compiled_engine():
 
 def test_a_wheel_built_from_the_source_tree_holds_every_module_and_rule_file(tmp_path):
     """The wheel pip builds from the source tree holds every module, rule file, benchmark
-    tournament and static file of the server.  Built with ``CPSWISS_PURE_PYTHON=1`` (setup.py):
+    tournament and static file of the server, and the project's licence.  Built with ``CPSWISS_PURE_PYTHON=1`` (setup.py):
     the question is which files the wheel holds, and compiling the engine's C extensions
     would take minutes without changing that list."""
     build = subprocess.run([sys.executable, "-m", "pip", "wheel", str(REPO), "--no-deps", "-q", "-w",
@@ -97,6 +97,8 @@ def test_a_wheel_built_from_the_source_tree_holds_every_module_and_rule_file(tmp
     assert any(name.startswith("cpswiss/study/benchdata/") and name.endswith(".trf") for name in inside)
     static = sorted(p.relative_to(REPO).as_posix() for p in (REPO / "cpswiss" / "server" / "static").iterdir())
     assert static and [name for name in static if name not in inside] == []  # the server's page
+    licences = [name for name in inside if name.endswith(".dist-info/licenses/LICENSE")]
+    assert [zipfile.ZipFile(wheel).read(name) for name in licences] == [(REPO / "LICENSE").read_bytes()]
 
 
 def _listed_rule_sets(cwd: Path) -> list[tuple[str, str]]:

@@ -102,11 +102,11 @@ def test_state_as_the_cli(server):
 def test_state_of_a_finished_tournament_and_points_left_empty(server):
     from real_files import FOLDER, cut
 
-    finished = (FOLDER / "lichess-2020-06-26.trf").read_text()
+    finished = (FOLDER / "fide-c07-exercise-swiss-9.trf").read_text()
     status, answer = server.post("/api/state", {"trf": finished})
     assert status == 200 and (answer["round"], answer["total_rounds"], answer["finished"]) == (10, 9, True)
     zeroed = "\n".join(line[:80] + " 0.0" + line[84:] if line.startswith("001") else line
-                       for line in cut((FOLDER / "lichess-2020-05-29.trf").read_text(), 5).splitlines())
+                       for line in cut((FOLDER / "fide-c07-exercise-swiss-9.trf").read_text(), 5).splitlines())
     status, answer = server.post("/api/state", {"trf": zeroed})
     assert_error(status, answer, 400, 3, "every points column (81-84) is 0.0 but the results score")
     status, answer = server.post("/api/state", {"trf": zeroed, "recompute_points": True})
@@ -264,7 +264,7 @@ def test_serve_without_fastapi_says_how_to_install():
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=REPO)
     assert run.returncode == 3
     assert run.stderr.strip().splitlines() == [
-        "cpswiss: cpswiss serve needs FastAPI and uvicorn (fastapi is missing): pip install 'cpswiss[serve]'"]
+        "cpswiss: cpswiss serve needs the serve extras (fastapi is missing): pip install 'cpswiss[serve]'"]
 
 
 # ---------------------------------------------------------------- concurrency

@@ -26,6 +26,18 @@ class UsageError(CpswissError):
     exit_code = errors.EXIT_INVALID_INPUT
 
 
+def require_extras(command: str, extra: str, modules: tuple[str, ...]) -> None:
+    """Refuse ``cpswiss command`` in one line (exit 3), naming the missing module and the extra to
+    install, when one of ``modules`` (the optional dependencies of ``extra`` that it uses) is not
+    installed."""
+    import importlib.util
+
+    for module in modules:
+        if importlib.util.find_spec(module) is None:
+            raise UsageError(f"cpswiss {command} needs the {extra} extras ({module} is missing): "
+                             f"pip install 'cpswiss[{extra}]'")
+
+
 def _seconds(text: str) -> float:
     value = float(text)
     if not 0 < value <= 86400:  # also refuses nan and inf

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from cpswiss.cli.options import UsageError
+from cpswiss.cli.options import require_extras
 
 
 def serve_arguments(serve: argparse.ArgumentParser) -> None:
@@ -13,9 +13,7 @@ def serve_arguments(serve: argparse.ArgumentParser) -> None:
 
 
 def cmd_serve(args) -> int:
-    try:
-        from cpswiss.server import serve
-    except ImportError as exc:
-        raise UsageError(f"cpswiss serve needs FastAPI and uvicorn ({exc.name} is missing): "
-                         "pip install 'cpswiss[serve]'") from None
+    require_extras("serve", "serve", ("fastapi", "uvicorn"))
+    from cpswiss.server import serve
+
     return serve(args.host, args.port)

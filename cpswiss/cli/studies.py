@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 
 from cpswiss import errors
-from cpswiss.cli.options import UsageError, _seconds, _workers, solver_options, solver_settings
+from cpswiss.cli.options import UsageError, require_extras, _seconds, _workers, solver_options, solver_settings
 from cpswiss.cli.output import write_atomically
 
 
@@ -72,10 +72,13 @@ def acceptance_arguments(acceptance: argparse.ArgumentParser) -> None:
                                  "(default both)")
     acceptance.add_argument("--seedless", action="store_true",
                             help="the engine's generator takes no -s SEED (JaVaFo 1.4): its tournaments are "
-                                 "repeated from the kept files only")
+                                 "repeated from the kept files only (--recheck)")
     acceptance.add_argument("--workers", type=_workers, default=1, help="local Dask worker processes (default 1)")
     acceptance.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler's address instead")
     acceptance.add_argument("--limit", type=int, metavar="K", help="run at most K tournaments this sitting")
+    acceptance.add_argument("--recheck", action="store_true",
+                            help="run again the tournaments that did not agree (the other engine's from the "
+                                 "files kept), e.g. after a fix; their new results replace the old")
     acceptance.add_argument("--timeout", type=_seconds, default=600.0, help="seconds one engine call may take")
     acceptance.add_argument("--no-progress", action="store_true", help="no progress bar")
 
@@ -114,14 +117,8 @@ def cmd_generate(args) -> int:
 
 
 def require_study_extras(command: str, modules: tuple[str, ...]) -> None:
-    """Refuse `command` in one line, naming the extra to install, when one of `modules` (the
-    optional dependencies of the study extra that it uses) is not installed."""
-    import importlib.util
-
-    for module in modules:
-        if importlib.util.find_spec(module) is None:
-            raise UsageError(f"cpswiss {command} needs the study extras ({module} is missing): "
-                             "pip install 'cpswiss[study]'")
+    """:func:`require_extras` of the study extra."""
+    require_extras(command, "study", modules)
 
 
 def cmd_study(args) -> int:
@@ -143,7 +140,8 @@ def cmd_acceptance(args) -> int:
     spec = AcceptanceSpec(args.engine, "" if args.system == "none" else f"--{args.system}", args.rules, args.count,
                           args.first_seed, args.sizes, args.engine_format, args.timeout,
                           tuple(w for w in ("theirs", "ours") if w in args.ways), not args.seedless)
-    text = run_acceptance(spec, args.output, args.workers, args.scheduler, not args.no_progress, args.limit)
+    text = run_acceptance(spec, args.output, args.workers, args.scheduler, not args.no_progress, args.limit,
+                          args.recheck)
     print(text.split("\n## What", 1)[0].rstrip())
     return exit_code(load_results(spec, pathlib.Path(args.output)))
 

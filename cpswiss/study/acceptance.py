@@ -274,8 +274,29 @@ def _keep(out: Path, name: str, text: str) -> None:
     (kept / name).write_text(text, encoding="utf-8")
 
 
+def _their_file(spec: AcceptanceSpec, seed: int, config: GeneratorConfig, out: Path) -> tuple[str | None, str]:
+    """Tournament ``seed`` as the other engine's generator writes it (line ends made ``\\n``, the
+    number of rounds added when it writes none), or None and why it was not generated."""
+    with tempfile.TemporaryDirectory(dir=_work(out)) as folder:
+        (Path(folder) / "rtg.cfg").write_text(engine_config_text(config))
+        try:
+            seed_args = ("-s", str(seed)) if spec.engine_seeds else ()
+            made = _run(spec, "-g", "rtg.cfg", "-o", "out.trf", *seed_args, cwd=folder)
+        except subprocess.TimeoutExpired:
+            return None, f"the generator ran over {spec.timeout:g} s"
+        path = Path(folder) / "out.trf"
+        if made.returncode != 0 or not path.exists():
+            return None, f"the generator exited {made.returncode}: {_last_line(made.stderr + made.stdout)}".rstrip(": ")
+        text = path.read_bytes().decode("utf-8", "replace").replace("\r\n", "\n").replace("\r", "\n")
+    if not any(line[:3] in ("XXR", "142") for line in text.splitlines()):
+        text = text.rstrip("\n") + f"\nXXR {config.rounds}\n"  # the generator writes no number of rounds
+    return text, ""
+
+
 def their_tournament(spec: AcceptanceSpec, seed: int, out: Path) -> TournamentResult:
-    """The other engine's generator makes tournament ``seed``; cpswiss re-pairs every round."""
+    """The other engine's generator makes tournament ``seed``; cpswiss re-pairs every round.  A
+    tournament whose file was kept (a discrepancy, a refusal) is read again from that file, not
+    generated again: a recheck sees the same tournament whether or not the generator takes a seed."""
     from cpswiss.check.batch import is_refusal
     from cpswiss.check.rounds import check_tournament
 
@@ -283,21 +304,11 @@ def their_tournament(spec: AcceptanceSpec, seed: int, out: Path) -> TournamentRe
     config_text = engine_config_text(config)
     result = TournamentResult(THEIRS, seed, NOT_GENERATED, config.players, config.rounds,
                               config=config_text.strip().replace("\n", " "))
-    with tempfile.TemporaryDirectory(dir=_work(out)) as folder:
-        (Path(folder) / "rtg.cfg").write_text(config_text)
-        try:
-            seed_args = ("-s", str(seed)) if spec.engine_seeds else ()
-            made = _run(spec, "-g", "rtg.cfg", "-o", "out.trf", *seed_args, cwd=folder)
-        except subprocess.TimeoutExpired:
-            return replace(result, reason=f"the generator ran over {spec.timeout:g} s")
-        path = Path(folder) / "out.trf"
-        if made.returncode != 0 or not path.exists():
-            return replace(result, reason=f"the generator exited {made.returncode}: "
-                                          f"{_last_line(made.stderr + made.stdout)}".rstrip(": "))
-        text = path.read_bytes().decode("utf-8", "replace").replace("\r\n", "\n").replace("\r", "\n")
-    if not any(line[:3] in ("XXR", "142") for line in text.splitlines()):
-        text = text.rstrip("\n") + f"\nXXR {config.rounds}\n"  # the generator writes no number of rounds
     name = f"theirs-{seed}.trf"
+    kept = out / "kept" / name
+    text, why_not = (kept.read_text(encoding="utf-8"), "") if kept.exists() else _their_file(spec, seed, config, out)
+    if text is None:
+        return replace(result, reason=why_not)
     try:
         t = parse_trf(text, name)
         report = check_tournament(t, spec.rules)
@@ -459,24 +470,34 @@ def open_run(spec: AcceptanceSpec, out: Path) -> None:
     saved.write_text(json.dumps(asdict(spec), sort_keys=True, indent=1), encoding="utf-8")
 
 
-def pending(spec: AcceptanceSpec, out: Path) -> list[tuple[str, int]]:
-    return [(way, seed) for way, seed in spec.tasks() if not _result_path(out, way, seed).exists()]
+def _needs_run(out: Path, way: str, seed: int, recheck: bool) -> bool:
+    path = _result_path(out, way, seed)
+    if not path.exists():
+        return True
+    return recheck and json.loads(path.read_text(encoding="utf-8"))["verdict"] not in (AGREE, NOT_GENERATED)
+
+
+def pending(spec: AcceptanceSpec, out: Path, recheck: bool = False) -> list[tuple[str, int]]:
+    """The tournaments without a result; with ``recheck`` also those whose result is not an
+    agreement (a discrepancy, a refusal, a failure): run again by this cpswiss, the other engine's
+    from the file kept (after a fix, the report counts what this cpswiss does)."""
+    return [(way, seed) for way, seed in spec.tasks() if _needs_run(out, way, seed, recheck)]
 
 
 def execute(spec: AcceptanceSpec, out: Path, workers: int = 1, scheduler: str | None = None,
-            progress: bool = True, limit: int | None = None) -> int:
-    """Run the tournaments without a result (at most ``limit``) on Dask, saving each result as
-    it comes; the number run."""
+            progress: bool = True, limit: int | None = None, recheck: bool = False) -> int:
+    """Run the tournaments without a result (and with ``recheck`` those without an agreement; at
+    most ``limit``) on Dask, saving each result as it comes; the number run."""
     from dask.distributed import Client, LocalCluster, as_completed
     from tqdm import tqdm
 
     open_run(spec, out)
-    todo = pending(spec, out)[:limit]
+    todo = pending(spec, out, recheck)[:limit]
     if not todo:
         return 0
     cluster = None if scheduler else LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                                   dashboard_address=":0")
-    with tqdm(total=len(spec.tasks()), initial=len(spec.tasks()) - len(pending(spec, out)), unit="tournament",
+    with tqdm(total=len(spec.tasks()), initial=len(spec.tasks()) - len(pending(spec, out, recheck)), unit="tournament",
               desc="acceptance", disable=not progress) as bar, Client(cluster or scheduler) as client:
         futures = [client.submit(run_task, spec, way, seed, str(out), pure=False) for way, seed in todo]
         for future in as_completed(futures):
@@ -564,10 +585,11 @@ def exit_code(results: list[TournamentResult]) -> int:
 
 
 def run_acceptance(spec: AcceptanceSpec, out: str | Path, workers: int = 1, scheduler: str | None = None,
-                   progress: bool = True, limit: int | None = None) -> str:
-    """Run (or resume) the run in folder ``out``, write ``out/report.md``; the report."""
+                   progress: bool = True, limit: int | None = None, recheck: bool = False) -> str:
+    """Run (or resume; with ``recheck`` run again what did not agree) the run in folder ``out``,
+    write ``out/report.md``; the report."""
     folder = Path(out)
-    execute(spec, folder, workers, scheduler, progress, limit)
+    execute(spec, folder, workers, scheduler, progress, limit, recheck)
     text = report(spec, load_results(spec, folder))
     (folder / "report.md").write_text(text, encoding="utf-8")
     return text

@@ -269,7 +269,8 @@ def _why_unpaired(b: DutchBracket, rules: RuleSet, settings: SolverSettings | No
     other = optimum_given(b, rules, BRACKET_UNITS, settings, paired_inside=v)
     if other is None:
         return "this player cannot be paired inside the bracket (C.1 / C.3)"
-    finding = first_difference(b, rules, BRACKET_UNITS, ours, other[0], theirs_name="pairing this player")
+    finding = first_difference(b, rules, BRACKET_UNITS, ours, other[0], theirs_name="pairing this player",
+                               edges=(record.valued_edges(rules, settings), other[1]))
     if finding is not None:
         return f"{finding.article} - {finding.message}"
     # equal on every criterion: the generation order decides, against the first-generated of
@@ -294,7 +295,8 @@ def _bracket_verdict(record: BracketRecord, rules: RuleSet, settings: SolverSett
         return Finding("C.04.3 C.4", "the players below cannot all be paired after the proposal's choice")
     _fill_values(bracket_account, b, rules, ours)
     bracket_account.proposed_values = readable_values(b, rules, BRACKET_UNITS, theirs[0])
-    finding = first_difference(b, rules, BRACKET_UNITS, ours, theirs[0])
+    finding = first_difference(b, rules, BRACKET_UNITS, ours, theirs[0],
+                               edges=(record.valued_edges(rules, settings), theirs[1]))
     if finding is None:
         finding = generation_difference(b, _vertex_pairs(b, record.pairs), _vertex_pairs(b, mine))
     return finding

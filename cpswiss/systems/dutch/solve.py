@@ -54,8 +54,10 @@ class BracketRecord:
     # A.9: when this is the PPB, the best pairing of the first attempt, whose
     # downfloaters could not be completed below (pairs and downfloaters, by id)
     abandoned_pairs: list[tuple[int, int]] = field(default_factory=list)
-    # the criteria values of the pairing chosen, once asked for (:meth:`values`), and under which rules
-    optimum: tuple[RuleSet, dict[str, tuple[int, ...]]] | None = field(default=None, repr=False, compare=False)
+    # the criteria values of the pairing chosen and the edges reaching them, once asked for
+    # (:meth:`values`), and under which rules
+    optimum: tuple[RuleSet, dict[str, tuple[int, ...]], list[int]] | None = field(default=None, repr=False,
+                                                                                 compare=False)
     abandoned_downfloaters: list[int] = field(default_factory=list)
     # 2013 C.13: the penultimate bracket joined with every bracket below (no pairs of its own;
     # its players are in the next record, the joined bracket)
@@ -87,6 +89,15 @@ class BracketRecord:
     def values(self, rules: RuleSet, settings: SolverSettings | None = None) -> dict[str, tuple[int, ...]]:
         """C.4-C.19 values of the step's pairing, with the best look-ahead below (C.7), as the
         levels count them (minimised; see :func:`~cpswiss.systems.shared.valuation.readable_values`); computed once per rule set."""
+        return self._valued(rules, settings)[1]
+
+    def valued_edges(self, rules: RuleSet, settings: SolverSettings | None = None) -> list[int]:
+        """The edges of the step (the pairing's pairs and the best look-ahead below) that
+        :meth:`values` values."""
+        return self._valued(rules, settings)[2]
+
+    def _valued(self, rules: RuleSet, settings: SolverSettings | None
+                ) -> tuple[RuleSet, dict[str, tuple[int, ...]], list[int]]:
         if self.optimum is None or self.optimum[0] is not rules:
             # explanations only: pairing does not load them
             from cpswiss.systems.shared.explaining import graph_of
@@ -95,8 +106,8 @@ class BracketRecord:
             result = optimum_given(graph_of(self), rules, BRACKET_UNITS, settings, inside=self.inside_edges)
             if result is None:
                 raise InternalCheckError("internal error: the bracket's own pairing cannot be valued")
-            self.optimum = (rules, result[0])
-        return self.optimum[1]
+            self.optimum = (rules, result[0], result[1])
+        return self.optimum
 
 
 def first_candidate(n: int) -> list[tuple[int, int]]:

@@ -193,38 +193,55 @@ def landing_unpaired(b: DutchBracket, c: Criterion) -> list[Level]:
     downfloater "now allows p pairings" in the bracket they land in, p its number of pairs
     (A.6: half its players, rounded down) once C.1 has moved down the players for whom no
     opponent can be found there.  As a criterion of the bracket above, after C.12's
-    downfloaters with no opponent (:func:`stranded_downfloaters`): minimise the players of
-    the step's next scoregroup and its downfloaters who could be paired there but are left
-    unpaired, one allowed (an odd number leaves one: :attr:`Level.clip`), and only whether
-    more are (:attr:`Level.cap`: a pairing that does not allow p pairings is not accepted,
-    whatever it leaves).  A downfloater counts if he may meet someone of the next
-    scoregroup; a player of it if he may meet another of it: the landing bracket's MDP pairs
-    are C.1's and :func:`stranded_downfloaters`' concern, and its remainder is homogeneous
-    (A.3), its p (A.6) counted among its own players, so one whom only downfloaters could meet
-    never counts, whoever floats.  When more players float than the next scoregroup holds,
-    the F - L left unpaired there whoever they are are allowed too (as in
-    :func:`stranded_downfloaters`; s7251-r10).  Void in the last bracket, where C.13 governs.
-    With the criterion's ``condition``, one condition with :func:`stranded_downfloaters`
-    (s8167-r10: a pairing that fails either part fails C.12).  (JaVaFo 1.4;
-    tests/data/dutch-2013-endorse: s3162-r07, the 4.5 bracket floats 7, whose pair 7-5 leaves
-    2-10 in the 4.0 bracket, not 3, whose only opponent 10 leaves 2 and 5, who have met, at
-    the cost of a colour preference; s7009-r10, 18, 25 and 35 of the 4.5 bracket have all met
-    each other, so 12, who could meet all three, floats as well as 20, who could meet only 18;
-    corpus n054-r05of09-t014: 42, with whom 47 can meet nobody of the 0.5 bracket (C.1 moves
-    him on), leaves as few unpaired as 40, who could meet 47.)"""
+    downfloaters with no opponent (:func:`stranded_downfloaters`): the n players of the
+    landing bracket who could be paired there, less two for each pair made there - at most
+    one when p = n // 2 pairs are made (:attr:`Level.clip`: an odd n leaves one), and only
+    whether more (:attr:`Level.cap`: a pairing that does not allow p pairings is not
+    accepted, whatever it leaves).
+
+    A downfloater is one of the n if he may meet someone of the next scoregroup; a player of
+    it if he may meet another of it: the landing bracket's MDP pairs are C.1's and
+    :func:`stranded_downfloaters`' concern, and its remainder is homogeneous (A.3), its p
+    (A.6) counted among its own players, so one whom only downfloaters could meet is never
+    one of the n, whoever floats.  A downfloater paired with such a player is still one of
+    the p pairs made there (the MDP is paired, A.3), so it counts two like any pair, not one
+    for the downfloater alone: the level is n - 2 * pairs, not the n left unpaired (JaVaFo
+    1.4, scenarios/acceptance/javafo-130137.trf, round 11: 6-13 and 4-1 below the 7.5
+    bracket, 1 having met 7, 8 and 13, are p = 2 pairs of the n = 5 (6, 4; 7, 8, 13), so 5-16
+    floating 4 allows p pairings as well as 4-16 floating 5, and B.4 decides for 5-16).
+
+    When more players float than the next scoregroup holds, the F - L left unpaired there
+    whoever they are are allowed too (as in :func:`stranded_downfloaters`; s7251-r10).  Void
+    in the last bracket, where C.13 governs.  With the criterion's ``condition``, one
+    condition with :func:`stranded_downfloaters` (s8167-r10: a pairing that fails either part
+    fails C.12).  (JaVaFo 1.4; tests/data/dutch-2013-endorse: s3162-r07, the 4.5 bracket
+    floats 7, whose pair 7-5 leaves 2-10 in the 4.0 bracket, not 3, whose only opponent 10
+    leaves 2 and 5, who have met, at the cost of a colour preference; s7009-r10, 18, 25 and
+    35 of the 4.5 bracket have all met each other, so 12, who could meet all three, floats as
+    well as 20, who could meet only 18; corpus n054-r05of09-t014: 42, with whom 47 can meet
+    nobody of the 0.5 bracket (C.1 moves him on), allows p pairings as well as 40, who could
+    meet 47.)"""
     if b.last_step or b.landing is None:
         return []
-    level = Level(f"{c.label} players of the next bracket who could be paired there left unpaired "
-                  "(one allowed)", floor=0, clip=1)
-    # a bracket player or one of the next scoregroup who may meet someone of the next scoregroup
+    level = Level(f"{c.label} players of the next bracket who could be paired there, less two for each pair "
+                  "made there (one allowed)", clip=1)
+    # the n: a bracket player or one of the next scoregroup who may meet someone of the next scoregroup
     may_meet_below = {v for i, j in b.edges for v, u in ((i, j), (j, i)) if u >= b.n_bracket}
     for v in sorted(may_meet_below):
         level.count_unless_paired(b.incident[v])
+    # a downfloater's pair with a player of the next scoregroup who is not one of the n: the
+    # downfloater's own count above, and one more for the pair
+    only_downfloaters: set[int] = set()
+    for e, (i, j) in enumerate(b.edges):
+        if i < b.n_bracket <= j and j not in may_meet_below:
+            level.add(e, -1)
+            only_downfloaters.add(j)
+    level.floor = -len(only_downfloaters)  # each such player makes at most one pair
     beyond = _more_than_land(b)
     if beyond > 0:  # so many float that they are left unpaired there whoever they are
         level.name += f", beyond the {beyond} it cannot hold"
         level.constant -= beyond
-        level.floor = -beyond
+        level.floor -= beyond
     level.cap = 2  # C.12 met or not: when no other downfloater helps, the pairing stands
     level.condition = c.params.get("condition")
     return [] if level.trivial and not level.constant else [level]

@@ -15,6 +15,7 @@ from typing import Protocol, TypeVar
 from cpswiss.systems.shared.bracket import Bracket
 from cpswiss.systems.shared.units import B, BracketUnits, bracket_levels
 from cpswiss.errors import InternalCheckError
+from cpswiss.solver.levels import Level
 from cpswiss.rulesets.ruleset import RuleSet
 from cpswiss.tournament.state import PlayerState
 
@@ -139,17 +140,39 @@ def level_names(b: B, rules: RuleSet, units: BracketUnits[B]) -> dict[str, tuple
 
 
 def first_difference(b: B, rules: RuleSet, units: BracketUnits[B], ours: dict[str, tuple[int, ...]],
-                     theirs: dict[str, tuple[int, ...]], theirs_name: str = "proposed") -> Finding | None:
-    """The first criterion (rule-set order) on which two choices of the step differ."""
-    for cid, levels in bracket_levels(b, rules.criteria, units):
+                     theirs: dict[str, tuple[int, ...]], theirs_name: str = "proposed",
+                     edges: tuple[list[int], list[int]] | None = None) -> Finding | None:
+    """The first criterion (rule-set order) on which two choices of the step differ.
+
+    ``edges``: the chosen edges behind ``ours`` and ``theirs``.  With them, a level that is a
+    part of a condition (:attr:`~cpswiss.solver.levels.Level.condition`, 2013 C.12) is named
+    by the part that fails the condition, with that part's own values: a failed condition
+    makes every part count its cap (:func:`~cpswiss.solver.levels.as_counted`), so the first
+    part to differ need not be the one that fails."""
+    by_criterion = bracket_levels(b, rules.criteria, units)
+    for cid, levels in by_criterion:
         for level, mine, other in zip(levels, ours[cid], theirs[cid]):
             if mine != other:
+                if level.condition is not None and edges is not None:
+                    cid, level, mine, other = _failing_part(by_criterion, cid, level, mine, other, edges)
                 worse = "fewer" if level.sense < 0 else "more"
                 label = level_label(rules.label(cid), level.name)
                 return Finding(criterion_article(rules, cid), f"{label}: {theirs_name} {level.shown(other)}, rules "
                                f"{level.shown(mine)} ({worse} is worse)",
                                proposed=str(level.shown(other)), rules=str(level.shown(mine)))
     return None
+
+
+def _failing_part(by_criterion: list[tuple[str, list[Level]]], cid: str, level: Level, mine: int, other: int,
+                  edges: tuple[list[int], list[int]]) -> tuple[str, Level, int, int]:
+    """The part of ``level``'s condition that the worse of the two choices fails on its own (its
+    values for both choices), or the level as given when no part does."""
+    failing = edges[1] if other > mine else edges[0]
+    for part_cid, parts in by_criterion:
+        for part in parts:
+            if part.condition == level.condition and part.cap is not None and part.value(failing) >= part.cap:
+                return part_cid, part, part.value(edges[0]), part.value(edges[1])
+    return cid, level, mine, other
 
 
 def proposed_inside(members: list[int], proposed_pairs: set[frozenset[int]]) -> list[tuple[int, int]]:
