@@ -37,10 +37,19 @@ class _Least:
     """The lexicographic minimum over the matchings of one graph on its ``levels`` followed
     by levels given per call (those packed once, :func:`~cpswiss.solver.blossom.packed_costs`)."""
 
-    def __init__(self, n: int, edges: list[tuple[int, int]], levels: list[Level]):
+    def __init__(self, n: int, edges: list[tuple[int, int]], levels: list[Level], packed: _Least | None = None):
+        """``packed``: the same graph's minimum on the first of these levels, whose packing
+        is kept (the levels after them are packed below it)."""
         self.n, self.edges, self.levels = n, edges, levels
-        self.edge_of = {edge: e for e, edge in enumerate(edges)}
-        self.cost, self.width = packed_costs(n, edges, [level.coef for level in levels if not level.trivial])
+        if packed is None:
+            self.edge_of = {edge: e for e, edge in enumerate(edges)}
+            self.cost, self.width = packed_costs(n, edges, [level.coef for level in levels if not level.trivial])
+        else:
+            self.edge_of = packed.edge_of
+            rest = [level.coef for level in levels[len(packed.levels):] if not level.trivial]
+            cost, width = packed_costs(n, edges, rest)
+            self.cost = [first * width + last for first, last in zip(packed.cost, cost)]
+            self.width = packed.width * width
 
     def of(self, then: list[Level], widths: list[int] | None = None) -> list[int] | None:
         """A matching least on the levels and then on ``then`` (its edges, sorted; ``widths``:
@@ -55,7 +64,8 @@ class _Least:
         return sorted(self.edge_of[pair] for pair in maximum_weight_matching(self.n, arcs))
 
 
-def first_generated_optimum(b: DutchBracket, levels: list[Level], pairs_fixed: bool = False) -> list[int] | None:
+def first_generated_optimum(b: DutchBracket, levels: list[Level], pairs_fixed: bool = False,
+                            packed: _Least | None = None) -> list[int] | None:
     """The edges of a matching of the step's graph (the bracket and any players below it)
     lexicographically least on ``levels`` whose pairs inside the bracket are the candidate
     generated first (C.04.3 B.8) among those of all such matchings; None where this does not
@@ -63,11 +73,12 @@ def first_generated_optimum(b: DutchBracket, levels: list[Level], pairs_fixed: b
     :data:`SMALL_STEP`, a level that is not a sum, levels that do not pack into the
     blossom's weights, or (unless ``pairs_fixed`` says the caller knows it) optima that
     differ in their number of pairs inside the bracket, for which the generation order's S1
-    is not one.  Then the model decides."""
+    is not one.  Then the model decides.  ``packed``: the graph's minimum on the first of the
+    levels, packed already."""
     if b.n_bracket > SMALL_BRACKET or len(b.vertices) > SMALL_STEP \
             or any(level.nonlinear is not None for level in levels):
         return None
-    least = _Least(len(b.vertices), b.edges, levels)
+    least = _Least(len(b.vertices), b.edges, levels, packed)
     if least.width >= LIMIT:
         return None
     if not pairs_fixed:
@@ -244,7 +255,10 @@ def alone_without_model(b: DutchBracket, sub_bracket: DutchBracket, before: list
         return True, None
     if not any(not level.trivial for level in lookahead):
         return True, first_generated_optimum(sub_bracket, levels)
-    fewest_most = pair_range(_Least(n, sub_bracket.edges, before), sub_bracket.inside)
+    on_before = _Least(n, sub_bracket.edges, before)
+    if on_before.width >= LIMIT:
+        return True, None
+    fewest_most = pair_range(on_before, sub_bracket.inside)
     if fewest_most is None:
         return True, None
     if fewest_most[0] != fewest_most[1]:
@@ -260,4 +274,4 @@ def alone_without_model(b: DutchBracket, sub_bracket: DutchBracket, before: list
         levels = before + [floater_rank] + after
     elif floaters:
         return False, None
-    return True, first_generated_optimum(sub_bracket, levels, pairs_fixed=True)
+    return True, first_generated_optimum(sub_bracket, levels, pairs_fixed=True, packed=on_before)
