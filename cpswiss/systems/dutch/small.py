@@ -109,17 +109,35 @@ def first_generated_optimum(b: DutchBracket, levels: list[Level], pairs_fixed: b
     # and the lowest of S2 in first (RN-28)
     sums = [Level("D.2: exchanges", {e: -1 for v in s1 for e in later[v]}),
             Level("D.2: BSN sum", {e: k for k, v in enumerate(remainder) if k for e in later[v]})]
-    if not settled.settle(sums, [(Level(f"D.2: {v} stays in S1", dict.fromkeys(later[v], 1)), _paired_or_not(later[v]))
-                                 for v in reversed(s1)]
-                          + [(Level(f"D.2: {v} stays in S2", dict.fromkeys(later[v], -1)), _paired_or_not(later[v]))
-                             for v in s2]):
+    moves = [(Level(f"D.2: {v} stays in S1", dict.fromkeys(later[v], 1)), _paired_or_not(later[v])) for v in reversed(s1)]
+    moves += [(Level(f"D.2: {v} stays in S2", dict.fromkeys(later[v], -1)), _paired_or_not(later[v])) for v in s2]
+    if all(partner.get(v, -1) > v for v in s1):
+        settled.keep(moves)  # no exchange in hand: every D.2 level at its least already
+    elif not settled.settle(sums, moves):
         return None
     partner = _partners(b, settled.found)
     # D.1 in the remainder: each player of the new S1 in turn takes the lowest partner
+    new_s1 = [v for v in remainder if partner.get(v, -1) > v]
+    if _lowest_partners(new_s1, partner, later, other):
+        return settled.found  # each has the lowest partner he could have at all: the first
     if not settled.settle([], [(Level(f"D.1: the partner of {v}", {e: other(e, v) for e in later[v]}),
-                                _partner_of(later[v])) for v in remainder if partner.get(v, -1) > v]):
+                                _partner_of(later[v])) for v in new_s1]):
         return None
     return settled.found
+
+
+def _lowest_partners(s1: list[int], partner: dict[int, int], later: dict[int, list[int]],
+                     other: Callable[[int, int], int]) -> bool:
+    """Has each player of S1 in turn the lowest partner of S2 not taken before him (so that no
+    candidate comes before this one in D.1's order)?"""
+    in_s1 = set(s1)
+    taken: set[int] = set()
+    for v in s1:
+        free = [u for u in (other(e, v) for e in later[v]) if u not in in_s1 and u not in taken]
+        if not free or partner[v] != min(free):
+            return False
+        taken.add(partner[v])
+    return True
 
 
 # what a settled step fixes, from the matching that settled it: coefficients of a sum that
@@ -156,6 +174,13 @@ class _Settled:
         self.pins: dict[int, int] = {}
         self.found: list[int] = []
 
+    def keep(self, steps: list[tuple[Level, Pin]]) -> None:
+        """Settle ``steps`` that the matching in hand makes least already (no matching)."""
+        chosen = set(self.found)
+        for _, pin in steps:
+            for e, c in pin(chosen).items():
+                self.pins[e] = self.pins.get(e, 0) + c
+
     def settle(self, sums: list[Level], steps: list[tuple[Level, Pin]]) -> bool:
         """Settle ``steps`` in order, after the ``sums`` (levels kept until the steps are
         settled); False when a step does not pack."""
@@ -186,11 +211,8 @@ class _Settled:
             found = least.of([pinned] + sums + [level for level, _ in steps[k:end]], widths + step_widths[k:end])
             if found is None:
                 return False
-            chosen = set(found)
-            for _, pin in steps[k:end]:
-                for e, c in pin(chosen).items():
-                    self.pins[e] = self.pins.get(e, 0) + c
             self.found = found
+            self.keep(steps[k:end])
             k = end
         return True
 
