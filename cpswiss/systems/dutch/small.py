@@ -17,7 +17,7 @@ same candidate decision by decision on the model.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Sequence
 
 from cpswiss.solver.blossom import LIMIT, level_width, packed_costs
 from cpswiss.solver.levels import Level
@@ -81,22 +81,27 @@ def first_generated_optimum(b: DutchBracket, levels: list[Level], pairs_fixed: b
     least = _Least(len(b.vertices), b.edges, levels, packed)
     if least.width >= LIMIT:
         return None
+    settled = _Settled(least)
     if not pairs_fixed:
         fewest_most = pair_range(least, b.inside)
         if fewest_most is None or fewest_most[0] != fewest_most[1]:
             return None
+        settled.found = fewest_most[2]
+    elif not settled.settle([], []):
+        return None  # a least matching, to count the remainder's pairs by
     other = b.other
     incident = b.incident_in_bracket
-    settled = _Settled(least)
     # D.3 (which MDPs are paired: the first ones) and D.1 on the MDP-pairing (their partners,
     # the lowest first), one level per MDP in order
     mdps = range(b.n_mdp)
-    if not b.n_mdp and not settled.settle([], []):
-        return None  # a least matching, to count the remainder's pairs by
-    if b.n_mdp and not settled.settle([], [(Level(f"D.3: MDP {v} unpaired", {e: -1 for e in incident[v]}),
-                                            _paired_or_not(incident[v])) for v in mdps]
-                                      + [(Level(f"D.1: the partner of MDP {v}", {e: other(e, v) for e in incident[v]}),
-                                          _partner_of(incident[v])) for v in mdps]):
+    mdp_steps = [(Level(f"D.3: MDP {v} unpaired", {e: -1 for e in incident[v]}), _paired_or_not(incident[v]))
+                 for v in mdps]
+    mdp_steps += [(Level(f"D.1: the partner of MDP {v}", {e: other(e, v) for e in incident[v]}),
+                   _partner_of(incident[v])) for v in mdps]
+    partner = _partners(b, settled.found)
+    if all(v in partner for v in mdps) and _lowest_partners(list(mdps), partner, incident, other):
+        settled.keep(mdp_steps)  # every MDP paired, each with the lowest partner he could have at all
+    elif not settled.settle([], mdp_steps):
         return None
     partner = _partners(b, settled.found)
     remainder = [r for r in range(b.n_mdp, b.n_bracket) if partner.get(r, b.n_bracket) >= b.n_mdp]
@@ -126,10 +131,11 @@ def first_generated_optimum(b: DutchBracket, levels: list[Level], pairs_fixed: b
     return settled.found
 
 
-def _lowest_partners(s1: list[int], partner: dict[int, int], later: dict[int, list[int]],
+def _lowest_partners(s1: list[int], partner: dict[int, int], later: Sequence[list[int]] | dict[int, list[int]],
                      other: Callable[[int, int], int]) -> bool:
-    """Has each player of S1 in turn the lowest partner of S2 not taken before him (so that no
-    candidate comes before this one in D.1's order)?"""
+    """Has each player of S1 (or each MDP) in turn the lowest partner, by one of his edges
+    ``later``, not taken before him (so that no candidate comes before this one in D.1's
+    order)?"""
     in_s1 = set(s1)
     taken: set[int] = set()
     for v in s1:
@@ -217,23 +223,23 @@ class _Settled:
         return True
 
 
-def pair_range(least: _Least, counted: list[int]) -> tuple[int, int] | None:
+def pair_range(least: _Least, counted: list[int]) -> tuple[int, int, list[int]] | None:
     """The fewest and the most of the ``counted`` edges (the pairs inside the bracket) in
-    the matchings least on its levels (one matching each), or None when the levels do not
-    pack.  Where a level counts them (the same weight on each, as C.5's number of pairs),
-    the fewest are the most: one matching."""
+    the matchings least on its levels (one matching each), and one of those matchings; None
+    when the levels do not pack.  Where a level counts them (the same weight on each, as
+    C.5's number of pairs), the fewest are the most: one matching."""
     if any(_counts(level, counted) for level in least.levels):
         found = least.of([])
         if found is None:
             return None
         pairs = len(set(counted).intersection(found))
-        return pairs, pairs
+        return pairs, pairs, found
     fewest = least.of([Level("pairs", dict.fromkeys(counted, 1))])
     most = least.of([Level("pairs", dict.fromkeys(counted, -1))])
     if fewest is None or most is None:
         return None
     inside = set(counted)
-    return len(inside.intersection(fewest)), len(inside.intersection(most))
+    return len(inside.intersection(fewest)), len(inside.intersection(most)), fewest
 
 
 def _counts(level: Level, edges: list[int]) -> bool:
