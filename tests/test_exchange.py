@@ -103,3 +103,54 @@ def test_give_partner_and_give_unpaired_make_the_best_ranked_single_exchange(see
     assert Exchanges(m).give_unpaired(order) == expected
     if expected is not None:
         assert m.partner(expected) is None and keeps(m, set(m.chosen()))
+
+
+def descend_by_passes(m: MatchingModel, cost: dict[int, int], target: int) -> bool:
+    """The descent by its definition: a pass over every single exchange that keeps the
+    constraints (:meth:`Exchanges.candidates`, in their order) at each step, making the first
+    of those that gain most."""
+    value = sum(cost.get(e, 0) for e in m.chosen())
+    for _ in range(m.n):
+        if value <= target:
+            return True
+        exchanges = Exchanges(m)
+        null = exchanges.null
+        removed, added = exchanges.candidates()
+        gains = [sum(cost.get(e, 0) for e in into if e != null) - sum(cost.get(e, 0) for e in out if e != null)
+                 for out, into in zip(removed, added)]
+        if not gains or min(gains) >= 0:
+            return False
+        row = gains.index(min(gains))
+        m.exchange_in_solution([e for e in removed[row] if e != null], [e for e in added[row] if e != null])
+        value += gains[row]
+    return value <= target
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_descend_makes_the_exchanges_a_pass_at_each_step_would_make(seed):
+    """Many steps on graphs of up to 31 players, from a random maximal matching (so often with
+    unpaired players) whose number of pairs is kept, and sometimes a 0/1 level kept at its value:
+    the solution reached is the one a full pass at each step reaches, exchange for exchange."""
+    rng = random.Random(700 + seed)
+    n = rng.randint(12, 31)
+    edges = random_graph(rng, n, rng.choice([0.2, 0.5, 0.9]))
+    m = MatchingModel(n, edges)
+    taken: set[int] = set()
+    matching = []
+    for e in rng.sample(range(len(edges)), len(edges)):
+        if not taken & set(edges[e]):
+            taken.update(edges[e])
+            matching.append(e)
+    m.start_from(matching)
+    m.constrain(dict.fromkeys(range(len(edges)), 1), len(matching))
+    if rng.random() < 0.5:
+        level = {e: 1 for e in range(len(edges)) if rng.random() < 0.3}
+        m.constrain(level, sum(1 for e in matching if e in level))
+    cost = {e: rng.choice([0, 0, 1, 2, 5]) for e in range(len(edges))}
+    target = rng.choice([0, 1, 3])
+    start = m.solution[:]
+    expected = descend_by_passes(m, cost, target)
+    expected_solution = m.solution[:]
+    m.solution = start
+    assert Exchanges(m).descend(cost, target) == expected
+    assert m.solution == expected_solution

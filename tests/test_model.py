@@ -292,3 +292,62 @@ def test_level_with_coef_keeps_every_other_field():
     assert (moved.coef, moved.floor) == ({1: 4}, None)
     assert all(getattr(moved, f.name) == getattr(level, f.name) for f in fields(Level)
                if f.name not in ("coef", "floor"))
+
+
+def test_a_model_is_freed_without_the_garbage_collector():
+    """A bracket's model is freed as soon as it is dropped (no reference cycle through its
+    constraints waiting for the CP-SAT model), so pausing the collector while a round is paired
+    (cpswiss.api.collector_paused) keeps no model alive."""
+    import gc
+
+    rng = random.Random(7)
+    edges = random_graph(rng, 12, 0.6)
+    gc.collect()
+    gc.disable()
+    try:
+        m = MatchingModel(12, edges)
+        m.start_from(greedy_matching(12, edges))
+        m.minimise([Level("pairs", {e: -1 for e in range(len(edges))}),
+                    Level("colour", {e: rng.choice([0, 1]) for e in range(len(edges))})])
+        m.fix(m.chosen()[0], 1)
+        assert m._pending  # constraints waiting for a model never built
+        del m
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
+
+
+def greedy_cover_by_definition(coef, negative, edges, limit=None):
+    """The cover by its rule, recounted at every pick: the vertex on most uncovered negative
+    edges, then the one whose most negative weight is the least negative, then the lowest."""
+    uncovered = set(negative)
+    deepest = {}
+    for e in negative:
+        for v in edges[e]:
+            deepest[v] = min(deepest.get(v, 0), coef[e])
+    cover = {}
+    while uncovered and len(cover) != limit:
+        count = {}
+        for e in uncovered:
+            for v in edges[e]:
+                count[v] = count.get(v, 0) + 1
+        v = min(count, key=lambda u: (-count[u], -deepest[u], u))
+        cover[v] = deepest[v]
+        uncovered = {e for e in uncovered if v not in edges[e]}
+    return cover
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_greedy_cover_picks_by_its_rule(seed):
+    from cpswiss.solver.bounds import greedy_cover
+
+    rng = random.Random(900 + seed)
+    n = rng.randint(2, 24)
+    edges = random_graph(rng, n, rng.choice([0.2, 0.6, 0.95]))
+    weights = rng.choice([[-1], [-2, -1], [-3, -1, 0, 2]])
+    coef = {e: rng.choice(weights) for e in range(len(edges))}
+    negative = [e for e, c in coef.items() if c < 0]
+    limit = rng.choice([None, rng.randint(0, n)])
+    cover = greedy_cover(coef, negative, edges, limit)
+    expected = greedy_cover_by_definition(coef, negative, edges, limit)
+    assert cover == expected and list(cover) == list(expected)

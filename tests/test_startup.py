@@ -128,3 +128,21 @@ def test_a_subcommand_help_is_its_own(capsys):
     out = capsys.readouterr().out
     assert out.startswith("usage: cpswiss check [-h]") and "--round N" in out and "--write-trf" not in out
     assert "--dubov" in out  # the system flags, as pair's
+
+
+def test_pairing_pauses_the_collector_and_restores_it():
+    """The collector is off while a round is paired (also when pairings nest), and after it is
+    as it was before: on stays on, off stays off."""
+    import gc
+
+    from cpswiss.api import collector_paused
+
+    for before in (True, False):
+        (gc.enable if before else gc.disable)()
+        with collector_paused():
+            assert not gc.isenabled()
+            with collector_paused():
+                assert not gc.isenabled()
+            assert not gc.isenabled()
+        assert gc.isenabled() == before
+    gc.enable()

@@ -5,8 +5,7 @@ most optima without CP-SAT."""
 
 from __future__ import annotations
 
-import heapq
-from itertools import chain
+from itertools import chain, repeat
 
 
 class MatchingBound:
@@ -43,8 +42,10 @@ class MatchingBound:
         """A vertex cover of the negative edges -> the weight it charges each of its vertices
         (the least weight there, then lowered where the other ends already pay enough)."""
         if self._cover is None:
+            adjacency = _adjacency(self._coef, self._negative, self._edges)
             self._cover = {} if not self._negative else _lowered(
-                greedy_cover(self._coef, self._negative, self._edges), self._coef, self._negative, self._edges)
+                greedy_cover(self._coef, self._negative, self._edges, adjacency=adjacency), self._coef,
+                self._negative, adjacency)
         return self._cover
 
     @property
@@ -72,69 +73,100 @@ def _vertex_minima(coef: dict[int, int], n: int, edges: list[tuple[int, int]]) -
     return minima
 
 
-def greedy_cover(coef: dict[int, int], negative: list[int], edges: list[tuple[int, int]],
-                  limit: int | None = None) -> dict[int, int]:
-    """A vertex cover C of the negative edges, greedily; v -> the most negative weight at v.
-    With ``limit``, its first ``limit`` vertices where it has more (the cover grows one
-    vertex at a time: a caller that only asks whether it reaches ``limit``)."""
-    uncovered: dict[int, set[int]] = {}
+def _adjacency(coef: dict[int, int], negative: list[int],
+               edges: list[tuple[int, int]]) -> tuple[dict[int, list[int]], dict[int, list[int]] | None]:
+    """Each vertex of a negative edge -> the other ends of its negative edges (in the order of
+    ``negative``), and -> their weights in the same order; None for the weights when there is
+    one weight only (it is then ``coef`` of any of them)."""
+    neighbours: dict[int, list[int]] = {}
     for e in negative:
         i, j = edges[e]
-        if i in uncovered:
-            uncovered[i].add(e)
+        at = neighbours.get(i)
+        if at is None:
+            neighbours[i] = [j]
         else:
-            uncovered[i] = {e}
-        if j in uncovered:
-            uncovered[j].add(e)
+            at.append(j)
+        at = neighbours.get(j)
+        if at is None:
+            neighbours[j] = [i]
         else:
-            uncovered[j] = {e}
-    weights = set(map(coef.__getitem__, negative))
-    if len(weights) == 1:  # one weight: the deepest at every vertex
-        deepest = dict.fromkeys(uncovered, min(0, *weights))
+            at.append(i)
+    if len(set(map(coef.__getitem__, negative))) <= 1:
+        return neighbours, None
+    weights: dict[int, list[int]] = {v: [] for v in neighbours}
+    for e in negative:
+        i, j = edges[e]
+        c = coef[e]
+        weights[i].append(c)
+        weights[j].append(c)
+    return neighbours, weights
+
+
+def greedy_cover(coef: dict[int, int], negative: list[int], edges: list[tuple[int, int]],
+                  limit: int | None = None,
+                  adjacency: tuple[dict[int, list[int]], dict[int, list[int]] | None] | None = None,
+                  ) -> dict[int, int]:
+    """A vertex cover C of the negative edges, greedily: the vertex on most uncovered negative
+    edges first, then the one whose most negative weight is the least negative, then the
+    lowest; v -> the most negative weight at v.  With ``limit``, its first ``limit`` vertices
+    where it has more (the cover grows one vertex at a time: a caller that only asks whether
+    it reaches ``limit``).  ``adjacency``: :func:`_adjacency` of the same edges, when the
+    caller has it."""
+    neighbours, weights = adjacency or _adjacency(coef, negative, edges)
+    if weights is None:  # one weight: the deepest at every vertex
+        deepest = dict.fromkeys(neighbours, min(0, coef[negative[0]])) if negative else {}
     else:
-        deepest = {v: min(0, min(map(coef.__getitem__, at_v))) for v, at_v in uncovered.items()}
+        deepest = {v: min(0, min(at_v)) for v, at_v in weights.items()}
+    uncovered = {v: len(at_v) for v, at_v in neighbours.items()}  # uncovered negative edges at v
+    # the vertices by how many uncovered edges they are on (a vertex leaves when it has none);
+    # each pick is the first, in (-deepest, v) order, of those on the most
+    by_count: dict[int, set[int]] = {}
+    for v, count in uncovered.items():
+        by_count.setdefault(count, set()).add(v)
+    top = max(by_count, default=0)
+    one_depth = len(set(deepest.values())) <= 1
     cover: dict[int, int] = {}
-    heap = [(-len(es), -deepest[v], v) for v, es in uncovered.items()]
-    heapq.heapify(heap)
     while uncovered and len(cover) != limit:
-        count, _, v = heapq.heappop(heap)
-        if v not in uncovered:
-            continue
-        if -count != len(uncovered[v]):  # stale: fewer edges left to cover than when pushed
-            heapq.heappush(heap, (-len(uncovered[v]), -deepest[v], v))
-            continue
+        while not by_count.get(top):
+            top -= 1
+        most = by_count[top]
+        v = min(most) if one_depth else min(most, key=lambda u: (-deepest[u], u))
+        most.discard(v)
         cover[v] = deepest[v]
-        for e in uncovered.pop(v):
-            i, j = edges[e]
-            w = j if i == v else i
-            at_w = uncovered.get(w)
-            if at_w is not None:
-                at_w.discard(e)
-                if not at_w:
+        del uncovered[v]
+        for w in neighbours[v]:  # an edge to w is uncovered while w is neither in C nor done
+            left = uncovered.get(w)
+            if left is not None:
+                by_count[left].discard(w)
+                if left == 1:
                     del uncovered[w]
+                else:
+                    uncovered[w] = left - 1
+                    by_count.setdefault(left - 1, set()).add(w)
     return cover
 
 
 def _lowered(cover: dict[int, int], coef: dict[int, int], negative: list[int],
-             edges: list[tuple[int, int]]) -> dict[int, int]:
+             adjacency: tuple[dict[int, list[int]], dict[int, list[int]] | None]) -> dict[int, int]:
     """The cover's charges made smaller where they can be: a charge u_v >= 0 per vertex is a
     lower bound -Σ u_v of every matching as long as u_i + u_j >= -coef[e] on each negative
     edge (LP duality for matchings; the cover's charges, the deepest weight at each of its
     vertices, are one such).  Each vertex in turn, in the cover's order, is lowered to what
     its negative edges still need given the others' charges, so every edge stays paid.  On
     "repeated downfloaters paired" with pairs of two such players (weight -2) this halves
-    the charge of each, the bound the LP gives.  Returns the charges as weights (-u_v)."""
+    the charge of each, the bound the LP gives.  Returns the charges as weights (-u_v).
+    ``adjacency``: :func:`_adjacency` of the negative edges."""
     charge = {v: -m for v, m in cover.items()}
-    at: dict[int, list[int]] = {}
-    for e in negative:
-        for v in edges[e]:
-            at.setdefault(v, []).append(e)
+    neighbours, weights = adjacency
+    paid = charge.get
     for v in list(charge):
-        need = 0
-        for e in at.get(v, ()):
-            w = edges[e][0] if edges[e][1] == v else edges[e][1]
-            need = max(need, -coef[e] - charge.get(w, 0))
-        charge[v] = need
+        at_v = neighbours.get(v)
+        if not at_v:
+            charge[v] = 0
+        elif weights is None:
+            charge[v] = max(0, -coef[negative[0]] - min(map(paid, at_v, repeat(0))))
+        else:
+            charge[v] = max(0, max([-c - paid(w, 0) for w, c in zip(at_v, weights[v])]))
     return {v: -u for v, u in charge.items() if u > 0}
 
 

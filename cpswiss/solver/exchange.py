@@ -18,6 +18,7 @@ concluded; where no exchange helps, the solver decides.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -81,25 +82,38 @@ class Exchanges:
 
     def descend(self, coef: dict[int, int], target: int) -> bool:
         """Lower Σ coef·x by exchanges that keep the constraints, the best one each time (the
-        first of the best), down to ``target``; True when the solution in hand reaches it.
-        At most as many steps as there are players (each step gains at least 1)."""
-        value = sum(c * self.m.solution[e] for e, c in coef.items())
+        first of the best in :meth:`_possible`'s order), down to ``target``; True when the
+        solution in hand reaches it.  At most as many steps as there are players (each step
+        gains at least 1).
+
+        Every exchange that gains and keeps the constraints is found once, by one pass over
+        :meth:`_possible`, and kept in a heap ordered by gain, then by its place in that order
+        (for two pairs, whether they are crossed, then their edges: the solution's pairs are
+        in edge order; for an unpaired player, the end taken, the player, the pair's edge).
+        A step changes one or two pairs: only the exchanges of the new pairs are added, and
+        an exchange found before is made only when the pairs it removes are still in the
+        solution (and, for an unpaired player, he still is), when it is the same exchange
+        the pass over the new solution would give.  So each step makes the exchange a new
+        pass would choose, without the pass."""
+        m = self.m
+        value = sum(c * m.solution[e] for e, c in coef.items())
+        if value <= target:
+            return True
         sig = self.signature
         weight = [0] * (self.null + 1)  # coef per edge, 0 for null
         for e, c in coef.items():
             weight[e] = c
-        for _ in range(self.m.n):
+        found = _Gains(m, sig, weight, self.null, self.edge_id)
+        for _ in range(m.n):
             if value <= target:
                 return True
-            best, best_gain = None, 0
-            for r1, r2, a1, a2 in self._possible():
-                gain = weight[a1] + weight[a2] - weight[r1] - weight[r2]
-                if gain < best_gain and sig[a1] + sig[a2] == sig[r1] + sig[r2]:
-                    best, best_gain = ((r1, r2), (a1, a2)), gain
+            best = found.pop_best()
             if best is None:
                 return False
-            self._apply(*best)
-            value += best_gain
+            gain, r1, r2, a1, a2 = best
+            self._apply((r1, r2), (a1, a2))
+            value += gain
+            found.after(r1, r2, a1, a2)
         return value <= target
 
     def give_partner(self, v: int, partners: list[int]) -> int | None:
@@ -144,7 +158,7 @@ def _signatures(m: MatchingModel) -> list[int]:
     twice what four coefficients add up to, so that an exchange keeps every constraint
     exactly when the signatures of the edges it adds sum to those of the edges it removes
     (a sum of digits each smaller than half the base is 0 only when every digit is)."""
-    largest = max((abs(c) for coef, _ in m.constraints for c in coef.values()), default=0)
+    largest = max((max(map(abs, coef.values()), default=0) for coef, _ in m.constraints), default=0)
     base = 8 * largest + 2
     signature = [0] * (len(m.edges) + 1)
     weight = 1
@@ -153,3 +167,112 @@ def _signatures(m: MatchingModel) -> list[int]:
             signature[e] += c * weight
         weight *= base
     return signature
+
+
+
+class _Gains:
+    """The exchanges that gain and keep the constraints, for :meth:`Exchanges.descend`: a heap
+    of (gain, place in :meth:`Exchanges._possible`'s order, the exchange), where the place of two
+    pairs is (0, crossed, first edge, second edge) and that of an unpaired player taking a
+    pair's end (1, end, player, edge); beside it the solution's pairs and unpaired players."""
+
+    def __init__(self, m: MatchingModel, sig: list[int], weight: list[int], null: int,
+                 edge_id: dict[int, int]):
+        self.m, self.sig, self.weight, self.null, self.edge_id = m, sig, weight, null, edge_id
+        self.heap: list[tuple[int, int, int, int, int, int, int, int, int]] = []
+        chosen = m.chosen()
+        self.pairs = set(chosen)
+        paired = {v for e in chosen for v in m.edges[e]}
+        self.unpaired = {f for f in range(m.n) if f not in paired}
+        # every two pairs, as _two does for each (inlined: this pass is over every two pairs)
+        edges, edge_at, n = m.edges, edge_id.get, m.n
+        ends = [edges[e] for e in chosen]
+        heap = self.heap
+        for crossed in (0, 1):
+            for p, ep in enumerate(chosen):
+                a, b = ends[p]
+                a_row, b_row = a * n, b * n
+                w_p, s_p = weight[ep], sig[ep]
+                for q in range(p + 1, len(chosen)):
+                    c, d = ends[q]
+                    if crossed:
+                        c, d = d, c
+                    g = edge_at(a_row + c)
+                    if g is not None:
+                        h = edge_at(b_row + d)
+                        if h is not None:
+                            eq = chosen[q]
+                            gain = weight[g] + weight[h] - w_p - weight[eq]
+                            if gain < 0 and sig[g] + sig[h] == s_p + sig[eq]:
+                                heap.append((gain, 0, crossed, ep, eq, ep, eq, g, h))
+        heapq.heapify(heap)
+        for f in self.unpaired:
+            for e in chosen:
+                self._one(f, e)
+
+    def _two(self, ep: int, eq: int) -> None:
+        """Keep the exchanges of pairs ep = a-b and eq = c-d (ep < eq) that gain: a-c, b-d, then
+        a-d, b-c (crossed)."""
+        edges, edge_id, n = self.m.edges, self.edge_id, self.m.n
+        a, b = edges[ep]
+        c, d = edges[eq]
+        for crossed in (0, 1):
+            if crossed:
+                c, d = d, c
+            g = edge_id.get(a * n + c)
+            if g is not None:
+                h = edge_id.get(b * n + d)
+                if h is not None:
+                    self._keep(0, crossed, ep, eq, ep, eq, g, h)
+
+    def _one(self, f: int, e: int) -> None:
+        """Keep the exchanges that gain where unpaired f takes one end of pair e, the first end
+        then the second."""
+        f_row = f * self.m.n
+        for end in (0, 1):
+            g = self.edge_id.get(f_row + self.m.edges[e][end])
+            if g is not None:
+                self._keep(1, end, f, e, e, self.null, g, self.null)
+
+    def _keep(self, kind: int, turn: int, first: int, second: int, r1: int, r2: int, a1: int, a2: int) -> None:
+        weight, sig = self.weight, self.sig
+        gain = weight[a1] + weight[a2] - weight[r1] - weight[r2]
+        if gain < 0 and sig[a1] + sig[a2] == sig[r1] + sig[r2]:
+            heapq.heappush(self.heap, (gain, kind, turn, first, second, r1, r2, a1, a2))
+
+    def pop_best(self) -> tuple[int, int, int, int, int] | None:
+        """The best exchange of the solution in hand (the first of the best), or None."""
+        heap, pairs = self.heap, self.pairs
+        while heap:
+            gain, kind, _, first, _, r1, r2, a1, a2 = heapq.heappop(heap)
+            if r1 in pairs and (r2 in pairs if kind == 0 else first in self.unpaired):
+                return gain, r1, r2, a1, a2
+        return None
+
+    def after(self, r1: int, r2: int, a1: int, a2: int) -> None:
+        """Keep the exchanges of the new pairs (and of the player left unpaired) once the
+        exchange r1, r2 -> a1, a2 is made."""
+        pairs = self.pairs
+        if r2 != self.null:
+            pairs.difference_update((r1, r2))
+            pairs.update((a1, a2))
+            for x in (a1, a2):
+                for y in pairs:
+                    if y != x and not (x == a2 and y == a1):
+                        self._two(min(x, y), max(x, y))
+                for f in self.unpaired:
+                    self._one(f, x)
+            return
+        taken = self.m.edges[a1]
+        left = next(v for v in self.m.edges[r1] if v not in taken)  # now unpaired
+        came = next(v for v in taken if v not in self.m.edges[r1])  # now paired
+        pairs.discard(r1)
+        pairs.add(a1)
+        self.unpaired.discard(came)
+        self.unpaired.add(left)
+        for y in pairs:
+            if y != a1:
+                self._two(min(a1, y), max(a1, y))
+                self._one(left, y)
+        for f in self.unpaired:
+            self._one(f, a1)

@@ -13,7 +13,6 @@ asked for); a solve stopped by the time limit raises
 from __future__ import annotations
 
 from collections.abc import Collection
-from functools import partial
 from itertools import compress
 from typing import TYPE_CHECKING, Callable
 
@@ -66,7 +65,9 @@ class MatchingModel:
         self.settings = settings or SolverSettings()
         self._model: CpModel | None = None
         self._x: list[cp_model.IntVar] = []
-        self._pending: list[Callable[[], object]] = []  # constraints waiting for the model
+        # constraints waiting for the model, each given the model when it is built (never bound
+        # to it: a model in a reference cycle of its own would wait for the garbage collector)
+        self._pending: list[Callable[[MatchingModel], object]] = []
         if incident is None:
             incident = [[] for _ in range(n)]
             for e, (i, j) in enumerate(edges):
@@ -114,18 +115,18 @@ class MatchingModel:
                     self._model.add_at_most_one(self._x[e] for e in self.incident[v])
             pending, self._pending = self._pending, []
             for add in pending:
-                add()
+                add(self)
         return self._model
 
     def _exactly_one(self, edges: list[int]) -> None:
         self.model.add_exactly_one(self.x[e] for e in edges)
 
-    def _add(self, add: Callable[[], object]) -> None:
-        """Add a constraint to the model now, or when it is built."""
+    def _add(self, add: Callable[[MatchingModel], object]) -> None:
+        """Add a constraint to the model now, or when it is built (``add`` is given the model)."""
         if self._model is None:
             self._pending.append(add)
         else:
-            add()
+            add(self)
 
     # -- solving ---------------------------------------------------------------
 
@@ -260,7 +261,7 @@ class MatchingModel:
         """
         self.constrain(coef, optimum)
         frozen = FrozenLevel(coef, optimum, self.incident, self.edges, bound)
-        self._add(partial(self._add_local_form, frozen))
+        self._add(lambda m: m._add_local_form(frozen))
         self._frozen_levels.append(frozen)
         self._frozen.append(coef)
         self._span.add(coef)
@@ -505,7 +506,7 @@ class MatchingModel:
 
     def constrain(self, coef: dict[int, int], value: int) -> None:
         """Add Σ coef·x == value, and keep it on record (see :attr:`constraints`)."""
-        self._add(lambda: self.model.add(self.linear(coef) == value))
+        self._add(lambda m: m.model.add(m.linear(coef) == value))
         self.constraints.append((coef, value))
 
     def hold(self, pins: list[tuple[dict[int, int], int]]) -> bool:

@@ -46,7 +46,10 @@ class BracketRecord:
     pairs: list[tuple[int, int]]
     downfloaters: list[int]
     solves: int = 0
-    levels: list[Level] = field(default_factory=list, repr=False, compare=False)  # the step's, in order
+    # the step's levels, in order, while the round is being paired: the procedure lets them go
+    # once the step is done (tens of thousands of coefficients each on a 1,000-player round;
+    # :func:`step_levels` of :attr:`bracket` gives them again, as explanations do)
+    levels: list[Level] = field(default_factory=list, repr=False, compare=False)
     # the graph the step was solved on and the edges chosen on it (for explanations; see
     # :attr:`bracket`)
     graph: DutchBracket | None = field(default=None, repr=False, compare=False)

@@ -10,6 +10,7 @@ The reading of the criteria follows the reference engine of the 2017 corpus
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Callable, Sequence
 
 from cpswiss.rulesets.ruleset import Criterion
@@ -426,6 +427,22 @@ def _by_score(name: str, contributions: Sequence[Contribution], sense: int) -> l
             for s in sorted(coefs, reverse=True) if any(coefs[s].values())]
 
 
+def _led_by_score(name: str, b: DutchBracket, edges: Sequence[int]) -> list[Level]:
+    """:func:`_by_score` maximising, per score, the pairs of ``edges`` whose higher player
+    (the first of the edge) has that score: the same levels, grouped without a contribution
+    per pair (a bracket step has tens of thousands of them)."""
+    score = [p.score for p in b.vertices]
+    leads = list(map(score.__getitem__, map(itemgetter(0), map(b.edges.__getitem__, edges))))
+    scores = sorted(set(leads), reverse=True)
+    if len(scores) == 1:
+        coefs = {scores[0]: dict.fromkeys(edges, -1)}
+    else:
+        coefs = {s: {} for s in scores}
+        for e, s in zip(edges, leads):
+            coefs[s][e] = -1
+    return [Level(f"{name} {s / ONE_POINT_TENTHS:g}", coefs[s], 0, None, -1) for s in scores]
+
+
 def downfloater_scores(b: DutchBracket, c: Criterion) -> list[Level]:
     """2026 Art. 2.4.2 [C7]: minimise the scores of the downfloaters, in descending order.
 
@@ -435,8 +452,7 @@ def downfloater_scores(b: DutchBracket, c: Criterion) -> list[Level]:
     is the text (every paired MDP is one downfloater fewer of his score); it differs
     only where two MDPs meet, which counts once, at the higher score.
     """
-    out = [(b.vertices[i].score, e, -1) for e, i, j in b.bracket_edges()]
-    return _by_score(f"{c.label} pairs led by a player of score", out, sense=-1)
+    return _led_by_score(f"{c.label} pairs led by a player of score", b, b.inside)
 
 
 def next_bracket_scores(b: DutchBracket, c: Criterion) -> list[Level]:
@@ -448,9 +464,7 @@ def next_bracket_scores(b: DutchBracket, c: Criterion) -> list[Level]:
         return []
     into_next = b.edges_into_next()
     count = Level(f"{c.label} next-bracket pairs", dict.fromkeys(into_next, -1), sense=-1)
-    vertices, edges = b.vertices, b.edges
-    out: list[Contribution] = [(vertices[edges[e][0]].score, e, -1) for e in into_next]
-    return [count] + _by_score(f"{c.label} next-bracket pairs led by a player of score", out, sense=-1)
+    return [count] + _led_by_score(f"{c.label} next-bracket pairs led by a player of score", b, into_next)
 
 
 def pab_unplayed_games(b: DutchBracket, c: Criterion) -> list[Level]:
