@@ -32,17 +32,8 @@ class LexicographicMatching:
 
     def __init__(self, n: int, edges: list[tuple[int, int]], levels: list[dict[int, int]]):
         self.n, self.edges = n, edges
-        weights: list[int] = []
-        weight = 1
-        for coef in reversed(levels):  # the last level is the least significant digit
-            weights.append(weight)
-            weight += weight * _spread(coef, n, edges)  # beyond what this digit and those after can add
-        weights.reverse()
-        self.cost = [0] * len(edges)
-        for coef, w in zip(levels, weights):
-            for e, c in coef.items():
-                self.cost[e] += w * c
-        self.exact = weight < LIMIT
+        self.cost, width = packed_costs(n, edges, levels)
+        self.exact = width < LIMIT
         self._edge_of = {edge: e for e, edge in enumerate(edges)}
 
     @classmethod
@@ -124,6 +115,32 @@ class LexicographicMatching:
         return len(pairs), sorted(self._edge_of[pair] for pair in pairs if pair[1] < self.n)
 
 
+def packed_costs(n: int, edges: list[tuple[int, int]], levels: list[dict[int, int]],
+                 widths: list[int] | None = None) -> tuple[list[int], int]:
+    """The levels (coefficients per edge, the first the most significant) packed into one
+    integer cost per edge, and the width of the packing: a matching's packed cost lies within
+    a range narrower than the width, so ``cost * width + cost_of_later_levels`` packs levels
+    that follow.  Exact for the blossom algorithm while the width stays below :data:`LIMIT`.
+    ``widths``: each level's :func:`level_width`, where the caller has them."""
+    weights: list[int] = []
+    weight = 1
+    for k in reversed(range(len(levels))):  # the last level is the least significant digit
+        weights.append(weight)
+        # beyond what this digit and those after can add
+        weight *= widths[k] if widths is not None else _spread(levels[k], n, edges) + 1
+    weights.reverse()
+    cost = [0] * len(edges)
+    for coef, w in zip(levels, weights):
+        for e, c in coef.items():
+            cost[e] += w * c
+    return cost, weight
+
+
+def level_width(n: int, edges: list[tuple[int, int]], coef: dict[int, int]) -> int:
+    """The factor one level adds to the width of a packing (:func:`packed_costs`)."""
+    return _spread(coef, n, edges) + 1
+
+
 def _bonuses(required: dict[int, set[int]]) -> dict[int, int]:
     """Edge -> a bonus per required player it may pair, larger than any two matchings' costs
     differ by (each is below LIMIT in size when :attr:`LexicographicMatching.exact`): a
@@ -143,17 +160,18 @@ def _spread(coef: dict[int, int], n: int, edges: list[tuple[int, int]]) -> int:
     players spreads little, whatever the size of the graph.  (Python integers: no bound.)"""
     if not coef:
         return 1
-    lows, highs = [0] * n, [0] * n
+    lows: dict[int, int] = {}
+    highs: dict[int, int] = {}
     for e, c in coef.items():
         i, j = edges[e]
         if c < 0:
-            if c < lows[i]:
+            if c < lows.get(i, 0):
                 lows[i] = c
-            if c < lows[j]:
+            if c < lows.get(j, 0):
                 lows[j] = c
         elif c > 0:
-            if c > highs[i]:
+            if c > highs.get(i, 0):
                 highs[i] = c
-            if c > highs[j]:
+            if c > highs.get(j, 0):
                 highs[j] = c
-    return (sum(highs) - sum(lows) + 1) // 2 + 1
+    return (sum(highs.values()) - sum(lows.values()) + 1) // 2 + 1

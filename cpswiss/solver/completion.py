@@ -30,18 +30,68 @@ def bye_candidate(players: list[PlayerState], state: RoundState) -> frozenset[in
 def completable(players: list[PlayerState], state: RoundState, anyone_left_out: bool = False) -> bool:
     """Can these players all be paired (C1-C3), but for one who may take the bye when their
     number is odd (``anyone_left_out``: but for any one of them)?"""
+    return complete_pairing(players, state, anyone_left_out) is not None
+
+
+def complete_pairing(players: list[PlayerState], state: RoundState,
+                     anyone_left_out: bool = False) -> list[tuple[int, int]] | None:
+    """A pairing that :func:`completable` accepts, as pairs of positions in ``players``, or
+    None when there is none."""
     n = len(players)
     if n == 0:
-        return True
+        return []
     if every_pair_compatible(players, state):  # every pair allowed: only the bye can fail
-        return n % 2 == 0 or anyone_left_out or any(state.may_take_pab(p) for p in players)
+        if n % 2 == 0:
+            out: frozenset[int] = frozenset()
+        elif anyone_left_out:
+            out = frozenset([n - 1])
+        else:
+            out = bye_candidate(players, state)
+            if not out:
+                return None
+        rest = [v for v in range(n) if v not in out]
+        return list(zip(rest[::2], rest[1::2]))
     barred = barred_later(players, state)
     left_out = bye_candidate(players, state) if not anyone_left_out else frozenset([n - 1] if n % 2 else [])
-    if 2 * len(pairs_in_order(n, [AllBut(few) for few in barred], left_out)) >= n - 1 and (n % 2 == 0 or left_out):
-        return True  # a complete pairing, the bye to an eligible player
+    in_order = pairs_in_order(n, [AllBut(few) for few in barred], left_out)
+    if 2 * len(in_order) >= n - 1 and (n % 2 == 0 or left_out):
+        return in_order  # a complete pairing, the bye to an eligible player
     takers = [i for i in range(n) if anyone_left_out or state.may_take_pab(players[i])]
-    return complete_matching_exists(n, [(i, j) for i in range(n) for j in range(i + 1, n) if j not in barred[i]],
-                                    takers)
+    return complete_matching(n, [(i, j) for i in range(n) for j in range(i + 1, n) if j not in barred[i]], takers)
+
+
+class ShrinkingCompletion:
+    """:func:`completable` asked of fewer and fewer players of one round (the players left
+    below each bracket, 2017 A.9).  The complete pairing found last is kept, by player: for
+    the next question its pairs whose players are both still there stand, and when the
+    players left without a partner can be paired among themselves greedily (but for one who
+    may take the bye, with an odd number), that is a complete pairing again, a proof.  Only
+    otherwise is the question put afresh."""
+
+    def __init__(self, state: RoundState):
+        self.state = state
+        self.partner: dict[int, int] | None = None  # player id -> partner id in the pairing kept
+
+    def __call__(self, players: list[PlayerState]) -> bool:
+        if self.partner is not None:
+            ids = {p.id for p in players}
+            partner = self.partner
+            orphans = [p for p in players if partner.get(p.id) not in ids]
+            pairs = complete_pairing(orphans, self.state) if len(orphans) < len(players) else None
+            if pairs is not None:
+                kept = {pid: mate for pid, mate in partner.items() if pid in ids and mate in ids}
+                self._keep(kept, orphans, pairs)
+                return True
+        found = complete_pairing(players, self.state)
+        if found is None:
+            return False
+        self._keep({}, players, found)
+        return True
+
+    def _keep(self, kept: dict[int, int], players: list[PlayerState], pairs: list[tuple[int, int]]) -> None:
+        for i, j in pairs:
+            kept[players[i].id], kept[players[j].id] = players[j].id, players[i].id
+        self.partner = kept
 
 
 @dataclass(frozen=True)
@@ -56,11 +106,19 @@ class AllBut:
 
 def complete_matching_exists(n: int, edges: list[tuple[int, int]], takers: list[int]) -> bool:
     """Has the graph on n vertices a matching that leaves nobody unpaired, or with n odd
-    only one of ``takers``?  A perfect matching of the graph with, for n odd, one more
+    only one of ``takers``?  (:func:`complete_matching`.)"""
+    return complete_matching(n, edges, takers) is not None
+
+
+def complete_matching(n: int, edges: list[tuple[int, int]], takers: list[int]) -> list[tuple[int, int]] | None:
+    """A matching of the graph on n vertices that leaves nobody unpaired, or with n odd only
+    one of ``takers``, or None: a perfect matching of the graph with, for n odd, one more
     vertex joined to every taker (:func:`maximum_matching`: exact)."""
     if n % 2 == 0:
-        return 2 * len(maximum_matching(n, edges)) == n
-    return 2 * len(maximum_matching(n + 1, edges + [(i, n) for i in takers])) == n + 1
+        pairs = maximum_matching(n, edges)
+        return pairs if 2 * len(pairs) == n else None
+    pairs = maximum_matching(n + 1, edges + [(i, n) for i in takers])
+    return [(i, j) for i, j in pairs if j < n] if 2 * len(pairs) == n + 1 else None
 
 
 def coverable(must: list[PlayerState], helpers: list[PlayerState], state: RoundState) -> bool:

@@ -12,3 +12,6 @@ class SolverSettings:
 
     workers: int = 1
     time_limit: float = 120.0
+    # pair small brackets on the model too, as the large ones, where a pairing system has a way
+    # without it (the same pairing: for tests that put the model's proofs to the solver)
+    small_brackets_on_model: bool = False

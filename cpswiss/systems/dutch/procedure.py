@@ -40,7 +40,7 @@ from dataclasses import replace
 from cpswiss.errors import EngineLimitError, NoPairingError
 from cpswiss.rulesets.ruleset import RuleSet
 from cpswiss.solver.bounds import MatchingBound
-from cpswiss.solver.completion import completable
+from cpswiss.solver.completion import ShrinkingCompletion, completable
 from cpswiss.solver.levels import Level
 from cpswiss.solver.matchings import greedy_matching
 from cpswiss.solver.model import MatchingModel
@@ -77,7 +77,8 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
     groups = scoregroups(players)
     switches = round_switches(rules)
     state = with_round_rulings(state, groups, switches.waive, lowest_pab=switches.lowest_pab_score)
-    if not completable(players, state):
+    completion = ShrinkingCompletion(state)  # the rest below each bracket (2017 A.9)
+    if not completion(players):
         raise NoPairingError(rules.speak("no round-pairing satisfies C.1-C.3 with at most one bye to an "
                                          "eligible player (C.04.3 A.9: the arbiter decides)"))
     every_bracket, weighs_pab = switches.every_bracket, switches.pab_bracket
@@ -125,7 +126,7 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
         floaters = [vertices[v] for v in range(len(bracket)) if all(v not in pair for pair in record.pairs)]
         if not last_step and not every_bracket:
             rest = floaters + [p for g in groups[index:] for p in g]
-            if not completable(rest, state):
+            if not completion(rest):
                 last_step = True  # this bracket is the PPB (A.9)
                 collapsed = True
                 abandoned = record

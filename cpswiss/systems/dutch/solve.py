@@ -26,6 +26,7 @@ from cpswiss.solver.settings import SolverSettings
 from cpswiss.systems.dutch.fairness import IDENTITY_UNITS
 from cpswiss.systems.dutch.lookahead import single_downfloater_classes, single_downfloater_value
 from cpswiss.systems.dutch.generation import generation_order
+from cpswiss.systems.dutch.small import alone_without_model, first_generated_optimum
 from cpswiss.systems.dutch.tiebreak import TieBreak
 from cpswiss.systems.dutch.units import BRACKET_UNITS, LOOKAHEAD_UNITS
 from cpswiss.systems.dutch.bracket import DutchBracket
@@ -371,6 +372,12 @@ def optimise_and_break_ties(b: DutchBracket, step: StepLevels, settings: SolverS
     return pair_on_step_model(b, step, settings, pins)
 
 
+def on_model(settings: SolverSettings | None) -> bool:
+    """Are small brackets to be paired on the model too (:mod:`cpswiss.systems.dutch.small`
+    pairs them without it otherwise)?"""
+    return settings is not None and settings.small_brackets_on_model
+
+
 def _hold(m: MatchingModel, pins: list[Pin] | None) -> None:
     """Hold the pinned sums at their values in ``m``, with a solution in hand that does (the
     model's proofs start from the solution in hand)."""
@@ -390,6 +397,10 @@ def pair_on_step_model(b: DutchBracket, step: StepLevels, settings: SolverSettin
     """
     n = b.n_bracket
     inside = b.inside
+    if not pins and not on_model(settings):
+        first = first_generated_optimum(b, step.all)
+        if first is not None:
+            return first, 0
     m = MatchingModel(len(b.vertices), b.edges, settings, b.incident)
     if b.completing:
         # the lowest player eligible for the bye out, so that the start may meet C.4's bound
@@ -485,10 +496,17 @@ def pair_on_bracket_alone(b: DutchBracket, step: StepLevels, settings: SolverSet
         return None
     n = b.n_bracket
     sub_bracket, restricted = _bracket_alone(b)
+    before = [restricted(level) for level in step.before]
+    after = [restricted(level) for level in step.after]
+    if not pins and not on_model(settings):
+        applies, first = alone_without_model(b, sub_bracket, before, step.lookahead, step.lookahead_unit, after)
+        if not applies:
+            return None
+        if first is not None:
+            return [b.inside[k] for k in first], 0
     sub = MatchingModel(n, sub_bracket.edges, settings, sub_bracket.incident)
     sub.start_from(greedy_matching(n, sub_bracket.edges))
     _hold(sub, [(restricted(Level("", coef)).coef, value) for coef, value in pins or ()])
-    before = [restricted(level) for level in step.before]
     sub.minimise(before)
     if any(not level.trivial for level in step.lookahead):
         if not sub.determined({k: 1 for k in range(len(sub_bracket.edges))}):
@@ -509,7 +527,7 @@ def pair_on_bracket_alone(b: DutchBracket, step: StepLevels, settings: SolverSet
                     break
         elif floaters:
             return None
-    after = [restricted(level) for level in step.after]
     sub.minimise(after)
     TieBreak(sub_bracket, sub, before + after).run()
     return [b.inside[k] for k in sub.chosen()], sub.solves
+
