@@ -338,13 +338,16 @@ class TieBreak:
             return tuple(self.b.other(e, v) for e, v in zip(edges, s1)), edges
 
         held = self.floater(s1, s2)
-        found = first_assignment(held)
-        assert found is not None, "the current solution's remainder has an assignment"
-        bounds = [(assignment.greedy_key(s1, [w for w in s2 if w != u]), u) for u in s2 if u != held]
+
+        def bounds() -> list[tuple[tuple[int, ...], int]]:
+            return [(assignment.greedy_key(s1, [w for w in s2 if w != u]), u) for u in s2 if u != held]
+
         if self.b.n_bracket == len(self.b.vertices):
-            best_edges = self.first_admissible_floater(s1, s2, assignment, first_assignment, (*found, held), bounds)
+            best_edges = self.first_admissible_floater(s1, s2, assignment, first_assignment, held, bounds)
         else:
-            best_edges = self.first_admissible_contender(s1, s2, first_assignment, (*found, held), bounds)
+            found = first_assignment(held)
+            assert found is not None, "the current solution's remainder has an assignment"
+            best_edges = self.first_admissible_contender(s1, s2, first_assignment, (*found, held), bounds())
         # the solution in hand floats the chosen player: give its remainder his first assignment
         self.m.exchange_in_solution(self.remainder_pairs(s1), best_edges)
         for e in best_edges:
@@ -352,9 +355,8 @@ class TieBreak:
         return True
 
     def first_admissible_floater(self, s1: list[int], s2: list[int], assignment: RemainderAssignment,
-                                 first_assignment: FirstAssignment,
-                                 held: tuple[tuple[int, ...], list[int], int],
-                                 bounds: list[tuple[tuple[int, ...], int]]) -> list[int]:
+                                 first_assignment: FirstAssignment, held_u: int,
+                                 bounds: Callable[[], list[tuple[tuple[int, ...], int]]]) -> list[int]:
         """The first assignment A(u) of the admissible floater u first in D.1 order, where the
         step is the bracket alone; the solution in hand is left floating u.
 
@@ -369,9 +371,10 @@ class TieBreak:
         from one dual solution (:meth:`RemainderAssignment.floaters_at_cost`), which
         also gives the first A(u) of all in one walk (:meth:`RemainderAssignment.first_floating`);
         only if that one breaks a constraint on record are the others taken best first
-        from their greedy bounds, computing A(u) only when a bound comes first.
+        from their greedy bounds (``bounds``: each other floater's), computing A(u) only
+        when a bound comes first.  The floater in hand ``held_u`` is at that cost, so his
+        A(u) comes from the same tight arcs, without a solve of its own.
         """
-        held_key, held_edges, held_u = held
         in_hand = self.remainder_pairs(s1)
         mates = dict(self.b.edges[e] for e in in_hand)  # S1 player -> his partner
         rest = sorted(set(self.m.chosen()) - set(in_hand))
@@ -399,9 +402,12 @@ class TieBreak:
                                                   on_columns(tight, [column[w] for w in others]))
                 return tuple(self.b.other(e, v) for e, v in zip(edges, s1)), edges
 
+        held = (first_assignment if at_cost is None else same_cost_first)(held_u)
+        assert held is not None, "the current solution's remainder has an assignment"
+        held_key, held_edges = held
         edges_of = {held_u: held_edges}
         # (key, exact?, floater): a bound sorts before an A(u) equal to it
-        queue = [(key, False, u) for key, u in bounds if key < held_key] + [(held_key, True, held_u)]
+        queue = [(key, False, u) for key, u in bounds() if key < held_key] + [(held_key, True, held_u)]
         heapq.heapify(queue)
         while True:
             _, exact, u = heapq.heappop(queue)
