@@ -329,6 +329,25 @@ def test_c12_p_pairings_count_a_downfloater_paired_with_a_player_only_downfloate
     assert (values["C12"], values["C12-pairs"], values["B4"]) == ((0,), (1,), (0,))  # C.12 met, no colour given up
 
 
+def test_c12_not_reached_when_c1_moves_a_resident_of_a_landing_bracket_paired_as_homogeneous():
+    """2013 C.1/C.12 with A.3 (JaVaFo 1.4's tournament 130280, round 11 of 11, kept in
+    scenarios/acceptance): the 4.5 bracket (4, 11, 14, 15) pairs one pair and floats two onto
+    the 4.0 bracket (12, 13), which is then at least half moved down and paired as
+    homogeneous.  4 has met 12 and 13, but 13 can meet nobody there (C.1 moves him on
+    whoever floats), so the downfloater without an opponent is moved on like him and C.12 is
+    not reached: either choice makes one pair there, and A.7.d decides for 11-15, floating 4
+    and 14 (then 12-14, 4-22), as JaVaFo paired the round."""
+    trf = ACCEPTANCE / "javafo-130280.trf"
+    explanation = explain_pairing(trf, round_no=11, rule_set="dutch-2013")
+    assert explanation.agrees and not explanation.violations
+    boards = [(b.white, b.black) for b in explanation.engine.boards]
+    assert boards[5:8] == [(15, 11), (12, 14), (4, 22)]
+    bracket = explanation.brackets[6]
+    assert (bracket.residents, bracket.pairs, bracket.downfloaters) == ([4, 11, 14, 15], [(11, 15)], [4, 14])
+    values = explain_engine(trf, rule_set="dutch-2013", round_no=11).brackets[6].values
+    assert (values["C12"], values["A7d"], values["Z"]) == ((), (0,), (0,))  # C.12 not reached; colours met
+
+
 def test_explain_names_the_part_of_c12_that_fails(tmp_path):
     """2013 C.12 is one condition of two parts (an opponent below for every downfloater, and p
     pairings there): a pairing that fails one part counts the caps of both, so the explanation

@@ -125,6 +125,15 @@ def next_bracket(b: DutchBracket, c: Criterion) -> list[Level]:
     return [count] + sorted_list.levels(f"{c.label} next-bracket PSD")
 
 
+def _landing_moves_a_resident_on(b: DutchBracket) -> bool:
+    """Whether C.1 moves a player of the landing bracket on whoever floats into it: one who may
+    meet (B.1, B.2) neither another of it nor any player of this bracket."""
+    assert b.landing is not None
+    return any(not any(compatible(p, q, b.round) for q in b.landing if q is not p)
+               and not any(compatible(p, b.vertices[v], b.round) for v in range(b.n_bracket))
+               for p in b.landing)
+
+
 def stranded_downfloaters(b: DutchBracket, c: Criterion) -> list[Level]:
     """2013 C.1 with C.12 (C.04.3.1, Istanbul 2012): a moved-down player for whom no
     opponent can be found in his new bracket sends the procedure back (C.12) to re-pair
@@ -160,11 +169,18 @@ def stranded_downfloaters(b: DutchBracket, c: Criterion) -> list[Level]:
     paired first, so the step's matching of them does not count: a downfloater counts only if
     he may meet nobody there (JaVaFo 1.4; tests/data/dutch-2013-endorse, s7407-r07: 1 and 5
     land on 2 and 10, both may meet only 10, and 4-8 floating them stands, not 5-8 floating
-    1 and 4)."""
+    1 and 4).  And when C.1 moves on a player of such a bracket whoever floats into it (one
+    who may meet neither another of it nor anyone of this bracket), a downfloater with no
+    opponent there is moved on with him as in a homogeneous bracket, and C.12 is not
+    reached: the criterion is void (JaVaFo 1.4, scenarios/acceptance/javafo-130280.trf,
+    round 11: 4 has met 12 and 13 of the 4.0 bracket, 13 can meet nobody there, and 11-15
+    floating 4 and 14 stands, meeting A.7.d, not 4-15 floating 11 and 14)."""
     if b.last_step or b.landing is None:
         return []
-    level = Level(f"{c.label} downfloaters with no opponent in the next bracket", floor=0)
     beyond = _more_than_land(b)
+    if b.landing_homogeneous_at_half and beyond >= 0 and _landing_moves_a_resident_on(b):
+        return []  # A.3 pairs it as homogeneous and C.1 moves one of it on: C.12 not reached
+    level = Level(f"{c.label} downfloaters with no opponent in the next bracket", floor=0)
     # the landing bracket is the step's next scoregroup: each bracket player unpaired in the
     # step - unless the downfloaters will be at least half of it (beyond >= 0): A.3 treats it
     # as homogeneous, its MDPs are not paired first, and C.1 asks of each alone
