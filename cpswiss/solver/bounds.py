@@ -42,10 +42,12 @@ class MatchingBound:
         """A vertex cover of the negative edges -> the weight it charges each of its vertices
         (the least weight there, then lowered where the other ends already pay enough)."""
         if self._cover is None:
-            adjacency = _adjacency(self._coef, self._negative, self._edges)
-            self._cover = {} if not self._negative else _lowered(
-                greedy_cover(self._coef, self._negative, self._edges, adjacency=adjacency), self._coef,
-                self._negative, adjacency)
+            if not self._negative:
+                self._cover = {}
+            else:
+                adjacency = _adjacency(self._coef, self._negative, self._edges)
+                self._cover = _lowered(greedy_cover(self._coef, self._negative, self._edges, adjacency=adjacency),
+                                       self._coef, self._negative, adjacency)
         return self._cover
 
     @property

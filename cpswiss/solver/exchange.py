@@ -169,7 +169,6 @@ def _signatures(m: MatchingModel) -> list[int]:
     return signature
 
 
-
 class _Gains:
     """The exchanges that gain and keep the constraints, for :meth:`Exchanges.descend`: a heap
     of (gain, place in :meth:`Exchanges._possible`'s order, the exchange), where the place of two

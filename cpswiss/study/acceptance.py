@@ -364,6 +364,12 @@ def _read_engine_pairing(text: str) -> tuple[list[tuple[int, int]], int | None]:
     return boards, bye
 
 
+def text_for_engine(t: Tournament) -> str:
+    """Tournament ``t`` as the other engine is given it: written as cpswiss writes it, but for the
+    192 record (the engine is given the system by its flag, and engines differ on its spelling)."""
+    return "".join(line + "\n" for line in write_trf(t).splitlines() if not line.startswith("192 "))
+
+
 def our_tournament(spec: AcceptanceSpec, seed: int, out: Path) -> TournamentResult:
     """cpswiss's generator makes tournament ``seed``; the other engine checks every round."""
     trf26 = spec.engine_format == "trf26"
@@ -375,8 +381,7 @@ def our_tournament(spec: AcceptanceSpec, seed: int, out: Path) -> TournamentResu
         return replace(result, reason=f"no legal pairing in some round: {exc.one_line()}")
     except CpswissError as exc:
         return replace(result, verdict=FAILED, reason=f"the generator failed: {exc.one_line()}")
-    # the engine is given the system by its flag: the 192 record (whose spelling engines differ on) is left out
-    text = "".join(line + "\n" for line in write_trf(t).splitlines() if not line.startswith("192 "))
+    text = text_for_engine(t)
     name = f"ours-{seed}.trf"
     result = replace(result, contents=contents(t))
     with tempfile.TemporaryDirectory(dir=_work(out)) as folder:
@@ -492,12 +497,13 @@ def execute(spec: AcceptanceSpec, out: Path, workers: int = 1, scheduler: str | 
     from tqdm import tqdm
 
     open_run(spec, out)
-    todo = pending(spec, out, recheck)[:limit]
+    left = pending(spec, out, recheck)
+    todo = left[:limit]
     if not todo:
         return 0
     cluster = None if scheduler else LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                                   dashboard_address=":0")
-    with tqdm(total=len(spec.tasks()), initial=len(spec.tasks()) - len(pending(spec, out, recheck)), unit="tournament",
+    with tqdm(total=len(spec.tasks()), initial=len(spec.tasks()) - len(left), unit="tournament",
               desc="acceptance", disable=not progress) as bar, Client(cluster or scheduler) as client:
         futures = [client.submit(run_task, spec, way, seed, str(out), pure=False) for way, seed in todo]
         for future in as_completed(futures):
@@ -595,6 +601,6 @@ def run_acceptance(spec: AcceptanceSpec, out: str | Path, workers: int = 1, sche
     return text
 
 
-__all__ = ["AcceptanceSpec", "Discrepancy", "TournamentResult", "contents", "engine_config_text", "execute", "exit_code",
-           "load_results", "our_tournament", "report", "run_acceptance", "run_task", "their_tournament",
-           "tournament_before_round", "tournament_config"]
+__all__ = ["AcceptanceSpec", "Discrepancy", "TournamentResult", "contents", "engine_config_text", "execute",
+           "exit_code", "load_results", "our_tournament", "report", "run_acceptance", "run_task", "text_for_engine",
+           "their_tournament", "tournament_before_round", "tournament_config"]

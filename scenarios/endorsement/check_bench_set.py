@@ -48,8 +48,7 @@ def write_ours(seed: int, rules: str, trf: Path) -> bool:
     """Tournament ``seed`` of the acceptance run's "ours" side, written to ``trf``; False when some
     round had no legal pairing (the run does not count such a seed either)."""
     from cpswiss.errors import NoPairingError
-    from cpswiss.formats.trf_writer import write_trf
-    from cpswiss.study.acceptance import AcceptanceSpec, tournament_config
+    from cpswiss.study.acceptance import AcceptanceSpec, text_for_engine, tournament_config
     from cpswiss.study.generate import generate
 
     config = tournament_config(AcceptanceSpec(engine="", system_flag="--dutch", rules=rules, count=1), seed)
@@ -57,8 +56,7 @@ def write_ours(seed: int, rules: str, trf: Path) -> bool:
         t = generate(config, seed, rules, True)
     except NoPairingError:
         return False
-    trf.write_text("".join(line + "\n" for line in write_trf(t).splitlines() if not line.startswith("192 ")),
-                   encoding="utf-8")
+    trf.write_text(text_for_engine(t), encoding="utf-8")
     return True
 
 

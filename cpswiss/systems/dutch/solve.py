@@ -530,4 +530,3 @@ def pair_on_bracket_alone(b: DutchBracket, step: StepLevels, settings: SolverSet
     sub.minimise(after)
     TieBreak(sub_bracket, sub, before + after).run()
     return [b.inside[k] for k in sub.chosen()], sub.solves
-
