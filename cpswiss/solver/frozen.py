@@ -25,26 +25,36 @@ class FrozenSpan:
     over the rationals, in integers: fraction-free, no rounding)."""
 
     def __init__(self, n_edges: int):
-        self._class = dict.fromkeys(range(n_edges), 0)  # edge -> class (a dict: updated in bulk)
+        self._n_edges = n_edges
+        self._class = [0] * n_edges  # edge -> class
         self._size = [n_edges] if n_edges else []
         self._rows: list[list[int]] = []
         self._pivots: list[int] = []
+        # levels frozen but not yet taken into the classes and rows: taken in by the next
+        # question (:meth:`spans`), so a level frozen after the last question costs nothing
+        self._pending: list[dict[int, int]] = []
 
     def _on_classes(self, coef: dict[int, int]) -> list[int] | None:
-        """The level as one coefficient per class, or None when two edges of a class differ."""
-        if 0 in coef.values():
-            coef = {e: c for e, c in coef.items() if c}
-        classes = list(map(self._class.__getitem__, coef))
-        values = list(coef.values())
-        value = dict(zip(classes, values))  # each class's last coefficient
-        size = self._size
-        if sum(map(size.__getitem__, value)) != len(coef):
-            return None  # some edge of a class it touches has coefficient 0 (each edge is in one class)
+        """The level as one coefficient per class, or None when two edges of a class differ
+        (found as soon as the second is met: most levels asked about are no combination)."""
+        size, classes = self._size, self._class
+        if len(coef) == self._n_edges and len(set(coef.values())) == 1:
+            return [next(iter(coef.values()))] * len(size)  # one coefficient on every edge (the pairs)
         vector = [0] * len(size)
-        for k, c in value.items():
-            vector[k] = c
-        if list(map(vector.__getitem__, classes)) != values:
-            return None  # two edges of a class differ
+        edges = 0  # the edges of the level (coefficient not 0) ...
+        covered = 0  # ... and of the classes it touches: the same number when it has them whole
+        for e, c in coef.items():
+            if c:
+                k = classes[e]
+                held = vector[k]
+                if not held:
+                    vector[k] = c
+                    covered += size[k]
+                elif held != c:
+                    return None  # two edges of a class differ
+                edges += 1
+        if covered != edges:
+            return None  # some edge of a class it touches has coefficient 0 (each edge is in one class)
         return vector
 
     def _reduced(self, vector: list[int]) -> list[int]:
@@ -60,11 +70,19 @@ class FrozenSpan:
         return vector
 
     def spans(self, coef: dict[int, int]) -> bool:
+        """Is the level a rational combination of the frozen ones?"""
+        for frozen in self._pending:
+            self._take_in(frozen)
+        self._pending.clear()
         vector = self._on_classes(coef)
         return vector is not None and not any(self._reduced(vector))
 
     def add(self, coef: dict[int, int]) -> None:
-        """Freeze a level: split the classes by its coefficients, then add its row.
+        """Freeze a level (never changed after): taken in when the next question is asked."""
+        self._pending.append(coef)
+
+    def _take_in(self, coef: dict[int, int]) -> None:
+        """Take a frozen level in: split the classes by its coefficients, then add its row.
 
         Only the level's own edges (non-zero coefficients) move: the edges of a class with
         one coefficient form a part of it.  A class the level has whole keeps its number
@@ -102,9 +120,11 @@ class FrozenSpan:
         if parent:
             if keys is None:
                 by_class = {k: t for (k, _), t in target.items()}
-                classes.update(zip(coef, map(by_class.__getitem__, old)))
+                for e, t in zip(coef, map(by_class.__getitem__, old)):
+                    classes[e] = t
             else:
-                classes.update(zip(coef, map(target.__getitem__, keys)))
+                for e, t in zip(coef, map(target.__getitem__, keys)):
+                    classes[e] = t
             for row in self._rows:
                 row.extend([row[k] for k in parent])
         vector = [0] * len(size)  # the level on the classes: each part holds its coefficient alone

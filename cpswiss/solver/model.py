@@ -78,7 +78,7 @@ class MatchingModel:
         self.solves = 0
         self._frozen: list[dict[int, int]] = []  # coefficients of the frozen levels
         self._span = FrozenSpan(len(edges))  # what the frozen levels fix, see determined
-        self._pairs_determined: tuple[int, bool] | None = None  # (levels frozen, answer), see _positive_bound
+        self._pairs_determined: tuple[int, bool] | None = None  # (levels frozen, answer), see pairs_determined
         self._group_literal: dict[tuple[int, ...], cp_model.IntVar] = {}
         # the frozen levels with their local forms (:func:`tight_form`), each computed when first
         # needed: by the CP-SAT model when it is built, or by the edges they fix to 0
@@ -234,9 +234,7 @@ class MatchingModel:
         None where it does not apply."""
         if any(c < 0 for c in coef.values()) or not coef:
             return None
-        if self._pairs_determined is None or self._pairs_determined[0] != len(self._frozen):
-            self._pairs_determined = (len(self._frozen), self.determined(dict.fromkeys(range(len(self.edges)), 1)))
-        if not self._pairs_determined[1]:
+        if not self.pairs_determined():
             return None
         pairs = sum(self.solution)
         zeros = self.zero_edges()
@@ -282,6 +280,14 @@ class MatchingModel:
                 self._zeros.update(frozen.local[0])
         self._zeros_from = len(self._frozen_levels)
         return self._zeros
+
+    def pairs_determined(self) -> bool:
+        """Is the number of pairs fixed by the frozen levels (:meth:`determined`)?  Once it
+        is, it stays so (levels are only added), so a yes is kept."""
+        frozen = len(self._frozen)
+        if self._pairs_determined is None or (self._pairs_determined[0] != frozen and not self._pairs_determined[1]):
+            self._pairs_determined = (frozen, self.determined(dict.fromkeys(range(len(self.edges)), 1)))
+        return self._pairs_determined[1]
 
     def determined(self, coef: dict[int, int]) -> bool:
         """Is Σ coef·x a rational combination of frozen levels (so already fixed)?  Exact
