@@ -10,7 +10,7 @@ import pytest
 
 from cpswiss.solver.completion import complete_matching_exists
 from cpswiss.solver.levels import Level
-from cpswiss.solver.bounds import MatchingBound, tight_form
+from cpswiss.solver.bounds import MatchingBound, fractionally_below, tight_form
 from cpswiss.solver.matchings import greedy_matching
 from cpswiss.solver.model import MatchingModel
 
@@ -75,6 +75,35 @@ def test_bound_is_below_every_matching_and_local_form_is_the_sum(seed):
         zeros, groups = local
         for m, v in zip(matchings, values):
             assert satisfies(m, zeros, groups) == (v == value), (edges, coef, value, m)
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_a_lighter_fractional_matching_is_below_the_cover_bound(seed):
+    """fractionally_below's yes is a proof that the cover bound is below the value; the local
+    form is the same whether or not a matching in hand is given to find it."""
+    rng = random.Random(5300 + seed)
+    n = rng.randint(3, 8)
+    edges = random_graph(rng, n, rng.choice([0.5, 0.8, 1.0]))
+    shape = SHAPES[seed % len(SHAPES)]
+    coef = {e: c for e in range(len(edges)) if (c := shape(rng, e, edges))}
+    incident = incident_lists(n, edges)
+    matchings = all_matchings(n, edges)
+    for matching in rng.sample(matchings, min(6, len(matchings))):
+        for value in sorted({sum(coef.get(e, 0) for e in m) for m in matchings}):
+            if fractionally_below(coef, incident, edges, value, matching):
+                assert sum(MatchingBound(coef, incident, edges).cover.values()) < value
+            assert tight_form(coef, incident, edges, value, matching=matching) == \
+                tight_form(coef, incident, edges, value)
+
+
+def test_a_triangle_over_the_pairs_shows_the_cover_bound_is_not_met():
+    edges = [(0, 1), (0, 2), (1, 2), (2, 3)]
+    incident = incident_lists(4, edges)
+    pairs = {e: -1 for e in range(4)}
+    assert fractionally_below(pairs, incident, edges, -1, [2])  # 0 free, triangle 0-1-2 over 1-2: -1.5
+    assert not fractionally_below(pairs, incident, edges, -2, [0, 3])  # a perfect matching: nothing lighter
+    assert fractionally_below(pairs, incident, edges, -1, [3])  # 0-1 free: the whole edge, -2 < -1
+    assert fractionally_below({3: -1}, incident, edges, 0, [0])  # 2-3 free and negative
 
 
 def test_the_local_form_is_found_for_pairs_and_for_a_count_at_zero():

@@ -51,6 +51,11 @@ class MatchingBound:
         return self._cover
 
     @property
+    def cover_unknown(self) -> bool:
+        """Is the cover still to be built?"""
+        return self._cover is None
+
+    @property
     def value(self) -> int:
         if self._value is None:
             self._value = max(self.quick, sum(self.cover.values()))
@@ -173,7 +178,8 @@ def _lowered(cover: dict[int, int], coef: dict[int, int], negative: list[int],
 
 
 def tight_form(coef: dict[int, int], incident: list[list[int]], edges: list[tuple[int, int]],
-               value: int, bound: MatchingBound | None = None) -> tuple[list[int], list[list[int]]] | None:
+               value: int, bound: MatchingBound | None = None,
+               matching: list[int] | None = None) -> tuple[list[int], list[list[int]]] | None:
     """Σ coef·x == value as local constraints, when ``value`` is one of the bounds above.
 
     A sum frozen at its lower bound says where every player stands, and CP-SAT
@@ -182,31 +188,77 @@ def tight_form(coef: dict[int, int], incident: list[list[int]], edges: list[tupl
     chosen), equivalent to the sum over matchings, or None when no bound is met:
 
     * at the vertex bound (Σ_v m_v even, m_v = min(0, min coef at v)): every v with
-      m_v < 0 is paired, and only by edges with coef = (m_i + m_j) / 2;
+      m_v < 0 is paired, and only by edges with coef = (m_i + m_j) / 2 (so coef = m_i = m_j);
     * at the cover bound: no edge of positive weight is chosen, every v of the cover
       with m'_v < 0 is paired by a negative edge whose weight is the sum of m' over
       its ends in the cover, and no other negative edge is chosen.  With no negative
       edge at all this reads "value 0: no edge of positive weight".
+
+    ``matching``: a matching the caller has (the solution in hand), from which a fractional
+    matching lighter than ``value`` may show, without building the cover, that the cover
+    bound is below it (:func:`fractionally_below`).
     """
     if value > 0:
         return None  # both bounds are at most 0: neither is met
     bound = bound or MatchingBound(coef, incident, edges)
     minimum = bound.minima
     if sum(minimum) % 2 == 0 and value == sum(minimum) // 2:
-        zeros = [e for e, (i, j) in enumerate(edges) if 2 * coef.get(e, 0) != minimum[i] + minimum[j]]
-        zero_set = set(zeros)
-        groups = [[e for e in inc if e not in zero_set] for v, inc in enumerate(incident) if minimum[v] < 0]
+        if len(coef) == len(edges) and len(set(coef.values())) == 1 and value < 0:
+            zeros = []  # one weight c < 0 on every edge: m_v = c at every vertex with an edge
+        else:
+            zeros = [e for e, (i, j) in enumerate(edges) if 2 * coef.get(e, 0) != minimum[i] + minimum[j]]
+        if zeros:
+            zero_set = set(zeros)
+            groups = [[e for e in inc if e not in zero_set] for v, inc in enumerate(incident) if minimum[v] < 0]
+        else:
+            groups = [list(inc) for v, inc in enumerate(incident) if minimum[v] < 0]
         return zeros, groups
+    if matching is not None and bound.cover_unknown and fractionally_below(coef, incident, edges, value, matching):
+        return None
     cover = bound.cover
     if value != sum(cover.values()):
         return None
-
-    def tight(e: int) -> bool:
-        return coef[e] == sum(cover.get(v, 0) for v in edges[e])
-
-    zeros = [e for e, c in coef.items() if c > 0 or (c < 0 and not tight(e))]
-    groups = [[e for e in incident[v] if coef.get(e, 0) < 0 and tight(e)] for v, m in cover.items() if m < 0]
+    charge = cover.get
+    zeros = [e for e, c in coef.items() if c > 0 or (c < 0 and c != charge(edges[e][0], 0) + charge(edges[e][1], 0))]
+    zero_set = set(zeros)
+    groups = [[e for e in incident[v] if coef.get(e, 0) < 0 and e not in zero_set] for v, m in cover.items() if m < 0]
     return zeros, groups
+
+
+def fractionally_below(coef: dict[int, int], incident: list[list[int]], edges: list[tuple[int, int]],
+                       value: int, matching: list[int]) -> bool:
+    """Does a fractional matching weigh less than ``value``: the ``matching`` with, at one
+    vertex u it leaves free, an edge u-w of negative weight to another free vertex, or a
+    triangle u-a-b over its edge a-b, each of the three edges taken half (lighter when the two
+    edges at u weigh less together than a-b)?  The cover bound of :class:`MatchingBound` is at
+    most the weight of every fractional matching (its charges solve the dual of their linear
+    programme), so a yes proves that it is below ``value``; a no tells nothing."""
+    held = [-1] * len(incident)  # vertex -> its edge in the matching
+    weight = 0
+    for e in matching:
+        i, j = edges[e]
+        held[i] = held[j] = e
+        weight += coef.get(e, 0)
+    if weight < value:
+        return True
+    for u, at_u in enumerate(incident):
+        if held[u] >= 0 or not at_u:
+            continue
+        to_u: dict[int, int] = {}  # u's neighbours -> the weight of their edge to u
+        for e in at_u:
+            i, j = edges[e]
+            to_u[j if i == u else i] = coef.get(e, 0)
+        for w, c in to_u.items():
+            f = held[w]
+            if f < 0:
+                if weight + c < value:
+                    return True
+                continue
+            a, b = edges[f]
+            c_other = to_u.get(b if a == w else a)
+            if c_other is not None and 2 * weight + c + c_other - coef.get(f, 0) < 2 * value:
+                return True
+    return False
 
 
 def bars_edges(coef: dict[int, int], value: int) -> bool:

@@ -140,11 +140,11 @@ class FrozenSpan:
 class FrozenLevel:
     """A level frozen at its optimum (Σ coef·x == optimum), with its local form
     (:func:`tight_form`: edges fixed to 0, groups of which exactly one is chosen, or None)
-    computed on first use."""
+    computed on first use; ``matching``: the edges of a solution when it was frozen."""
 
     def __init__(self, coef: dict[int, int], optimum: int, incident: list[list[int]],
-                 edges: list[tuple[int, int]], bound: MatchingBound | None):
-        self.coef, self.optimum, self.bound = coef, optimum, bound
+                 edges: list[tuple[int, int]], bound: MatchingBound | None, matching: list[int]):
+        self.coef, self.optimum, self.bound, self.matching = coef, optimum, bound, matching
         self._incident, self._edges = incident, edges
         # computed on first use, kept by hand: compiled code (mypyc) recomputes a cached_property
         self._local: tuple[list[int], list[list[int]]] | None = None
@@ -153,6 +153,7 @@ class FrozenLevel:
     @property
     def local(self) -> tuple[list[int], list[list[int]]] | None:
         if not self._local_known:
-            self._local = tight_form(self.coef, self._incident, self._edges, self.optimum, self.bound)
+            self._local = tight_form(self.coef, self._incident, self._edges, self.optimum, self.bound,
+                                     self.matching)
             self._local_known = True
         return self._local

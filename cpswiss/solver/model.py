@@ -258,7 +258,7 @@ class MatchingModel:
         the same constraints in the same order either way.
         """
         self.constrain(coef, optimum)
-        frozen = FrozenLevel(coef, optimum, self.incident, self.edges, bound)
+        frozen = FrozenLevel(coef, optimum, self.incident, self.edges, bound, self.chosen())
         self._add(lambda m: m._add_local_form(frozen))
         self._frozen_levels.append(frozen)
         self._frozen.append(coef)
