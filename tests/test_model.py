@@ -89,10 +89,11 @@ def test_a_lighter_fractional_matching_is_below_the_cover_bound(seed):
     incident = incident_lists(n, edges)
     matchings = all_matchings(n, edges)
     for matching in rng.sample(matchings, min(6, len(matchings))):
+        solution = [int(e in matching) for e in range(len(edges))]
         for value in sorted({sum(coef.get(e, 0) for e in m) for m in matchings}):
-            if fractionally_below(coef, incident, edges, value, matching):
+            if fractionally_below(coef, incident, edges, value, solution):
                 assert sum(MatchingBound(coef, incident, edges).cover.values()) < value
-            assert tight_form(coef, incident, edges, value, matching=matching) == \
+            assert tight_form(coef, incident, edges, value, solution=solution) == \
                 tight_form(coef, incident, edges, value)
 
 
@@ -100,10 +101,11 @@ def test_a_triangle_over_the_pairs_shows_the_cover_bound_is_not_met():
     edges = [(0, 1), (0, 2), (1, 2), (2, 3)]
     incident = incident_lists(4, edges)
     pairs = {e: -1 for e in range(4)}
-    assert fractionally_below(pairs, incident, edges, -1, [2])  # 0 free, triangle 0-1-2 over 1-2: -1.5
-    assert not fractionally_below(pairs, incident, edges, -2, [0, 3])  # a perfect matching: nothing lighter
-    assert fractionally_below(pairs, incident, edges, -1, [3])  # 0-1 free: the whole edge, -2 < -1
-    assert fractionally_below({3: -1}, incident, edges, 0, [0])  # 2-3 free and negative
+    assert fractionally_below(pairs, incident, edges, -1, [0, 0, 1, 0])  # 0 free, triangle 0-1-2 over 1-2: -1.5
+    assert not fractionally_below(pairs, incident, edges, -2, [1, 0, 0, 1])  # perfect: nothing lighter
+    assert fractionally_below(pairs, incident, edges, -1, [0, 0, 0, 1])  # 0-1 free: the whole edge, -2 < -1
+    assert fractionally_below({3: -1}, incident, edges, 0, [1, 0, 0, 0])  # 2-3 free and negative
+    assert not fractionally_below(pairs, incident, edges, 0, [1, 1, 0, 0])  # not a matching: no answer
 
 
 def test_the_local_form_is_found_for_pairs_and_for_a_count_at_zero():

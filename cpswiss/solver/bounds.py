@@ -5,7 +5,7 @@ most optima without CP-SAT."""
 
 from __future__ import annotations
 
-from itertools import chain, repeat
+from itertools import chain, compress, repeat
 
 
 class MatchingBound:
@@ -179,7 +179,7 @@ def _lowered(cover: dict[int, int], coef: dict[int, int], negative: list[int],
 
 def tight_form(coef: dict[int, int], incident: list[list[int]], edges: list[tuple[int, int]],
                value: int, bound: MatchingBound | None = None,
-               matching: list[int] | None = None) -> tuple[list[int], list[list[int]]] | None:
+               solution: list[int] | None = None) -> tuple[list[int], list[list[int]]] | None:
     """Σ coef·x == value as local constraints, when ``value`` is one of the bounds above.
 
     A sum frozen at its lower bound says where every player stands, and CP-SAT
@@ -194,9 +194,9 @@ def tight_form(coef: dict[int, int], incident: list[list[int]], edges: list[tupl
       its ends in the cover, and no other negative edge is chosen.  With no negative
       edge at all this reads "value 0: no edge of positive weight".
 
-    ``matching``: a matching the caller has (the solution in hand), from which a fractional
-    matching lighter than ``value`` may show, without building the cover, that the cover
-    bound is below it (:func:`fractionally_below`).
+    ``solution``: a matching the caller has (x per edge: the solution in hand), from which a
+    fractional matching lighter than ``value`` may show, without building the cover, that the
+    cover bound is below it (:func:`fractionally_below`).
     """
     if value > 0:
         return None  # both bounds are at most 0: neither is met
@@ -213,7 +213,7 @@ def tight_form(coef: dict[int, int], incident: list[list[int]], edges: list[tupl
         else:
             groups = [list(inc) for v, inc in enumerate(incident) if minimum[v] < 0]
         return zeros, groups
-    if matching is not None and bound.cover_unknown and fractionally_below(coef, incident, edges, value, matching):
+    if solution is not None and bound.cover_unknown and fractionally_below(coef, incident, edges, value, solution):
         return None
     cover = bound.cover
     if value != sum(cover.values()):
@@ -226,17 +226,19 @@ def tight_form(coef: dict[int, int], incident: list[list[int]], edges: list[tupl
 
 
 def fractionally_below(coef: dict[int, int], incident: list[list[int]], edges: list[tuple[int, int]],
-                       value: int, matching: list[int]) -> bool:
-    """Does a fractional matching weigh less than ``value``: the ``matching`` with, at one
-    vertex u it leaves free, an edge u-w of negative weight to another free vertex, or a
-    triangle u-a-b over its edge a-b, each of the three edges taken half (lighter when the two
-    edges at u weigh less together than a-b)?  The cover bound of :class:`MatchingBound` is at
+                       value: int, solution: list[int]) -> bool:
+    """Does a fractional matching weigh less than ``value``: the matching ``solution`` (x per
+    edge; a no when it is not a matching) with, at one vertex u it leaves free, an edge u-w
+    of negative weight to another free vertex, or a triangle u-a-b over its edge a-b, each of
+    the three edges taken half (lighter when the two edges at u weigh less together than a-b)?  The cover bound of :class:`MatchingBound` is at
     most the weight of every fractional matching (its charges solve the dual of their linear
     programme), so a yes proves that it is below ``value``; a no tells nothing."""
     held = [-1] * len(incident)  # vertex -> its edge in the matching
     weight = 0
-    for e in matching:
+    for e in compress(range(len(solution)), solution):
         i, j = edges[e]
+        if held[i] >= 0 or held[j] >= 0:
+            return False
         held[i] = held[j] = e
         weight += coef.get(e, 0)
     if weight < value:

@@ -140,20 +140,20 @@ class FrozenSpan:
 class FrozenLevel:
     """A level frozen at its optimum (Σ coef·x == optimum), with its local form
     (:func:`tight_form`: edges fixed to 0, groups of which exactly one is chosen, or None)
-    computed on first use; ``matching``: the edges of a solution when it was frozen."""
+    computed on first use."""
 
     def __init__(self, coef: dict[int, int], optimum: int, incident: list[list[int]],
-                 edges: list[tuple[int, int]], bound: MatchingBound | None, matching: list[int]):
-        self.coef, self.optimum, self.bound, self.matching = coef, optimum, bound, matching
+                 edges: list[tuple[int, int]], bound: MatchingBound | None):
+        self.coef, self.optimum, self.bound = coef, optimum, bound
         self._incident, self._edges = incident, edges
         # computed on first use, kept by hand: compiled code (mypyc) recomputes a cached_property
         self._local: tuple[list[int], list[list[int]]] | None = None
         self._local_known = False
 
-    @property
-    def local(self) -> tuple[list[int], list[list[int]]] | None:
+    def local(self, solution: list[int]) -> tuple[list[int], list[list[int]]] | None:
+        """The local form; ``solution``: the model's solution in hand (x per edge), which may
+        spare building the cover (:func:`tight_form`)."""
         if not self._local_known:
-            self._local = tight_form(self.coef, self._incident, self._edges, self.optimum, self.bound,
-                                     self.matching)
+            self._local = tight_form(self.coef, self._incident, self._edges, self.optimum, self.bound, solution)
             self._local_known = True
         return self._local

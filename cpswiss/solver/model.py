@@ -258,14 +258,14 @@ class MatchingModel:
         the same constraints in the same order either way.
         """
         self.constrain(coef, optimum)
-        frozen = FrozenLevel(coef, optimum, self.incident, self.edges, bound, self.chosen())
+        frozen = FrozenLevel(coef, optimum, self.incident, self.edges, bound)
         self._add(lambda m: m._add_local_form(frozen))
         self._frozen_levels.append(frozen)
         self._frozen.append(coef)
         self._span.add(coef)
 
     def _add_local_form(self, frozen: FrozenLevel) -> None:
-        local = frozen.local
+        local = frozen.local(self.solution)
         if local is not None:
             zeros, groups = local
             if zeros:
@@ -276,8 +276,9 @@ class MatchingModel:
     def zero_edges(self) -> set[int]:
         """The edges that the local forms of the frozen levels fix to 0."""
         for frozen in self._frozen_levels[self._zeros_from:]:
-            if frozen.local is not None:
-                self._zeros.update(frozen.local[0])
+            local = frozen.local(self.solution)
+            if local is not None:
+                self._zeros.update(local[0])
         self._zeros_from = len(self._frozen_levels)
         return self._zeros
 
