@@ -5,7 +5,7 @@ most optima without CP-SAT."""
 
 from __future__ import annotations
 
-from itertools import chain, compress, repeat
+from itertools import compress, repeat
 
 
 class MatchingBound:
@@ -27,12 +27,12 @@ class MatchingBound:
     """
 
     def __init__(self, coef: dict[int, int], incident: list[list[int]], edges: list[tuple[int, int]]):
-        self.minima = _vertex_minima(coef, len(incident), edges)
-        self._negative = [e for e, c in coef.items() if c < 0]
+        self.minima, self._negative = _vertex_minima(coef, len(incident), edges)
         self._coef, self._edges = coef, edges
-        touched = set(chain.from_iterable(map(edges.__getitem__, self._negative)))
-        most_negative = min(0, min(map(coef.__getitem__, self._negative), default=0))
-        self.quick = max(-((-sum(self.minima)) // 2), most_negative * (len(touched) // 2))
+        # the vertices of the negative edges are those whose minimum is below 0, and the most
+        # negative weight is the least minimum
+        touched = len(self.minima) - self.minima.count(0)
+        self.quick = max(-((-sum(self.minima)) // 2), min(self.minima, default=0) * (touched // 2))
         # computed on first use, kept by hand: compiled code (mypyc) recomputes a cached_property
         self._cover: dict[int, int] | None = None
         self._value: int | None = None
@@ -66,18 +66,20 @@ class MatchingBound:
         return value <= self.quick or value <= self.value
 
 
-def _vertex_minima(coef: dict[int, int], n: int, edges: list[tuple[int, int]]) -> list[int]:
+def _vertex_minima(coef: dict[int, int], n: int, edges: list[tuple[int, int]]) -> tuple[list[int], list[int]]:
     """m_v = min(0, the least weight of an edge at v), per vertex (only the negative weights
-    can lower it, so only they are looked at)."""
+    can lower it, so only they are looked at), and the negative edges in ``coef``'s order."""
     minima = [0] * n
+    negative: list[int] = []
     for e, c in coef.items():
         if c < 0:
+            negative.append(e)
             i, j = edges[e]
             if c < minima[i]:
                 minima[i] = c
             if c < minima[j]:
                 minima[j] = c
-    return minima
+    return minima, negative
 
 
 def _adjacency(coef: dict[int, int], negative: list[int],

@@ -34,13 +34,16 @@ class FrozenSpan:
         # question (:meth:`spans`), so a level frozen after the last question costs nothing
         self._pending: list[dict[int, int]] = []
 
-    def _on_classes(self, coef: dict[int, int]) -> list[int] | None:
-        """The level as one coefficient per class, or None when two edges of a class differ
-        (found as soon as the second is met: most levels asked about are no combination)."""
+    def _on_classes(self, coef: dict[int, int]) -> tuple[list[int] | None, tuple[int, int] | None]:
+        """The level as one coefficient per class, or None when it is not constant on each
+        class (found as soon as two edges of a class differ: most levels asked about are no
+        combination), with those two edges (None when what fails is a class it has only in
+        part)."""
         size, classes = self._size, self._class
         if len(coef) == self._n_edges and len(set(coef.values())) == 1:
-            return [next(iter(coef.values()))] * len(size)  # one coefficient on every edge (the pairs)
+            return [next(iter(coef.values()))] * len(size), None  # one coefficient on every edge (the pairs)
         vector = [0] * len(size)
+        first = [0] * len(size)  # the first edge of the level met in each class
         edges = 0  # the edges of the level (coefficient not 0) ...
         covered = 0  # ... and of the classes it touches: the same number when it has them whole
         for e, c in coef.items():
@@ -49,13 +52,14 @@ class FrozenSpan:
                 held = vector[k]
                 if not held:
                     vector[k] = c
+                    first[k] = e
                     covered += size[k]
                 elif held != c:
-                    return None  # two edges of a class differ
+                    return None, (first[k], e)  # two edges of a class differ
                 edges += 1
         if covered != edges:
-            return None  # some edge of a class it touches has coefficient 0 (each edge is in one class)
-        return vector
+            return None, None  # some edge of a class it touches has coefficient 0 (each edge is in one class)
+        return vector, None
 
     def _reduced(self, vector: list[int]) -> list[int]:
         """The vector minus its combination of the rows, scaled to integers (zero exactly
@@ -70,11 +74,21 @@ class FrozenSpan:
         return vector
 
     def spans(self, coef: dict[int, int]) -> bool:
-        """Is the level a rational combination of the frozen ones?"""
-        for frozen in self._pending:
-            self._take_in(frozen)
-        self._pending.clear()
-        vector = self._on_classes(coef)
+        """Is the level a rational combination of the frozen ones?
+
+        Levels frozen but not yet taken in are taken in first, unless two edges of a class
+        as it stands, where the level differs, are alike on each of them too: every
+        combination is then alike on the two edges, and the level is none."""
+        if self._pending:
+            vector, differ = self._on_classes(coef)
+            if vector is None and differ is not None:
+                e, f = differ
+                if all(frozen.get(e, 0) == frozen.get(f, 0) for frozen in self._pending):
+                    return False
+            for frozen in self._pending:
+                self._take_in(frozen)
+            self._pending.clear()
+        vector, _ = self._on_classes(coef)
         return vector is not None and not any(self._reduced(vector))
 
     def add(self, coef: dict[int, int]) -> None:

@@ -221,8 +221,8 @@ class MatchingModel:
 
     def value_in_hand(self, coef: dict[int, int]) -> int:
         """Σ coef·x for the solution in hand (each x 0 or 1)."""
-        solution = self.solution
-        return sum([c for e, c in coef.items() if solution[e]])
+        get = coef.get
+        return sum([get(e, 0) for e in compress(range(len(self.solution)), self.solution)])
 
     def _positive_bound(self, coef: dict[int, int]) -> int | None:
         """A lower bound of a level without negative weights, once the number of pairs P is
@@ -232,13 +232,14 @@ class MatchingModel:
         (It proves, for example, that a bracket with four more players wanting white
         than black and the rest must leave two pairs without their preference, C.10.)
         None where it does not apply."""
-        if any(c < 0 for c in coef.values()) or not coef:
+        if not coef or min(coef.values()) < 0:
             return None
         if not self.pairs_determined():
             return None
         pairs = sum(self.solution)
         zeros = self.zero_edges()
-        zero_weight = sorted(set(range(len(self.edges))).difference(coef, zeros))
+        zero_weight = [e for e in range(len(self.edges)) if e not in coef and e not in zeros] if zeros else \
+            [e for e in range(len(self.edges)) if e not in coef]
         if _matches_at_least(pairs, zero_weight, self.edges):
             return 0  # every vertex cover has a vertex on each edge of a matching: at least P
         # only whether the cover reaches P vertices matters beyond its size below P
