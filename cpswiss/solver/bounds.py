@@ -27,7 +27,7 @@ class MatchingBound:
     """
 
     def __init__(self, coef: dict[int, int], incident: list[list[int]], edges: list[tuple[int, int]]):
-        self.minima, self._negative = _vertex_minima(coef, len(incident), edges)
+        self.minima, self._negative = _vertex_minima(coef, incident, edges)
         self._coef, self._edges = coef, edges
         # the vertices of the negative edges are those whose minimum is below 0, and the most
         # negative weight is the least minimum
@@ -66,19 +66,22 @@ class MatchingBound:
         return value <= self.quick or value <= self.value
 
 
-def _vertex_minima(coef: dict[int, int], n: int, edges: list[tuple[int, int]]) -> tuple[list[int], list[int]]:
+def _vertex_minima(coef: dict[int, int], incident: list[list[int]],
+                   edges: list[tuple[int, int]]) -> tuple[list[int], list[int]]:
     """m_v = min(0, the least weight of an edge at v), per vertex (only the negative weights
     can lower it, so only they are looked at), and the negative edges in ``coef``'s order."""
-    minima = [0] * n
-    negative: list[int] = []
-    for e, c in coef.items():
-        if c < 0:
-            negative.append(e)
-            i, j = edges[e]
-            if c < minima[i]:
-                minima[i] = c
-            if c < minima[j]:
-                minima[j] = c
+    if len(coef) == len(edges) and len(set(coef.values())) == 1:  # one weight on every edge (the pairs)
+        weight = min(0, next(iter(coef.values())))
+        return [weight if at_v else 0 for at_v in incident], list(coef) if weight else []
+    minima = [0] * len(incident)
+    negative = [e for e, c in coef.items() if c < 0]
+    for e in negative:
+        c = coef[e]
+        i, j = edges[e]
+        if c < minima[i]:
+            minima[i] = c
+        if c < minima[j]:
+            minima[j] = c
     return minima, negative
 
 
