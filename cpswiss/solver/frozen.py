@@ -108,21 +108,23 @@ class FrozenSpan:
         if 0 in coef.values():
             coef = {e: c for e, c in coef.items() if c}
         old = list(map(classes.__getitem__, coef))
-        if len(set(coef.values())) == 1:  # one coefficient: a part per class, counted without pairs
+        kinds = len(size)  # a part is keyed by coefficient * kinds + old class (one int, no pair)
+        if len(set(coef.values())) == 1:  # one coefficient: a part per class, counted without keys per edge
             c = next(iter(coef.values()))
-            counts: dict[tuple[int, int], int] = {(k, c): n for k, n in Counter(old).items()}  # first met first
-            keys: list[tuple[int, int]] | None = None
+            counts = {c * kinds + k: n for k, n in Counter(old).items()}  # first met first
+            keys: list[int] | None = None
         else:
-            keys = list(zip(old, coef.values()))  # (old class, coefficient) per edge
+            keys = [c * kinds + k for k, c in zip(old, coef.values())]
             counts = Counter(keys)  # in the order first met
         touched: dict[int, int] = {}  # old class -> how many of its edges the level has
-        for (k, _), count in counts.items():
+        for key, count in counts.items():
+            k = key % kinds
             touched[k] = touched.get(k, 0) + count
         whole = {k for k, count in touched.items() if count == size[k]}
-        target: dict[tuple[int, int], int] = {}  # (old class, coefficient) -> its class
+        target: dict[int, int] = {}  # part -> its class
         parent: list[int] = []  # each new class, the class it came from
         for key, count in counts.items():
-            k = key[0]
+            k = key % kinds
             if k in whole:
                 whole.discard(k)
                 target[key] = k
@@ -133,7 +135,7 @@ class FrozenSpan:
                 size.append(count)
         if parent:
             if keys is None:
-                by_class = {k: t for (k, _), t in target.items()}
+                by_class = {key % kinds: t for key, t in target.items()}
                 for e, t in zip(coef, map(by_class.__getitem__, old)):
                     classes[e] = t
             else:
@@ -142,8 +144,8 @@ class FrozenSpan:
             for row in self._rows:
                 row.extend([row[k] for k in parent])
         vector = [0] * len(size)  # the level on the classes: each part holds its coefficient alone
-        for (_, c), k in target.items():
-            vector[k] = c
+        for key, k in target.items():
+            vector[k] = key // kinds
         vector = self._reduced(vector)
         pivot = next((k for k, x in enumerate(vector) if x), None)
         if pivot is not None:
