@@ -45,7 +45,7 @@ class MatchingBound:
             if not self._negative:
                 self._cover = {}
             else:
-                adjacency = _adjacency(self._coef, self._negative, self._edges)
+                adjacency = _adjacency(self._coef, self._negative, self._edges, len(self.minima))
                 self._cover = _lowered(greedy_cover(self._coef, self._negative, self._edges, adjacency=adjacency),
                                        self._coef, self._negative, adjacency)
         return self._cover
@@ -85,27 +85,21 @@ def _vertex_minima(coef: dict[int, int], incident: list[list[int]],
     return minima, negative
 
 
-def _adjacency(coef: dict[int, int], negative: list[int],
-               edges: list[tuple[int, int]]) -> tuple[dict[int, list[int]], dict[int, list[int]] | None]:
-    """Each vertex of a negative edge -> the other ends of its negative edges (in the order of
+Adjacency = tuple[list[list[int]], list[list[int]] | None]
+
+
+def _adjacency(coef: dict[int, int], negative: list[int], edges: list[tuple[int, int]], n: int) -> Adjacency:
+    """Each vertex (of ``n``) -> the other ends of its negative edges (in the order of
     ``negative``), and -> their weights in the same order; None for the weights when there is
     one weight only (it is then ``coef`` of any of them)."""
-    neighbours: dict[int, list[int]] = {}
+    neighbours: list[list[int]] = [[] for _ in range(n)]
     for e in negative:
         i, j = edges[e]
-        at = neighbours.get(i)
-        if at is None:
-            neighbours[i] = [j]
-        else:
-            at.append(j)
-        at = neighbours.get(j)
-        if at is None:
-            neighbours[j] = [i]
-        else:
-            at.append(i)
+        neighbours[i].append(j)
+        neighbours[j].append(i)
     if len(set(map(coef.__getitem__, negative))) <= 1:
         return neighbours, None
-    weights: dict[int, list[int]] = {v: [] for v in neighbours}
+    weights: list[list[int]] = [[] for _ in range(n)]
     for e in negative:
         i, j = edges[e]
         c = coef[e]
@@ -115,51 +109,57 @@ def _adjacency(coef: dict[int, int], negative: list[int],
 
 
 def greedy_cover(coef: dict[int, int], negative: list[int], edges: list[tuple[int, int]],
-                  limit: int | None = None,
-                  adjacency: tuple[dict[int, list[int]], dict[int, list[int]] | None] | None = None,
-                  ) -> dict[int, int]:
+                 limit: int | None = None, adjacency: Adjacency | None = None, n: int | None = None,
+                 ) -> dict[int, int]:
     """A vertex cover C of the negative edges, greedily: the vertex on most uncovered negative
     edges first, then the one whose most negative weight is the least negative, then the
     lowest; v -> the most negative weight at v.  With ``limit``, its first ``limit`` vertices
     where it has more (the cover grows one vertex at a time: a caller that only asks whether
     it reaches ``limit``).  ``adjacency``: :func:`_adjacency` of the same edges, when the
-    caller has it."""
-    neighbours, weights = adjacency or _adjacency(coef, negative, edges)
+    caller has it; ``n``: the number of vertices, when the caller knows it (else the
+    vertices up to the highest end of a negative edge)."""
+    if adjacency is None:
+        if n is None:
+            n = 1 + max([max(edges[e]) for e in negative], default=-1)
+        adjacency = _adjacency(coef, negative, edges, n)
+    neighbours, weights = adjacency
     if weights is None:  # one weight: the deepest at every vertex
-        deepest = dict.fromkeys(neighbours, min(0, coef[negative[0]])) if negative else {}
+        deepest = [min(0, coef[negative[0]]) if negative else 0] * len(neighbours)
     else:
-        deepest = {v: min(0, min(at_v)) for v, at_v in weights.items()}
-    uncovered = {v: len(at_v) for v, at_v in neighbours.items()}  # uncovered negative edges at v
+        deepest = [min(0, min(at_v)) if at_v else 0 for at_v in weights]
+    uncovered = [len(at_v) for at_v in neighbours]  # uncovered negative edges at v (0: v is done)
+    left_out = len(uncovered) - uncovered.count(0)  # the vertices with some
     # the vertices by how many uncovered edges they are on (a vertex leaves when it has none);
     # each pick is the first, in (-deepest, v) order, of those on the most
     by_count: dict[int, set[int]] = {}
-    for v, count in uncovered.items():
-        by_count.setdefault(count, set()).add(v)
+    for v, count in enumerate(uncovered):
+        if count:
+            by_count.setdefault(count, set()).add(v)
     top = max(by_count, default=0)
-    one_depth = len(set(deepest.values())) <= 1
+    one_depth = weights is None or len({deepest[v] for v, count in enumerate(uncovered) if count}) <= 1
     cover: dict[int, int] = {}
-    while uncovered and len(cover) != limit:
+    while left_out and len(cover) != limit:
         while not by_count.get(top):
             top -= 1
         most = by_count[top]
         v = min(most) if one_depth else min(most, key=lambda u: (-deepest[u], u))
         most.discard(v)
         cover[v] = deepest[v]
-        del uncovered[v]
+        uncovered[v] = 0
+        left_out -= 1
         for w in neighbours[v]:  # an edge to w is uncovered while w is neither in C nor done
-            left = uncovered.get(w)
-            if left is not None:
+            left = uncovered[w]
+            if left:
                 by_count[left].discard(w)
+                uncovered[w] = left - 1
                 if left == 1:
-                    del uncovered[w]
+                    left_out -= 1
                 else:
-                    uncovered[w] = left - 1
                     by_count.setdefault(left - 1, set()).add(w)
     return cover
 
 
-def _lowered(cover: dict[int, int], coef: dict[int, int], negative: list[int],
-             adjacency: tuple[dict[int, list[int]], dict[int, list[int]] | None]) -> dict[int, int]:
+def _lowered(cover: dict[int, int], coef: dict[int, int], negative: list[int], adjacency: Adjacency) -> dict[int, int]:
     """The cover's charges made smaller where they can be: a charge u_v >= 0 per vertex is a
     lower bound -Σ u_v of every matching as long as u_i + u_j >= -coef[e] on each negative
     edge (LP duality for matchings; the cover's charges, the deepest weight at each of its
@@ -172,7 +172,7 @@ def _lowered(cover: dict[int, int], coef: dict[int, int], negative: list[int],
     neighbours, weights = adjacency
     paid = charge.get
     for v in list(charge):
-        at_v = neighbours.get(v)
+        at_v = neighbours[v]
         if not at_v:
             charge[v] = 0
         elif weights is None:

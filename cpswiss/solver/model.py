@@ -243,7 +243,7 @@ class MatchingModel:
         if _matches_at_least(pairs, zero_weight, self.edges):
             return 0  # every vertex cover has a vertex on each edge of a matching: at least P
         # only whether the cover reaches P vertices matters beyond its size below P
-        cover = greedy_cover(dict.fromkeys(zero_weight, -1), zero_weight, self.edges, limit=pairs)
+        cover = greedy_cover(dict.fromkeys(zero_weight, -1), zero_weight, self.edges, limit=pairs, n=self.n)
         least = min((c for e, c in coef.items() if e not in zeros), default=0)
         return least * max(0, pairs - len(cover))
 
