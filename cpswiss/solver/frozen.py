@@ -33,6 +33,7 @@ class FrozenSpan:
         # levels frozen but not yet taken into the classes and rows: taken in by the next
         # question (:meth:`spans`), so a level frozen after the last question costs nothing
         self._pending: list[dict[int, int]] = []
+        self._levels: list[dict[int, int]] = []  # every level frozen
 
     def _on_classes(self, coef: dict[int, int]) -> tuple[list[int] | None, tuple[int, int] | None]:
         """The level as one coefficient per class, or None when it is not constant on each
@@ -78,7 +79,10 @@ class FrozenSpan:
 
         Levels frozen but not yet taken in are taken in first, unless two edges of a class
         as it stands, where the level differs, are alike on each of them too: every
-        combination is then alike on the two edges, and the level is none."""
+        combination is then alike on the two edges, and the level is none.  A level equal to
+        a frozen one (criteria that count the same pairs) is one at once."""
+        if coef in self._levels:
+            return True
         if self._pending:
             vector, differ = self._on_classes(coef)
             if vector is None and differ is not None:
@@ -94,6 +98,7 @@ class FrozenSpan:
     def add(self, coef: dict[int, int]) -> None:
         """Freeze a level (never changed after): taken in when the next question is asked."""
         self._pending.append(coef)
+        self._levels.append(coef)
 
     def _take_in(self, coef: dict[int, int]) -> None:
         """Take a frozen level in: split the classes by its coefficients, then add its row.

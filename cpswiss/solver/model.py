@@ -452,10 +452,18 @@ class MatchingModel:
         if len(ends) != len(set(ends)):
             return False
         picked = set(chosen)
-        for coef, value in self.constraints:
-            if sum(c for e, c in coef.items() if e in picked) != value:
+        for coef, value in self.constraints:  # each sum over the fewer of its edges and the chosen ones
+            if len(coef) <= len(chosen):
+                total = sum([c for e, c in coef.items() if e in picked])
+            else:
+                get = coef.get
+                total = sum([get(e, 0) for e in chosen])
+            if total != value:
                 return False
-        self.solution = [int(e in picked) for e in range(len(self.edges))]
+        solution = [0] * len(self.edges)
+        for e in chosen:
+            solution[e] = 1
+        self.solution = solution
         return True
 
     def unusable_edges(self) -> set[int]:
