@@ -244,7 +244,7 @@ class MatchingModel:
             return 0  # every vertex cover has a vertex on each edge of a matching: at least P
         # only whether the cover reaches P vertices matters beyond its size below P
         cover = greedy_cover(dict.fromkeys(zero_weight, -1), zero_weight, self.edges, limit=pairs, n=self.n)
-        least = min((c for e, c in coef.items() if e not in zeros), default=0)
+        least = min([c for e, c in coef.items() if e not in zeros] if zeros else coef.values(), default=0)
         return least * max(0, pairs - len(cover))
 
     def freeze(self, coef: dict[int, int], optimum: int, bound: MatchingBound | None = None) -> None:
