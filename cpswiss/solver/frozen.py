@@ -64,23 +64,6 @@ class FrozenSpan:
             return None, None  # some edge of a class it touches has coefficient 0 (each edge is in one class)
         return vector, None
 
-    def _outside(self, coef: dict[int, int]) -> tuple[int, int] | None:
-        """An edge of the level (coefficient not 0) and an edge outside it in the same class,
-        or None when the level has every class it touches whole."""
-        size, classes = self._size, self._class
-        inside = [0] * len(size)  # the level's edges in each class
-        for e, c in coef.items():
-            if c:
-                inside[classes[e]] += 1
-        for e, c in coef.items():
-            k = classes[e]
-            if c and inside[k] < size[k]:
-                f = classes.index(k)
-                while coef.get(f, 0):
-                    f = classes.index(k, f + 1)
-                return e, f
-        return None
-
     def _reduced(self, vector: list[int]) -> list[int]:
         """The vector minus its combination of the rows, scaled to integers (zero exactly
         when it is in their span)."""
@@ -104,8 +87,6 @@ class FrozenSpan:
             return True
         if self._pending:
             vector, differ = self._on_classes(coef)
-            if vector is None and differ is None:
-                differ = self._outside(coef)
             if differ is not None:
                 e, f = differ
                 if all(frozen.get(e, 0) == frozen.get(f, 0) for frozen in self._pending):
