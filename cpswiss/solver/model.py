@@ -197,11 +197,12 @@ class MatchingModel:
                 values.append(level.clipped(level.constant))
                 continue
             shown = level.make_linear(self) if level.nonlinear is not None else None
-            coef = dict(level.coef) if 0 not in level.coef.values() else {e: c for e, c in level.coef.items() if c}
-            optimum = self.value_in_hand(coef)
-            if not coef or self.determined(coef):
+            optimum = self.value_in_hand(level.coef)
+            if not any(level.coef.values()) or self.determined(level.coef):
                 values.append(level.clipped(optimum + level.constant) if shown is None else shown)
                 continue  # already implied by the frozen levels
+            # what is frozen: a copy of the coefficients without the zeros
+            coef = dict(level.coef) if 0 not in level.coef.values() else {e: c for e, c in level.coef.items() if c}
             own_floor = None if level.floor is None else level.floor - level.constant
             # a non-linear level leaves a proven minimiser of its sum in hand (NonLinear); where
             # the level's own floor proves the optimum, its bound is built only if its local form is
