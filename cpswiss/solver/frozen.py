@@ -86,7 +86,7 @@ class FrozenSpan:
         if coef in self._levels:
             return True
         if self._pending:
-            vector, differ = self._on_classes(coef)
+            _, differ = self._on_classes(coef)
             if differ is not None:
                 e, f = differ
                 if all(frozen.get(e, 0) == frozen.get(f, 0) for frozen in self._pending):
