@@ -56,15 +56,20 @@ SHAPES = [
 ]
 
 
-@pytest.mark.parametrize("seed", range(40))
-def test_bound_is_below_every_matching_and_local_form_is_the_sum(seed):
-    rng = random.Random(seed)
+def random_level(rng: random.Random, seed: int, densities: list[float]) \
+        -> tuple[list[tuple[int, int]], dict[int, int], list[list[int]], list[list[int]]]:
+    """A random graph of 3-8 players and a level of one of the SHAPES on it: (edges, coef,
+    incidence lists, every matching)."""
     n = rng.randint(3, 8)
-    edges = random_graph(rng, n, rng.choice([0.4, 0.7, 1.0]))
+    edges = random_graph(rng, n, rng.choice(densities))
     shape = SHAPES[seed % len(SHAPES)]
     coef = {e: c for e in range(len(edges)) if (c := shape(rng, e, edges))}
-    incident = incident_lists(n, edges)
-    matchings = all_matchings(n, edges)
+    return edges, coef, incident_lists(n, edges), all_matchings(n, edges)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_bound_is_below_every_matching_and_local_form_is_the_sum(seed):
+    edges, coef, incident, matchings = random_level(random.Random(seed), seed, [0.4, 0.7, 1.0])
     values = [sum(coef.get(e, 0) for e in m) for m in matchings]
     bound = MatchingBound(coef, incident, edges)
     assert bound.quick <= bound.value <= min(values)
@@ -82,12 +87,7 @@ def test_a_lighter_fractional_matching_is_below_the_cover_bound(seed):
     """fractionally_below's yes is a proof that the cover bound is below the value; the local
     form is the same whether or not a matching in hand is given to find it."""
     rng = random.Random(5300 + seed)
-    n = rng.randint(3, 8)
-    edges = random_graph(rng, n, rng.choice([0.5, 0.8, 1.0]))
-    shape = SHAPES[seed % len(SHAPES)]
-    coef = {e: c for e in range(len(edges)) if (c := shape(rng, e, edges))}
-    incident = incident_lists(n, edges)
-    matchings = all_matchings(n, edges)
+    edges, coef, incident, matchings = random_level(rng, seed, [0.5, 0.8, 1.0])
     for matching in rng.sample(matchings, min(6, len(matchings))):
         solution = [int(e in matching) for e in range(len(edges))]
         for value in sorted({sum(coef.get(e, 0) for e in m) for m in matchings}):
