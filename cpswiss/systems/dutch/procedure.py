@@ -151,6 +151,7 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
         record.downfloaters = [p.id for p in floaters]
         records.append(record)
         record.levels = []  # done with: the round holds one step's levels at a time (see BracketRecord)
+        record.let_go_of_graph()  # and one step's graph
         pairs.extend(record.pairs)
         if last_step and not record.pairs and len(floaters) > 1 and not lower:
             # the last bracket left several players it cannot pair: its graph has no pair of
