@@ -205,20 +205,23 @@ class TieBreak:
         if not remainder:
             return
         b, m = self.b, self.m
-        position = {v: k for k, v in enumerate(remainder)}
         in_rem = set(remainder)
         rem_pairs = sum(1 for v in remainder if self.smaller_member(v))
         s1 = remainder[:rem_pairs]
         s2 = remainder[rem_pairs:]
-        # D.2 rules 1-2: fewest exchanges, then smallest sum of S1 BSNs
-        # (floors: no exchange at all, the original S1 - known optima once a solution has them)
-        inner = {v: [e for e in self.later[v] if b.edges[e][1] in in_rem] for v in remainder}
-        fewest = Level("D.2 exchanges", {e: -1 for v in s1 for e in inner[v]}, floor=-len(s1))
-        smallest = Level("D.2 BSN sum", {e: position[v] for v in remainder if position[v] for e in inner[v]},
-                         floor=sum(range(len(s1))))
-        self.try_original_s1(s1, s2, in_rem)
-        m.minimise([fewest, smallest])
-        exchanges = sum(1 for v in s1 if not self.smaller_member(v))
+        # D.2 rules 1-2: fewest exchanges, then smallest sum of S1 BSNs (floors: no exchange
+        # at all, the original S1).  A solution in hand without an exchange meets both floors:
+        # the S1 set is then the original one, fixed below by constraints that imply both.
+        if self.try_original_s1(s1, s2, in_rem):
+            exchanges = 0
+        else:
+            position = {v: k for k, v in enumerate(remainder)}
+            inner = {v: [e for e in self.later[v] if b.edges[e][1] in in_rem] for v in remainder}
+            fewest = Level("D.2 exchanges", {e: -1 for v in s1 for e in inner[v]}, floor=-len(s1))
+            smallest = Level("D.2 BSN sum", {e: position[v] for v in remainder if position[v] for e in inner[v]},
+                             floor=sum(range(len(s1))))
+            m.minimise([fewest, smallest])
+            exchanges = sum(1 for v in s1 if not self.smaller_member(v))
         # D.2 rule 3 (RN-28): move the highest BSNs of S1 out first (decided by, e.g.,
         # n031-r04of05-t005, n034-r04of07-t039, n042-r08of10-t028, n056-r05of06-t049 and
         # n057-r09of10-t030: moving the lowest out first changes their pairings)
@@ -243,14 +246,15 @@ class TieBreak:
                 self.m.require(self.later[v], 0)
         # the S1 set is now determined: fix it
         s1_final = [v for v in remainder if self.smaller_member(v)]
+        in_s1 = set(s1_final)
         for v in remainder:
-            if v in s1_final:
+            if v in in_s1:
                 self.m.require(self.later[v], 1)
             else:
                 self.m.require([e for e in self.later[v] if b.edges[e][1] in in_rem], 0)
         # D.1: each S1 player takes the lowest S2 player that keeps the optimum
         taken: set[int] = set()
-        s2_final = [u for u in remainder if u not in s1_final]
+        s2_final = [u for u in remainder if u not in in_s1]
         if len(s2_final) == len(s1_final) + 1:
             if self.first_transposition_with_a_floater(s1_final, s2_final):
                 return
@@ -272,8 +276,9 @@ class TieBreak:
             self.choose_lowest_partner(v, candidates)
             taken.add(self.given_partner(v))
 
-    def try_original_s1(self, s1: list[int], s2: list[int], in_rem: set[int]) -> None:
-        """D.2 rules 1-2 without a solve when no exchange is needed.
+    def try_original_s1(self, s1: list[int], s2: list[int], in_rem: set[int]) -> bool:
+        """D.2 rules 1-2 without a solve when no exchange is needed: does the solution in hand
+        (made so here, if it can be) pair the remainder without an exchange?
 
         With everything outside the remainder kept, the criteria differ only by the
         remainder's pairs (each level is a sum over the pairs chosen).  The original S1
@@ -286,19 +291,23 @@ class TieBreak:
         """
         m = self.m
         current = [e for v in s1 + s2 for e in self.later[v] if m.solution[e] and self.b.edges[e][1] in in_rem]
+        if len(current) != len(s1):
+            return False  # players of the remainder float in hand: the solver decides
+        in_s1 = set(s1)
+        if all(self.b.edges[e][0] in in_s1 for e in current):
+            return True  # already without exchanges
         paired = {v for e in current for v in self.b.edges[e]}
-        if len(current) != len(s1) or all(self.b.edges[e][0] in s1 for e in current):
-            return  # already without exchanges
         assignment = self.assignment(s1, s2)
         if all(v in paired for v in s1):
             found = assignment.optimal(s1, [u for u in s2 if u in paired])
         elif len(s2) == len(s1) + 1:
             found = assignment.optimal_with_a_floater(s1, s2)
         else:
-            return
-        if found is not None:
-            rest = sorted(set(m.chosen()) - set(current))
-            m.adopt_if_solution(rest + [self.edge_of[(v, u)] for v, u in found[1].items()])
+            return False
+        if found is None:
+            return False
+        rest = sorted(set(m.chosen()) - set(current))
+        return m.adopt_if_solution(rest + [self.edge_of[(v, u)] for v, u in found[1].items()])
 
     def first_transposition_by_assignment(self, s1: list[int], s2: list[int]) -> bool:
         """D.1 on a remainder that pairs completely: the first optimal S1 -> S2 assignment.
