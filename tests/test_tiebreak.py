@@ -81,14 +81,19 @@ def random_remainder_with_a_floater(rng: random.Random, size: int):
     return s1, s2 + [extra], tie
 
 
+@pytest.mark.parametrize("solved_before", [False, True])
 @pytest.mark.parametrize("seed", range(300))
-def test_floaters_at_cost_are_those_whose_remainder_costs_the_same(seed):
+def test_floaters_at_cost_are_those_whose_remainder_costs_the_same(seed, solved_before):
     """From one assignment of S1 into S2 (one S2 player floats): the S2 players that could
     float instead at the same cost, and for each the first optimal assignment without him
-    (D.1), checked against assignment solves for every floater."""
+    (D.1), checked against assignment solves for every floater.  The same whether the
+    assignment is tested on its own or on the arcs of an earlier solve with the floater
+    row (:meth:`RemainderAssignment.optimal_with_a_floater`)."""
     rng = random.Random(seed)
     s1, s2, tie = random_remainder_with_a_floater(rng, rng.randint(1, 5))
     assignment = RemainderAssignment(tie.edge_of, tie.levels, s1, s2)
+    if solved_before:
+        assignment.optimal_with_a_floater(s1, s2)
     costs = {u: assignment.optimal(s1, [w for w in s2 if w != u]) for u in s2}
     possible = [u for u in s2 if costs[u] is not None]
     if not possible:

@@ -64,8 +64,8 @@ class RemainderAssignment:
             if any(shifted):
                 criteria.append(shifted)
         self.n_criteria = len(criteria)
-        # the lexicographic optima already solved for (left, right), no assignment given
-        self._solved: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[list[int], Arcs] | None] = {}
+        # the lexicographic optima already solved for (left, right, with a floater row?)
+        self._solved: dict[tuple[tuple[int, ...], tuple[int, ...], bool], tuple[list[int], Arcs] | None] = {}
         # (row, column) -> the arc's cost on each criterion kept, most important first
         self.cost: dict[tuple[int, int], tuple[int, ...]] = dict(zip(places, zip(*criteria))) if criteria \
             else dict.fromkeys(places, ())
@@ -115,13 +115,34 @@ class RemainderAssignment:
                           floater_row: bool = False) -> tuple[list[int], Arcs] | None:
         """:meth:`_lexicographic` on ``left`` x ``right``; with ``floater_row``, one more row
         that may take any player at cost 0 (the floater).  Solved once for the same players
-        when no assignment is given (the answer is read, never changed, by the callers)."""
-        if mates is None and not floater_row:
-            key = (tuple(left), tuple(right))
+        when no assignment is given (the answer is read, never changed, by the callers).
+        An assignment given for players already solved for is tested on the arcs that
+        solve left: the lexicographically optimal assignments are exactly the perfect ones
+        on them (complementary slackness, criterion by criterion)."""
+        key = (tuple(left), tuple(right), floater_row)
+        if mates is None:
             if key not in self._solved:
-                self._solved[key] = self._lexicographic_on(left, right, None, False)
+                self._solved[key] = self._lexicographic_on(left, right, None, floater_row)
             return self._solved[key]
+        if key in self._solved:
+            solved = self._solved[key]
+            if solved is None:
+                return None
+            tight = solved[1]
+            mate_col = self._mate_columns(left, right, mates, floater_row)
+            return (mate_col, tight) if all(c in tight[r] for r, c in enumerate(mate_col)) else None
         return self._lexicographic_on(left, right, mates, floater_row)
+
+    @staticmethod
+    def _mate_columns(left: list[int], right: list[int], mates: dict[int, int], floater_row: bool) -> list[int]:
+        """Each left player's mate as a column of ``right``, the floater row (if any) on the
+        first column left free."""
+        col_of = {u: k for k, u in enumerate(right)}
+        mate_col = [col_of[mates[v]] for v in left]
+        if floater_row:
+            taken = set(mate_col)
+            mate_col.append(next(k for k in range(len(right)) if k not in taken))
+        return mate_col
 
     def _lexicographic_on(self, left: list[int], right: list[int], mates: dict[int, int] | None,
                           floater_row: bool) -> tuple[list[int], Arcs] | None:
@@ -136,12 +157,7 @@ class RemainderAssignment:
         if floater_row:
             nothing = (0,) * self.n_criteria
             arcs.update({(len(left), j): nothing for j in range(len(right))})
-        mate_col = None
-        if mates is not None:
-            col_of = {u: k for k, u in enumerate(right)}
-            mate_col = [col_of[mates[v]] for v in left]
-            if floater_row:
-                mate_col.append(next(k for k in range(len(right)) if k not in set(mate_col)))
+        mate_col = None if mates is None else self._mate_columns(left, right, mates, floater_row)
         return self._lexicographic(len(right), arcs, mate_col)
 
     def optimal(self, left: list[int], right: list[int]) -> tuple[tuple[int, ...], dict[int, int]] | None:
