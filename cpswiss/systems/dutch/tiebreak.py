@@ -486,7 +486,8 @@ class TieBreak:
         have at all, so a fortiori the lowest among optimal completions): fix it.
         """
         b, m = self.b, self.m
-        partners = lowest_partners(s1, s2, self.edge_of)
+        edge_of = self.edge_of
+        partners = lowest_partners(s1, s2, lambda v, u: (v, u) in edge_of)
         if len(partners) < len(s1):
             return False
         pairs = [self.edge_of[(v, u)] for v, u in zip(s1, partners)]
