@@ -107,7 +107,9 @@ class RemainderAssignment:
         on every criterion for -1; row r takes column ``mate_col[r]``) and the arcs of all
         such assignments, or None when there is no perfect assignment.
         Given ``mate_col``, that assignment is tested instead of one solved for: None when
-        another one is lexicographically better."""
+        another one is lexicographically better.  Otherwise each criterion after the first
+        tests the assignment optimal so far by its potentials before solving for one (it
+        is a perfect assignment on the arcs left, and often optimal on the next criterion)."""
         if len(set(rows)) < n or len(set(cols)) < n:
             return None
         tested = mate_col
@@ -122,10 +124,15 @@ class RemainderAssignment:
             costs = [criterion[a] if a >= 0 else 0 for a in arcs_now] if criterion else [0] * len(arcs_now)
             if mate_col is not None and not any(costs):
                 continue  # every assignment on these arcs costs 0: all stay optimal
-            mate_col = least_cost_assignment(n, rows_now, cols_now, costs) if tested is None else tested
-            if mate_col is None:
-                return None
-            duals = assignment_potentials(rows_now, cols_now, costs, mate_col, n)
+            duals = None
+            if tested is None and mate_col is not None:
+                # optimal on the criteria before (so on the arcs left): optimal on this one too?
+                duals = assignment_potentials(rows_now, cols_now, costs, mate_col, n)
+            if duals is None:
+                mate_col = least_cost_assignment(n, rows_now, cols_now, costs) if tested is None else tested
+                if mate_col is None:
+                    return None
+                duals = assignment_potentials(rows_now, cols_now, costs, mate_col, n)
             if duals is None:
                 return None  # the assignment tested is not optimal on this criterion
             p_row, p_col = duals
