@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import repeat
 
 from cpswiss.errors import InternalCheckError
 from cpswiss.solver.assignment import (
@@ -67,7 +68,9 @@ class RemainderAssignment:
         self.criteria: list[list[int]] = []
         for level in levels:
             coef = level.coef
-            values = [coef.get(e, 0) for e in arc_edge]
+            if coef.keys().isdisjoint(self.arc_of_edge):
+                continue  # 0 on every arc
+            values = list(map(coef.get, arc_edge, repeat(0)))
             # every assignment takes one arc in each row: a constant per row changes all
             # of them alike, so a criterion that is one in each row drops out
             shifted: list[int] = []
@@ -100,12 +103,13 @@ class RemainderAssignment:
     def _value_of(self, mates: dict[int, int]) -> tuple[int, ...]:
         return self.value([self._edge_of_pair(v, u) for v, u in mates.items()])
 
-    def _lexicographic(self, n: int, rows: list[int], cols: list[int], arcs: list[int],
+    def _lexicographic(self, n: int, rows: list[int], cols: list[int], by_criterion: list[list[int]],
                        mate_col: list[int] | None = None) -> tuple[list[int], Arcs] | None:
         """A lexicographically optimal perfect assignment of a square problem of ``n`` rows
-        (allowed: row ``rows[k]`` to column ``cols[k]`` at the costs of arc ``arcs[k]``, 0
-        on every criterion for -1; row r takes column ``mate_col[r]``) and the arcs of all
-        such assignments, or None when there is no perfect assignment.
+        (allowed: row ``rows[k]`` to column ``cols[k]``, at ``costs[k]`` for each criterion's
+        ``costs`` in ``by_criterion``, most important first; row r takes column
+        ``mate_col[r]``) and the arcs of all such assignments, or None when there is no
+        perfect assignment.
         Given ``mate_col``, that assignment is tested instead of one solved for: None when
         another one is lexicographically better.  Otherwise each criterion after the first
         tests the assignment optimal so far by its potentials before solving for one (it
@@ -113,15 +117,14 @@ class RemainderAssignment:
         if len(set(rows)) < n or len(set(cols)) < n:
             return None
         tested = mate_col
-        allowed = list(range(len(arcs)))  # the arcs still allowed, by their place k
-        for criterion in self.criteria or [[]]:
-            if len(allowed) == len(arcs):
-                rows_now, cols_now, arcs_now = rows, cols, arcs
+        allowed = list(range(len(rows)))  # the arcs still allowed, by their place k
+        for criterion in by_criterion or [[0] * len(rows)]:
+            if len(allowed) == len(rows):
+                rows_now, cols_now, costs = rows, cols, criterion
             else:
                 rows_now = [rows[k] for k in allowed]
                 cols_now = [cols[k] for k in allowed]
-                arcs_now = [arcs[k] for k in allowed]
-            costs = [criterion[a] if a >= 0 else 0 for a in arcs_now] if criterion else [0] * len(arcs_now)
+                costs = [criterion[k] for k in allowed]
             if mate_col is not None and not any(costs):
                 continue  # every assignment on these arcs costs 0: all stay optimal
             duals = None
@@ -181,8 +184,10 @@ class RemainderAssignment:
                           floater_row: bool) -> tuple[list[int], Arcs] | None:
         left_rows = [self.row[v] for v in left]
         right_cols = [self.col[u] for u in right]
+        extra = [0] * len(right) if floater_row else []  # the floater row's arcs cost nothing
         if left_rows == list(range(len(left_rows))) and right_cols == list(range(self.n_cols)):
-            rows, cols, arcs = list(self.arc_row), list(self.arc_col), list(range(len(self.arc_edge)))
+            rows, cols = list(self.arc_row), list(self.arc_col)
+            by_criterion = [costs + extra for costs in self.criteria]
         else:
             rows, cols, arcs = [], [], []
             n_cols, arc_at = self.n_cols, self.arc_at
@@ -194,12 +199,12 @@ class RemainderAssignment:
                         rows.append(i)
                         cols.append(j)
                         arcs.append(a)
+            by_criterion = [[costs[a] for a in arcs] + extra for costs in self.criteria]
         if floater_row:
             rows.extend([len(left)] * len(right))
             cols.extend(range(len(right)))
-            arcs.extend([-1] * len(right))
         mate_col = None if mates is None else self._mate_columns(left, right, mates, floater_row)
-        return self._lexicographic(len(right), rows, cols, arcs, mate_col)
+        return self._lexicographic(len(right), rows, cols, by_criterion, mate_col)
 
     def optimal(self, left: list[int], right: list[int]) -> tuple[tuple[int, ...], dict[int, int]] | None:
         """A lexicographically optimal perfect assignment: its value and each left player's mate."""
