@@ -34,7 +34,8 @@ class RemainderAssignment:
     those of the lexicographically optimal assignments; the first candidate in D.1
     order gives each S1 player in turn the lowest S2 player with which the rest can
     still be assigned on them.  A candidate's value is the tuple of its criteria
-    (:meth:`value`), each row shifted by a constant that every assignment pays alike.
+    (:meth:`value`), each row shifted by a constant that every assignment pays alike, a
+    criterion equal to one before it left out: values compare within one instance only.
     """
 
     def __init__(self, edge_of: dict[tuple[int, int], int], levels: list[Level],
@@ -72,15 +73,15 @@ class RemainderAssignment:
                 continue  # 0 on every arc
             values = list(map(coef.get, arc_edge, repeat(0)))
             # every assignment takes one arc in each row: a constant per row changes all
-            # of them alike, so a criterion that is one in each row drops out
+            # of them alike, so a criterion that is one in each row drops out; so does one
+            # equal to a criterion before it (the assignments optimal on that one tie on it)
             shifted: list[int] = []
             for r in range(len(s1)):
                 row = values[row_start[r]:row_start[r + 1]]
                 least = min(row, default=0)
                 shifted.extend([x - least for x in row] if least else row)
-            if any(shifted):
+            if any(shifted) and shifted not in self.criteria:
                 self.criteria.append(shifted)
-        self.n_criteria = len(self.criteria)
         # the lexicographic optima already solved for (left, right, with a floater row?)
         self._solved: dict[tuple[tuple[int, ...], tuple[int, ...], bool], tuple[list[int], Arcs] | None] = {}
 
