@@ -282,32 +282,33 @@ class TieBreak:
 
         With everything outside the remainder kept, the criteria differ only by the
         remainder's pairs (each level is a sum over the pairs chosen).  The original S1
-        is assigned to S2 at least cost, without the S2 players who float in hand, or,
-        where one player of the remainder floats, letting any S2 player float
-        (:meth:`RemainderAssignment.optimal_with_a_floater`).  If that solution meets
+        is assigned to S2 at least cost: where S2 has one player more, letting any S2
+        player float (:meth:`RemainderAssignment.optimal_with_a_floater`, whose solve
+        :meth:`RemainderAssignment.floaters_at_cost` reuses later), then, if that does
+        not do, without the S2 players who float in hand.  If such a solution meets
         every constraint on record (the frozen optima among them), it is an optimal
         solution with no exchange: it becomes the solution in hand, and the D.2 levels
         meet their floors without a solve.
         """
-        m = self.m
-        current = [e for v in s1 + s2 for e in self.later[v] if m.solution[e] and self.b.edges[e][1] in in_rem]
+        m, edges = self.m, self.b.edges
+        chosen = m.chosen()
+        current = [e for e in chosen if edges[e][0] in in_rem and edges[e][1] in in_rem]
         if len(current) != len(s1):
-            return False  # players of the remainder float in hand: the solver decides
+            return False  # the remainder in hand has not as many pairs as S1 players
         in_s1 = set(s1)
-        if all(self.b.edges[e][0] in in_s1 for e in current):
+        if all(edges[e][0] in in_s1 for e in current):
             return True  # already without exchanges
-        paired = {v for e in current for v in self.b.edges[e]}
+        rest = sorted(set(chosen) - set(current))
         assignment = self.assignment(s1, s2)
-        if all(v in paired for v in s1):
-            found = assignment.optimal(s1, [u for u in s2 if u in paired])
-        elif len(s2) == len(s1) + 1:
-            found = assignment.optimal_with_a_floater(s1, s2)
-        else:
-            return False
-        if found is None:
-            return False
-        rest = sorted(set(m.chosen()) - set(current))
-        return m.adopt_if_solution(rest + [self.edge_of[(v, u)] for v, u in found[1].items()])
+
+        def adopted(found: tuple[tuple[int, ...], dict[int, int]] | None) -> bool:
+            return found is not None and m.adopt_if_solution(rest + [self.edge_of[(v, u)] for v, u in found[1].items()])
+
+        paired = {v for e in current for v in edges[e]}
+        if len(s2) == len(s1) + 1 and adopted(assignment.optimal_with_a_floater(s1, s2)):
+            return True
+        return all(v in paired for v in s1) and adopted(assignment.optimal(s1, [u for u in s2 if u in paired]))
+
 
     def first_transposition_by_assignment(self, s1: list[int], s2: list[int]) -> bool:
         """D.1 on a remainder that pairs completely: the first optimal S1 -> S2 assignment.
