@@ -146,8 +146,10 @@ class TieBreak:
         return answer
 
     def remainder_pairs(self, s1: list[int]) -> list[int]:
-        """The edges of the solution in hand that pair the S1 players (with later players)."""
-        return [e for v in s1 for e in self.later[v] if self.m.solution[e]]
+        """The edges of the solution in hand that pair the S1 players with later players of
+        the bracket, in edge order."""
+        in_s1, edges, n_bracket = set(s1), self.b.edges, self.b.n_bracket
+        return [e for e in self.m.chosen() if edges[e][0] in in_s1 and edges[e][1] < n_bracket]
 
     def floater(self, s1: list[int], s2: list[int]) -> int:
         """The S2 player the solution in hand leaves without an S1 partner."""
@@ -157,6 +159,23 @@ class TieBreak:
     def smaller_member(self, v: int) -> bool:
         p = self.bracket_partner(v)
         return p is not None and p > v
+
+    def partners_in_hand(self) -> list[int]:
+        """Each vertex's partner in the bracket in the solution in hand, -1 for none (all at
+        once, where :meth:`bracket_partner` searches one player's edges)."""
+        partner = [-1] * len(self.b.vertices)
+        edges, n_bracket = self.b.edges, self.b.n_bracket
+        for e in self.m.chosen():
+            i, j = edges[e]
+            if j < n_bracket:
+                partner[i] = j
+                partner[j] = i
+        return partner
+
+    def smaller_members(self, players: list[int]) -> list[int]:
+        """The players paired in the bracket with a later player in the solution in hand."""
+        partner = self.partners_in_hand()
+        return [v for v in players if partner[v] > v]
 
     # -- the steps of B.7 / B.6 ----------------------------------------------------
 
@@ -206,7 +225,7 @@ class TieBreak:
             return
         b, m = self.b, self.m
         in_rem = set(remainder)
-        rem_pairs = sum(1 for v in remainder if self.smaller_member(v))
+        rem_pairs = len(self.smaller_members(remainder))
         s1 = remainder[:rem_pairs]
         s2 = remainder[rem_pairs:]
         # D.2 rules 1-2: fewest exchanges, then smallest sum of S1 BSNs (floors: no exchange
@@ -221,7 +240,7 @@ class TieBreak:
             smallest = Level("D.2 BSN sum", {e: position[v] for v in remainder if position[v] for e in inner[v]},
                              floor=sum(range(len(s1))))
             m.minimise([fewest, smallest])
-            exchanges = sum(1 for v in s1 if not self.smaller_member(v))
+            exchanges = len(s1) - len(self.smaller_members(s1))
         # D.2 rule 3 (RN-28): move the highest BSNs of S1 out first (decided by, e.g.,
         # n031-r04of05-t005, n034-r04of07-t039, n042-r08of10-t028, n056-r05of06-t049 and
         # n057-r09of10-t030: moving the lowest out first changes their pairings)
@@ -245,7 +264,7 @@ class TieBreak:
             else:
                 self.m.require(self.later[v], 0)
         # the S1 set is now determined: fix it
-        s1_final = [v for v in remainder if self.smaller_member(v)]
+        s1_final = self.smaller_members(remainder)
         in_s1 = set(s1_final)
         for v in remainder:
             if v in in_s1:
@@ -261,7 +280,8 @@ class TieBreak:
         elif len(s2_final) > len(s1_final):
             # players of the remainder float: if no other choice of them keeps the optimum,
             # the rest is a complete S1-S2 assignment again
-            floating = [u for u in s2_final if self.bracket_partner(u) is None]
+            partner = self.partners_in_hand()
+            floating = [u for u in s2_final if partner[u] < 0]
             edges = [e for u in floating for e in self.earlier[u] + self.later[u]]
             if not m.maximise_any(edges):
                 paired = [u for u in s2_final if u not in floating]
