@@ -67,21 +67,29 @@ class RemainderAssignment:
         self.arc_of_edge = {e: a for a, e in enumerate(arc_edge)}
         # per criterion kept, most important first, the cost of each arc
         self.criteria: list[list[int]] = []
+        arc_of_edge = self.arc_of_edge
         for level in levels:
             coef = level.coef
-            if coef.keys().isdisjoint(self.arc_of_edge):
+            if len(coef) < len(arc_edge):  # placed coefficient by coefficient
+                values = [0] * len(arc_edge)
+                for e, w in coef.items():
+                    a = arc_of_edge.get(e)
+                    if a is not None:
+                        values[a] = w
+            elif coef.keys().isdisjoint(arc_of_edge):
                 continue  # 0 on every arc
-            values = list(map(coef.get, arc_edge, repeat(0)))
+            else:
+                values = list(map(coef.get, arc_edge, repeat(0)))
             # every assignment takes one arc in each row: a constant per row changes all
             # of them alike, so a criterion that is one in each row drops out; so does one
             # equal to a criterion before it (the assignments optimal on that one tie on it)
-            shifted: list[int] = []
             for r in range(len(s1)):
-                row = values[row_start[r]:row_start[r + 1]]
-                least = min(row, default=0)
-                shifted.extend([x - least for x in row] if least else row)
-            if any(shifted) and shifted not in self.criteria:
-                self.criteria.append(shifted)
+                start, end = row_start[r], row_start[r + 1]
+                least = min(values[start:end], default=0)
+                if least:
+                    values[start:end] = [x - least for x in values[start:end]]
+            if any(values) and values not in self.criteria:
+                self.criteria.append(values)
         # the lexicographic optima already solved for (left, right, with a floater row?)
         self._solved: dict[tuple[tuple[int, ...], tuple[int, ...], bool], tuple[list[int], Arcs] | None] = {}
 
