@@ -145,3 +145,16 @@ def test_weights_beyond_floating_point_stay_exact(seed):
     tie.levels.insert(0, Level("huge", {e: rng.choice([0, 10**17, 10**17 + 1, 10**17 + 3])
                                         for e in tie.edge_of.values()}))
     assert RemainderAssignment(tie.edge_of, tie.levels, s1, s2).first(s1, s2) == brute_force_first(s1, s2, tie)
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_levels_on_few_arcs_count_as_on_all(seed):
+    """A level with coefficients on a few arcs only, and on edges that are no arcs of the
+    remainder (read coefficient by coefficient), gives the brute force's first assignment."""
+    rng = random.Random(600 + seed)
+    s1, s2, tie = random_remainder(rng, rng.randint(2, 6))
+    arcs = list(tie.edge_of.values())
+    few = {e: rng.choice([1, 2, -3]) for e in rng.sample(arcs, max(1, len(arcs) // 4))}
+    few.update({len(arcs) + k: 5 for k in range(3)})  # edges outside the remainder
+    tie.levels.insert(rng.randint(0, len(tie.levels)), Level("few", few))
+    assert RemainderAssignment(tie.edge_of, tie.levels, s1, s2).first(s1, s2) == brute_force_first(s1, s2, tie)
