@@ -43,6 +43,22 @@ def test_seed_004_round_5_collapses_the_lowest_brackets():
     assert rules[(14, 12)] == "E.4" and rules[(13, 8)] == "E.3"
 
 
+def test_a_finished_step_lets_its_graph_go_and_builds_the_same_one_again():
+    result = pair_tournament(SCENARIOS / "seed-004" / "after-round-4.trf", "dutch-2017")
+    kept = [r for r in result.records if not r.joined]
+    assert kept and all(r.graph is None and r.build is not None for r in kept)
+    for record in kept:
+        b = record.bracket  # built again on first use
+        assert record.graph is b and record.build is None
+        vertices = b.vertices
+        # the chosen edges of the rebuilt graph are the step's pairs: the same edges, in the same order
+        inside = sorted((vertices[i].id, vertices[j].id) for i, j in (b.edges[e] for e in record.chosen)
+                        if j < b.n_bracket)
+        assert inside == sorted(record.pairs)
+        again = b.rebuilder()()
+        assert again.edges == b.edges and again.n_next == b.n_next
+
+
 SAMPLE_CASES = sorted(p.stem for p in SAMPLE.glob("*.trf"))
 
 

@@ -81,14 +81,19 @@ def random_remainder_with_a_floater(rng: random.Random, size: int):
     return s1, s2 + [extra], tie
 
 
+@pytest.mark.parametrize("solved_before", [False, True])
 @pytest.mark.parametrize("seed", range(300))
-def test_floaters_at_cost_are_those_whose_remainder_costs_the_same(seed):
+def test_floaters_at_cost_are_those_whose_remainder_costs_the_same(seed, solved_before):
     """From one assignment of S1 into S2 (one S2 player floats): the S2 players that could
     float instead at the same cost, and for each the first optimal assignment without him
-    (D.1), checked against assignment solves for every floater."""
+    (D.1), checked against assignment solves for every floater.  The same whether the
+    assignment is tested on its own or on the arcs of an earlier solve with the floater
+    row (:meth:`RemainderAssignment.optimal_with_a_floater`)."""
     rng = random.Random(seed)
     s1, s2, tie = random_remainder_with_a_floater(rng, rng.randint(1, 5))
     assignment = RemainderAssignment(tie.edge_of, tie.levels, s1, s2)
+    if solved_before:
+        assignment.optimal_with_a_floater(s1, s2)
     costs = {u: assignment.optimal(s1, [w for w in s2 if w != u]) for u in s2}
     possible = [u for u in s2 if costs[u] is not None]
     if not possible:
@@ -139,4 +144,17 @@ def test_weights_beyond_floating_point_stay_exact(seed):
     s1, s2, tie = random_remainder(rng, rng.randint(2, 6))
     tie.levels.insert(0, Level("huge", {e: rng.choice([0, 10**17, 10**17 + 1, 10**17 + 3])
                                         for e in tie.edge_of.values()}))
+    assert RemainderAssignment(tie.edge_of, tie.levels, s1, s2).first(s1, s2) == brute_force_first(s1, s2, tie)
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_levels_on_few_arcs_count_as_on_all(seed):
+    """A level with coefficients on a few arcs only, and on edges that are no arcs of the
+    remainder (read coefficient by coefficient), gives the brute force's first assignment."""
+    rng = random.Random(600 + seed)
+    s1, s2, tie = random_remainder(rng, rng.randint(2, 6))
+    arcs = list(tie.edge_of.values())
+    few = {e: rng.choice([1, 2, -3]) for e in rng.sample(arcs, max(1, len(arcs) // 4))}
+    few.update({len(arcs) + k: 5 for k in range(3)})  # edges outside the remainder
+    tie.levels.insert(rng.randint(0, len(tie.levels)), Level("few", few))
     assert RemainderAssignment(tie.edge_of, tie.levels, s1, s2).first(s1, s2) == brute_force_first(s1, s2, tie)

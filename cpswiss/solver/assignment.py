@@ -6,13 +6,9 @@ first perfect assignment in row order on such arcs.  No pairing system is named 
 from __future__ import annotations
 
 from collections import deque
-from operator import itemgetter
-
 import rustworkx as rx
 
 from cpswiss.solver.matchings import maximum_weight_matching
-
-_COST = itemgetter(2)  # an arc's cost: (row, column, cost)
 
 # the arcs of an assignment problem with rows 0..n-1 and columns 0..m-1: per row, the set of
 # columns it may take
@@ -33,15 +29,16 @@ def column_holders(tight: Arcs, n_cols: int) -> list[list[int]]:
     return holders
 
 
-def least_cost_assignment(n: int, arcs: list[tuple[int, int, int]]) -> list[int] | None:
-    """A perfect assignment of least total cost of a square problem (rows and columns 0..n-1,
-    ``arcs``: the allowed (row, column, cost)), row r taking column ``mate_col[r]``; None when there is
+def least_cost_assignment(n: int, rows: list[int], cols: list[int], costs: list[int]) -> list[int] | None:
+    """A perfect assignment of least total cost of a square problem (rows and columns 0..n-1;
+    the allowed arcs: arc k joins row ``rows[k]`` to column ``cols[k]`` at cost ``costs[k]``),
+    row r taking column ``mate_col[r]``; None when there is
     none.  Edmonds' blossom algorithm on the bipartite graph (rustworkx, exact on integers:
     :func:`~cpswiss.solver.matchings.maximum_weight_matching`): among the largest matchings, the
     heaviest, each arc weighing more than any cost less its own, is a perfect assignment of
     least cost whenever one exists."""
-    top = max(map(_COST, arcs), default=0) + 1
-    pairs = maximum_weight_matching(2 * n, [(r, n + c, top - w) for r, c, w in arcs],
+    top = max(costs, default=0) + 1
+    pairs = maximum_weight_matching(2 * n, [(r, n + c, top - w) for r, c, w in zip(rows, cols, costs)],
                                     max_cardinality=True)
     if len(pairs) < n:
         return None
@@ -96,12 +93,12 @@ def first_perfect_assignment(tight: Arcs, mate_col: list[int], walked: int) -> l
     return mate
 
 
-def assignment_potentials(arcs: list[tuple[int, int, int]], mate_col: list[int], n_cols: int,
+def assignment_potentials(rows: list[int], cols: list[int], costs: list[int], mate_col: list[int], n_cols: int,
                           ) -> tuple[list[int], list[int]] | None:
     """Dual potentials (p_row, p_col) of a perfect assignment (row r takes column
     ``mate_col[r]``) if it is optimal, else None: reduced costs c(r, c) + p_row[r] -
-    p_col[c] are >= 0 on every allowed arc (``arcs``: (row, column, cost)) and 0 on the
-    assignment.
+    p_col[c] are >= 0 on every allowed arc (as in :func:`least_cost_assignment`: arc k
+    joins ``rows[k]`` to ``cols[k]`` at ``costs[k]``) and 0 on the assignment.
 
     They are shortest-path distances in the residual graph (arcs row -> column at cost c
     off the assignment, column -> row at cost -c on it) from a source joined to every
@@ -114,8 +111,8 @@ def assignment_potentials(arcs: list[tuple[int, int, int]], mate_col: list[int],
     n_rows = len(mate_col)
     source = n_rows + n_cols  # nodes: rows 0..n_rows-1, columns n_rows.., the source last
     residual = [(source, node, 0) for node in range(source)]
-    residual += [(n_rows + c, r, -w) if mate_col[r] == c else (r, n_rows + c, w) for r, c, w in arcs]
-    if max(map(abs, map(_COST, arcs)), default=0) * (source + 1) >= FLOAT_EXACT:
+    residual += [(n_rows + c, r, -w) if mate_col[r] == c else (r, n_rows + c, w) for r, c, w in zip(rows, cols, costs)]
+    if max(map(abs, costs), default=0) * (source + 1) >= FLOAT_EXACT:
         potential = _shortest_from_source(source + 1, residual, source)
         if potential is None:
             return None

@@ -7,8 +7,8 @@ the score differences of A.8."""
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, fields
 from operator import itemgetter
 
 from cpswiss.errors import InternalCheckError
@@ -39,6 +39,14 @@ class DutchBracket(Bracket):
         if self.n_next is None:
             self.n_next = len(self.vertices)
         self.min_score = min(p.score for p in self.vertices)
+
+    def rebuilder(self) -> Callable[[], DutchBracket]:
+        """What builds this step's graph again, where it was built here (:attr:`by_second_end`):
+        the same players and flags, hence the same edges in the same order."""
+        if not self.by_second_end:
+            raise InternalCheckError("internal error: a bracket graph given its edges cannot be rebuilt")
+        kept = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "edges"}
+        return lambda: DutchBracket(**kept)
 
     @property
     def completing(self) -> bool:

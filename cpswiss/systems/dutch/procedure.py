@@ -151,6 +151,7 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
         record.downfloaters = [p.id for p in floaters]
         records.append(record)
         record.levels = []  # done with: the round holds one step's levels at a time (see BracketRecord)
+        record.let_go_of_graph()  # and one step's graph
         pairs.extend(record.pairs)
         if last_step and not record.pairs and len(floaters) > 1 and not lower:
             # the last bracket left several players it cannot pair: its graph has no pair of
@@ -194,18 +195,35 @@ def completion_witnessed(b: DutchBracket, record: BracketRecord, below: list[Pla
     model that holds the rest (exact, slower).
     """
     state = b.round
-    paired = {v for pair in record.pairs for v in pair}
+    n = len(b.vertices)
+    paired = [False] * n
+    for i, j in record.pairs:
+        paired[i] = paired[j] = True
     # With the bracket's pairs fixed only the levels reaching below the bracket can move:
     # minimise them on the graph of the players the bracket leaves (its floaters and the
-    # next scoregroup), each level restricted to that graph's edges.
+    # next scoregroup), each level restricted to that graph's edges.  (Lists indexed by edge
+    # and by vertex, not dicts: a 1,000-player step has over 100,000 edges below.)
     all_edges = b.edges
-    free = [e for e in b.edges_below() if all_edges[e][0] not in paired]
-    local = {e: k for k, e in enumerate(free)}
-    vertices = sorted({v for e in free for v in all_edges[e]})
-    index = {v: k for k, v in enumerate(vertices)}
+    free = [e for e in b.edges_below() if not paired[all_edges[e][0]]]
+    local = [-1] * len(all_edges)  # edge of the step -> its number on that graph, -1 if not on it
+    index = [-1] * n  # vertex of the step -> its number on that graph
+    for k, e in enumerate(free):
+        local[e] = k
+        i, j = all_edges[e]
+        index[i] = index[j] = 0
+    vertices = [v for v in range(n) if index[v] == 0]
+    for k, v in enumerate(vertices):
+        index[v] = k
     edges = [(index[all_edges[e][0]], index[all_edges[e][1]]) for e in free]
-    below_levels = [Level(level.name, {local[e]: c for e, c in level.coef.items() if e in local})
-                    for level in record.levels if not local.keys().isdisjoint(level.coef)]
+    below_levels: list[Level] = []
+    for level in record.levels:
+        coef: dict[int, int] = {}
+        for e, c in level.coef.items():
+            k = local[e]
+            if k >= 0:
+                coef[k] = c
+        if coef:
+            below_levels.append(Level(level.name, coef))
     start = greedy_matching(len(vertices), edges)
     incident: list[list[int]] = [[] for _ in vertices]
     for k, (i, j) in enumerate(edges):
@@ -218,6 +236,8 @@ def completion_witnessed(b: DutchBracket, record: BracketRecord, below: list[Pla
         m.start_from(start)
         m.minimise(below_levels)
         chosen = m.chosen()
-    covered = {vertices[v] for k in chosen for v in edges[k]}
-    left = [p for v, p in enumerate(b.vertices) if v not in covered and v not in paired]
+    for k in chosen:
+        i, j = edges[k]
+        paired[vertices[i]] = paired[vertices[j]] = True
+    left = [p for v, p in enumerate(b.vertices) if not paired[v]]
     return completable(left + below, state)

@@ -5,7 +5,7 @@ assignment problems, one criterion at a time (:class:`RemainderAssignment`), for
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Container
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import repeat
 
@@ -34,115 +34,186 @@ class RemainderAssignment:
     those of the lexicographically optimal assignments; the first candidate in D.1
     order gives each S1 player in turn the lowest S2 player with which the rest can
     still be assigned on them.  A candidate's value is the tuple of its criteria
-    (:meth:`value`), each row shifted by a constant that every assignment pays alike.
+    (:meth:`value`), each row shifted by a constant that every assignment pays alike, a
+    criterion equal to one before it left out: values compare within one instance only.
     """
 
     def __init__(self, edge_of: dict[tuple[int, int], int], levels: list[Level],
                  s1: list[int], s2: list[int]):
         self.row = {v: k for k, v in enumerate(s1)}
         self.col = {u: k for k, u in enumerate(s2)}
+        n_cols = len(s2)
+        self.n_cols = n_cols
+        # the arcs, row by row and in column order: arc a joins row arc_row[a] to column
+        # arc_col[a] by the edge arc_edge[a]; arc_at[row * n_cols + column] is that arc, -1 for none
+        self.arc_at = arc_at = [-1] * (len(s1) * n_cols)
+        self.arc_row: list[int] = []
+        self.arc_col: list[int] = []
+        self.arc_edge: list[int] = []
+        arc_row, arc_col, arc_edge = self.arc_row, self.arc_col, self.arc_edge
+        row_start: list[int] = []  # where each row's arcs begin, then the end
         edge = edge_of.get
-        arcs = {(v, u): e for v in s1 for u in s2 if (e := edge((v, u))) is not None}
-        self.arcs = arcs
-        self.place = {e: (self.row[v], self.col[u]) for (v, u), e in arcs.items()}  # edge -> (row, column)
-        places = list(self.place.values())
-        arc_edges = list(arcs.values())
-        criteria: list[list[int]] = []  # per criterion kept, the cost of each arc (in ``places`` order)
-        rows = [k for k, (r, _) in enumerate(places) if k == 0 or places[k - 1][0] != r] + [len(places)]
+        for r, v in enumerate(s1):
+            row_start.append(len(arc_edge))
+            base = r * n_cols
+            for c, u in enumerate(s2):
+                e = edge((v, u))
+                if e is not None:
+                    arc_at[base + c] = len(arc_edge)
+                    arc_row.append(r)
+                    arc_col.append(c)
+                    arc_edge.append(e)
+        row_start.append(len(arc_edge))
+        self.arc_of_edge = {e: a for a, e in enumerate(arc_edge)}
+        # per criterion kept, most important first, the cost of each arc
+        self.criteria: list[list[int]] = []
+        arc_of_edge = self.arc_of_edge
         for level in levels:
-            if level.coef.keys().isdisjoint(self.place):
+            coef = level.coef
+            if len(coef) < len(arc_edge):  # placed coefficient by coefficient
+                values = [0] * len(arc_edge)
+                for e, w in coef.items():
+                    a = arc_of_edge.get(e)
+                    if a is not None:
+                        values[a] = w
+            elif coef.keys().isdisjoint(arc_of_edge):
                 continue  # 0 on every arc
-            values = list(map(level.coef.get, arc_edges, repeat(0)))
+            else:
+                values = list(map(coef.get, arc_edge, repeat(0)))
             # every assignment takes one arc in each row: a constant per row changes all
-            # of them alike, so a criterion that is one in each row drops out (the arcs
-            # come row by row, each from its place in ``rows``)
-            shifted: list[int] = []
-            for start, end in zip(rows, rows[1:]):
-                row = values[start:end]
-                least = min(row)
-                shifted.extend([x - least for x in row] if least else row)
-            if any(shifted):
-                criteria.append(shifted)
-        self.n_criteria = len(criteria)
-        # the lexicographic optima already solved for (left, right), no assignment given
-        self._solved: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[list[int], Arcs] | None] = {}
-        # (row, column) -> the arc's cost on each criterion kept, most important first
-        self.cost: dict[tuple[int, int], tuple[int, ...]] = dict(zip(places, zip(*criteria))) if criteria \
-            else dict.fromkeys(places, ())
+            # of them alike, so a criterion that is one in each row drops out; so does one
+            # equal to a criterion before it (the assignments optimal on that one tie on it)
+            for r in range(len(s1)):
+                start, end = row_start[r], row_start[r + 1]
+                least = min(values[start:end], default=0)
+                if least:
+                    values[start:end] = [x - least for x in values[start:end]]
+            if any(values) and values not in self.criteria:
+                self.criteria.append(values)
+        # the lexicographic optima already solved for (left, right, with a floater row?)
+        self._solved: dict[tuple[tuple[int, ...], tuple[int, ...], bool], tuple[list[int], Arcs] | None] = {}
+
+    def edge(self, v: int, u: int) -> int | None:
+        """The edge of the arc from S1 player v to S2 player u; None without one."""
+        a = self.arc_at[self.row[v] * self.n_cols + self.col[u]]
+        return self.arc_edge[a] if a >= 0 else None
+
+    def _edge_of_pair(self, v: int, u: int) -> int:
+        e = self.edge(v, u)
+        if e is None:
+            raise InternalCheckError(f"internal error: no arc from {v} to {u} in the remainder")
+        return e
 
     def value(self, edges: list[int]) -> tuple[int, ...]:
         """The criteria of the remainder's arcs ``edges``, most important first."""
-        costs = [self.cost[self.place[e]] for e in edges]
-        return tuple(sum(c[k] for c in costs) for k in range(self.n_criteria))
+        arcs = [self.arc_of_edge[e] for e in edges]
+        return tuple(sum([costs[a] for a in arcs]) for costs in self.criteria)
 
     def _value_of(self, mates: dict[int, int]) -> tuple[int, ...]:
-        return self.value([self.arcs[(v, u)] for v, u in mates.items()])
+        return self.value([self._edge_of_pair(v, u) for v, u in mates.items()])
 
-    def _lexicographic(self, n: int, arcs: dict[tuple[int, int], tuple[int, ...]],
+    def _lexicographic(self, n: int, rows: list[int], cols: list[int], by_criterion: list[list[int]],
                        mate_col: list[int] | None = None) -> tuple[list[int], Arcs] | None:
         """A lexicographically optimal perfect assignment of a square problem of ``n`` rows
-        (``arcs``: the allowed ones, with their costs; row r takes column ``mate_col[r]``)
-        and the arcs of all such assignments, or None when there is no perfect assignment.
+        (allowed: row ``rows[k]`` to column ``cols[k]``, at ``costs[k]`` for each criterion's
+        ``costs`` in ``by_criterion``, most important first; row r takes column
+        ``mate_col[r]``) and the arcs of all such assignments, or None when there is no
+        perfect assignment.
         Given ``mate_col``, that assignment is tested instead of one solved for: None when
-        another one is lexicographically better."""
-        if len({r for r, _ in arcs}) < n or len({c for _, c in arcs}) < n:
+        another one is lexicographically better.  Otherwise each criterion after the first
+        tests the assignment optimal so far by its potentials before solving for one (it
+        is a perfect assignment on the arcs left, and often optimal on the next criterion)."""
+        if len(set(rows)) < n or len(set(cols)) < n:
             return None
         tested = mate_col
-        places = list(arcs)
-        by_criterion = list(zip(*arcs.values())) if self.n_criteria else [(0,) * len(places)]
-        allowed = list(range(len(places)))  # the arcs still allowed, by their place in ``places``
-        for costs in by_criterion:
-            weighted = [(*places[a], costs[a]) for a in allowed]
-            if mate_col is not None and not any(w for _, _, w in weighted):
+        allowed = list(range(len(rows)))  # the arcs still allowed, by their place k
+        for criterion in by_criterion or [[0] * len(rows)]:
+            if len(allowed) == len(rows):
+                rows_now, cols_now, costs = rows, cols, criterion
+            else:
+                rows_now = [rows[k] for k in allowed]
+                cols_now = [cols[k] for k in allowed]
+                costs = [criterion[k] for k in allowed]
+            if mate_col is not None and not any(costs):
                 continue  # every assignment on these arcs costs 0: all stay optimal
-            mate_col = least_cost_assignment(n, weighted) if tested is None else tested
-            if mate_col is None:
-                return None
-            duals = assignment_potentials(weighted, mate_col, n)
+            duals = None
+            if tested is None and mate_col is not None:
+                # optimal on the criteria before (so on the arcs left): optimal on this one too?
+                duals = assignment_potentials(rows_now, cols_now, costs, mate_col, n)
+            if duals is None:
+                mate_col = least_cost_assignment(n, rows_now, cols_now, costs) if tested is None else tested
+                if mate_col is None:
+                    return None
+                duals = assignment_potentials(rows_now, cols_now, costs, mate_col, n)
             if duals is None:
                 return None  # the assignment tested is not optimal on this criterion
             p_row, p_col = duals
-            allowed = [a for a, (r, c, w) in zip(allowed, weighted) if w + p_row[r] == p_col[c]]
+            allowed = [k for k, r, c, w in zip(allowed, rows_now, cols_now, costs) if w + p_row[r] == p_col[c]]
         if mate_col is None:  # the loop runs at least once: the assignment is given or solved for
             raise InternalCheckError("internal error: a lexicographic assignment without its assignment")
         tight: Arcs = [set() for _ in range(n)]
-        for a in allowed:
-            r, c = places[a]
-            tight[r].add(c)
+        for k in allowed:
+            tight[rows[k]].add(cols[k])
         return mate_col, tight
 
     def _lexicographic_of(self, left: list[int], right: list[int], mates: dict[int, int] | None = None,
                           floater_row: bool = False) -> tuple[list[int], Arcs] | None:
         """:meth:`_lexicographic` on ``left`` x ``right``; with ``floater_row``, one more row
         that may take any player at cost 0 (the floater).  Solved once for the same players
-        when no assignment is given (the answer is read, never changed, by the callers)."""
-        if mates is None and not floater_row:
-            key = (tuple(left), tuple(right))
+        when no assignment is given (the answer is read, never changed, by the callers).
+        An assignment given for players already solved for is tested on the arcs that
+        solve left: the lexicographically optimal assignments are exactly the perfect ones
+        on them (complementary slackness, criterion by criterion)."""
+        key = (tuple(left), tuple(right), floater_row)
+        if mates is None:
             if key not in self._solved:
-                self._solved[key] = self._lexicographic_on(left, right, None, False)
+                self._solved[key] = self._lexicographic_on(left, right, None, floater_row)
             return self._solved[key]
+        if key in self._solved:
+            solved = self._solved[key]
+            if solved is None:
+                return None
+            tight = solved[1]
+            mate_col = self._mate_columns(left, right, mates, floater_row)
+            return (mate_col, tight) if all(c in tight[r] for r, c in enumerate(mate_col)) else None
         return self._lexicographic_on(left, right, mates, floater_row)
+
+    @staticmethod
+    def _mate_columns(left: list[int], right: list[int], mates: dict[int, int], floater_row: bool) -> list[int]:
+        """Each left player's mate as a column of ``right``, the floater row (if any) on the
+        first column left free."""
+        col_of = {u: k for k, u in enumerate(right)}
+        mate_col = [col_of[mates[v]] for v in left]
+        if floater_row:
+            taken = set(mate_col)
+            mate_col.append(next(k for k in range(len(right)) if k not in taken))
+        return mate_col
 
     def _lexicographic_on(self, left: list[int], right: list[int], mates: dict[int, int] | None,
                           floater_row: bool) -> tuple[list[int], Arcs] | None:
-        cols = [self.col[u] for u in right]
-        arcs: dict[tuple[int, int], tuple[int, ...]] = {}
-        for i, v in enumerate(left):
-            r = self.row[v]
-            for j, c in enumerate(cols):
-                costs = self.cost.get((r, c))
-                if costs is not None:
-                    arcs[(i, j)] = costs
+        left_rows = [self.row[v] for v in left]
+        right_cols = [self.col[u] for u in right]
+        extra = [0] * len(right) if floater_row else []  # the floater row's arcs cost nothing
+        if left_rows == list(range(len(left_rows))) and right_cols == list(range(self.n_cols)):
+            rows, cols = list(self.arc_row), list(self.arc_col)
+            by_criterion = [costs + extra for costs in self.criteria]
+        else:
+            rows, cols, arcs = [], [], []
+            n_cols, arc_at = self.n_cols, self.arc_at
+            for i, r in enumerate(left_rows):
+                base = r * n_cols
+                for j, c in enumerate(right_cols):
+                    a = arc_at[base + c]
+                    if a >= 0:
+                        rows.append(i)
+                        cols.append(j)
+                        arcs.append(a)
+            by_criterion = [[costs[a] for a in arcs] + extra for costs in self.criteria]
         if floater_row:
-            nothing = (0,) * self.n_criteria
-            arcs.update({(len(left), j): nothing for j in range(len(right))})
-        mate_col = None
-        if mates is not None:
-            col_of = {u: k for k, u in enumerate(right)}
-            mate_col = [col_of[mates[v]] for v in left]
-            if floater_row:
-                mate_col.append(next(k for k in range(len(right)) if k not in set(mate_col)))
-        return self._lexicographic(len(right), arcs, mate_col)
+            rows.extend([len(left)] * len(right))
+            cols.extend(range(len(right)))
+        mate_col = None if mates is None else self._mate_columns(left, right, mates, floater_row)
+        return self._lexicographic(len(right), rows, cols, by_criterion, mate_col)
 
     def optimal(self, left: list[int], right: list[int]) -> tuple[tuple[int, ...], dict[int, int]] | None:
         """A lexicographically optimal perfect assignment: its value and each left player's mate."""
@@ -207,7 +278,7 @@ class RemainderAssignment:
 
     def _arcs_taken(self, s1: list[int], s2: list[int], mate_col: list[int]) -> list[int]:
         """The edges of an assignment in which S1 player k takes S2 column ``mate_col[k]``."""
-        return [self.arcs[(v, s2[c])] for v, c in zip(s1, mate_col)]
+        return [self._edge_of_pair(v, s2[c]) for v, c in zip(s1, mate_col)]
 
     def floaters_at_cost(self, s1: list[int], s2: list[int], mates: dict[int, int],
                          ) -> FloatingRemainder | None:
@@ -256,7 +327,7 @@ class RemainderAssignment:
     def greedy_key(self, s1: list[int], s2: list[int]) -> tuple[int, ...]:
         """A lower bound, in D.1 order, of every assignment of S1 to S2: the lowest partners
         criteria aside (where they run out, the prefix is smaller than its extensions)."""
-        return tuple(lowest_partners(s1, s2, self.arcs))
+        return tuple(lowest_partners(s1, s2, lambda v, u: self.edge(v, u) is not None))
 
 
 @dataclass(frozen=True)
@@ -272,13 +343,13 @@ class FloatingRemainder:
     mate_col: list[int]
 
 
-def lowest_partners(s1: list[int], s2: list[int], may_meet: Container[tuple[int, int]]) -> list[int]:
-    """Each S1 player in turn with the lowest free S2 player he may meet ((v, u) in
-    ``may_meet``), criteria aside; stops at the first player left without one."""
+def lowest_partners(s1: list[int], s2: list[int], may_meet: Callable[[int, int], bool]) -> list[int]:
+    """Each S1 player in turn with the lowest free S2 player he may meet (``may_meet(v, u)``),
+    criteria aside; stops at the first player left without one."""
     free = list(s2)
     partners = []
     for v in s1:
-        u = next((u for u in free if (v, u) in may_meet), None)
+        u = next((u for u in free if may_meet(v, u)), None)
         if u is None:
             break
         free.remove(u)

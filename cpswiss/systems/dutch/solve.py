@@ -73,6 +73,16 @@ class BracketRecord:
     build: Callable[[], tuple[DutchBracket, list[Level], list[int]]] | None = field(default=None, repr=False,
                                                                               compare=False)
 
+    def let_go_of_graph(self) -> None:
+        """Let the step's graph go once the step is done, to be built again from the same
+        players and flags when an explanation asks for it (:attr:`bracket`): the same edges in
+        the same order, so :attr:`chosen` still names the pairs.  A 1,000-player round's
+        graphs are hundreds of thousands of pairs, which the round would otherwise hold to its
+        end and Python's cyclic collector walk once it resumes."""
+        if self.graph is not None and self.graph.by_second_end:
+            rebuild, chosen = self.graph.rebuilder(), self.chosen  # (not self: no reference cycle)
+            self.graph, self.build = None, lambda: (rebuild(), [], chosen)
+
     @property
     def bracket(self) -> DutchBracket | None:
         """The graph of the step (built on first use where the step was paired without it)."""

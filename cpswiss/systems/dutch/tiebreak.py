@@ -146,8 +146,10 @@ class TieBreak:
         return answer
 
     def remainder_pairs(self, s1: list[int]) -> list[int]:
-        """The edges of the solution in hand that pair the S1 players (with later players)."""
-        return [e for v in s1 for e in self.later[v] if self.m.solution[e]]
+        """The edges of the solution in hand that pair the S1 players with later players of
+        the bracket, in edge order."""
+        in_s1, edges, n_bracket = set(s1), self.b.edges, self.b.n_bracket
+        return [e for e in self.m.chosen() if edges[e][0] in in_s1 and edges[e][1] < n_bracket]
 
     def floater(self, s1: list[int], s2: list[int]) -> int:
         """The S2 player the solution in hand leaves without an S1 partner."""
@@ -157,6 +159,23 @@ class TieBreak:
     def smaller_member(self, v: int) -> bool:
         p = self.bracket_partner(v)
         return p is not None and p > v
+
+    def partners_in_hand(self) -> list[int]:
+        """Each vertex's partner in the bracket in the solution in hand, -1 for none (all at
+        once, where :meth:`bracket_partner` searches one player's edges)."""
+        partner = [-1] * len(self.b.vertices)
+        edges, n_bracket = self.b.edges, self.b.n_bracket
+        for e in self.m.chosen():
+            i, j = edges[e]
+            if j < n_bracket:
+                partner[i] = j
+                partner[j] = i
+        return partner
+
+    def smaller_members(self, players: list[int]) -> list[int]:
+        """The players paired in the bracket with a later player in the solution in hand."""
+        partner = self.partners_in_hand()
+        return [v for v in players if partner[v] > v]
 
     # -- the steps of B.7 / B.6 ----------------------------------------------------
 
@@ -205,20 +224,23 @@ class TieBreak:
         if not remainder:
             return
         b, m = self.b, self.m
-        position = {v: k for k, v in enumerate(remainder)}
         in_rem = set(remainder)
-        rem_pairs = sum(1 for v in remainder if self.smaller_member(v))
+        rem_pairs = len(self.smaller_members(remainder))
         s1 = remainder[:rem_pairs]
         s2 = remainder[rem_pairs:]
-        # D.2 rules 1-2: fewest exchanges, then smallest sum of S1 BSNs
-        # (floors: no exchange at all, the original S1 - known optima once a solution has them)
-        inner = {v: [e for e in self.later[v] if b.edges[e][1] in in_rem] for v in remainder}
-        fewest = Level("D.2 exchanges", {e: -1 for v in s1 for e in inner[v]}, floor=-len(s1))
-        smallest = Level("D.2 BSN sum", {e: position[v] for v in remainder if position[v] for e in inner[v]},
-                         floor=sum(range(len(s1))))
-        self.try_original_s1(s1, s2, in_rem)
-        m.minimise([fewest, smallest])
-        exchanges = sum(1 for v in s1 if not self.smaller_member(v))
+        # D.2 rules 1-2: fewest exchanges, then smallest sum of S1 BSNs (floors: no exchange
+        # at all, the original S1).  A solution in hand without an exchange meets both floors:
+        # the S1 set is then the original one, fixed below by constraints that imply both.
+        if self.try_original_s1(s1, s2, in_rem):
+            exchanges = 0
+        else:
+            position = {v: k for k, v in enumerate(remainder)}
+            inner = {v: [e for e in self.later[v] if b.edges[e][1] in in_rem] for v in remainder}
+            fewest = Level("D.2 exchanges", {e: -1 for v in s1 for e in inner[v]}, floor=-len(s1))
+            smallest = Level("D.2 BSN sum", {e: position[v] for v in remainder if position[v] for e in inner[v]},
+                             floor=sum(range(len(s1))))
+            m.minimise([fewest, smallest])
+            exchanges = len(s1) - len(self.smaller_members(s1))
         # D.2 rule 3 (RN-28): move the highest BSNs of S1 out first (decided by, e.g.,
         # n031-r04of05-t005, n034-r04of07-t039, n042-r08of10-t028, n056-r05of06-t049 and
         # n057-r09of10-t030: moving the lowest out first changes their pairings)
@@ -242,22 +264,24 @@ class TieBreak:
             else:
                 self.m.require(self.later[v], 0)
         # the S1 set is now determined: fix it
-        s1_final = [v for v in remainder if self.smaller_member(v)]
+        s1_final = self.smaller_members(remainder)
+        in_s1 = set(s1_final)
         for v in remainder:
-            if v in s1_final:
+            if v in in_s1:
                 self.m.require(self.later[v], 1)
             else:
                 self.m.require([e for e in self.later[v] if b.edges[e][1] in in_rem], 0)
         # D.1: each S1 player takes the lowest S2 player that keeps the optimum
         taken: set[int] = set()
-        s2_final = [u for u in remainder if u not in s1_final]
+        s2_final = [u for u in remainder if u not in in_s1]
         if len(s2_final) == len(s1_final) + 1:
             if self.first_transposition_with_a_floater(s1_final, s2_final):
                 return
         elif len(s2_final) > len(s1_final):
             # players of the remainder float: if no other choice of them keeps the optimum,
             # the rest is a complete S1-S2 assignment again
-            floating = [u for u in s2_final if self.bracket_partner(u) is None]
+            partner = self.partners_in_hand()
+            floating = [u for u in s2_final if partner[u] < 0]
             edges = [e for u in floating for e in self.earlier[u] + self.later[u]]
             if not m.maximise_any(edges):
                 paired = [u for u in s2_final if u not in floating]
@@ -272,33 +296,39 @@ class TieBreak:
             self.choose_lowest_partner(v, candidates)
             taken.add(self.given_partner(v))
 
-    def try_original_s1(self, s1: list[int], s2: list[int], in_rem: set[int]) -> None:
-        """D.2 rules 1-2 without a solve when no exchange is needed.
+    def try_original_s1(self, s1: list[int], s2: list[int], in_rem: set[int]) -> bool:
+        """D.2 rules 1-2 without a solve when no exchange is needed: does the solution in hand
+        (made so here, if it can be) pair the remainder without an exchange?
 
         With everything outside the remainder kept, the criteria differ only by the
         remainder's pairs (each level is a sum over the pairs chosen).  The original S1
-        is assigned to S2 at least cost, without the S2 players who float in hand, or,
-        where one player of the remainder floats, letting any S2 player float
-        (:meth:`RemainderAssignment.optimal_with_a_floater`).  If that solution meets
+        is assigned to S2 at least cost: where S2 has one player more, letting any S2
+        player float (:meth:`RemainderAssignment.optimal_with_a_floater`, whose solve
+        :meth:`RemainderAssignment.floaters_at_cost` reuses later), then, if that does
+        not do, without the S2 players who float in hand.  If such a solution meets
         every constraint on record (the frozen optima among them), it is an optimal
         solution with no exchange: it becomes the solution in hand, and the D.2 levels
         meet their floors without a solve.
         """
-        m = self.m
-        current = [e for v in s1 + s2 for e in self.later[v] if m.solution[e] and self.b.edges[e][1] in in_rem]
-        paired = {v for e in current for v in self.b.edges[e]}
-        if len(current) != len(s1) or all(self.b.edges[e][0] in s1 for e in current):
-            return  # already without exchanges
+        m, edges = self.m, self.b.edges
+        chosen = m.chosen()
+        current = [e for e in chosen if edges[e][0] in in_rem and edges[e][1] in in_rem]
+        if len(current) != len(s1):
+            return False  # the remainder in hand has not as many pairs as S1 players
+        in_s1 = set(s1)
+        if all(edges[e][0] in in_s1 for e in current):
+            return True  # already without exchanges
+        rest = sorted(set(chosen) - set(current))
         assignment = self.assignment(s1, s2)
-        if all(v in paired for v in s1):
-            found = assignment.optimal(s1, [u for u in s2 if u in paired])
-        elif len(s2) == len(s1) + 1:
-            found = assignment.optimal_with_a_floater(s1, s2)
-        else:
-            return
-        if found is not None:
-            rest = sorted(set(m.chosen()) - set(current))
-            m.adopt_if_solution(rest + [self.edge_of[(v, u)] for v, u in found[1].items()])
+
+        def adopted(found: tuple[tuple[int, ...], dict[int, int]] | None) -> bool:
+            return found is not None and m.adopt_if_solution(rest + [self.edge_of[(v, u)] for v, u in found[1].items()])
+
+        paired = {v for e in current for v in edges[e]}
+        if len(s2) == len(s1) + 1 and adopted(assignment.optimal_with_a_floater(s1, s2)):
+            return True
+        return all(v in paired for v in s1) and adopted(assignment.optimal(s1, [u for u in s2 if u in paired]))
+
 
     def first_transposition_by_assignment(self, s1: list[int], s2: list[int]) -> bool:
         """D.1 on a remainder that pairs completely: the first optimal S1 -> S2 assignment.
@@ -477,7 +507,8 @@ class TieBreak:
         have at all, so a fortiori the lowest among optimal completions): fix it.
         """
         b, m = self.b, self.m
-        partners = lowest_partners(s1, s2, self.edge_of)
+        edge_of = self.edge_of
+        partners = lowest_partners(s1, s2, lambda v, u: (v, u) in edge_of)
         if len(partners) < len(s1):
             return False
         pairs = [self.edge_of[(v, u)] for v, u in zip(s1, partners)]

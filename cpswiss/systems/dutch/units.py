@@ -10,7 +10,6 @@ The reading of the criteria follows the reference engine of the 2017 corpus
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import Callable, Sequence
 
 from cpswiss.rulesets.ruleset import Criterion
@@ -448,15 +447,15 @@ def _led_by_score(name: str, b: DutchBracket, edges: Sequence[int]) -> list[Leve
     (the first of the edge) has that score: the same levels, grouped without a contribution
     per pair (a bracket step has tens of thousands of them)."""
     score = [p.score for p in b.vertices]
-    leads = list(map(score.__getitem__, map(itemgetter(0), map(b.edges.__getitem__, edges))))
-    scores = sorted(set(leads), reverse=True)
-    if len(scores) == 1:
-        coefs = {scores[0]: dict.fromkeys(edges, -1)}
-    else:
-        coefs = {s: {} for s in scores}
-        for e, s in zip(edges, leads):
-            coefs[s][e] = -1
-    return [Level(f"{name} {s / ONE_POINT_TENTHS:g}", coefs[s], 0, None, -1) for s in scores]
+    all_edges = b.edges
+    coefs: dict[int, dict[int, int]] = {}  # score -> its pairs (one pass, no list per edge)
+    for e in edges:
+        s = score[all_edges[e][0]]
+        coef = coefs.get(s)
+        if coef is None:
+            coef = coefs[s] = {}
+        coef[e] = -1
+    return [Level(f"{name} {s / ONE_POINT_TENTHS:g}", coefs[s], 0, None, -1) for s in sorted(coefs, reverse=True)]
 
 
 def downfloater_scores(b: DutchBracket, c: Criterion) -> list[Level]:
