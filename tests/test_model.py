@@ -115,6 +115,7 @@ def test_the_local_form_is_found_for_pairs_and_for_a_count_at_zero():
     assert tight_form(pairs, incident, edges, -2) == ([], [[0, 2], [0, 3], [1, 2], [1, 3]])  # all paired
     conflicts = {2: 1}
     assert tight_form(conflicts, incident, edges, 0) == ([2], [])
+    assert tight_form(dict.fromkeys(range(4), 1), incident, edges, 0) == ([0, 1, 2, 3], [])  # no edge chosen
     assert tight_form(conflicts, incident, edges, 1) is None
 
 
@@ -245,6 +246,59 @@ def test_determined_after_levels_that_split_edge_classes(seed):
         basis = np.array(frozen).T
         in_span = np.linalg.matrix_rank(np.column_stack([basis, target])) == np.linalg.matrix_rank(basis)
         assert m.determined({e: c for e, c in enumerate(target) if c}) == in_span
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_determined_asked_between_freezes(seed):
+    """The same against the matrix ranks when the questions come between the freezes (as the
+    solver asks them: each level frozen is taken in by the next question, or answered no
+    before it when two edges that differ are alike on every frozen level), with targets equal
+    to a frozen level, combinations of them, combinations changed on one edge, and levels of
+    0s, 1s and 2s (on levels of few values half the time, so that classes stay large)."""
+    rng = random.Random(7100 + seed)
+    n = 8
+    edges = random_graph(rng, n, 0.7) or [(0, 1)]
+    m = MatchingModel(n, edges)
+    frozen: list[list[int]] = []
+    values = [0, 0, 0, 0, 1] if seed % 2 else [0, 0, 1, 2, -1, 3]
+    for _ in range(rng.randint(2, 6)):
+        vector = [rng.choice(values) for _ in edges]
+        m.freeze({e: c for e, c in enumerate(vector) if c}, 0)
+        frozen.append(vector)
+        basis = np.array(frozen).T
+        weights = [rng.randint(-3, 3) for _ in frozen]
+        target = [sum(w * v[e] for w, v in zip(weights, frozen)) for e in range(len(edges))]
+        if rng.random() < 0.5:
+            target[rng.randrange(len(edges))] += 1
+        for asked in ([rng.choice([0, 1, 2]) for _ in edges], rng.choice(frozen), target):
+            in_span = np.linalg.matrix_rank(np.column_stack([basis, asked])) == np.linalg.matrix_rank(basis)
+            assert m.determined({e: c for e, c in enumerate(asked) if c}) == in_span
+
+
+def test_the_number_of_pairs_once_determined_stays_so():
+    edges = [(0, 1), (2, 3), (0, 2), (1, 3)]
+    m = MatchingModel(4, edges)
+    assert not m.pairs_determined()  # nothing frozen
+    m.freeze({0: 1, 1: 1}, 2)  # the pairs 0-1 and 2-3: not the number of pairs
+    assert not m.pairs_determined()
+    m.freeze({2: 1, 3: 1}, 0)
+    assert m.pairs_determined()  # the sum of the two frozen levels
+    m.freeze({0: 1}, 1)
+    assert m.pairs_determined()
+
+
+def test_a_matching_is_adopted_exactly_when_it_keeps_every_constraint():
+    edges = [(0, 1), (2, 3), (0, 2), (1, 3), (4, 5)]
+    m = MatchingModel(6, edges)
+    m.start_from([0, 1, 4])
+    m.freeze({e: -1 for e in range(5)}, -3)  # three pairs
+    m.fix(2, 0)
+    assert not m.adopt_if_solution([2, 3, 4])  # uses the edge fixed to 0
+    assert not m.adopt_if_solution([0, 1])  # two pairs
+    assert not m.adopt_if_solution([0, 2, 4])  # 0 twice: no matching
+    assert m.chosen() == [0, 1, 4]  # each "no" left the solution in hand
+    m.constrain({1: 1, 3: 1, 4: 1}, 2)
+    assert m.adopt_if_solution([4, 1, 0]) and m.chosen() == [0, 1, 4]
 
 
 def frozen_random_model(rng: random.Random) -> MatchingModel | None:
