@@ -519,7 +519,7 @@ def pair_on_bracket_alone(b: DutchBracket, step: StepLevels, settings: SolverSet
     _hold(sub, [(restricted(Level("", coef)).coef, value) for coef, value in pins or ()])
     sub.minimise(before)
     if any(not level.trivial for level in step.lookahead):
-        if not sub.determined({k: 1 for k in range(len(sub_bracket.edges))}):
+        if not sub.pairs_determined():
             return None  # the number of downfloaters is not fixed yet
         floaters = n - 2 * len(sub.chosen())
         # without a named unit there is no split (single_downfloater_value would say None)
