@@ -154,3 +154,34 @@ def test_descend_makes_the_exchanges_a_pass_at_each_step_would_make(seed):
     m.solution = start
     assert Exchanges(m).descend(cost, target) == expected
     assert m.solution == expected_solution
+
+
+def fresh_packing(m: MatchingModel) -> list[int]:
+    """The signatures of every constraint on record packed afresh (the base from all of them)."""
+    largest = max((max(map(abs, coef.values()), default=0) for coef, _ in m.constraints), default=0)
+    base, weight, signature = 8 * largest + 2, 1, [0] * (len(m.edges) + 1)
+    for coef, _ in m.constraints:
+        for e, c in coef.items():
+            signature[e] += c * weight
+        weight *= base
+    return signature
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_signatures_kept_on_the_model_are_those_packed_afresh(seed):
+    rng = random.Random(seed)
+    edges = random_graph(rng, 10, 0.6)
+    m = MatchingModel(10, edges)
+    seen = []
+    for step in range(5):
+        # a constraint of small coefficients, then (step 3) one that needs a larger base
+        spread = 9 if step == 3 else 2
+        coef = {e: rng.randint(-spread, spread) for e in range(len(edges)) if rng.random() < 0.5}
+        m.constrain(coef, 0)
+        exchanges = Exchanges(m)
+        assert exchanges.signature == fresh_packing(m)
+        assert Exchanges(m).signature is exchanges.signature  # no constraint since: the same list
+        seen.append((exchanges.signature, list(exchanges.signature)))
+    # a list handed out is never changed by a later constraint
+    assert all(handed == copy for handed, copy in seen)
+    assert m.signature_packing is not None and m.signature_packing.packed == 5

@@ -152,20 +152,48 @@ class Exchanges:
         return order[r]
 
 
+class SignaturePacking:
+    """The constraints on record packed into each edge's signature (:func:`_signatures`): how
+    many, the largest coefficient and the base it gave, the weight of the next digit, and the
+    signatures (read only, never changed once made: a new constraint makes a new list)."""
+
+    def __init__(self, packed: int, largest: int, weight: int, signature: list[int]):
+        self.packed, self.largest, self.weight, self.signature = packed, largest, weight, signature
+
+
 def _signatures(m: MatchingModel) -> list[int]:
     """Each edge's coefficients in every constraint on record packed into one integer (and 0
     for ``null``, the last): digit j is the coefficient in constraint j, in a base more than
     twice what four coefficients add up to, so that an exchange keeps every constraint
     exactly when the signatures of the edges it adds sum to those of the edges it removes
-    (a sum of digits each smaller than half the base is 0 only when every digit is)."""
-    largest = max((max(map(abs, coef.values()), default=0) for coef, _ in m.constraints), default=0)
+    (a sum of digits each smaller than half the base is 0 only when every digit is).
+
+    Kept on the model (:attr:`MatchingModel.signature_packing`): constraints are only ever
+    added, so the digits of those packed before stay, and the new ones are added in the same
+    base while no new coefficient is larger than the largest packed - the same integers as
+    packing every constraint afresh, which is done otherwise."""
+    constraints = m.constraints
+    packing = m.signature_packing
+    if packing is not None and packing.packed == len(constraints):
+        return packing.signature
+    start = 0
+    if packing is not None:
+        newest = max((max(map(abs, coef.values()), default=0) for coef, _ in constraints[packing.packed:]),
+                     default=0)
+        if newest <= packing.largest:
+            start = packing.packed
+    if start:
+        assert packing is not None
+        largest, weight, signature = packing.largest, packing.weight, list(packing.signature)
+    else:
+        largest = max((max(map(abs, coef.values()), default=0) for coef, _ in constraints), default=0)
+        weight, signature = 1, [0] * (len(m.edges) + 1)
     base = 8 * largest + 2
-    signature = [0] * (len(m.edges) + 1)
-    weight = 1
-    for coef, _ in m.constraints:
+    for coef, _ in constraints[start:]:
         for e, c in coef.items():
             signature[e] += c * weight
         weight *= base
+    m.signature_packing = SignaturePacking(len(constraints), largest, weight, signature)
     return signature
 
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Callable
 from cpswiss.errors import UnprovenError
 from cpswiss.solver.answers import OBSERVERS, answered
 from cpswiss.solver.bounds import MatchingBound, bars_edges, greedy_cover
-from cpswiss.solver.exchange import Exchanges
+from cpswiss.solver.exchange import Exchanges, SignaturePacking
 from cpswiss.solver.frozen import FrozenLevel, FrozenSpan
 from cpswiss.solver.levels import Level
 from cpswiss.solver.settings import SolverSettings
@@ -90,6 +90,9 @@ class MatchingModel:
         # what an exchange of pairs must keep (cpswiss.solver.exchange)
         self.constraints: list[tuple[dict[int, int], int]] = []
         self._edge_id: dict[int, int] | None = None  # see edge_id
+        # the constraints' signatures for exchanges, kept as constraints are added
+        # (:func:`cpswiss.solver.exchange.signatures`)
+        self.signature_packing: SignaturePacking | None = None
 
     @property
     def model(self) -> CpModel:
