@@ -216,7 +216,10 @@ def completion_witnessed(b: DutchBracket, record: BracketRecord, below: list[Pla
         index[v] = k
     edges = [(index[all_edges[e][0]], index[all_edges[e][1]]) for e in free]
     below_levels: list[Level] = []
+    n_inside = len(b.inside)
     for level in record.levels:
+        if b.inside_first and max(level.coef, default=-1) < n_inside:
+            continue  # every edge of the level inside the bracket (they come first): none below
         coef: dict[int, int] = {}
         for e, c in level.coef.items():
             k = local[e]
