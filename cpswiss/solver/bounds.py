@@ -212,11 +212,8 @@ def tight_form(coef: dict[int, int], incident: list[list[int]], edges: list[tupl
             zeros = []  # one weight c < 0 on every edge: m_v = c at every vertex with an edge
         else:
             zeros = [e for e, (i, j) in enumerate(edges) if 2 * coef.get(e, 0) != minimum[i] + minimum[j]]
-        if zeros:
-            zero_set = set(zeros)
-            groups = [[e for e in inc if e not in zero_set] for v, inc in enumerate(incident) if minimum[v] < 0]
-        else:
-            groups = [list(inc) for v, inc in enumerate(incident) if minimum[v] < 0]
+        zero_set = set(zeros)
+        groups = [[e for e in inc if e not in zero_set] for v, inc in enumerate(incident) if minimum[v] < 0]
         return zeros, groups
     if solution is not None and bound.cover_unknown and fractionally_below(coef, incident, edges, value, solution):
         return None
@@ -235,9 +232,10 @@ def fractionally_below(coef: dict[int, int], incident: list[list[int]], edges: l
     """Does a fractional matching weigh less than ``value``: the matching ``solution`` (x per
     edge; a no when it is not a matching) with, at one vertex u it leaves free, an edge u-w
     of negative weight to another free vertex, or a triangle u-a-b over its edge a-b, each of
-    the three edges taken half (lighter when the two edges at u weigh less together than a-b)?  The cover bound of :class:`MatchingBound` is at
-    most the weight of every fractional matching (its charges solve the dual of their linear
-    programme), so a yes proves that it is below ``value``; a no tells nothing."""
+    the three edges taken half (lighter when the two edges at u weigh less together than
+    a-b)?  The cover bound of :class:`MatchingBound` is at most the weight of every
+    fractional matching (its charges solve the dual of their linear programme), so a yes
+    proves that it is below ``value``; a no tells nothing."""
     held = [-1] * len(incident)  # vertex -> its edge in the matching
     weight = 0
     for e in compress(range(len(solution)), solution):

@@ -176,18 +176,10 @@ def _signatures(m: MatchingModel) -> list[int]:
     packing = m.signature_packing
     if packing is not None and packing.packed == len(constraints):
         return packing.signature
-    start = 0
-    if packing is not None:
-        newest = max((max(map(abs, coef.values()), default=0) for coef, _ in constraints[packing.packed:]),
-                     default=0)
-        if newest <= packing.largest:
-            start = packing.packed
-    if start:
-        assert packing is not None
-        largest, weight, signature = packing.largest, packing.weight, list(packing.signature)
+    if packing is not None and _largest(constraints[packing.packed:]) <= packing.largest:
+        start, largest, weight, signature = packing.packed, packing.largest, packing.weight, list(packing.signature)
     else:
-        largest = max((max(map(abs, coef.values()), default=0) for coef, _ in constraints), default=0)
-        weight, signature = 1, [0] * (len(m.edges) + 1)
+        start, largest, weight, signature = 0, _largest(constraints), 1, [0] * (len(m.edges) + 1)
     base = 8 * largest + 2
     for coef, _ in constraints[start:]:
         for e, c in coef.items():
@@ -195,6 +187,11 @@ def _signatures(m: MatchingModel) -> list[int]:
         weight *= base
     m.signature_packing = SignaturePacking(len(constraints), largest, weight, signature)
     return signature
+
+
+def _largest(constraints: list[tuple[dict[int, int], int]]) -> int:
+    """The largest absolute coefficient of these constraints (0 without any)."""
+    return max((max(map(abs, coef.values()), default=0) for coef, _ in constraints), default=0)
 
 
 class _Gains:

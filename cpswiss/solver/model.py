@@ -91,7 +91,7 @@ class MatchingModel:
         self.constraints: list[tuple[dict[int, int], int]] = []
         self._edge_id: dict[int, int] | None = None  # see edge_id
         # the constraints' signatures for exchanges, kept as constraints are added
-        # (:func:`cpswiss.solver.exchange.signatures`)
+        # (:func:`cpswiss.solver.exchange._signatures`)
         self.signature_packing: SignaturePacking | None = None
 
     @property
@@ -242,13 +242,12 @@ class MatchingModel:
             return None
         pairs = sum(self.solution)
         zeros = self.zero_edges()
-        zero_weight = [e for e in range(len(self.edges)) if e not in coef and e not in zeros] if zeros else \
-            [e for e in range(len(self.edges)) if e not in coef]
+        zero_weight = [e for e in range(len(self.edges)) if e not in coef and e not in zeros]
         if _matches_at_least(pairs, zero_weight, self.edges):
             return 0  # every vertex cover has a vertex on each edge of a matching: at least P
         # only whether the cover reaches P vertices matters beyond its size below P
         cover = greedy_cover(dict.fromkeys(zero_weight, -1), zero_weight, self.edges, limit=pairs, n=self.n)
-        least = min([c for e, c in coef.items() if e not in zeros] if zeros else coef.values(), default=0)
+        least = min([c for e, c in coef.items() if e not in zeros], default=0)
         return least * max(0, pairs - len(cover))
 
     def freeze(self, coef: dict[int, int], optimum: int, bound: MatchingBound | None = None) -> None:

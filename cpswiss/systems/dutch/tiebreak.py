@@ -329,7 +329,6 @@ class TieBreak:
             return True
         return all(v in paired for v in s1) and adopted(assignment.optimal(s1, [u for u in s2 if u in paired]))
 
-
     def first_transposition_by_assignment(self, s1: list[int], s2: list[int]) -> bool:
         """D.1 on a remainder that pairs completely: the first optimal S1 -> S2 assignment.
 
