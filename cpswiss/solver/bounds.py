@@ -66,11 +66,17 @@ class MatchingBound:
         return value <= self.quick or value <= self.value
 
 
+def one_weight_on_every_edge(coef: dict[int, int], n_edges: int) -> bool:
+    """Has the level one coefficient, the same on each of the graph's ``n_edges`` edges (the
+    count of pairs is such a level)?  Its bounds and its span are then read off at once."""
+    return len(coef) == n_edges and len(set(coef.values())) == 1
+
+
 def _vertex_minima(coef: dict[int, int], incident: list[list[int]],
                    edges: list[tuple[int, int]]) -> tuple[list[int], list[int]]:
     """m_v = min(0, the least weight of an edge at v), per vertex (only the negative weights
     can lower it, so only they are looked at), and the negative edges in ``coef``'s order."""
-    if len(coef) == len(edges) and len(set(coef.values())) == 1:  # one weight on every edge (the pairs)
+    if one_weight_on_every_edge(coef, len(edges)):
         weight = min(0, next(iter(coef.values())))
         return [weight if at_v else 0 for at_v in incident], list(coef) if weight else []
     minima = [0] * len(incident)
@@ -208,7 +214,7 @@ def tight_form(coef: dict[int, int], incident: list[list[int]], edges: list[tupl
     bound = bound or MatchingBound(coef, incident, edges)
     minimum = bound.minima
     if sum(minimum) % 2 == 0 and value == sum(minimum) // 2:
-        if len(coef) == len(edges) and len(set(coef.values())) == 1 and value < 0:
+        if value < 0 and one_weight_on_every_edge(coef, len(edges)):
             zeros = []  # one weight c < 0 on every edge: m_v = c at every vertex with an edge
         else:
             zeros = [e for e, (i, j) in enumerate(edges) if 2 * coef.get(e, 0) != minimum[i] + minimum[j]]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 
-from cpswiss.solver.bounds import MatchingBound, tight_form
+from cpswiss.solver.bounds import MatchingBound, one_weight_on_every_edge, tight_form
 
 
 class FrozenSpan:
@@ -41,7 +41,7 @@ class FrozenSpan:
         combination), with those two edges (None when what fails is a class it has only in
         part)."""
         size, classes = self._size, self._class
-        if len(coef) == self._n_edges and len(set(coef.values())) == 1:
+        if one_weight_on_every_edge(coef, self._n_edges):
             return [next(iter(coef.values()))] * len(size), None  # one coefficient on every edge (the pairs)
         vector = [0] * len(size)
         first = [0] * len(size)  # the first edge of the level met in each class
