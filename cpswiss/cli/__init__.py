@@ -13,6 +13,7 @@
     cpswiss explain FILE.trf --pairing P     is P the pairing the rules demand? which rule decides
     cpswiss explain FILE.trf --round N       the same for a round already in the file
     cpswiss state FILE.trf                   print the state before the next round
+    cpswiss standings FILE.trf               the standings and tie-breaks (C.07) after a round
     cpswiss bench [FOLDER ...]               time the engine on tournament files
     cpswiss rules [show NAME | diff A B]     the rule sets: list, criteria in order, differences
 
@@ -51,6 +52,7 @@ from cpswiss.cli.options import UsageError  # noqa: E402
 from cpswiss.cli.pairing import cmd_pair, pair_arguments  # noqa: E402
 from cpswiss.cli.rules import cmd_rules, rules_arguments  # noqa: E402
 from cpswiss.cli.serve import cmd_serve, serve_arguments  # noqa: E402
+from cpswiss.cli.standings import cmd_standings, standings_arguments  # noqa: E402
 from cpswiss.cli.state import cmd_resolve, cmd_state, resolve_arguments, state_arguments  # noqa: E402
 from cpswiss.cli.studies import (  # noqa: E402
     acceptance_arguments, bench_arguments, cmd_acceptance, cmd_bench, cmd_generate, cmd_study,
@@ -129,6 +131,7 @@ _SUBCOMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] =
                    "cpswiss's by it", acceptance_arguments),
     "explain": ("compare a pairing with the rules' and name the deciding rule", explain_arguments),
     "state": ("print the state before the round to be paired", state_arguments),
+    "standings": ("the standings after a round under a tie-break list (FIDE C.07)", standings_arguments),
     "rules": ("list the rule sets; show one; show what one changes against another", rules_arguments),
     "bench": ("time the engine on TRF files (medians, p90, max, peak memory)", bench_arguments),
     "serve": ("the arbiter's web page and a JSON API (pip install 'cpswiss[serve]')", serve_arguments),
@@ -144,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
     handler = {"pair": cmd_pair, "check": cmd_check, "explain": cmd_explain, "state": cmd_state,
                "bench": cmd_bench, "rules": cmd_rules, "resolve": cmd_resolve,
                "generate": cmd_generate, "study": cmd_study, "serve": cmd_serve,
-               "acceptance": cmd_acceptance}[args.command]
+               "acceptance": cmd_acceptance, "standings": cmd_standings}[args.command]
     try:
         return handler(args)
     except CpswissError as exc:

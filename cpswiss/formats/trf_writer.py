@@ -85,3 +85,10 @@ def acceleration_records(t: Tournament) -> list[str]:
                              f"{pid:4d} {pid:4d}")
             start = end + 1
     return lines
+
+
+def with_rank(record: PlayerRecord, rank: int) -> None:
+    """Set the rank column (86-89) of a player record, so that :func:`player_line` writes it."""
+    record.rank = rank
+    prefix = (record.prefix or _fresh_prefix(record)).ljust(91)
+    record.prefix = prefix[:85] + f"{rank:4d}" + prefix[89:]

@@ -1,0 +1,106 @@
+"""Every tie-break of FIDE C.07, declared once as data, the way a rule set declares its criteria.
+
+A :class:`Definition` says what a code is: its name and article, its type (C.07 Art. 4.3: A a
+subset of games among the tied, B the competitor's own record, C opponents' final results, D
+opponents' data before the round; combined as ``BC``, ``DB``...), how it is computed (``family``:
+the module function that computes it), whether a higher value ranks first, whether its value is a
+place inside the ties the list leaves (DE, EDE, TBR, BBE: C.07 Art. 6, 12.2, 12.3, 13.3), whether
+it is a rating tie-break (Art. 10: not applicable with unrated players), which modifiers of the
+code grammar it takes (TRF-2026 MTB26: ``/Cn /Mn`` Art. 14.1-14.4, ``/L`` Art. 14.5, ``/K`` Art.
+13.4, ``/P`` Art. 6.1.1, ``/F`` Art. 8.3, ``/R`` Art. 7.8 / 10.6) and whether it needs a team file.
+
+``VUR``, ``NUM`` and ``PTS`` are helpers of the corpus and of record 212 (the points), not C.07
+tie-breaks; ``GE`` is the 2023 name of REP.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# how a definition is computed: the function of cpswiss.standings that owns it
+SCORE, OWN, PROGRESSIVE, KOYA, OPPONENTS, AVERAGE_BH, RATING, AVERAGE_RATING, ENCOUNTER, \
+    BOARDS, BOARD_COUNT, STRENGTH, STANDARD = (
+        "score", "own", "progressive", "koya", "opponents", "average-bh", "rating", "average-rating",
+        "encounter", "boards", "board-count", "strength", "standard")
+SEED001 = "seed-001"
+
+
+@dataclass(frozen=True)
+class Definition:
+    """One tie-break of C.07 (or a helper) as data."""
+
+    code: str
+    name: str
+    article: str
+    type: str  # C.07 Art. 4.3: A, B, C, D and their combinations
+    family: str  # how it is computed (the constants above)
+    modifiers: str = ""  # the modifier letters it takes: C M L K P F R
+    higher_first: bool = True
+    place: bool = False  # the value is a place inside the ties left (0: it separates nobody)
+    rating: bool = False  # Art. 10: dropped when a competitor is unrated
+    team_only: bool = False
+    individual_only: bool = False
+    cut_one_column: bool = False  # Art. 5 table: the Cut-1 column marks it
+
+    def takes(self, letter: str) -> bool:
+        return letter in self.modifiers
+
+
+_ALL = (
+    Definition("PTS", "points", "C.07 Art. 2 (the score)", "B", SCORE),
+    Definition("MPTS", "match points", "C.07 Art. 11 (match points)", "B", SCORE, team_only=True),
+    Definition("GPTS", "game points", "C.07 Art. 11 (game points)", "B", SCORE, team_only=True),
+    Definition("MPVGP", "match points or game points", "C.07 Art. 13.1", "B", SCORE, team_only=True),
+    Definition("DE", "direct encounter", "C.07 Art. 6", "A", ENCOUNTER, "P", higher_first=False, place=True),
+    Definition("EDE", "extended direct encounter", "C.07 Art. 13.3", "A", ENCOUNTER, "P", higher_first=False,
+               place=True, team_only=True),
+    Definition("WIN", "number of wins", "C.07 Art. 7.1", "B", OWN),
+    Definition("WON", "number of games won", "C.07 Art. 7.2", "B", OWN),
+    Definition("BPG", "games played with Black", "C.07 Art. 7.3", "B", OWN),
+    Definition("BWG", "games won with Black", "C.07 Art. 7.4", "B", OWN),
+    Definition("PS", "progressive scores", "C.07 Art. 7.5", "B", PROGRESSIVE, "C", cut_one_column=True),
+    Definition("REP", "rounds one elected to play", "C.07 Art. 7.6", "B", OWN),
+    Definition("GE", "rounds one elected to play (the 2023 name of REP)", "C.07 Art. 7.6", "B", OWN),
+    Definition("STD", "standard points", "C.07 Art. 7.7 (2026)", "B", STANDARD),
+    Definition("TPN", "tournament pairing number", "C.07 Art. 7.8 (2026)", "B", OWN, "R", higher_first=False),
+    Definition("BH", "Buchholz", "C.07 Art. 8.1", "C", OPPONENTS, "CMP", cut_one_column=True),
+    Definition("AOB", "average of opponents' Buchholz", "C.07 Art. 8.2", "CC", AVERAGE_BH, "F"),
+    Definition("FB", "Fore Buchholz", "C.07 Art. 8.3", "D", OPPONENTS, "CM", cut_one_column=True),
+    Definition("SB", "Sonneborn-Berger", "C.07 Art. 9.1", "BC", OPPONENTS, "CMP", cut_one_column=True),
+    Definition("KS", "Koya system", "C.07 Art. 9.2", "BC", KOYA, "L"),
+    Definition("ARO", "average rating of opponents", "C.07 Art. 10.1", "D", RATING, "CM", rating=True,
+               cut_one_column=True),
+    Definition("TPR", "tournament performance rating", "C.07 Art. 10.2", "DB", RATING, "CM", rating=True),
+    Definition("PTP", "perfect tournament performance", "C.07 Art. 10.3", "DB", RATING, "CM", rating=True),
+    Definition("APRO", "average TPR of opponents", "C.07 Art. 10.4", "DC", AVERAGE_RATING, rating=True),
+    Definition("APPO", "average PTP of opponents", "C.07 Art. 10.5", "DC", AVERAGE_RATING, rating=True),
+    Definition("RTNG", "rating", "C.07 Art. 10.6 (2026)", "B", RATING, "R", rating=True),
+    Definition("BC", "board count", "C.07 Art. 12.1", "B", BOARD_COUNT, higher_first=False, team_only=True),
+    Definition("TBR", "top board results", "C.07 Art. 12.2", "B", BOARDS, higher_first=False, place=True,
+               team_only=True),
+    Definition("BBE", "bottom board elimination", "C.07 Art. 12.3", "B", BOARDS, higher_first=False,
+               place=True, team_only=True),
+    Definition("EMMSB", "extended Sonneborn-Berger: opponent's MP x MP scored", "C.07 Art. 13.2", "BC",
+               OPPONENTS, "CM", team_only=True, cut_one_column=True),
+    Definition("EMGSB", "extended Sonneborn-Berger: opponent's MP x GP scored", "C.07 Art. 13.2", "BC",
+               OPPONENTS, "CM", team_only=True, cut_one_column=True),
+    Definition("EGMSB", "extended Sonneborn-Berger: opponent's GP x MP scored", "C.07 Art. 13.2", "BC",
+               OPPONENTS, "CM", team_only=True, cut_one_column=True),
+    Definition("EGGSB", "extended Sonneborn-Berger: opponent's GP x GP scored", "C.07 Art. 13.2", "BC",
+               OPPONENTS, "CM", team_only=True, cut_one_column=True),
+    Definition("SSSC", "scores and schedule strength combination", "C.07 Art. 13.4", "BC", STRENGTH, "KF",
+               team_only=True),
+    Definition("OTHER_1999", "the 1987-99 rules' order: opponents' ratings summed, lowest cut one by one, "
+               "else progressive scores and their cuts", "seed 001 section 16 (C.07 Art. 4.1: self-defined)", "DB",
+               SEED001, higher_first=False, place=True, individual_only=True),
+    Definition("VUR", "voluntarily unplayed rounds (helper: C.07 Art. 16.1)", "C.07 Art. 16.1", "B", OWN),
+    Definition("NUM", "games played over the board (helper)", "C.07 Art. 15.1", "B", OWN),
+)
+
+DEFINITIONS: dict[str, Definition] = {d.code: d for d in _ALL}
+ESB_CODES = ("EMMSB", "EMGSB", "EGMSB", "EGGSB")
+
+
+def definition(code: str) -> Definition | None:
+    """The declaration of a code (upper case), None when C.07 has no such tie-break."""
+    return DEFINITIONS.get(code.upper())
