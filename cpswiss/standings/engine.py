@@ -23,7 +23,7 @@ from cpswiss.standings.opponents import (EDITION_2024, EDITION_2026, Adjusted, C
 from cpswiss.standings.own import (board_count, koya, own_value, progressive, standard_points,
                                    strength_divisor)
 from cpswiss.standings.ratings import all_rated, average_of_opponents, rating_values
-from cpswiss.standings.rounds import GP, MP, Field, last_complete_round, read_field
+from cpswiss.standings.rounds import GP, MP, Field, last_complete_round, last_round_written, read_field
 from cpswiss.standings.seed001 import seed001_places
 from cpswiss.tournament.model import Tournament
 
@@ -159,9 +159,8 @@ def compute_standings(t: Tournament, tiebreaks: str | Sequence[TieBreak] | None 
     codes, list_reason = tiebreak_list(t, tiebreaks, default_list)
     chosen, reason = choose_edition(t, edition)
     kind = choose_system(t, system)
-    last = last_complete_round(t)
-    n = last if round_no is None else round_no
-    if not 0 <= n <= max(last, 0):
+    n = last_complete_round(t) if round_no is None else round_no
+    if not 0 <= n <= max(last_round_written(t), last_complete_round(t)):
         raise InputError(f"--round {n}: the file has {t.paired_rounds_text()}", t.path)
     if kind == ROUND_ROBIN:
         for number, tb in enumerate(codes, start=1):

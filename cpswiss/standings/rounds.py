@@ -124,7 +124,9 @@ class Field:
 
 
 def last_complete_round(t: Tournament) -> int:
-    """The last paired round with no game still pending."""
+    """The last paired round (a game or a pairing-allocated bye) with no game still pending:
+    the standings' round by default (byes entered in advance for the next round do not make
+    it a round played)."""
     found = competitors(t)
     last = max((len(c.entries) for c in found.values()), default=0)
     while last > 0 and any((e := c.entry(last)) is not None and e.kind is EntryKind.PENDING
@@ -133,9 +135,17 @@ def last_complete_round(t: Tournament) -> int:
     return last
 
 
+def last_round_written(t: Tournament) -> int:
+    """The last round any record has a block for (a round of byes only included): the latest
+    round the standings may be asked for."""
+    if t.is_team_tournament:
+        return t.last_paired_round
+    return -(-max((len(p.rounds) for p in t.players.values()), default=0) // t.games_per_round)
+
+
 def read_field(t: Tournament, n: int, primary: str | None = None, round_robin: bool = False) -> Field:
     """The competitors' rounds 1..n.  InputError when a game of those rounds has no result."""
-    found = competitors(t)
+    found = competitors(t, n)
     team = t.is_team_tournament
     boards = t.number_of_boards() if team else 1
     mp = t.match_scoring or MatchScoring()

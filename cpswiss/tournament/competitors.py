@@ -104,14 +104,15 @@ class Competitor:
         return self.entries[round_no - 1] if 1 <= round_no <= len(self.entries) else None
 
 
-def competitors(t: Tournament) -> dict[int, Competitor]:
-    """The competitors of a tournament with their entries up to its last paired round (round
-    blocks grouped by match in a Double-Swiss file): teams for a team file, players otherwise.
-    InputError (naming the line) where a round of a team cannot be read as one match."""
+def competitors(t: Tournament, up_to: int | None = None) -> dict[int, Competitor]:
+    """The competitors of a tournament with their entries up to its last paired round, or up to
+    round ``up_to`` (a round of byes only, which no pairing marks; round blocks grouped by match
+    in a Double-Swiss file): teams for a team file, players otherwise.  InputError (naming the
+    line) where a round of a team cannot be read as one match."""
     if t.is_team_tournament:
-        return _teams(t)
+        return _teams(t, up_to)
     per = t.games_per_round
-    rounds = -(-t.last_paired_round // per)
+    rounds = -(-t.last_paired_round // per) if up_to is None else up_to
     found: dict[int, Competitor] = {}
     for pid, rec in t.players.items():
         entries = tuple(_player_match(t, pid, range(per * (k - 1) + 1, per * k + 1)) for k in range(1, rounds + 1))
@@ -151,7 +152,7 @@ def _player_match(t: Tournament, pid: int, columns: range) -> CompetitorEntry | 
     return CompetitorEntry(kind, opponent, colour, None, False, games, points, points)
 
 
-def _teams(t: Tournament) -> dict[int, Competitor]:
+def _teams(t: Tournament, up_to: int | None = None) -> dict[int, Competitor]:
     """The teams (310) with one entry per round, read from their members' blocks and the
     320 / 330 / 300 / 240 records (C.04.6 Art. 1.4, 1.6; GHR 3.5)."""
     boards = t.number_of_boards()
@@ -161,7 +162,7 @@ def _teams(t: Tournament) -> dict[int, Competitor]:
     for f in t.team_forfeits:
         forfeits[f.round_no, f.white] = forfeits[f.round_no, f.black] = f
     orders = {(o.round_no, o.team): o for o in t.board_orders}
-    last = t.last_paired_round
+    last = t.last_paired_round if up_to is None else up_to
     per_round: dict[int, list[CompetitorEntry | None]] = {team: [] for team in t.teams}
     for r in range(1, last + 1):
         found = {number: _team_round(t, r, team.number, team.members, boards, team_of, forfeits, orders)
