@@ -74,20 +74,6 @@ def _default_list(t: object) -> str | None:
     return default_list(rules.name, rules.system)
 
 
-def format_value(value: Fraction | int | None) -> str:
-    """A value as the corpus writes it: whole numbers bare, points to one or two decimals,
-    ``-`` where not applicable."""
-    if value is None:
-        return "-"
-    if isinstance(value, int) or value.denominator == 1 and not isinstance(value, Fraction):
-        return str(value)
-    if (value * 10).denominator == 1:
-        return f"{float(value):.1f}" if value.denominator != 1 else f"{float(value):.1f}"
-    if (value * 100).denominator == 1:
-        return f"{float(value):.2f}"
-    return f"{float(value):.4f}"
-
-
 def _column(standings: object, index: int) -> list[str]:
     from cpswiss.standings import Standings
 

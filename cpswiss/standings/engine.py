@@ -119,13 +119,13 @@ def tiebreak_list(t: Tournament, requested: str | Sequence[TieBreak] | None,
     """The list, the points first: ``--tiebreaks``, else the file's 212 / 202, else ``default``
     (the system's), else C.07's usual Swiss list; and where it came from."""
     if isinstance(requested, str):
-        codes, reason = parse_list(requested), "--tiebreaks"
+        codes, reason = parse_list(requested, "--tiebreaks"), "--tiebreaks"
     elif requested is not None:
         codes, reason = tuple(requested), "given"
     elif (found := file_list(t)) is not None:
         codes, reason = found.tiebreaks, f"record {found.record} (line {found.line})"
     elif default is not None:
-        codes, reason = parse_list(default), "the rule set's default"
+        codes, reason = parse_list(default, "the rule set's default list"), "the rule set's default (seed 001 section 16)"
     else:
         codes, reason = parse_list("BH/C1,BH,SB,PS" if not t.is_team_tournament else "GPTS,BH:MP,EMGSB"), \
             "no list given: C.07's usual list"

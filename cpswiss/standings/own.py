@@ -5,6 +5,7 @@ and the helpers VUR and NUM.  Values are :class:`~fractions.Fraction` points or 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from math import floor
 
@@ -34,7 +35,7 @@ def own_value(tb: TieBreak, field: Field, c: Competitor) -> Fraction:
         return Fraction(c.score(score), 10)
     if code == "TPN":
         return Fraction(c.id)
-    counted: dict[str, object] = {
+    counted: dict[str, Callable[[Round], bool]] = {
         "WIN": lambda r: r.points(score) == win,  # 7.1: a win's points, played or not
         "WON": lambda r: r.over_board and r.points(score) == win,  # 7.2: won over the board
         "BPG": lambda r: r.over_board and _black(r),  # 7.3
@@ -45,7 +46,7 @@ def own_value(tb: TieBreak, field: Field, c: Competitor) -> Fraction:
         "NUM": lambda r: r.over_board and r.opponent > 0,
     }
     test = counted["REP" if code == "GE" else code]
-    return Fraction(sum(1 for r in c.rounds if test(r)))  # type: ignore[operator]
+    return Fraction(sum(1 for r in c.rounds if test(r)))
 
 
 def _black(r: Round) -> bool:
