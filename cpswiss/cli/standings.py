@@ -56,7 +56,7 @@ def cmd_standings(args: argparse.Namespace) -> int:
     return errors.EXIT_OK
 
 
-def _default_list(t: object) -> str | None:
+def _default_list(t: object) -> tuple[str, str] | None:
     """The default list of the rule set that pairs the file (seed 001's order for the 1987-99
     rules), None when it has none or none can be chosen."""
     from cpswiss.api.selection import select_rule_set
@@ -71,7 +71,7 @@ def _default_list(t: object) -> str | None:
         rules, _ = select_rule_set(t)
     except CpswissError:
         return None
-    return default_list(rules.name, rules.system)
+    return default_list(rules.system)
 
 
 def _column(standings: object, index: int) -> list[str]:

@@ -95,13 +95,15 @@ def parse_code(text: str, place: str, path: str | None = None, line: int | None 
     return TieBreak(found, written, **fields)  # type: ignore[arg-type]
 
 
-def parse_list(text: str, path: str | None = None, line: int | None = None, first: int = 1) -> tuple[TieBreak, ...]:
-    """A list of codes separated by commas or blanks (``--tiebreaks``, a 202 / 212 record)."""
+def parse_list(text: str, path: str | None = None, line: int | None = None, record: str = "") -> tuple[TieBreak, ...]:
+    """A list of codes separated by commas or blanks (``--tiebreaks``, a 202 / 212 record:
+    ``record`` names it in messages)."""
     items = [item for item in re.split(r"[,\s]+", text.strip()) if item]
+    lead = f"{record}: " if record else ""
     if not items:
-        raise InputError("the tie-break list is empty", path, line)
-    return tuple(parse_code(item, f"tie-break {number}", path, line)
-                 for number, item in enumerate(items, start=first))
+        raise InputError(f"{lead}the tie-break list is empty", path, line)
+    return tuple(parse_code(item, f"{lead}tie-break {number}", path, line)
+                 for number, item in enumerate(items, start=1))
 
 
 @dataclass(frozen=True)
@@ -124,12 +126,12 @@ def file_list(t: Tournament) -> FileList | None:
             found[item[:3]] = (item[3:], index + 1)
     if "212" in found:
         text, line = found["212"]
-        codes = parse_list(text, t.path, line)
+        codes = parse_list(text, t.path, line, "212")
         if codes[0].definition.code not in ("PTS", "MPTS", "GPTS"):
             raise InputError(f"212: the standings order starts with the points (PTS, MPTS or GPTS), not "
                              f"{codes[0].text!r}", t.path, line)
         return FileList(codes[1:], "212", line)
     if "202" in found:
         text, line = found["202"]
-        return FileList(parse_list(text, t.path, line), "202", line)
+        return FileList(parse_list(text, t.path, line, "202"), "202", line)
     return None

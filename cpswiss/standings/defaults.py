@@ -8,9 +8,10 @@
 
 from __future__ import annotations
 
-DEFAULTS = {"fide-1999": "OTHER_1999"}
+# system -> (the list, where it comes from)
+DEFAULTS = {"fide-1999": ("OTHER_1999", "the 1987-99 rules' default order (seed 001 section 16)")}
 
 
-def default_list(rule_set: str, system: str) -> str | None:
-    """The default list of a rule set (by its system's name), None when it has none."""
+def default_list(system: str) -> tuple[str, str] | None:
+    """The default list of a rule set's system and where it comes from, None when it has none."""
     return DEFAULTS.get(system)

@@ -115,7 +115,7 @@ def choose_system(t: Tournament, requested: str | None) -> str:
 
 
 def tiebreak_list(t: Tournament, requested: str | Sequence[TieBreak] | None,
-                  default: str | None = None) -> tuple[tuple[TieBreak, ...], str]:
+                  default: tuple[str, str] | None = None) -> tuple[tuple[TieBreak, ...], str]:
     """The list, the points first: ``--tiebreaks``, else the file's 212 / 202, else ``default``
     (the system's), else C.07's usual Swiss list; and where it came from."""
     if isinstance(requested, str):
@@ -125,7 +125,7 @@ def tiebreak_list(t: Tournament, requested: str | Sequence[TieBreak] | None,
     elif (found := file_list(t)) is not None:
         codes, reason = found.tiebreaks, f"record {found.record} (line {found.line})"
     elif default is not None:
-        codes, reason = parse_list(default, "the rule set's default list"), "the rule set's default (seed 001 section 16)"
+        codes, reason = parse_list(default[0]), default[1]
     else:
         codes, reason = parse_list("BH/C1,BH,SB,PS" if not t.is_team_tournament else "GPTS,BH:MP,EMGSB"), \
             "no list given: C.07's usual list"
@@ -135,6 +135,9 @@ def tiebreak_list(t: Tournament, requested: str | Sequence[TieBreak] | None,
         if tb.definition.team_only and not t.is_team_tournament:
             raise InputError(f"tie-break {number} {tb.text!r}: {tb.code} ({tb.definition.article}) is a team "
                              "tie-break and this is not a team file", t.path)
+        if tb.definition.individual_only and t.is_team_tournament:
+            raise InputError(f"tie-break {number} {tb.text!r}: {tb.code} ({tb.definition.article}) is for "
+                             "individual tournaments and this is a team file", t.path)
         if tb.score is not None and not t.is_team_tournament:
             raise InputError(f"tie-break {number} {tb.text!r}: :{tb.score} names a team score and this is not a "
                              "team file", t.path)
@@ -154,7 +157,7 @@ def _primary(t: Tournament, codes: Sequence[TieBreak]) -> str | None:
 
 def compute_standings(t: Tournament, tiebreaks: str | Sequence[TieBreak] | None = None,
                       edition: str | None = None, round_no: int | None = None, system: str | None = None,
-                      default_list: str | None = None) -> Standings:
+                      default_list: tuple[str, str] | None = None) -> Standings:
     """The standings after ``round_no`` (default: the last complete round)."""
     codes, list_reason = tiebreak_list(t, tiebreaks, default_list)
     chosen, reason = choose_edition(t, edition)
