@@ -25,6 +25,7 @@ from cpswiss.standings.own import (board_count, koya, own_value, progressive, st
 from cpswiss.standings.ratings import all_rated, average_of_opponents, rating_values
 from cpswiss.standings.rounds import GP, MP, Field, last_complete_round, last_round_written, read_field
 from cpswiss.standings.seed001 import seed001_places
+from cpswiss.tournament.competitors import competitors
 from cpswiss.tournament.model import Tournament
 
 if TYPE_CHECKING:
@@ -162,15 +163,17 @@ def compute_standings(t: Tournament, tiebreaks: str | Sequence[TieBreak] | None 
     codes, list_reason = tiebreak_list(t, tiebreaks, default_list)
     chosen, reason = choose_edition(t, edition)
     kind = choose_system(t, system)
-    n = last_complete_round(t) if round_no is None else round_no
-    if not 0 <= n <= max(last_round_written(t), last_complete_round(t)):
+    found = competitors(t)
+    last = last_complete_round(t, found)
+    n = last if round_no is None else round_no
+    if not 0 <= n <= max(last_round_written(t), last):
         raise InputError(f"--round {n}: the file has {t.paired_rounds_text()}", t.path)
     if kind == ROUND_ROBIN:
         for number, tb in enumerate(codes, start=1):
             if tb.code in ("BH", "FB", "AOB"):
                 raise InputError(f"tie-break {number} {tb.text!r}: the Buchholz family is not used in round "
                                  "robins (C.07 Art. 8, note)", t.path)
-    field = read_field(t, n, _primary(t, codes), kind == ROUND_ROBIN)
+    field = read_field(t, n, _primary(t, codes), kind == ROUND_ROBIN, found)
     final = t.total_rounds or n
     return _rank(field, codes, chosen, reason, kind, final, list_reason)
 

@@ -34,17 +34,32 @@ EDITION_2024, EDITION_2026 = "2024", "2026"
 
 @dataclass(frozen=True)
 class Contribution:
-    """One round's element of a sum: who stands behind it, the score it counts (tenths), the
-    value added (points), whether the round is a VUR, why the score is what it is, and whether a
-    cut removed it ("low" / "high")."""
+    """One round's element of a sum: who stands behind it (0: the dummy of Art. 16.4), the score
+    it counts (tenths), the value added (hundredths of a point: the score, or the score times the
+    points scored), whether the round is a VUR, for a dummy its own score before a cap and the
+    cap's article ("" uncapped), and whether a cut removed it ("low" / "high")."""
 
     round: int
-    opponent: int  # 0: the dummy of Art. 16.4
+    opponent: int
     score: int
-    value: Fraction
+    value: int
     vur: bool
-    why: str
+    own: int = 0
+    cap: str = ""
     cut: str = ""
+
+    @property
+    def why(self) -> str:
+        """The contribution in the article's words."""
+        if self.opponent:
+            text = f"opponent {self.opponent}'s adjusted score {self.score / 10:g} (C.07 Art. 16.3)"
+        elif self.cap:
+            text = f"dummy: own score {self.own / 10:g} capped at {self.score / 10:g} (C.07 Art. {self.cap})"
+        else:
+            text = f"dummy: own score {self.score / 10:g} (C.07 Art. 16.4)"
+        if self.cut:
+            text += f"; removed by the {self.cut} cut (Art. 14{', 16.5' if self.cut == 'low' and self.vur else ''})"
+        return text
 
 
 @dataclass(frozen=True)
@@ -105,7 +120,6 @@ def opponent_sums(tb: TieBreak, field: Field, edition: str, final_round: int,
 def _sum(tb: TieBreak, field: Field, cid: int, adjusted: Adjusted, product: str | None,
          edition: str) -> OpponentSum:
     c = field.competitors[cid]
-    score = adjusted.score
     items: list[Contribution] = []
     for r in c.rounds:
         final = adjusted.fore and r.number == field.n
@@ -113,34 +127,32 @@ def _sum(tb: TieBreak, field: Field, cid: int, adjusted: Adjusted, product: str 
             played = r.opponent > 0
         else:
             played = (r.over_board or final) and r.opponent > 0
+        own, cap = 0, ""
         if played:
             counted, vur = adjusted.seen[r.opponent], False
-            why = f"opponent {r.opponent}'s adjusted score (C.07 Art. 16.3)"
         elif field.round_robin:
             continue  # Art. 15.2: a free round is no element of the sum
         else:
-            counted, vur, why = _dummy(field, c.id, r.opponent, r.category, adjusted, edition)
+            counted, own, cap = _dummy(field, c.id, r.opponent, adjusted, edition)
             vur = r.vur
         points = r.points(product) if product is not None else 10
-        value = Fraction(counted * points, 100) if product is not None else Fraction(counted, 10)
-        items.append(Contribution(r.number, r.opponent if played else 0, counted, value, vur, why))
-    kept = _cut(tb, items)
-    return OpponentSum(sum((i.value for i in kept if not i.cut), Fraction(0)), tuple(kept))
+        items.append(Contribution(r.number, r.opponent if played else 0, counted, counted * points, vur, own, cap))
+    kept = _cut(tb, items) if tb.cut_low or tb.cut_high else items
+    return OpponentSum(Fraction(sum(i.value for i in kept if not i.cut), 100), tuple(kept))
 
 
-def _dummy(field: Field, cid: int, opponent: int, category: str, adjusted: Adjusted,
-           edition: str) -> tuple[int, bool, str]:
-    """Art. 16.4: the dummy's score for an unplayed round, capped under the 2026 rules."""
+def _dummy(field: Field, cid: int, opponent: int, adjusted: Adjusted, edition: str) -> tuple[int, int, str]:
+    """Art. 16.4: the dummy's score for an unplayed round, the own score it starts from and the
+    article of the 2026 cap that lowered it ("" when none did)."""
     own = adjusted.own[cid]
-    why = f"dummy: own score {own / 10:g} (C.07 Art. 16.4)"
     if edition == EDITION_2026:
         if opponent > 0:
             cap, article = adjusted.seen[opponent], f"16.4.1: opponent {opponent}'s adjusted score"
         else:
             cap, article = field.draw[adjusted.score] * field.n, f"16.4.2: a draw x {field.n} rounds"
         if own > cap:
-            return cap, True, f"dummy: own score {own / 10:g} capped at {cap / 10:g} (C.07 Art. {article})"
-    return own, True, why
+            return cap, own, article
+    return own, own, ""
 
 
 def _cut(tb: TieBreak, items: list[Contribution]) -> list[Contribution]:

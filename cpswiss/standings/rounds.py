@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from cpswiss.errors import InputError
 from cpswiss.tournament.colour import Colour
+from cpswiss.tournament.competitors import Competitor as TournamentCompetitor
 from cpswiss.tournament.competitors import CompetitorEntry, EntryKind, competitors
 from cpswiss.tournament.model import Scoring, Tournament
 from cpswiss.tournament.team_records import MatchScoring
@@ -123,11 +124,11 @@ class Field:
         return sum(r.points(score) if r.number <= last or r.opponent > 0 else self.draw[score] for r in c.rounds)
 
 
-def last_complete_round(t: Tournament) -> int:
+def last_complete_round(t: Tournament, found: dict[int, TournamentCompetitor] | None = None) -> int:
     """The last paired round (a game or a pairing-allocated bye) with no game still pending:
     the standings' round by default (byes entered in advance for the next round do not make
-    it a round played)."""
-    found = competitors(t)
+    it a round played).  ``found``: the file's competitors, when already read."""
+    found = competitors(t) if found is None else found
     last = max((len(c.entries) for c in found.values()), default=0)
     while last > 0 and any((e := c.entry(last)) is not None and e.kind is EntryKind.PENDING
                            for c in found.values()):
@@ -143,9 +144,12 @@ def last_round_written(t: Tournament) -> int:
     return -(-max((len(p.rounds) for p in t.players.values()), default=0) // t.games_per_round)
 
 
-def read_field(t: Tournament, n: int, primary: str | None = None, round_robin: bool = False) -> Field:
-    """The competitors' rounds 1..n.  InputError when a game of those rounds has no result."""
-    found = competitors(t, n)
+def read_field(t: Tournament, n: int, primary: str | None = None, round_robin: bool = False,
+               found: dict[int, TournamentCompetitor] | None = None) -> Field:
+    """The competitors' rounds 1..n (``found``: the file's competitors up to its last paired
+    round, when already read).  InputError when a game of those rounds has no result."""
+    if found is None or any(len(c.entries) < n for c in found.values()):
+        found = competitors(t, n)
     team = t.is_team_tournament
     boards = t.number_of_boards() if team else 1
     mp = t.match_scoring or MatchScoring()
