@@ -92,6 +92,28 @@ def test_rating_tie_breaks_are_not_applicable_with_an_unrated_player():
     assert set(s.not_applicable) == {1, 2, 3} and "Art. 10" in s.not_applicable[1]
 
 
+# --- Teams by hand: team.trf (4 teams of 2 boards, 3 rounds, match points 2 / 1 / 0) -------
+# T1 4 MP 4 GP; T2 and T3 3 MP 3 GP each (T2 beat T3 in round 3, 1.5-0.5); T4 2 MP 2 GP.
+
+def test_team_tie_breaks_by_hand():
+    v = values(DATA / "team.trf", "MPTS,EDE,EMMSB,EMGSB,EGGSB,BH:MP,BC,SSSC")
+    # EDE: T2 and T3 level on MP and GP; T2 won their match (13.3.1)
+    assert (v[2]["EDE"], v[3]["EDE"], v[1]["EDE"]) == (1, 2, 0)
+    # EMMSB T2: T1's 4 MP x 1 + T4's 2 x 0 + T3's 3 x 2; EMGSB T2: 4 x 1 + 2 x 0.5 + 3 x 1.5
+    assert v[2]["EMMSB"] == 10 and v[2]["EMGSB"] == Fraction(19, 2) and v[2]["EGGSB"] == Fraction(19, 2)
+    assert v[3]["EMGSB"] == Fraction(17, 2) and v[2]["BH:MP"] == v[3]["BH:MP"] == 9
+    # BC (12.1): board 1 x its GP + board 2 x its GP: T2 1 x 1 + 2 x 2, T3 1 x 1.5 + 2 x 1.5
+    assert v[2]["BC"] == 5 and v[3]["BC"] == Fraction(9, 2)
+    # SSSC (13.4): GP + BH(MP) / floor(2 MP x 3 rounds / 2 GP a match) = 3 + 9 / 3
+    assert v[2]["SSSC"] == 6 and v[1]["SSSC"] == Fraction(667, 100)
+    assert [v[t]["rank"] for t in (1, 2, 3, 4)] == [1, 2, 3, 4]
+
+
+def test_a_team_list_without_points_starts_with_the_primary_score():
+    s = compute_standings(read_trf(DATA / "team.trf"), "BC")
+    assert s.headers == ("MPTS", "BC") and s.row(3).rank == 2  # BC: lower is better
+
+
 # --- Seed 001 section 16 (the 1987-99 rules' default list) -----------------------------------
 
 def test_seed_001_order_with_every_opponent_rated():

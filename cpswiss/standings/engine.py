@@ -128,10 +128,11 @@ def tiebreak_list(t: Tournament, requested: str | Sequence[TieBreak] | None,
     elif default is not None:
         codes, reason = parse_list(default[0]), default[1]
     else:
-        codes, reason = parse_list("BH/C1,BH,SB,PS" if not t.is_team_tournament else "GPTS,BH:MP,EMGSB"), \
-            "no list given: C.07's usual list"
+        codes, reason = parse_list("MPVGP,BH,SB" if t.is_team_tournament else "BH/C1,BH,SB,PS"), \
+            "no list given (C.07 Art. 2: the regulations name it): the usual Buchholz and Sonneborn-Berger"
     if codes[0].code not in ("PTS", "MPTS", "GPTS"):
-        codes = (parse_code("MPTS" if t.is_team_tournament else "PTS", "points"), *codes)
+        points = "PTS" if not t.is_team_tournament else "GPTS" if _primary(t, codes) == GP else "MPTS"
+        codes = (parse_code(points, "points"), *codes)
     for number, tb in enumerate(codes, start=1):
         if tb.definition.team_only and not t.is_team_tournament:
             raise InputError(f"tie-break {number} {tb.text!r}: {tb.code} ({tb.definition.article}) is a team "
