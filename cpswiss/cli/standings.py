@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from fractions import Fraction
 
 from cpswiss import errors
 from cpswiss.cli.options import read_tournament, recompute_points_option
