@@ -109,6 +109,14 @@ def test_team_tie_breaks_by_hand():
     assert [v[t]["rank"] for t in (1, 2, 3, 4)] == [1, 2, 3, 4]
 
 
+def test_a_team_file_gets_its_ranks_in_the_310_records(tmp_path: Path):
+    out = tmp_path / "team.trf"
+    assert main(["standings", str(DATA / "team.trf"), "--tiebreaks", "BC", "-o", str(out)]) == 0
+    written = read_trf(out)
+    assert {n: team.rank for n, team in written.teams.items()} == {1: 1, 3: 2, 2: 3, 4: 4}  # the file: 1 2 3 4
+    assert compute_standings(written).headers == ("MPTS", "BC")
+
+
 def test_a_team_list_without_points_starts_with_the_primary_score():
     s = compute_standings(read_trf(DATA / "team.trf"), "BC")
     assert s.headers == ("MPTS", "BC") and s.row(3).rank == 2  # BC: lower is better

@@ -154,18 +154,20 @@ def as_dict(standings: object) -> dict[str, object]:
 
 
 def _trf_text(t: object, standings: object) -> str:
-    """The file with each player's rank (columns 86-89) and the list in 202 / 212 records."""
-    from cpswiss.errors import InputError
+    """The file with each competitor's rank - a player's columns 86-89, a team's 310 rank
+    (columns 69-71) - and the list in 202 / 212 records."""
+    from dataclasses import replace
+
     from cpswiss.formats.trf_writer import with_rank, write_trf
     from cpswiss.standings import Standings
     from cpswiss.tournament.model import Tournament
 
     assert isinstance(t, Tournament) and isinstance(standings, Standings)
-    if t.is_team_tournament:
-        raise InputError("-o FILE.trf writes the players' rank column: a team file's ranks are not written "
-                         "(use -o FILE.tsv)", t.path)
     for row in standings.rows:
-        with_rank(t.players[row.id], row.rank)
+        if t.is_team_tournament:
+            t.teams[row.id] = replace(t.teams[row.id], rank=row.rank)
+        else:
+            with_rank(t.players[row.id], row.rank)
     codes = list(standings.headers)
     records = [f"202 {' '.join(codes[1:])}", f"212 {' '.join(codes)}"]
     layout = [item for item in t.layout if not (isinstance(item, str) and item[:3] in ("202", "212"))]
