@@ -122,6 +122,15 @@ def test_a_team_list_without_points_starts_with_the_primary_score():
     assert s.headers == ("MPTS", "BC") and s.row(3).rank == 2  # BC: lower is better
 
 
+def test_a_double_swiss_round_is_a_match_of_two_games():
+    """TB-12: player 2 drew game 1 against 4 and won game 2 by forfeit - a match played (C.04.5
+    Preface); player 3 forfeited both games against 4 - a forfeit match, his dummy in BH."""
+    v = values(REPO / "tests" / "data" / "double-swiss.trf", "BH,WIN,KS", EDITION_2026)
+    assert v[2]["PTS"] == Fraction(7, 2) and v[2]["BH"] == 4 and v[2]["WIN"] == 1  # 2-0 against 1
+    assert v[3]["BH"] == 2  # 1's 1.5 and the dummy's 0.5 (his own score)
+    assert v[2]["KS"] == Fraction(3, 2)  # only 4 reached half of 2 x 2.0
+
+
 # --- Seed 001 section 16 (the 1987-99 rules' default list) -----------------------------------
 
 def test_seed_001_order_with_every_opponent_rated():

@@ -107,8 +107,8 @@ class Field:
     team: bool
     primary: str  # MP or GP (a player: GP, his game points)
     boards: int
-    win: dict[str, int]  # the points of a win / a draw, per score
-    draw: dict[str, int]
+    win: dict[str, int]  # the points of a match won / drawn, per score (TB-12: a Double-Swiss match
+    draw: dict[str, int]  # is two games)
     round_robin: bool = False
 
     def other(self, score: str) -> str:
@@ -154,8 +154,9 @@ def read_field(t: Tournament, n: int, primary: str | None = None, round_robin: b
     boards = t.number_of_boards() if team else 1
     mp = t.match_scoring or MatchScoring()
     scoring = t.scoring
-    win = {GP: scoring.win * boards, MP: mp.win if team else scoring.win}
-    draw = {GP: scoring.draw * boards, MP: mp.draw if team else scoring.draw}
+    games = boards * t.games_per_round  # a match: a team's boards, a Double-Swiss player's two games
+    win = {GP: scoring.win * games, MP: mp.win if team else scoring.win * games}
+    draw = {GP: scoring.draw * games, MP: mp.draw if team else scoring.draw * games}
     result: dict[int, Competitor] = {}
     for cid, c in found.items():
         rounds = []
