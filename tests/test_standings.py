@@ -66,6 +66,22 @@ def test_the_explanation_of_a_value():
     assert "16.4.1" in parts[1].why and "16.4.2" in parts[2].why
 
 
+def test_the_adjusted_score_and_why():
+    s = compute_standings(read_trf(DATA / "unplayed-16.trf"), "BH")
+    six, one = s.adjustment(6), s.adjustment(1)
+    assert (six.own, six.adjusted, six.as_draws) == (5, 10, (4,))  # the last-round zero-point bye
+    assert "round(s) 4 of category 16.2.5 counted as draws" in six.text()
+    assert (one.own, one.adjusted, one.as_draws) == (30, 30, ())  # his bye (round 3) is 16.2.3
+
+
+def test_the_api_function_uses_the_rule_sets_default_list():
+    from cpswiss.api.standings import standings_frame, standings_of
+
+    s = standings_of(DATA / "seed001-rated.trf")
+    assert s.headers == ("PTS", "OTHER_1999") and "seed 001" in s.list_reason
+    assert standings_frame(DATA / "encounter.trf")["id"].tolist() == [4, 1, 2, 3, 5, 6]
+
+
 def test_the_edition_follows_the_start_date():
     s = compute_standings(read_trf(DATA / "unplayed-16.trf"), "BH")
     assert s.edition == EDITION_2024 and "before 1 March 2026" in s.edition_reason
@@ -136,8 +152,7 @@ def test_a_double_swiss_round_is_a_match_of_two_games():
 def test_seed_001_order_with_every_opponent_rated():
     # (a) 1 and 4 (3.0): 1 met 1900 1800 1700 1600 -> 5400 without the lowest; 4 met 1800 1500
     # 2000 1900 -> 5700: 4 first.  2 and 3 met the same four players: tied at every step.
-    s = compute_standings(read_trf(DATA / "seed001-rated.trf"), None,
-                          default_list=("OTHER_1999", "seed 001 section 16"))
+    s = compute_standings(read_trf(DATA / "seed001-rated.trf"), "OTHER_1999")
     assert [(r.id, r.rank) for r in s.rows] == [(4, 1), (1, 2), (2, 3), (3, 3), (5, 5), (6, 6)]
 
 

@@ -38,11 +38,10 @@ def standings_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def cmd_standings(args: argparse.Namespace) -> int:
-    from cpswiss.standings import compute_standings
+    from cpswiss.api.standings import standings_of
 
     t = read_tournament(args.file, args)
-    standings = compute_standings(t, args.tiebreaks, args.edition, args.round, args.system,
-                                  _default_list(t) if args.tiebreaks is None else None)
+    standings = standings_of(t, args.tiebreaks, args.edition, args.round, args.system)
     if args.output:
         if args.output.lower().endswith(".trf"):
             write_atomically(args.output, _trf_text(t, standings))
@@ -53,24 +52,6 @@ def cmd_standings(args: argparse.Namespace) -> int:
     elif not args.output:
         sys.stdout.write("\n".join(text_lines(standings)) + "\n")
     return errors.EXIT_OK
-
-
-def _default_list(t: object) -> tuple[str, str] | None:
-    """The default list of the rule set that pairs the file (seed 001's order for the 1987-99
-    rules), None when it has none or none can be chosen."""
-    from cpswiss.api.selection import select_rule_set
-    from cpswiss.errors import CpswissError
-    from cpswiss.standings.defaults import default_list
-    from cpswiss.tournament.model import Tournament
-
-    assert isinstance(t, Tournament)
-    if t.is_team_tournament or t.kind != "individual":
-        return None
-    try:
-        rules, _ = select_rule_set(t)
-    except CpswissError:
-        return None
-    return default_list(rules.system)
 
 
 def _column(standings: object, index: int) -> list[str]:

@@ -23,7 +23,7 @@ from cpswiss.standings.opponents import (EDITION_2024, EDITION_2026, Adjusted, C
 from cpswiss.standings.own import (board_count, koya, own_value, progressive, standard_points,
                                    strength_divisor)
 from cpswiss.standings.ratings import all_rated, average_of_opponents, rating_values
-from cpswiss.standings.rounds import GP, MP, Field, last_complete_round, last_round_written, read_field
+from cpswiss.standings.rounds import GP, MP, Adjustment, Field, last_complete_round, last_round_written, read_field
 from cpswiss.standings.seed001 import seed001_places
 from cpswiss.tournament.competitors import competitors
 from cpswiss.tournament.model import Tournament
@@ -63,6 +63,12 @@ class Standings:
     not_applicable: dict[int, str] = dataclass_field(default_factory=dict)  # column -> why
     contributions: dict[tuple[int, int], tuple[Contribution, ...]] = dataclass_field(default_factory=dict)
     list_reason: str = ""
+    field: Field | None = dataclass_field(default=None, compare=False, repr=False)
+
+    def adjustment(self, cid: int, score: str | None = None) -> Adjustment:
+        """A competitor's adjusted score (Art. 16.3) and why: what an opponent's contribution counts."""
+        assert self.field is not None
+        return self.field.adjustment(cid, score)
 
     @property
     def headers(self) -> tuple[str, ...]:
@@ -203,7 +209,7 @@ def _rank(field: Field, codes: tuple[TieBreak, ...], edition: str, reason: str, 
         ahead += len(group)
     assert len(order) == len(rows)
     return Standings(field.n, edition, reason, kind, field.team, codes, tuple(rows), not_applicable, details,
-                     list_reason)
+                     list_reason, field)
 
 
 def _split(groups: list[list[int]], values: dict[int, Value], higher_first: bool) -> list[list[int]]:

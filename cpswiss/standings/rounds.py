@@ -123,6 +123,32 @@ class Field:
         last = c.last_non_vur
         return sum(r.points(score) if r.number <= last or r.opponent > 0 else self.draw[score] for r in c.rounds)
 
+    def adjustment(self, cid: int, score: str | None = None) -> Adjustment:
+        """:meth:`adjusted` with its reason: the rounds counted as draws (16.2.5, 16.3)."""
+        score = score or self.primary
+        c = self.competitors[cid]
+        draws = () if self.round_robin else tuple(r.number for r in c.rounds if c.category(r) == "16.2.5")
+        return Adjustment(cid, c.score(score), self.adjusted(cid, score), draws)
+
+
+@dataclass(frozen=True)
+class Adjustment:
+    """Art. 16.3: a competitor's own score, the score the others' tie-breaks see (tenths), and
+    the rounds of category 16.2.5 (a requested bye followed only by VURs, or in the last round)
+    counted as draws for it."""
+
+    id: int
+    own: int
+    adjusted: int
+    as_draws: tuple[int, ...]
+
+    def text(self) -> str:
+        if not self.as_draws:
+            return f"{self.id}: {self.adjusted / 10:g}, every round as awarded (C.07 Art. 16.3)"
+        rounds = ", ".join(str(r) for r in self.as_draws)
+        return (f"{self.id}: {self.adjusted / 10:g} (own score {self.own / 10:g}; round(s) {rounds} of category "
+                "16.2.5 counted as draws, C.07 Art. 16.3)")
+
 
 def last_complete_round(t: Tournament, found: dict[int, TournamentCompetitor] | None = None) -> int:
     """The last paired round (a game or a pairing-allocated bye) with no game still pending:
