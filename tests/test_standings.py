@@ -147,6 +147,15 @@ def test_a_double_swiss_round_is_a_match_of_two_games():
     assert v[2]["KS"] == Fraction(3, 2)  # only 4 reached half of 2 x 2.0
 
 
+def test_standard_points_and_koya_limits_by_hand():
+    """TB-8 / TB-14: 3 and 4 forfeited their game both (½ each against the scheduled opponent);
+    Koya's limit is half of 1.0 x 2 rounds, /L-1 and /L+1 move it by half a point (TB-13)."""
+    v = values(DATA / "double-forfeit.trf", "STD,KS,KS/L-1,KS/L+1,REP,VUR")
+    assert [v[p]["STD"] for p in (1, 2, 3, 4)] == [Fraction(3, 2), 1, 1, Fraction(1, 2)]
+    assert (v[1]["KS"], v[1]["KS/L-1"], v[1]["KS/L+1"]) == (1, Fraction(3, 2), 0)
+    assert (v[3]["REP"], v[3]["VUR"], v[1]["REP"]) == (1, 1, 2)
+
+
 # --- Seed 001 section 16 (the 1987-99 rules' default list) -----------------------------------
 
 def test_seed_001_order_with_every_opponent_rated():
@@ -291,6 +300,7 @@ def test_the_dataframe():
 
 
 def test_parse_list_reads_every_modifier():
-    tb = parse_list("BH/C1,BH/M2,KS/L+2,TPN/R,DE/P,AOB/F")
+    tb = parse_list("BH/C1,BH/M2,KS/L+2,TPN/R,DE/P,AOB/F,KS/L3,KS/L-1,SSSC/K2.5")
     assert [(t.cut_low, t.cut_high) for t in tb[:2]] == [(1, 0), (2, 2)]
     assert tb[2].limit_shift == 2 and tb[3].reverse and tb[4].forfeits_played and tb[5].fore
+    assert (tb[6].limit_shift, tb[7].limit_shift, tb[8].factor) == (3, -1, Fraction(5, 2))

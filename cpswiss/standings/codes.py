@@ -4,8 +4,7 @@ Grammar, case-insensitive: ``NAME[:MP|:GP][/Cn|/Mn|/L±n|/Kx|/P|/F|/R]...`` -
 
 * ``/Cn`` cut the n least significant values (C.07 Art. 14.1, 14.2); ``/Mn`` median: cut n at
   each end (Art. 14.3, 14.4);
-* ``/L±n`` the Koya limit moved by n half points (Art. 14.5), ``/Ln`` without a sign: the limit
-  as a percentage of the maximum score;
+* ``/L±n`` the Koya limit moved by n half points (Art. 14.5; ``/Ln`` without a sign: up, TB-13);
 * ``/Kx`` the SSSC normalising factor (Art. 13.4); ``/P`` forfeits count as played (Art. 6.1.1);
   ``/F`` Fore Buchholz mode (Art. 8.2 "or FB"); ``/R`` reverse order (Art. 7.8, 10.6);
 * ``:MP`` / ``:GP`` the score a team tie-break is computed on (Art. 13 preamble; default: the
@@ -41,7 +40,6 @@ class TieBreak:
     cut_low: int = 0
     cut_high: int = 0
     limit_shift: int = 0  # Koya: the limit moved by this many half points (/L+n, /L-n)
-    limit_percent: int = 50  # Koya: the limit as a percentage of the maximum (/Ln)
     factor: Fraction | None = None  # SSSC /Kx
     forfeits_played: bool = False  # /P
     fore: bool = False  # /F
@@ -84,10 +82,7 @@ def parse_code(text: str, place: str, path: str | None = None, line: int | None 
             fields["cut_low"] = fields["cut_high"] = int(match.group(2))
         elif letter == "L":
             amount = int(match.group(4))
-            if match.group(3):
-                fields["limit_shift"] = amount if match.group(3) == "+" else -amount
-            else:
-                fields["limit_percent"] = amount
+            fields["limit_shift"] = -amount if match.group(3) == "-" else amount
         elif letter == "K":
             fields["factor"] = Fraction(match.group(5))
         else:

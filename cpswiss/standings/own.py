@@ -69,13 +69,13 @@ def progressive(tb: TieBreak, field: Field, c: Competitor) -> Fraction:
 
 def koya(tb: TieBreak, field: Field) -> dict[int, Fraction]:
     """Art. 9.2: the points scored against the opponents who finished with at least the limit -
-    ``/Ln`` per cent (default 50) of the maximum score of the rounds so far (a round robin's free
-    rounds cannot score), moved by ``/L+n`` / ``/L-n`` half points (14.5)."""
+    50 % of the maximum score of the rounds so far (a round robin's free rounds cannot score),
+    moved by ``/L+n`` / ``/L-n`` half points (14.5, TB-13)."""
     score = score_of(tb, field)
     rounds = field.n
     if field.round_robin and field.competitors and rounds % len(field.competitors) == 0:
         rounds -= rounds // len(field.competitors)
-    limit = Fraction(tb.limit_percent * field.win[score] * rounds, 100) + 5 * tb.limit_shift
+    limit = Fraction(field.win[score] * rounds, 2) + 5 * tb.limit_shift
     finals = {cid: c.score(score) for cid, c in field.competitors.items()}
     return {cid: Fraction(sum(r.points(score) for r in c.rounds if r.opponent > 0 and finals[r.opponent] >= limit), 10)
             for cid, c in field.competitors.items()}
