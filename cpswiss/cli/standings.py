@@ -14,10 +14,15 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from cpswiss import errors
 from cpswiss.cli.options import read_tournament, recompute_points_option
 from cpswiss.cli.output import print_json, write_atomically
+
+if TYPE_CHECKING:
+    from cpswiss.standings import Standings
+    from cpswiss.tournament.model import Tournament
 
 
 def standings_arguments(p: argparse.ArgumentParser) -> None:
@@ -54,45 +59,16 @@ def cmd_standings(args: argparse.Namespace) -> int:
     return errors.EXIT_OK
 
 
-def _column(standings: object, index: int) -> list[str]:
-    from cpswiss.standings import Standings
-
-    assert isinstance(standings, Standings)
-    tb = standings.tiebreaks[index]
-    counts = tb.definition.family in ("own", "encounter", "boards", "seed-001", "rating", "average-rating") \
-        and tb.code not in ("PTS", "MPTS", "GPTS", "MPVGP")
-    values = [r.values[index] for r in standings.rows]
-    if counts:
-        return ["-" if v is None else str(int(v)) for v in values]
-    two = any(v is not None and (v * 10).denominator != 1 for v in values) or \
-        tb.definition.family in ("average-bh", "strength") or (tb.code in ("SB", "EMMSB", "EMGSB", "EGMSB", "EGGSB"))
-    return ["-" if v is None else (f"{float(v):.2f}" if two else f"{float(v):.1f}") for v in values]
-
-
-def _cells(standings: object) -> list[list[str]]:
-    from cpswiss.standings import Standings
-
-    assert isinstance(standings, Standings)
-    columns = [_column(standings, i) for i in range(len(standings.tiebreaks))]
-    return [[columns[i][k] for i in range(len(columns))] for k in range(len(standings.rows))]
-
-
-def tsv_text(standings: object) -> str:
+def tsv_text(standings: Standings) -> str:
     """The corpus shape: ``pno rank CODE...``, one row per competitor in pairing-number order."""
-    from cpswiss.standings import Standings
-
-    assert isinstance(standings, Standings)
-    cells = _cells(standings)
+    cells = [standings.cells(r) for r in standings.rows]
     rows = sorted(zip(standings.rows, cells), key=lambda pair: pair[0].id)
     lines = ["\t".join(["pno", "rank", *standings.headers])]
     lines += ["\t".join([str(r.id), str(r.rank), *c]) for r, c in rows]
     return "\n".join(lines) + "\n"
 
 
-def heading(standings: object) -> str:
-    from cpswiss.standings import Standings
-
-    assert isinstance(standings, Standings)
+def heading(standings: Standings) -> str:
     rules = "the 2026 text (from 1 March 2026)" if standings.edition == "2026" else \
         "the 2024 text (1 August 2024 - 28 February 2026)"
     return (f"standings after round {standings.round}: C.07 {rules}, by {standings.edition_reason}; "
@@ -100,12 +76,9 @@ def heading(standings: object) -> str:
             f"{standings.list_reason}")
 
 
-def text_lines(standings: object) -> list[str]:
+def text_lines(standings: Standings) -> list[str]:
     """The readable table: rank, pairing number, name, points, one column per tie-break."""
-    from cpswiss.standings import Standings
-
-    assert isinstance(standings, Standings)
-    cells = _cells(standings)
+    cells = [standings.cells(r) for r in standings.rows]
     header = ["rank", "no", "name", *standings.headers]
     table = [header] + [[str(r.rank) if k == 0 or r.rank != standings.rows[k - 1].rank else "", str(r.id),
                          r.name[:24], *c] for k, (r, c) in enumerate(zip(standings.rows, cells))]
@@ -118,11 +91,8 @@ def text_lines(standings: object) -> list[str]:
     return lines
 
 
-def as_dict(standings: object) -> dict[str, object]:
-    from cpswiss.standings import Standings
-
-    assert isinstance(standings, Standings)
-    cells = _cells(standings)
+def as_dict(standings: Standings) -> dict[str, object]:
+    cells = [standings.cells(r) for r in standings.rows]
     return {
         "round": standings.round, "edition": standings.edition, "edition_reason": standings.edition_reason,
         "system": standings.system, "tiebreaks": list(standings.headers), "list_from": standings.list_reason,
@@ -134,16 +104,13 @@ def as_dict(standings: object) -> dict[str, object]:
     }
 
 
-def _trf_text(t: object, standings: object) -> str:
+def _trf_text(t: Tournament, standings: Standings) -> str:
     """The file with each competitor's rank - a player's columns 86-89, a team's 310 rank
     (columns 69-71) - and the list in 202 / 212 records."""
     from dataclasses import replace
 
     from cpswiss.formats.trf_writer import with_rank, write_trf
-    from cpswiss.standings import Standings
-    from cpswiss.tournament.model import Tournament
 
-    assert isinstance(t, Tournament) and isinstance(standings, Standings)
     for row in standings.rows:
         if t.is_team_tournament:
             t.teams[row.id] = replace(t.teams[row.id], rank=row.rank)

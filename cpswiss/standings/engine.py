@@ -74,6 +74,11 @@ class Standings:
     def headers(self) -> tuple[str, ...]:
         return tuple(tb.text for tb in self.tiebreaks)
 
+    def cells(self, row: Row) -> tuple[str, ...]:
+        """A row's values as shown: each tie-break's declared decimals (more where a value needs
+        them), ``-`` where not applicable."""
+        return tuple(shown(v, tb.definition.decimals) for v, tb in zip(row.values, self.tiebreaks))
+
     def row(self, cid: int) -> Row:
         return next(r for r in self.rows if r.id == cid)
 
@@ -86,6 +91,16 @@ class Standings:
                  **{h: (float(v) if isinstance(v, Fraction) else v) for h, v in zip(self.headers, r.values)}}
                 for r in self.rows]
         return pandas.DataFrame(data, columns=["rank", "id", "name", *self.headers])
+
+
+def shown(value: Value, decimals: int) -> str:
+    """A value with ``decimals`` decimals (more, up to four, where it needs them); ``-``: None."""
+    if value is None:
+        return "-"
+    places = decimals
+    while places < 4 and (Fraction(value) * 10 ** places).denominator != 1:
+        places += 1
+    return str(int(value)) if places == 0 else f"{float(value):.{places}f}"
 
 
 def choose_edition(t: Tournament, requested: str | None) -> tuple[str, str]:
