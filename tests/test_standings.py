@@ -82,6 +82,13 @@ def test_the_api_function_uses_the_rule_sets_default_list():
     assert standings_frame(DATA / "encounter.trf")["id"].tolist() == [4, 1, 2, 3, 5, 6]
 
 
+def test_what_a_rating_cut_removed():
+    s = compute_standings(read_trf(DATA / "encounter.trf"), "ARO/C1,TPR")
+    games = s.rated_games[4, 1]  # player 4 met 1800, 1500, 2000, 1900: the cut takes 1500
+    assert games.cut == (1500,) and sorted(games.ratings) == [1800, 1900, 2000]
+    assert s.row(4).values[1] == 1900 and s.rated_games[4, 2].halves == 6  # TPR over all four games
+
+
 def test_the_edition_follows_the_start_date():
     s = compute_standings(read_trf(DATA / "unplayed-16.trf"), "BH")
     assert s.edition == EDITION_2024 and "before 1 March 2026" in s.edition_reason

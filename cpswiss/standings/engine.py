@@ -22,7 +22,7 @@ from cpswiss.standings.opponents import (EDITION_2024, EDITION_2026, Adjusted, C
                                          average_buchholz, opponent_sums, round_half_up)
 from cpswiss.standings.own import (board_count, koya, own_value, progressive, standard_points,
                                    strength_divisor)
-from cpswiss.standings.ratings import all_rated, average_of_opponents, rating_values
+from cpswiss.standings.ratings import RatedGames, all_rated, average_of_opponents, rating_values
 from cpswiss.standings.rounds import GP, MP, Adjustment, Field, last_complete_round, last_round_written, read_field
 from cpswiss.standings.seed001 import seed001_places
 from cpswiss.tournament.competitors import competitors
@@ -64,6 +64,8 @@ class Standings:
     contributions: dict[tuple[int, int], tuple[Contribution, ...]] = dataclass_field(default_factory=dict)
     list_reason: str = ""
     field: Field | None = dataclass_field(default=None, compare=False, repr=False)
+    # per (competitor, column) of ARO / TPR / PTP: the rated games counted and the ratings a cut removed
+    rated_games: dict[tuple[int, int], RatedGames] = dataclass_field(default_factory=dict, repr=False)
 
     def adjustment(self, cid: int, score: str | None = None) -> Adjustment:
         """A competitor's adjusted score (Art. 16.3) and why: what an opponent's contribution counts."""
@@ -207,9 +209,10 @@ def _rank(field: Field, codes: tuple[TieBreak, ...], edition: str, reason: str, 
     groups: list[list[int]] = [ids]
     cache: dict[tuple[str, bool], Adjusted] = {}
     details: dict[tuple[int, int], tuple[Contribution, ...]] = {}
+    rated: dict[tuple[int, int], RatedGames] = {}
     not_applicable: dict[int, str] = {}
     for index, tb in enumerate(codes):
-        values = _values(tb, field, edition, final, groups, cache, details, index)
+        values = _values(tb, field, edition, final, groups, cache, details, rated, index)
         if tb.definition.rating and not all_rated(field):
             not_applicable[index] = "not applicable: a competitor is unrated (C.07 Art. 10)"
         columns.append(values)
@@ -224,7 +227,7 @@ def _rank(field: Field, codes: tuple[TieBreak, ...], edition: str, reason: str, 
         ahead += len(group)
     assert len(order) == len(rows)
     return Standings(field.n, edition, reason, kind, field.team, codes, tuple(rows), not_applicable, details,
-                     list_reason, field)
+                     list_reason, field, rated)
 
 
 def _split(groups: list[list[int]], values: dict[int, Value], higher_first: bool) -> list[list[int]]:
@@ -248,7 +251,7 @@ def _split(groups: list[list[int]], values: dict[int, Value], higher_first: bool
 
 def _values(tb: TieBreak, field: Field, edition: str, final: int, groups: list[list[int]],
             cache: dict[tuple[str, bool], Adjusted], details: dict[tuple[int, int], tuple[Contribution, ...]],
-            index: int) -> dict[int, Value]:
+            rated: dict[tuple[int, int], RatedGames], index: int) -> dict[int, Value]:
     family = tb.definition.family
     competitors = field.competitors
     if family == cat.SCORE or family == cat.OWN:
@@ -267,7 +270,11 @@ def _values(tb: TieBreak, field: Field, edition: str, final: int, groups: list[l
     if family == cat.AVERAGE_BH:
         return dict(average_buchholz(tb, field, edition, final, cache))
     if family == cat.RATING:
-        return dict(rating_values(tb, field))
+        games: dict[int, RatedGames] = {}
+        values: dict[int, Value] = dict(rating_values(tb, field, games))
+        for cid, found_games in games.items():
+            rated[cid, index] = found_games
+        return values
     if family == cat.AVERAGE_RATING:
         return dict(average_of_opponents(tb, field))
     if family in (cat.ENCOUNTER, cat.BOARDS):

@@ -101,14 +101,19 @@ def ptp(games: RatedGames) -> int | None:
     return low
 
 
-def rating_values(tb: TieBreak, field: Field) -> dict[int, int | None]:
-    """ARO, TPR, PTP or RTNG of every competitor (None: not applicable, Art. 10)."""
+def rating_values(tb: TieBreak, field: Field,
+                  games: dict[int, RatedGames] | None = None) -> dict[int, int | None]:
+    """ARO, TPR, PTP or RTNG of every competitor (None: not applicable, Art. 10); ``games``
+    receives each competitor's rated games after the cuts (what a value is made of)."""
     if not all_rated(field):
         return {cid: None for cid in field.competitors}
     if tb.code == "RTNG":
         return {cid: c.rating for cid, c in field.competitors.items()}
     compute = {"ARO": aro, "TPR": tpr, "PTP": ptp}[tb.code]
-    return {cid: compute(rated_games(tb, field, cid)) for cid in field.competitors}
+    found = {cid: rated_games(tb, field, cid) for cid in field.competitors}
+    if games is not None:
+        games.update(found)
+    return {cid: compute(g) for cid, g in found.items()}
 
 
 def average_of_opponents(tb: TieBreak, field: Field) -> dict[int, int | None]:
