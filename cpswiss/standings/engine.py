@@ -204,9 +204,10 @@ def compute_standings(t: Tournament, tiebreaks: str | Sequence[TieBreak] | None 
 
 def _rank(field: Field, codes: tuple[TieBreak, ...], edition: str, reason: str, kind: str, final: int,
           list_reason: str) -> Standings:
-    ids = sorted(field.competitors)
+    """Each tie-break of the list computed, then applied within each group still tied (4.2);
+    a group left at the end shares its place (competition ranking: 1, 2, 2, 4)."""
     columns: list[dict[int, Value]] = []
-    groups: list[list[int]] = [ids]
+    groups: list[list[int]] = [sorted(field.competitors)]
     cache: dict[tuple[str, bool], Adjusted] = {}
     details: dict[tuple[int, int], tuple[Contribution, ...]] = {}
     rated: dict[tuple[int, int], RatedGames] = {}
@@ -217,7 +218,6 @@ def _rank(field: Field, codes: tuple[TieBreak, ...], edition: str, reason: str, 
             not_applicable[index] = "not applicable: a competitor is unrated (C.07 Art. 10)"
         columns.append(values)
         groups = _split(groups, values, tb.higher_first)
-    order = [cid for group in groups for cid in group]
     rows = []
     ahead = 0
     for group in groups:
@@ -225,7 +225,6 @@ def _rank(field: Field, codes: tuple[TieBreak, ...], edition: str, reason: str, 
             c = field.competitors[cid]
             rows.append(Row(ahead + 1, cid, c.name, tuple(col[cid] for col in columns)))
         ahead += len(group)
-    assert len(order) == len(rows)
     return Standings(field.n, edition, reason, kind, field.team, codes, tuple(rows), not_applicable, details,
                      list_reason, field, rated)
 
