@@ -217,7 +217,8 @@ def _team_round(t: Tournament, r: int, number: int, members: tuple[int, ...], bo
         raise InputError(f"round {r}: the players of team {number} have forfeits without an opponent "
                          "but no 330 record names the match", t.path, line)
     requested = t.team_byes.get(r, {}).get(number)
-    if requested is not None:
+    if requested is not None:  # the team's bye (240): its members' zero blocks say they did not play
+        kinds.discard(RoundKind.ZERO_BYE)
         kinds.add(requested)
     if not kinds:
         return None
@@ -225,7 +226,7 @@ def _team_round(t: Tournament, r: int, number: int, members: tuple[int, ...], bo
         raise InputError(f"round {r}: the players of team {number} have different byes "
                          f"({', '.join(sorted(k.value for k in kinds))})", t.path, line)
     kind = _BYE_KINDS[kinds.pop()]
-    if not blocks:
+    if not blocks or requested is not None:  # a team's bye is worth its value on every board
         points = boards * t.scoring.points(RoundEntry(_BYE_ROUND_KINDS[kind]))
     match_points = {EntryKind.FULL_BYE: mp.win, EntryKind.HALF_BYE: mp.draw}.get(kind, mp.loss)
     return CompetitorEntry(kind, game_points=points, match_points=match_points)
@@ -248,12 +249,15 @@ def _team_match(t: Tournament, r: int, number: int, members: tuple[int, ...], bl
                              if opponent is not None else f"round {r}: player {pid} of team {number} plays "
                              f"{e.opponent}, who is in no team (310)", t.path, t.players[pid].line)
     order = orders.get((r, number))
-    seats = order.players if order is not None else tuple(p for p in members if p in blocks)
+    defaults = {pid for pid in members if (e := t.players[pid].entry(r)) is not None and e.opponent is None
+                and e.kind is RoundKind.FORFEIT_WIN}  # boards won by default (trf_teams.check_teams)
+    seats = order.players if order is not None else tuple(p for p in members if p in blocks or p in defaults)
     unseated = [p for p in blocks if p not in seats]
     if unseated and order is not None:
         raise InputError(f"300: player {unseated[0]} of team {number} has a game in round {r} but no board",
                          t.path, order.line)
-    games = tuple(Game(board, pid, (blocks[pid].opponent or 0) if pid in blocks else 0, blocks.get(pid))
+    games = tuple(Game(board, pid, (blocks[pid].opponent or 0) if pid in blocks else 0,
+                       blocks.get(pid) or (t.players[pid].entry(r) if pid in defaults else None))
                   for board, pid in enumerate(seats, start=1))
     colour = _board_one_colour(t, games)
     entries = list(blocks.values())
@@ -268,7 +272,9 @@ def _team_match(t: Tournament, r: int, number: int, members: tuple[int, ...], bl
             mp = t.match_scoring or MatchScoring()
             return CompetitorEntry(kind, opponent, colour, None, False, games, points,
                                    mp.loss if mine else mp.win)
-    return CompetitorEntry(EntryKind.MATCH, opponent, colour, colour, True, games, points, 0)
+    # no board played, forfeits both ways (no 330): scored on its boards, but no colour had and no
+    # meeting (C.04.6 Art. 1.6.1, GHR 3.5; docs/readings.md TS-10)
+    return CompetitorEntry(EntryKind.MATCH, opponent, colour, colour if played else None, played, games, points, 0)
 
 
 def _board_one_colour(t: Tournament, games: tuple[Game, ...]) -> Colour | None:
