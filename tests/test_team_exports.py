@@ -103,6 +103,12 @@ def test_the_teams_of_013_records_are_numbered_in_their_order() -> None:
     assert write_trf(t) == export_013()  # the 013 records written back as read
 
 
+def test_013_records_that_leave_players_out_are_a_team_prize_of_an_individual_event() -> None:
+    text = export_013().replace(team_013("Pawns", 7, 8) + "\n", "")  # players 7 and 8 in no team
+    t = parse_trf(text.replace("092 Team Swiss System", "092 Individual: Swiss-System"), "prize.trf")
+    assert t.kind == "individual" and not t.teams and t.players[6].rounds[0].kind is RoundKind.PAB
+
+
 def test_an_013_export_is_paired_by_the_team_system(capsys) -> None:
     result = pair_team_tournament(parse_trf(export_013(), "export.trf"))
     # 1 and 2 won (2 MP): 2 had Black, 1 White; 3 and 4 lost: 3 had Black, 4 White (Art. 4.3.3)

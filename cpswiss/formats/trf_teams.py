@@ -97,7 +97,7 @@ def parse_310(line: str, number: int, path: str) -> TeamRecord:
 def parse_013(line: str, number: int, path: str, team: int) -> TeamRecord:
     """TRF16 ``013``: the team's name 5-36, its members at 37-40, 42-45, ... (board order).  The
     record has no team number: ``team`` is its place among the file's 013 records (the order the
-    writers list the teams in, the starting order of their round 1; docs/readings.md RF-013)."""
+    writers list the teams in, the starting order of their round 1; docs/readings.md RF-5)."""
     _blank(line, [4], path, number)
     members = _numbers_from(line, 37, 4, 5, "team member", path, number)
     if not members or 0 in members:
@@ -179,9 +179,13 @@ def read_team_013(line: str, number: int, t: Tournament, found: list[TeamRecord]
 
 
 def adopt_013_teams(t: Tournament, found: list[TeamRecord]) -> None:
-    """The TRF16 teams (``013``) as the tournament's teams, unless it has TRF-2026 ``310``
-    records (which replace them, as the format says)."""
-    if not t.teams:
+    """The TRF16 teams (``013``) as the tournament's teams when they hold every player of the
+    file - a team event, as Swiss-Manager's and the ICU's exports write it - and the file has
+    no TRF-2026 ``310`` records (which replace them, as the format says).  013 records that
+    leave players out are the teams of an individual event (a team prize, as in JaVaFo's
+    sample): the file stays individual (docs/readings.md RF-5)."""
+    members = {pid for team in found for pid in team.members}
+    if not t.teams and members >= set(t.players):
         t.teams.update((team.number, team) for team in found)
 
 
@@ -220,7 +224,7 @@ def check_teams(t: Tournament) -> None:
     codes): ``0000 - +`` / ``0000 - -`` in a round a 330 record names are that whole-team
     forfeit; ``0000 - +`` in a round the member's team played a match (a teammate has a game) is
     a **board default**, the board won by forfeit because the opponent's board was empty (a
-    forfeit win worth its points, ``162 W``; docs/readings.md RF-BD).  ``0000 - -`` there stays
+    forfeit win worth its points, ``162 W``; docs/readings.md RF-6).  ``0000 - -`` there stays
     a player who did not play (an empty board or not fielded: the file does not say which; both
     score 0)."""
     path = t.path

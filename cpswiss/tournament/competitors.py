@@ -273,7 +273,7 @@ def _team_match(t: Tournament, r: int, number: int, members: tuple[int, ...], bl
             return CompetitorEntry(kind, opponent, colour, None, False, games, points,
                                    mp.loss if mine else mp.win)
     # no board played, forfeits both ways (no 330): scored on its boards, but no colour had and no
-    # meeting (C.04.6 Art. 1.6.1, GHR 3.5; docs/readings.md TS-10)
+    # meeting (C.04.6 Art. 1.6.1, GHR 3.5; docs/team-2026.md TS-10)
     return CompetitorEntry(EntryKind.MATCH, opponent, colour, colour if played else None, played, games, points, 0)
 
 
