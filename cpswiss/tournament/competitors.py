@@ -249,15 +249,15 @@ def _team_match(t: Tournament, r: int, number: int, members: tuple[int, ...], bl
                              if opponent is not None else f"round {r}: player {pid} of team {number} plays "
                              f"{e.opponent}, who is in no team (310)", t.path, t.players[pid].line)
     order = orders.get((r, number))
-    defaults = {pid for pid in members if (e := t.players[pid].entry(r)) is not None and e.opponent is None
-                and e.kind is RoundKind.FORFEIT_WIN}  # boards won by default (trf_teams.check_teams)
+    defaults = {pid: d for pid in members if (d := t.players[pid].entry(r)) is not None and d.opponent is None
+                and d.kind is RoundKind.FORFEIT_WIN}  # boards won by default (trf_teams.check_teams)
     seats = order.players if order is not None else tuple(p for p in members if p in blocks or p in defaults)
     unseated = [p for p in blocks if p not in seats]
     if unseated and order is not None:
         raise InputError(f"300: player {unseated[0]} of team {number} has a game in round {r} but no board",
                          t.path, order.line)
     games = tuple(Game(board, pid, (blocks[pid].opponent or 0) if pid in blocks else 0,
-                       blocks.get(pid) or (t.players[pid].entry(r) if pid in defaults else None))
+                       blocks.get(pid) or defaults.get(pid))
                   for board, pid in enumerate(seats, start=1))
     colour = _board_one_colour(t, games)
     entries = list(blocks.values())
