@@ -15,6 +15,7 @@ from cpswiss.errors import EXIT_INVALID_INPUT, EXIT_OK, InputError
 from cpswiss.formats.trf import parse_trf
 from cpswiss.formats.trf_writer import write_trf
 from cpswiss.tournament.colour import BLACK, WHITE
+from cpswiss.tournament.competition_state import rules_for_code
 from cpswiss.tournament.competitors import EntryKind, competitors
 from cpswiss.tournament.model import TEAM, RoundKind
 
@@ -149,6 +150,36 @@ def test_pair_team_pairs_an_013_export_whose_points_column_is_wrong_after_recomp
     assert code == EXIT_INVALID_INPUT and "points column says 0.0 but the results add up to 1.0" in err
     code, out, err = run(capsys, "pair", "--team", str(path), "-p", "--recompute-points")
     assert (code, err) == (EXIT_OK, "") and out.splitlines() == ["2", "2 1", "3 4"]
+
+
+# Three teams in a TRF16 export: team 3 has no board in round 1, its players written 0000 - -, as
+# Swiss-Manager writes the team given the pairing-allocated bye (no 320 record in TRF16).
+PAB_013 = "\n".join([
+    "012 Odd field", "042 2026/03/01", "092 Team Swiss System", "142 3",
+    player(1, "0.0", (5, "b", "0")), player(2, "0.5", (6, "w", "=")),
+    player(3, "0.0", (0, "-", "-")), player(4, "0.0", (0, "-", "-")),
+    player(5, "1.0", (1, "w", "1")), player(6, "0.5", (2, "b", "=")),
+    team_013("Knights", 5, 6), team_013("Rooks", 1, 2), team_013("Bishops", 3, 4)]) + "\n"
+
+
+def test_the_one_team_without_a_board_in_an_odd_trf16_round_had_the_pab(tmp_path: Path, capsys) -> None:
+    state = competition_state_of(parse_trf(PAB_013, "odd.trf"), rules=rules_for_code("FIDE_TEAM"))
+    bye = state.competitors[3]
+    assert bye.entries[0].kind is EntryKind.PAB and not bye.bye_eligible  # [C2]: no second PAB
+    assert (bye.match_points, bye.game_points) == (10, 10)  # a drawn match (Art. 1.4): 1 MP, boards / 2
+    path = tmp_path / "odd.trf"
+    path.write_text(PAB_013)
+    code, out, err = run(capsys, "check", "--team", str(path))
+    assert (code, err) == (EXIT_OK, "") and out.splitlines()[0] == "round 1: agrees"
+
+
+def test_check_takes_recompute_points_for_a_team_file(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "wrong.trf"
+    path.write_text(BOARD_DEFAULTS.replace(player(1, "1.0", (3, "w", "1")), player(1, "0.0", (3, "w", "1"))))
+    code, _, err = run(capsys, "check", "--team", str(path))
+    assert code == EXIT_INVALID_INPUT and "points column says 0.0" in err
+    code, out, err = run(capsys, "check", "--team", str(path), "--recompute-points")
+    assert err == "" and out.startswith("round 1: ")
 
 
 @pytest.mark.parametrize("command", [("pair", "--team"), ("state", "--team"), ("check",), ("state",)])

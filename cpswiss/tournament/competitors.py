@@ -163,9 +163,13 @@ def _teams(t: Tournament) -> dict[int, Competitor]:
     orders = {(o.round_no, o.team): o for o in t.board_orders}
     last = t.last_paired_round
     per_round: dict[int, list[CompetitorEntry | None]] = {team: [] for team in t.teams}
+    trf16_pab = t.team_pab is None and all(team.text.startswith("013") for team in t.teams.values())
     for r in range(1, last + 1):
         found = {number: _team_round(t, r, team.number, team.members, boards, team_of, forfeits, orders)
                  for number, team in t.teams.items()}
+        unpaired = [number for number, e in found.items() if e is None or e.kind is EntryKind.ZERO_BYE]
+        if trf16_pab and len(unpaired) == 1 and len(found) % 2 and r not in t.team_byes:
+            found[unpaired[0]] = _pab(t, boards)  # TRF16 writes the PAB team as not playing (RF-7)
         for number, entry in found.items():
             if entry is not None and entry.kind in (EntryKind.MATCH, EntryKind.PENDING) and entry.opponent:
                 other = found.get(entry.opponent)
@@ -208,10 +212,7 @@ def _team_round(t: Tournament, r: int, number: int, members: tuple[int, ...], bo
                              "players have games", t.path, t.team_pab.line if t.team_pab else line)
         return _team_match(t, r, number, members, with_opponent, team_of, orders, points)
     if pab_team == number or any(e.kind is RoundKind.PAB for e in blocks.values()):
-        if t.team_pab is not None:
-            return CompetitorEntry(EntryKind.PAB, game_points=t.team_pab.game_points,
-                                   match_points=t.team_pab.match_points)
-        return CompetitorEntry(EntryKind.PAB, game_points=boards * t.scoring.draw, match_points=mp.draw)
+        return _pab(t, boards)
     kinds = {e.kind for e in blocks.values()}
     if kinds & {RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS}:
         raise InputError(f"round {r}: the players of team {number} have forfeits without an opponent "
@@ -233,6 +234,14 @@ def _team_round(t: Tournament, r: int, number: int, members: tuple[int, ...], bo
 
 
 _BYE_ROUND_KINDS = {kind: round_kind for round_kind, kind in _BYE_KINDS.items()}
+
+
+def _pab(t: Tournament, boards: int) -> CompetitorEntry:
+    """A team's pairing-allocated bye: the 320 values, else a drawn match (C.04.6 Art. 1.4)."""
+    if t.team_pab is not None:
+        return CompetitorEntry(EntryKind.PAB, game_points=t.team_pab.game_points, match_points=t.team_pab.match_points)
+    return CompetitorEntry(EntryKind.PAB, game_points=boards * t.scoring.draw,
+                           match_points=(t.match_scoring or MatchScoring()).draw)
 
 
 def _team_match(t: Tournament, r: int, number: int, members: tuple[int, ...], blocks: dict[int, RoundEntry],
