@@ -5,6 +5,7 @@ team text - on small files of our own, built line by line below."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -108,6 +109,20 @@ def test_013_records_that_leave_players_out_are_a_team_prize_of_an_individual_ev
     text = export_013().replace(team_013("Pawns", 7, 8) + "\n", "")  # players 7 and 8 in no team
     t = parse_trf(text.replace("092 Team Swiss System", "092 Individual: Swiss-System"), "prize.trf")
     assert t.kind == "individual" and not t.teams and t.players[6].rounds[0].kind is RoundKind.PAB
+
+
+@pytest.mark.parametrize("edit, message", [
+    (("013 Pawns                              7    8", "013 Pawns                              7    8    9"),
+     "013: player 9 of team 4 is not a player of this tournament"),
+    (("013 Pawns                              7    8", "013 Pawns                              7    8    5"),
+     "013: player 5 is in team 1 and in team 4"),
+    (("013 Pawns                              7    8", "013 Pawns                              7    x"),
+     "013 columns 42-45 (team member) must be a number, not 'x'")])
+def test_an_013_record_that_does_not_read_names_its_line(edit: tuple[str, str], message: str) -> None:
+    assert edit[0] in export_013()
+    with pytest.raises(InputError, match=re.escape(message)) as raised:
+        parse_trf(export_013().replace(*edit), "export.trf")
+    assert raised.value.line == 17
 
 
 def test_an_013_export_is_paired_by_the_team_system(capsys) -> None:

@@ -232,11 +232,11 @@ def check_teams(t: Tournament) -> None:
     for team in t.teams.values():
         for pid in team.members:
             if pid not in t.players:
-                raise InputError(f"310: player {pid} of team {team.number} is not a player of this tournament",
-                                 path, team.line)
+                raise InputError(f"{team.text[:3] or '310'}: player {pid} of team {team.number} is not a player "
+                                 "of this tournament", path, team.line)
             if pid in owner:
-                raise InputError(f"310: player {pid} is in team {owner[pid]} and in team {team.number}",
-                                 path, team.line)
+                raise InputError(f"{team.text[:3] or '310'}: player {pid} is in team {owner[pid]} and in team "
+                                 f"{team.number}", path, team.line)
             owner[pid] = team.number
     pab = t.team_pab
     if pab is not None:
