@@ -146,6 +146,18 @@ def test_check_of_an_013_export_reads_the_board_default_as_a_board_not_a_bye(tmp
     assert (code, err) == (EXIT_OK, "") and "round 1: agrees" in out
 
 
+def test_state_shows_the_teams_of_an_013_export(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "export.trf"
+    path.write_text(export_013())
+    code, out, err = run(capsys, "state", "--team", str(path))
+    assert (code, err) == (EXIT_OK, "")
+    header, *rows = [line.split() for line in out.splitlines()]
+    assert header[:5] == ["tpn", "team", "MP", "GP", "score"]
+    # team 1 won with the board default (2.0 GP), team 2 by 1.5; the board-1 colours W, B, B, W
+    assert [row[:4] + row[5:6] for row in rows] == [["1", "Knights", "2.0", "2.0", "W"], ["2", "Rooks", "2.0", "1.5", "B"],
+                                                    ["3", "Bishops", "0.0", "0.0", "B"], ["4", "Pawns", "0.0", "0.5", "W"]]
+
+
 def test_pair_team_takes_recompute_points(tmp_path: Path, capsys) -> None:
     right, wrong = tmp_path / "right.trf", tmp_path / "wrong.trf"
     right.write_text(BOARD_DEFAULTS)
