@@ -154,8 +154,9 @@ def test_state_shows_the_teams_of_an_013_export(tmp_path: Path, capsys) -> None:
     header, *rows = [line.split() for line in out.splitlines()]
     assert header[:5] == ["tpn", "team", "MP", "GP", "score"]
     # team 1 won with the board default (2.0 GP), team 2 by 1.5; the board-1 colours W, B, B, W
-    assert [row[:4] + row[5:6] for row in rows] == [["1", "Knights", "2.0", "2.0", "W"], ["2", "Rooks", "2.0", "1.5", "B"],
-                                                    ["3", "Bishops", "0.0", "0.0", "B"], ["4", "Pawns", "0.0", "0.5", "W"]]
+    assert [row[:4] + row[5:6] for row in rows] == [
+        ["1", "Knights", "2.0", "2.0", "W"], ["2", "Rooks", "2.0", "1.5", "B"],
+        ["3", "Bishops", "0.0", "0.0", "B"], ["4", "Pawns", "0.0", "0.5", "W"]]
 
 
 def test_pair_team_takes_recompute_points(tmp_path: Path, capsys) -> None:
