@@ -59,7 +59,7 @@ def cmd_check(args) -> int:
     if tournament.is_team_tournament:
         from cpswiss.check.teams import check_team_tournament
 
-        team_report = check_team_tournament(args.files[0], args.rules, args.rounds)
+        team_report = check_team_tournament(tournament, args.rules, args.rounds)
         if args.json:
             print_json(team_report.as_dict())
         else:

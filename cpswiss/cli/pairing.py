@@ -128,7 +128,7 @@ def _cmd_pair_double_swiss(args, path: str) -> int:
         return _check(args, path)
     decided = _what_if(args, path)
     result = decided if decided is not None else pair_double_swiss_tournament(
-        path, args.rules, record_refusals=args.explain, accelerate=args.accelerate)
+        tournament_of(args, path), args.rules, record_refusals=args.explain, accelerate=args.accelerate)
     assert result.state is not None and result.rules is not None
     pairing, players = result.pairing, result.state.competitors
     if args.explain:
@@ -170,7 +170,7 @@ def _cmd_pair_team(args, path: str) -> int:
     if args.check:
         return _check(args, path)
     decided = _what_if(args, path)
-    result = decided if decided is not None else pair_team_tournament(path, args.rules,
+    result = decided if decided is not None else pair_team_tournament(tournament_of(args, path), args.rules,
                                                                              record_refusals=args.explain)
     if args.explain:
         from cpswiss.api import team_explanation
