@@ -224,6 +224,49 @@ def test_baku_pairs_the_first_half_among_themselves_in_round_one():
         frozenset(p) for p in [(1, 5), (2, 6), (3, 7), (4, 8)]}
 
 
+def _with_250_records(text: str) -> str:
+    """The same event with Baku's virtual points written as 250 records and no _BAKU code."""
+    from cpswiss.formats.trf import parse_trf
+    from cpswiss.tournament.acceleration import baku_schedule
+
+    t = parse_trf(text)
+    assert t.total_rounds is not None
+    schedule = baku_schedule(sorted(t.teams), t.total_rounds, 20)
+    first, last = min(schedule), max(schedule)
+    lines = [line.replace("192 FIDE_TEAM_BAKU", "192 FIDE_TEAM") for line in text.splitlines()]
+    lines += [f"250 {value / 10:04.1f} 00.0 {r:03d} {r:03d} {first:04d} {last:04d}"
+              for r, value in enumerate(schedule[first], start=1)]
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("teams, played", [(10, 2), (10, 3), (8, 2)])
+def test_baku_pairs_a_later_round_as_the_same_virtual_points_written_as_250_records(teams, played):
+    """C.04.7 for teams: the virtual points of a _BAKU code count once, as the same points
+    written as 250 records do (10 teams, 9 rounds: teams 1-6 get +2 MP in rounds 1-3, +1 in
+    rounds 4-5; with them counted twice, round 3 of the 10 teams pairs otherwise); every
+    bracket's score is its teams' pairing score in the state."""
+    from cpswiss.study.team_generate import simulate
+
+    text = simulate(teams, 4, 9, played, seed=1, code="FIDE_TEAM_BAKU")
+    by_code, by_records = paired(text), paired(_with_250_records(text))
+    assert by_code.round_no == played + 1 and by_code.state.tournament.team_accelerations == {}
+    assert {frozenset((m.white, m.black)) for m in by_code.matches} == \
+        {frozenset((m.white, m.black)) for m in by_records.matches}
+    assert by_code.bye == by_records.bye
+    for result in (by_code, by_records):
+        teams_now = result.state.competitors
+        assert {c.id: c.score for c in teams_now.values()} == \
+            {c.id: c.score for c in by_records.state.competitors.values()}
+        for bracket in result.plan.brackets:
+            assert {teams_now[t].score for t in bracket.residents} == {bracket.score}
+            assert [teams_now[t].score for t in bracket.upfloaters] == bracket.upfloater_scores
+    # the virtual points are in the state's score once: real score + this round's Baku points
+    # (group A: the first 2 * ceil(N/4) teams; rounds 1-3 a match win, 2 MP, rounds 4-5 half of it)
+    group_a, virtual = 2 * -(-teams // 4), 20 if played + 1 <= 3 else 10
+    assert all(c.score == c.real_score + (virtual if c.id <= group_a else 0)
+               for c in by_code.state.competitors.values())
+
+
 def test_baku_with_game_points_primary_is_refused():
     from cpswiss.study.team_generate import simulate
 

@@ -89,52 +89,12 @@ def wishes_of(state: CompetitionState, rules: RuleSet) -> dict[int, Wish]:
             for c in state.competitors.values()}
 
 
-def baku_points(state: CompetitionState, round_no: int) -> dict[int, int]:
-    """C.04.7 (2026) Baku acceleration for teams, when record 192 asks for it and no 250 record
-    gives virtual points: GA = the first 2 * ceil(N/4) teams by TPN (N = the teams of the 310
-    records); in the first ceil(A/2) of the A = ceil(R/2) accelerated rounds GA gets the match
-    points of a win, in the others half of that (tenths; empty when none apply)."""
-    t = state.tournament
-    if not state.rules.baku or t.team_accelerations or state.total_rounds is None:
-        return {}
-    accelerated = -(-state.total_rounds // 2)
-    if round_no > accelerated:
-        return {}
-    win = t.match_scoring.win if t.match_scoring is not None else 20
-    value = win if round_no <= -(-accelerated // 2) else win // 2
-    last_of_ga = 2 * -(-len(t.teams) // 4)
-    return {tpn: value for tpn in t.teams if tpn <= last_of_ga}
-
-
-def _primary(entry_points: tuple[int, int], state: CompetitionState) -> int:
-    return entry_points[0] if state.rules.primary == MATCH_POINTS else entry_points[1]
-
-
-def _floated_with_baku(state: CompetitionState, c: CompetitorState) -> bool:
-    """A floater in the previous round by the pairing scores of that round (Art. 1.5 with
-    C.04.7: the scoregroups of an accelerated round are made of pairing scores)."""
-    r = state.round_no - 1
-    if r < 1 or len(c.entries) < r:
-        return False
-    entry = c.entries[r - 1]
-    if entry is None or not entry.played or entry.opponent is None:
-        return False
-    virtual = baku_points(state, r)
-
-    def before(team: CompetitorState) -> int:
-        return sum(_primary((e.match_points, e.game_points), state) for e in team.entries[:r - 1] if e is not None) \
-            + virtual.get(team.id, 0)
-
-    return before(c) != before(state.competitors[entry.opponent])
-
-
 def entrants_of(state: CompetitionState, wishes: dict[int, Wish]) -> list[Entrant]:
-    """The teams to pair as the shared procedure sees them: the pairing score (with Baku's
-    virtual points, :func:`baku_points`), matches played, [C2], the previous round's float."""
-    virtual = baku_points(state, state.round_no)
-    accelerated = bool(state.rules.baku and not state.tournament.team_accelerations)
-    return [Entrant(c.id, c.score + virtual.get(c.id, 0), c.matches_played, c.bye_eligible,
-                    _floated_with_baku(state, c) if accelerated else c.floated_last_round, wishes[c.id])
+    """The teams to pair as the shared procedure sees them: the pairing score (the state's
+    ``score``: virtual points of a 250 record or of Baku's method included once, by
+    :func:`cpswiss.tournament.competition_state.team_virtual_points`), matches played, [C2], the
+    previous round's float (Art. 1.5, judged on the pairing scores of that round)."""
+    return [Entrant(c.id, c.score, c.matches_played, c.bye_eligible, c.floated_last_round, wishes[c.id])
             for c in state.to_pair]
 
 
@@ -212,13 +172,12 @@ def competitor_rows(tournament: Tournament, rules: RuleSet, round_no: int | None
     state = competition_state(tournament, competition_rules(rules, baku, tournament.system or ""), round_no,
                               after_last_round=round_no is None)
     wishes = wishes_of(state, rules)
-    pairing = {e.tpn: e for e in entrants_of(state, wishes)}
     rows: list[dict[str, object]] = []
     for c in sorted(state.competitors.values(), key=lambda c: (-c.score, c.id)):
         wish = wishes[c.id]
         rows.append({
             "tpn": c.id, "team": c.name, "MP": c.match_points / 10, "GP": c.game_points / 10,
-            "score": (pairing[c.id].score if c.id in pairing else c.score) / 10,
+            "score": c.score / 10,
             "colours": "".join(c.colours) or "-", "CD": c.colour_difference,
             "preference": (wish.colour or "-") + (" strong" if wish.strong else ""),
             "floated": c.floats[0].name.lower() if c.floats else "-",
