@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING
 
 from cpswiss.errors import InputError
 from cpswiss.systems.shared import topdown
-from cpswiss.systems.shared.topdown import Compatible, Entrant, RoundPlan, Rules, Wish
+from cpswiss.systems.shared.topdown import Compatible, Entrant, RoundPlan, Wish
+from cpswiss.systems.shared.topdown_criteria import TopDownCriteria, lapses, read_criteria
+from cpswiss.systems.team.criteria import MEASURES
 from cpswiss.systems.team.colours import MatchColours, TeamColourState, allocate, preference
 from cpswiss.systems.team.switches import TeamSwitches
 from cpswiss.tournament.competition_state import GAME_POINTS, MATCH_POINTS, CompetitionRules, competition_state
@@ -47,7 +49,8 @@ def _switches(rules: RuleSet) -> TeamSwitches:
 class TeamRoundPairing:
     """A paired round: the matches in board order (white team, black team, the article that
     gave the colours), the team with the pairing-allocated bye, and how the procedure got
-    there (``plan``: the bye and each bracket), under ``rules`` from ``state``."""
+    there (``plan``: the bye and each bracket), under ``rules`` from ``state``; ``entrants``:
+    the teams as the procedure saw them; ``wishes``: their colour preferences."""
 
     round_no: int
     matches: list[MatchColours]
@@ -55,6 +58,7 @@ class TeamRoundPairing:
     plan: RoundPlan
     state: CompetitionState
     rules: RuleSet
+    entrants: list[Entrant] = field(default_factory=list)
     wishes: dict[int, Wish] = field(default_factory=dict)
 
     def tournament_with_round(self) -> Tournament:
@@ -72,13 +76,19 @@ class TeamRoundPairing:
         return [str(len(rows)), *rows]
 
 
-def float_criteria_apply(state: CompetitionState) -> bool:
-    """[C7] and [C10] apply except in the last two rounds (Art. 2.3.4, 2.3.7); the number of
-    rounds (record 142) is needed to know."""
-    if state.total_rounds is None:
-        raise InputError("the number of rounds (record 142) is needed: [C7] and [C10] do not apply in "
-                         "the last two rounds (C.04.6 Art. 2.3)", state.tournament.path)
-    return state.round_no < state.total_rounds - 1
+def round_criteria(state: CompetitionState, rules: RuleSet, record_refusals: bool = False) -> TopDownCriteria:
+    """The rule set's criteria as they apply in this round (:func:`~cpswiss.systems.shared.
+    topdown_criteria.read_criteria`, in the rule file's order): a criterion with
+    ``except_last_round`` ([C7], [C10]) does not apply in the last two rounds (Art. 2.3.4,
+    2.3.7), for which the number of rounds (record 142) is needed."""
+    lapse = False
+    if lapses(rules.criteria):
+        if state.total_rounds is None:
+            raise InputError("the number of rounds (record 142) is needed: [C7] and [C10] do not apply in "
+                             "the last two rounds (C.04.6 Art. 2.3)", state.tournament.path)
+        lapse = state.round_no >= state.total_rounds - 1
+    return read_criteria(rules.criteria, MEASURES, rules.source or rules.name, lapse, _switches(rules).c6,
+                         record_refusals)
 
 
 def wishes_of(state: CompetitionState, rules: RuleSet) -> dict[int, Wish]:
@@ -89,22 +99,25 @@ def wishes_of(state: CompetitionState, rules: RuleSet) -> dict[int, Wish]:
             for c in state.competitors.values()}
 
 
-def entrants_of(state: CompetitionState, wishes: dict[int, Wish]) -> list[Entrant]:
+def entrants_of(state: CompetitionState, wishes: dict[int, Wish], bye_eligibility: bool = True) -> list[Entrant]:
     """The teams to pair as the shared procedure sees them: the pairing score (the state's
     ``score``: virtual points of a 250 record or of Baku's method included once, by
-    :func:`cpswiss.tournament.competition_state.team_virtual_points`), matches played, [C2], the
-    previous round's float (Art. 1.5, judged on the pairing scores of that round)."""
-    return [Entrant(c.id, c.score, c.matches_played, c.bye_eligible, c.floated_last_round, wishes[c.id])
+    :func:`cpswiss.tournament.competition_state.team_virtual_points`), matches played, [C2]
+    (every team may take the PAB when the rule set lists no ``bye_eligibility``), the previous
+    round's float (Art. 1.5, judged on the pairing scores of that round)."""
+    return [Entrant(c.id, c.score, c.matches_played, c.bye_eligible or not bye_eligibility, c.floated_last_round,
+                    wishes[c.id])
             for c in state.to_pair]
 
 
-def may_meet(state: CompetitionState, forfeit_is_meeting: bool = False) -> Compatible:
+def may_meet(state: CompetitionState, forfeit_is_meeting: bool = False, no_rematch: bool = True) -> Compatible:
     """[C1] and the competition's forbidden pairs (260), by TPN; ``forfeit_is_meeting`` (TS-8):
     a match forfeited as a whole bars a second meeting too; a rematch the arbiter allows
-    (``state.allowed_pairs``) is not barred."""
+    (``state.allowed_pairs``) is not barred; ``no_rematch`` False (a rule set without [C1]):
+    only the forbidden pairs are."""
     teams = state.competitors
-    met = {c.id: set(c.opponents) for c in teams.values()}
-    if forfeit_is_meeting:
+    met = {c.id: set(c.opponents) if no_rematch else set() for c in teams.values()}
+    if forfeit_is_meeting and no_rematch:
         for c in teams.values():
             met[c.id] |= {e.opponent for e in c.entries if e is not None and e.opponent is not None}
     for c in teams.values():
@@ -136,10 +149,11 @@ def pair_competition(state: CompetitionState, rules: RuleSet, settings: SolverSe
                      record_refusals: bool = False) -> TeamRoundPairing:
     """The round's pairing by C.04.6: NoPairingError when none is legal (Art. 3.3.3)."""
     switches = _switches(rules)
+    criteria = round_criteria(state, rules, record_refusals)
     wishes = wishes_of(state, rules)
-    entrants = entrants_of(state, wishes)
-    plan = topdown.pair_round(entrants, may_meet(state, switches.forfeit_is_meeting),
-                      Rules(float_criteria_apply(state), switches.c6, record_refusals))
+    entrants = entrants_of(state, wishes, criteria.bye_eligibility)
+    plan = topdown.pair_round(entrants, may_meet(state, switches.forfeit_is_meeting, criteria.no_rematch),
+                              criteria.rules)
     teams = state.competitors
     score = {e.tpn: e.score for e in entrants}
     number = parity_numbers(state, switches)
@@ -150,7 +164,7 @@ def pair_competition(state: CompetitionState, rules: RuleSet, settings: SolverSe
     matches.sort(key=lambda m: (-max(score[m.white], score[m.black]), -(score[m.white] + score[m.black]),
                                 min(m.white, m.black)))
     return TeamRoundPairing(state.round_no, matches, plan.bye.tpn if plan.bye else None, plan, state, rules,
-                            wishes)
+                            entrants, wishes)
 
 
 def pair_tournament_round(tournament: Tournament, rules: RuleSet, round_no: int | None = None,
