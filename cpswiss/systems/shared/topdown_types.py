@@ -97,10 +97,6 @@ class Rules:
                 any(m.kind not in PAIRING_MEASURES for m in self.pairing_criteria):
             raise ValueError("a criterion of the top-down procedure measures a set of upfloaters or a pairing")
 
-    def applies(self, kind: str) -> bool:
-        """Whether a criterion of this kind chooses in this round."""
-        return any(m.kind == kind for m in (*self.set_criteria, *self.pairing_criteria))
-
 
 @dataclass
 class ByeChoice:
