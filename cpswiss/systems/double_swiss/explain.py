@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cpswiss.errors import InputError
-from cpswiss.systems.double_swiss.procedure import entrant_of, players_of, round_criteria, switches_of
 from cpswiss.systems.shared.topdown_account import ColouredMatch, MatchRound, TextWords
 from cpswiss.systems.shared.topdown_explain import bracket_lines, bye_detail_lines, score_text
 
@@ -36,8 +35,7 @@ def match_round(result: DoubleSwissRoundResult) -> MatchRound:
     if result.state is None or result.rules is None:
         raise InputError("a Double-Swiss round paired without a tournament has no state to explain against")
     pairing = result.pairing
-    bye_eligibility = round_criteria(result.rules, pairing.round_no, result.state.total_rounds).bye_eligibility
-    entrants = {p.tpn: entrant_of(p, bye_eligibility) for p in players_of(result.state, switches_of(result.rules))}
+    entrants = {e.tpn: e for e in result.entrants}
     return MatchRound(WORDS, pairing.round_no,
                       [ColouredMatch(b.white, b.black, b.colour_rule) for b in pairing.boards], pairing.bye,
                       result.plan, result.state, result.rules, entrants, result)

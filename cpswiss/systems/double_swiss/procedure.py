@@ -11,7 +11,7 @@ lapsing in the last round only (DS-6, switch ``float_exemption_rounds``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from cpswiss.colours.decoder import Board, Pairing
@@ -64,6 +64,7 @@ class DoubleSwissRoundResult:
     plan: RoundPlan
     state: CompetitionState | None = None
     rules: RuleSet | None = None
+    entrants: list[Entrant] = field(default_factory=list)  # the players as the procedure saw them
 
     def lines(self) -> list[str]:
         """The JaVaFo / bbpPairings ``-p`` format: one ``white black`` line per match (White in
@@ -111,7 +112,8 @@ def pair_players(players: Sequence[Player], round_no: int, total_rounds: int | N
                              "leaves the round to the Chief Arbiter", e.details) from e
     boards = [board_of(by_tpn[a], by_tpn[b], initial_colour, switches) for a, b in plan.pairs]
     boards.sort(key=lambda board: board_key(by_tpn[board.white], by_tpn[board.black]))
-    return DoubleSwissRoundResult(Pairing(round_no, tuple(boards), plan.bye.tpn if plan.bye else None), plan)
+    return DoubleSwissRoundResult(Pairing(round_no, tuple(boards), plan.bye.tpn if plan.bye else None), plan,
+                                  entrants=entrants)
 
 
 def colour_facts(p: Player, switches: DoubleSwissSwitches) -> ColourFacts:
