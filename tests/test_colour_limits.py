@@ -1,0 +1,53 @@
+"""C.04.1 rules 6 and 7 when they pull apart (docs/readings.md, RN-4): a colour difference of
+-2 after two Whites (+2 after two Blacks) leaves one legal colour, the difference's, even if it
+is the third in a row.  The file: ``tests/data/colour-limits/cd-against-three-in-a-row.trf``,
+ten players on 3.0 after six drawn rounds, player 1 ``BBBBWW``, player 2 ``WWWWBB``."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import REPO
+
+from cpswiss.api import pair_tournament, prepare_tournament
+from cpswiss.cli import main
+from cpswiss.colours.decoder import Board, Pairing
+from cpswiss.legality.checker import check_pairing
+from cpswiss.tournament.colour import BLACK, WHITE
+
+CONFLICT = REPO / "tests" / "data" / "colour-limits" / "cd-against-three-in-a-row.trf"
+# bbpPairings 5.0.1 (2017) and 6.0.0 (2026) both pair round 7 so (white first)
+BBP_BOARDS = [(1, 8), (5, 2), (3, 10), (4, 9), (7, 6)]
+
+
+@pytest.mark.parametrize(("flag", "rules"), [("--dutch", "dutch-2026"), ("--dutch", "dutch-2017"),
+                                             ("--dutch", "dutch-2013"), ("--dutch", "dutch-1998"),
+                                             ("--lim", "fide-swiss-1999")])
+def test_every_edition_pairs_the_round_with_the_colour_difference_first(flag, rules, capsys):
+    code = main(["pair", flag, str(CONFLICT), "--rules", rules, "-p"])
+    out, err = capsys.readouterr()
+    assert (code, err) == (0, "")
+    lines = out.split()
+    assert lines[0] == "5"
+    boards = [(int(lines[i]), int(lines[i + 1])) for i in range(1, len(lines), 2)]
+    assert boards == BBP_BOARDS
+    whites = {w for w, _ in boards}
+    assert 1 in whites and 2 not in whites  # player 1 W (a third W), player 2 B (a third B)
+
+
+def test_the_state_gives_each_the_colour_of_his_difference():
+    state = prepare_tournament(CONFLICT, "dutch-2026").history.state()
+    one, two = state.players[1], state.players[2]
+    assert (one.colour_difference, one.repeated_colour, one.preference, one.absolute) == (-2, WHITE, WHITE, True)
+    assert (two.colour_difference, two.repeated_colour, two.preference, two.absolute) == (2, BLACK, BLACK, True)
+
+
+def test_the_checker_allows_the_third_colour_and_refuses_the_difference_beyond_two():
+    result = pair_tournament(CONFLICT, "dutch-2017")
+    state = result.state
+    assert check_pairing(state, result.pairing) == []
+    # the same pairs with the conflicted players' colours turned: rule 6 broken, rule 7 not
+    turned = Pairing(result.pairing.round_no, tuple(Board(b.black, b.white, b.colour_rule) if {b.white, b.black} & {1, 2} else b
+                           for b in result.pairing.boards), result.pairing.bye)
+    found = [(v.article, v.players) for v in check_pairing(state, turned)]
+    # 1 Black: difference -3; 2 White: +3; 8 (BBWBWW) White: a third in a row, a plain rule 7
+    assert sorted(found) == [("C.04.1 rule 6", (1,)), ("C.04.1 rule 6", (2,)), ("C.04.1 rule 7", (8,))]
