@@ -62,12 +62,26 @@ def cmd_state(args) -> int:
     total = tournament.total_rounds
     with pd.option_context("display.max_rows", None, "display.width", 200):
         print(f"{rules.title} ({reason})")
+        frame = state.frame()
         if finished:
             print(f"Final state after round {tournament.last_paired_round} of {total} (the tournament is finished)")
+        elif tournament.pending_round is not None:
+            print(f"State before round {state.round_no} of {total or '?'} (round {state.round_no} is paired, "
+                  f"its results are not in: column 'paired' shows its pairing)")
+            frame["paired"] = [_paired_entry(tournament, pid, state.round_no) for pid in frame["id"]]
         else:
             print(f"State before round {state.round_no} of {total or '?'}")
-        print(state.frame().to_string(index=False))
+        print(frame.to_string(index=False))
     return errors.EXIT_OK
+
+
+def _paired_entry(tournament, pid: int, round_no: int) -> str:
+    """A player's block of a paired round as the file has it: opponent and colour (``4 w``),
+    the bye (``0000 - U``), or ``-`` (no block)."""
+    from cpswiss.formats.trf_writer import round_block
+
+    entry = tournament.players[pid].entry(round_no)
+    return "-" if entry is None else " ".join(round_block(entry).split())
 
 
 def cmd_resolve(args) -> int:
