@@ -51,3 +51,20 @@ def test_the_checker_allows_the_third_colour_and_refuses_the_difference_beyond_t
     found = [(v.article, v.players) for v in check_pairing(state, turned)]
     # 1 Black: difference -3; 2 White: +3; 8 (BBWBWW) White: a third in a row, a plain rule 7
     assert sorted(found) == [("C.04.1 rule 6", (1,)), ("C.04.1 rule 6", (2,)), ("C.04.1 rule 7", (8,))]
+
+
+@pytest.mark.parametrize(("flag", "rules", "article"), [("--dutch", "dutch-2026", "[C3]"), ("--dutch", "dutch-2017", "C.3"),
+                                                        ("--dutch", "dutch-2013", "B.2"), ("--dutch", "dutch-1998", "B.2"),
+                                                        ("--lim", "fide-swiss-1999", "9.1")])
+def test_where_no_colour_is_legal_the_round_is_refused_in_one_line(flag, rules, article, capsys):
+    """The four to pair (the rest absent) all must have White - player 1 by his difference of -2
+    after two Whites: no pairing (exit 1), one line, then why."""
+    path = REPO / "tests" / "data" / "colour-limits" / "all-must-have-white.trf"
+    code = main(["pair", flag, str(path), "--rules", rules, "-p"])
+    out, err = capsys.readouterr()
+    lines = err.splitlines()
+    assert (code, out) == (1, "")
+    assert lines[0].startswith("cpswiss: no ") and "the arbiter decides" in lines[0]
+    assert lines[1].startswith("why: ")
+    assert any(line.strip().startswith("1: has met 2, 4") and "must have white" in line and article in line
+               for line in lines), err
