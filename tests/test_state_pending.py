@@ -44,3 +44,22 @@ def test_state_before_a_paired_round_shows_its_pairing(announced, tmp_path, caps
     for white, black in boards:
         assert shown[white][-2:] == [str(black), "w"] and shown[black][-2:] == [str(white), "b"]
     assert len(boards) * 2 == len(shown) == 10
+
+
+@pytest.mark.parametrize(("flag", "source", "round_no", "total"), [
+    ("--double-swiss", REPO / "tests" / "data" / "double-swiss.trf", 3, 3),
+    ("--team", REPO / "tests" / "data" / "team-2026-sample" / "disputed-n006-r02of05-t017.trf", 2, 5)])
+def test_state_of_matches_before_a_paired_round_shows_its_pairing(flag, source, round_no, total, tmp_path, capsys):
+    paired = tmp_path / "paired.trf"
+    code, pairing, err = run(capsys, "pair", flag, source, "-p", "--write-trf", paired)
+    assert (code, err) == (0, "")
+    matches = [tuple(map(int, line.split())) for line in pairing.splitlines()[1:]]
+    code, out, err = run(capsys, "state", paired)
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == (f"State before round {round_no} of {total} (round {round_no} is paired, its results are "
+                        "not in: column 'paired' shows its pairing)")
+    assert lines[1].split()[0] == "tpn" and lines[1].split()[-1] == "paired"
+    shown = {int(line.split()[0]): line.split() for line in lines[2:]}
+    for white, black in matches:
+        assert shown[white][-2:] == [str(black), "w"] and shown[black][-2:] == [str(white), "b"]

@@ -49,10 +49,19 @@ def cmd_state(args) -> int:
     if of_matches:
         from cpswiss.api import double_swiss_state_rows, team_state_rows
         from cpswiss.tournament.competition_state import is_finished, total_matches
+        from cpswiss.tournament.competitors import competitors
 
-        rows = (team_state_rows if tournament.is_team_tournament else double_swiss_state_rows)(tournament, args.rules)
+        pending = tournament.pending_round
+        match = None if pending is None else -(-pending // tournament.games_per_round)  # its match
+        rows = (team_state_rows if tournament.is_team_tournament else double_swiss_state_rows)(
+            tournament, args.rules, match)
         with pd.option_context("display.max_rows", None, "display.width", 200):
-            if is_finished(tournament):
+            if match is not None:
+                print(_pending_header(match, total_matches(tournament)))
+                entries = competitors(tournament)
+                for row in rows:
+                    row["paired"] = _paired_match(entries[row["tpn"]].entries, match)
+            elif is_finished(tournament):
                 print(f"Final state after round {total_matches(tournament)} of {total_matches(tournament)} "
                       "(the tournament is finished)")
             print(pd.DataFrame(rows).to_string(index=False))
@@ -66,13 +75,29 @@ def cmd_state(args) -> int:
         if finished:
             print(f"Final state after round {tournament.last_paired_round} of {total} (the tournament is finished)")
         elif tournament.pending_round is not None:
-            print(f"State before round {state.round_no} of {total or '?'} (round {state.round_no} is paired, "
-                  f"its results are not in: column 'paired' shows its pairing)")
+            print(_pending_header(state.round_no, total))
             frame["paired"] = [_paired_entry(tournament, pid, state.round_no) for pid in frame["id"]]
         else:
             print(f"State before round {state.round_no} of {total or '?'}")
         print(frame.to_string(index=False))
     return errors.EXIT_OK
+
+
+def _pending_header(round_no: int, total: int | None) -> str:
+    """The title of the state before a round that is paired but not played."""
+    return (f"State before round {round_no} of {total or '?'} (round {round_no} is paired, its results are not in: "
+            "column 'paired' shows its pairing)")
+
+
+def _paired_match(entries, match: int) -> str:
+    """A competitor's match of a paired round: opponent and match colour (``4 w``), ``bye``
+    (the PAB), or ``-``."""
+    from cpswiss.tournament.competitors import EntryKind
+
+    entry = entries[match - 1] if match <= len(entries) else None
+    if entry is None or entry.opponent is None:
+        return "bye" if entry is not None and entry.kind is EntryKind.PAB else "-"
+    return f"{entry.opponent} {(entry.colour or '-').lower()}"
 
 
 def _paired_entry(tournament, pid: int, round_no: int) -> str:
