@@ -4,6 +4,7 @@ least-bad pairings when no legal one exists)."""
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from cpswiss import errors
 from cpswiss.cli.options import (
@@ -11,6 +12,10 @@ from cpswiss.cli.options import (
     solver_settings, system_options, tournament_of,
 )
 from cpswiss.cli.output import print_json, write_atomically
+
+if TYPE_CHECKING:
+    from cpswiss.tournament.competitors import CompetitorEntry
+    from cpswiss.tournament.model import Tournament
 
 
 def resolve_arguments(resolve: argparse.ArgumentParser) -> None:
@@ -89,7 +94,7 @@ def _pending_header(round_no: int, total: int | None) -> str:
             "column 'paired' shows its pairing)")
 
 
-def _paired_match(entries, match: int) -> str:
+def _paired_match(entries: tuple[CompetitorEntry | None, ...], match: int) -> str:
     """A competitor's match of a paired round: opponent and match colour (``4 w``), ``bye``
     (the PAB), or ``-``."""
     from cpswiss.tournament.competitors import EntryKind
@@ -100,7 +105,7 @@ def _paired_match(entries, match: int) -> str:
     return f"{entry.opponent} {(entry.colour or '-').lower()}"
 
 
-def _paired_entry(tournament, pid: int, round_no: int) -> str:
+def _paired_entry(tournament: Tournament, pid: int, round_no: int) -> str:
     """A player's block of a paired round as the file has it: opponent and colour (``4 w``),
     the bye (``0000 - U``), or ``-`` (no block)."""
     from cpswiss.formats.trf_writer import round_block
