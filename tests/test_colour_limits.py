@@ -68,3 +68,14 @@ def test_where_no_colour_is_legal_the_round_is_refused_in_one_line(flag, rules, 
     assert lines[1].startswith("why: ")
     assert any(line.strip().startswith("1: has met 2, 4") and "must have white" in line and article in line
                for line in lines), err
+
+
+def test_check_finds_the_round_played_so_as_the_rules_give_it(capsys):
+    """Round 7 played as above: ``check`` re-pairs it and agrees (bbpPairings -c agrees on round
+    7 too; rounds 1-6 of the file are a round robin, not a Dutch pairing)."""
+    played = REPO / "tests" / "data" / "colour-limits" / "cd-against-three-in-a-row-played.trf"
+    code = main(["check", str(played), "--rules", "dutch-2026"])
+    out, err = capsys.readouterr()
+    assert (code, err) == (1, "")
+    agreeing = [line.split(":")[0] for line in out.splitlines() if line.endswith(": agrees")]
+    assert agreeing == ["round 5", "round 7"]
