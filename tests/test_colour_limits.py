@@ -79,3 +79,14 @@ def test_check_finds_the_round_played_so_as_the_rules_give_it(capsys):
     assert (code, err) == (1, "")
     agreeing = [line.split(":")[0] for line in out.splitlines() if line.endswith(": agrees")]
     assert agreeing == ["round 5", "round 7"]
+
+
+def test_the_explanation_says_the_colour_difference_comes_first(capsys):
+    code = main(["pair", "--dutch", str(CONFLICT), "--explain"])
+    out, err = capsys.readouterr()
+    assert (code, err) == (0, "")
+    boards = {line.split()[2].rstrip(":"): line for line in out.splitlines() if line.startswith("  board ")}
+    assert ("has an absolute preference for white (CD -2, after two whites: the colour difference comes first, "
+            "C.04.1 rule 6 before rule 7)") in boards["1-8"]
+    assert "preference for black (CD +2, after two blacks: the colour difference comes first" in boards["5-2"]
+    assert "after two" not in boards["4-9"]  # 4: an absolute preference for white after two blacks, CD 0
