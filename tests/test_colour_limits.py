@@ -5,12 +5,16 @@ ten players on 3.0 after six drawn rounds, player 1 ``BBBBWW``, player 2 ``WWWWB
 
 from __future__ import annotations
 
+import random
+
 import pytest
-from conftest import REPO
+from conftest import REPO, player_line
 
 from cpswiss.api import pair_tournament, prepare_tournament
 from cpswiss.cli import main
 from cpswiss.colours.decoder import Board, Pairing
+from cpswiss.errors import NoPairingError
+from cpswiss.formats.trf import parse_trf
 from cpswiss.legality.checker import check_pairing
 from cpswiss.tournament.colour import BLACK, WHITE
 
@@ -90,3 +94,60 @@ def test_the_explanation_says_the_colour_difference_comes_first(capsys):
             "C.04.1 rule 6 before rule 7)") in boards["1-8"]
     assert "preference for black (CD +2, after two blacks: the colour difference comes first" in boards["5-2"]
     assert "after two" not in boards["4-9"]  # 4: an absolute preference for white after two blacks, CD 0
+
+
+def conflicting_history(seed: int) -> tuple[str, list[int]]:
+    """Six rounds of a round robin of 8-12 players with colours and results drawn at random,
+    every colour difference within 2, at least one player with -2 after two Whites or +2
+    after two Blacks; the next round the last (XXR 7) or not (XXR 9).  The file, and the
+    players in conflict."""
+    rnd = random.Random(seed)
+    n = rnd.choice([8, 10, 12])
+    ring = list(range(2, n + 1))
+    schedule = []
+    for _ in range(n - 1):
+        circle = [1, *ring]
+        schedule.append([(circle[i], circle[n - 1 - i]) for i in range(n // 2)])
+        ring = ring[-1:] + ring[:-1]
+    rnd.shuffle(schedule)
+    while True:
+        blocks: dict[int, list[str]] = {p: [] for p in range(1, n + 1)}
+        colours: dict[int, str] = {p: "" for p in range(1, n + 1)}
+        points = dict.fromkeys(range(1, n + 1), 0)
+        for pairs in schedule[:6]:
+            for a, b in pairs:
+                ca, result = rnd.choice("wb"), rnd.choice("10=")
+                for p, q, c, r in ((a, b, ca, result), (b, a, "b" if ca == "w" else "w", "01="["10=".index(result)])):
+                    blocks[p].append(f"{q:4d} {c} {r}")
+                    colours[p] += c
+                    points[p] += {"1": 2, "0": 0, "=": 1}[r]
+        cd = {p: h.count("w") - h.count("b") for p, h in colours.items()}
+        conflict = [p for p, h in colours.items() if cd[p] == -2 and h.endswith("ww") or cd[p] == 2 and h.endswith("bb")]
+        if conflict and all(abs(d) <= 2 for d in cd.values()):
+            break
+    lines = [f"012 conflicting colour limits {seed}", f"XXR {rnd.choice([7, 9])}", "XXC white1"]
+    lines += [player_line(p, f"Player {p}", 2200 - 10 * p, f"{points[p] / 2:.1f}", blocks[p]) for p in range(1, n + 1)]
+    return "\n".join(lines) + "\n", conflict
+
+
+@pytest.mark.parametrize("rules", ["dutch-2026", "dutch-2017", "dutch-2013", "dutch-1998", "fide-swiss-1999"])
+@pytest.mark.parametrize("seed", range(6))
+def test_conflicting_histories_are_paired_or_refused_never_an_internal_error(rules, seed):
+    """Random histories with the conflict: each round is paired, legally (the check inside
+    ``pair_tournament``), each player in conflict with the colour of his difference unless a
+    final-round topscorer's board lifts the limits; or it is refused as impossible (exit 1),
+    never an internal error (exit 2)."""
+    text, conflict = conflicting_history(seed)
+    try:
+        result = pair_tournament(parse_trf(text), rules)
+    except NoPairingError:
+        return
+    state, colour_of, exempt = result.state, {}, set()
+    for board in result.pairing.boards:
+        colour_of[board.white], colour_of[board.black] = WHITE, BLACK
+        if any(state.exempt_from_colour_limits(state.players[q]) for q in (board.white, board.black)):
+            exempt |= {board.white, board.black}  # a final-round topscorer's board (RN-14)
+    for p in conflict:
+        if p in colour_of and p not in exempt:
+            assert colour_of[p] == state.players[p].preference == (WHITE if state.players[p].colour_difference < 0
+                                                                   else BLACK)
