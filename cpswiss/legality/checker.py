@@ -110,10 +110,11 @@ def breaks_colour_difference(p: PlayerState, colour: Colour) -> bool:
 
 def breaks_three_in_a_row(p: PlayerState, colour: Colour) -> bool:
     """C.04.1 rule 7: ``colour`` is p's third in a row - unless the other colour breaks rule 6:
-    then rule 7 yields (docs/readings.md, "Neither colour legal": a colour difference of -2
-    after two Whites, the case ``colour-conflict``; the Dutch A.6 preference, RN-4, the C.8 /
-    [C10] order before C.9 / [C11], and bbpPairings 5.0.1 and 6.0.0 all put the colour
-    difference first), so that every player has a colour he may take."""
+    then rule 7 yields, so that every player has a colour he may take, the one of his absolute
+    preference (RN-4: a colour difference of -2 after two Whites takes White; the Dutch A.6
+    preference, the order of C.8 / [C10] before C.9 / [C11], and bbpPairings 5.0.1 and 6.0.0
+    all put the colour difference first; decided by
+    ``tests/data/colour-limits/cd-against-three-in-a-row.trf``)."""
     history = p.colours
     if len(history) < 2 or history[-1] != colour or history[-2] != colour:
         return False
