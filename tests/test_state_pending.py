@@ -63,3 +63,12 @@ def test_state_of_matches_before_a_paired_round_shows_its_pairing(flag, source, 
     shown = {int(line.split()[0]): line.split() for line in lines[2:]}
     for white, black in matches:
         assert shown[white][-2:] == [str(black), "w"] and shown[black][-2:] == [str(white), "b"]
+
+
+def test_the_next_round_is_not_paired_before_the_results_are_in(tmp_path, capsys):
+    paired = tmp_path / "paired.trf"
+    assert run(capsys, "pair", "--dutch", SOURCE, "--write-trf", paired)[0] == 0
+    code, out, err = run(capsys, "pair", "--dutch", paired, "-p")
+    assert (code, out) == (3, "")
+    assert err == (f"cpswiss: {paired}:4: round 7 of player 1 has no result yet: enter the results of round 7 "
+                   "before round 8 is paired\n")

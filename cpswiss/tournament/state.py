@@ -415,7 +415,8 @@ class StateHistory:
         for pid, h in self.players.items():
             if 0 < h.first_pending <= history:
                 rec = t.players[pid]
-                raise InputError(f"round {h.first_pending} of player {rec.pairing_no} has no result yet",
+                raise InputError(f"round {h.first_pending} of player {rec.pairing_no} has no result yet: enter "
+                                 f"the results of round {h.first_pending} before round {round_no} is paired",
                                  t.path, rec.line or None)
         scoring = t.scoring
         available = self.available(round_no)
