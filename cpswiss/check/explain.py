@@ -218,6 +218,9 @@ def _preference_text(p: PlayerState) -> str:
         return f"{who(p)} has no preference"
     colour = name_of(p.preference)
     strength = {Strength.ABSOLUTE: "an absolute", Strength.STRONG: "a strong", Strength.MILD: "a mild"}[p.strength]
+    if p.strength is Strength.ABSOLUTE and p.repeated_colour == p.preference:  # RN-4: the difference decides
+        return (f"{who(p)} has an absolute preference for {colour} (CD {p.colour_difference:+d}, after two "
+                f"{colour}s: the colour difference comes first, C.04.1 rule 6 before rule 7)")
     return f"{who(p)} has {strength} preference for {colour} (CD {p.colour_difference:+d})"
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from cpswiss.colours.decoder import Pairing
 from cpswiss.tournament.compatibility import compatible
-from cpswiss.tournament.colour import BLACK, WHITE
+from cpswiss.tournament.colour import BLACK, WHITE, Colour, opposite
 from cpswiss.tournament.state import PlayerState, RoundState
 
 
@@ -82,16 +82,40 @@ def check_pairing(state: RoundState, pairing: Pairing) -> list[Violation]:
         # C.8/C.9: in the final round topscorers and their opponents are exempt
         # (FIDE Swiss 1999 item 13: everyone in the last round)
         exempt = state.exempt_from_colour_limits(w) or state.exempt_from_colour_limits(b)
+        if exempt:
+            continue
         waived = state.colour_clash_waived.get(w.score) if w.score == b.score else None
         for p, colour in ((w, WHITE), (b, BLACK)):
-            history = p.colours + (colour,)
-            cd = p.colour_difference + (1 if colour == WHITE else -1)
-            # a colour that brings a difference already beyond 2 back towards 0 breaks nothing
-            # this round did (histories with such differences exist: manual pairings)
-            if abs(cd) > 2 and abs(cd) > abs(p.colour_difference) and not exempt and waived != "all":
-                out.append(Violation("C.04.1 rule 6", (p.id,),
-                                     f"player {p.id} would reach colour difference {cd:+d}"))
-            if len(history) >= 3 and len(set(history[-3:])) == 1 and not exempt and waived is None:
+            if waived != "all" and breaks_colour_difference(p, colour):
+                out.append(Violation("C.04.1 rule 6", (p.id,), f"player {p.id} would reach colour "
+                                     f"difference {p.colour_difference + colour_sign(colour):+d}"))
+            if waived is None and breaks_three_in_a_row(p, colour):
                 out.append(Violation("C.04.1 rule 7", (p.id,),
                                      f"player {p.id} would get {colour} three times in a row"))
     return out
+
+
+def colour_sign(colour: Colour) -> int:
+    """What a game with ``colour`` adds to the colour difference (A.6: whites minus blacks)."""
+    return 1 if colour == WHITE else -1
+
+
+def breaks_colour_difference(p: PlayerState, colour: Colour) -> bool:
+    """C.04.1 rule 6: ``colour`` takes p's colour difference beyond +-2.  A colour that brings
+    a difference already beyond 2 back towards 0 breaks nothing this round did (histories with
+    such differences exist: manual pairings, arbiters' corrections)."""
+    cd = p.colour_difference + colour_sign(colour)
+    return abs(cd) > 2 and abs(cd) > abs(p.colour_difference)
+
+
+def breaks_three_in_a_row(p: PlayerState, colour: Colour) -> bool:
+    """C.04.1 rule 7: ``colour`` is p's third in a row - unless the other colour breaks rule 6:
+    then rule 7 yields, so that every player has a colour he may take, the one of his absolute
+    preference (RN-4: a colour difference of -2 after two Whites takes White; the Dutch A.6
+    preference, the order of C.8 / [C10] before C.9 / [C11], and bbpPairings 5.0.1 and 6.0.0
+    all put the colour difference first; decided by
+    ``tests/data/colour-limits/cd-against-three-in-a-row.trf``)."""
+    history = p.colours
+    if len(history) < 2 or history[-1] != colour or history[-2] != colour:
+        return False
+    return not breaks_colour_difference(p, opposite(colour))

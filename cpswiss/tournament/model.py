@@ -294,6 +294,17 @@ class Tournament:
                     break
         return last
 
+    @property
+    def pending_round(self) -> int | None:
+        """The last paired round when a game of it has no result yet (paired, not played: the
+        file ``pair --write-trf`` writes), else None."""
+        last = self.last_paired_round
+        if last == 0:
+            return None
+        pending = any((e := p.entry(last)) is not None and e.kind is RoundKind.PENDING
+                      for p in self.players.values())
+        return last if pending else None
+
     def paired_rounds_text(self) -> str:
         """For messages: which rounds the file holds."""
         last = self.last_paired_round
