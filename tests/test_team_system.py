@@ -258,7 +258,7 @@ def _next_round_with(t, change):  # type: ignore[no-untyped-def]
 
 
 def test_check_agrees_with_a_tournament_cpswiss_paired():
-    from cpswiss.check.teams import check_team_tournament
+    from cpswiss.check.rounds import check_tournament as check_team_tournament
     from cpswiss.formats.trf import parse_trf
     from cpswiss.study.team_generate import simulate
 
@@ -270,7 +270,7 @@ def test_check_agrees_with_a_tournament_cpswiss_paired():
 def test_check_flags_a_planted_wrong_colour_with_the_article():
     from dataclasses import replace
 
-    from cpswiss.check.teams import check_team_tournament
+    from cpswiss.check.rounds import check_tournament as check_team_tournament
     from cpswiss.formats.trf import parse_trf
     from cpswiss.study.team_generate import simulate
 
@@ -284,11 +284,12 @@ def test_check_flags_a_planted_wrong_colour_with_the_article():
     report = check_team_tournament(planted, rounds=[4])
     assert not report.agrees
     m = pair_team_tournament(t).matches[0]
-    assert report.rounds[0].differences == [f"colours of {m.black}-{m.white}: Art. {m.article} gives White to {m.white}"]
+    assert (report.rounds[0].colours, report.rounds[0].colour_articles) == ([(m.black, m.white)],
+                                                                            [f"C.04.6 Art. {m.article}"])
 
 
 def test_check_flags_a_planted_rematch_as_c1():
-    from cpswiss.check.teams import check_team_tournament
+    from cpswiss.check.rounds import check_tournament as check_team_tournament
     from cpswiss.formats.trf import parse_trf
     from cpswiss.study.team_generate import simulate
     from cpswiss.systems.team.colours import MatchColours
@@ -304,7 +305,8 @@ def test_check_flags_a_planted_rematch_as_c1():
         return others + [MatchColours(a, b, "4.3.5", a), MatchColours(rest[0], rest[1], "4.3.5", rest[0])]
 
     report = check_team_tournament(_next_round_with(t, rematch), rounds=[4])
-    assert f"[C1] {a}-{b}: the teams met in a played match before (C.04.6 Art. 2.1.1)" in report.rounds[0].problems
+    assert any(v.startswith(f"[C1] C.04.6 Art. 2.1.1: {a} and {b} have already played in round ")
+               for v in report.rounds[0].violations), report.rounds[0].violations
 
 
 def test_state_rows_show_scores_colours_and_preferences():
@@ -360,7 +362,7 @@ def test_generated_team_tournaments_re_pair_to_themselves(tmp_path, rules):
                            "--rules", rules, "--seed", "3"], capture_output=True, text=True)
     assert made.returncode == 0, made.stderr
     checked = subprocess.run([sys.executable, "-m", "cpswiss.cli", "check", str(out)], capture_output=True, text=True)
-    assert checked.returncode == 0 and checked.stdout.strip().endswith("5/5 rounds agree"), checked.stdout
+    assert checked.returncode == 0 and checked.stdout.strip().endswith("round 5: agrees\nall rounds agree"), checked.stdout
 
 
 @pytest.mark.parametrize("flag", ["--dutch", "--dubov", "--burstein", "--lim"])

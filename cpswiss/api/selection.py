@@ -206,13 +206,13 @@ def check_pairs_file(tournament: Tournament, system: PairingSystem | None = None
             return
     elif kind in system.file_kinds:
         return
-    asks = KIND_SYSTEMS.get(kind, kind)
     because = tournament.kind_reason()
+    asks = f"asks for {KIND_SYSTEMS.get(kind, kind)}" + (f" ({because})" if because else "")
+    if kind == INDIVIDUAL and not because:  # nothing in the file names a system
+        asks = "is read as an individual tournament (it names no pairing system)"
     pairing = [s for s in systems() if kind in s.file_kinds]
     if not pairing:
-        raise InputError(f"this file asks for {asks} ({because}), which cpswiss does not pair",
-                         tournament.path)
+        raise InputError(f"this file {asks}, which cpswiss does not pair", tournament.path)
     assert system is not None
-    raise InputError(f"this file asks for {asks}" + (f" ({because})" if because else "") +
-                     f"; the {system.title} does not pair it (use " +
+    raise InputError(f"this file {asks}; the {system.title} does not pair it (use " +
                      " or ".join(f"--{s.flag}" for s in pairing) + ")", tournament.path)

@@ -30,9 +30,9 @@ from pathlib import Path
 from typing import Any
 
 from cpswiss.api import pair_matches
-from cpswiss.api.selection import system_asked_for
 from cpswiss.check.decisions import Decisions
 from cpswiss.check.explain import read_pairing_file
+from cpswiss.check.rounds import is_file_of_matches, met_in
 from cpswiss.errors import InputError, NoPairingError
 from cpswiss.formats.trf import read_trf
 from cpswiss.legality.checker import articles_of, round_violations
@@ -69,12 +69,6 @@ class ProposedRound:
 # ---------------------------------------------------------------------------
 # What a pairing breaks, and the first reason it is not the rules'
 # ---------------------------------------------------------------------------
-
-
-def met_in(state: CompetitionState, a: int, b: int) -> int:
-    """The latest round in which ``a`` and ``b`` played a match (0: never)."""
-    return max((r for r, e in enumerate(state.competitors[a].entries, start=1)
-                if e is not None and e.played and e.opponent == b), default=0)
 
 
 def violations(state: CompetitionState, rules: RuleSet, proposal: ProposedRound) -> list[Finding]:
@@ -389,12 +383,6 @@ def what_if_matches(tournament: Tournament | str | os.PathLike[str], decisions: 
                              "the decided pairing")
     return MatchesWhatIf(decisions, result, baseline, first,
                          pair_changes(baseline, theirs, "the decided pairing") if first is not None else [])
-
-
-def is_file_of_matches(t: Tournament) -> bool:
-    """A team file or a Double-Swiss file (paired by a system of the match model)."""
-    system = system_asked_for(t)
-    return system is not None and system.match_explanation is not None
 
 
 __all__ = ["MatchesExplanation", "MatchesWhatIf", "ProposedRound", "explain_matches", "first_difference",
