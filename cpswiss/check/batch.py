@@ -57,10 +57,11 @@ class TournamentVerdict:
 
     def line(self) -> str:
         """One line, in the words of the single-file check."""
+        checked = f"{self.rounds} round" + ("" if self.rounds == 1 else "s")
         if self.verdict == AGREE:
-            return f"{self.file}: all rounds agree ({self.rounds} rounds)"
+            return f"{self.file}: all rounds agree ({checked})"
         if self.verdict == DIFFER:
-            return f"{self.file}: {differing_text(self.differing_rounds)} (of {self.rounds} rounds)"
+            return f"{self.file}: {differing_text(self.differing_rounds)} (of {checked})"
         return f"{self.file}: {self.verdict}: {self.reason}"
 
     def as_dict(self) -> dict:
