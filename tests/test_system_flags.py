@@ -220,3 +220,14 @@ def test_check_of_a_double_swiss_file_takes_the_initial_colour(capsys):
     assert main(["check", str(DOUBLE_FILE), "--round", "1", "--initial-colour", "black"]) == 1
     out = capsys.readouterr().out.splitlines()
     assert "  played 1-3 with colours reversed (rules: 3-1, C.04.5 Art. 4.3.1)" in out
+
+
+@pytest.mark.parametrize("flag, path", [("--team", TEAM_FILE), ("--double-swiss", DOUBLE_FILE)])
+def test_pair_c_of_a_file_of_matches_is_the_check_json_included(flag, path, capsys):
+    import json
+
+    code, checked = _report(capsys, path)
+    assert main(["pair", flag, str(path), "-c", "--json"]) == code
+    paired = json.loads(capsys.readouterr().out)
+    assert {**paired, "rule_set": ""} == {**checked, "rule_set": ""}  # the reason may name the flag
+    assert paired["rule_set"].endswith("record 192 " + path.read_text().split("192 ")[1].split()[0] + ")")

@@ -120,10 +120,10 @@ def _cmd_pair_double_swiss(args, path: str) -> int:
     from cpswiss.api import pair_double_swiss_tournament
     from cpswiss.tournament.model import format_points
 
+    if args.check:  # the check of every system: --json too
+        return _check(args, path)
     if args.json:
         raise UsageError("--double-swiss does not take --json")
-    if args.check:
-        return _check(args, path)
     decided = _what_if(args, path)
     result = decided if decided is not None else pair_double_swiss_tournament(
         _match_tournament(args, path), args.rules, record_refusals=args.explain, accelerate=args.accelerate)
@@ -161,11 +161,11 @@ def _cmd_pair_team(args, path: str) -> int:
     """``pair --team FILE``: a round of a team tournament by C.04.6 (TRF-2026 team records)."""
     from cpswiss.api import pair_team_tournament
 
+    if args.check:  # the check of every system: --json too; --accelerate refused by name there
+        return _check(args, path)
     unsupported = [flag for flag, given in (("--json", args.json), ("--accelerate", args.accelerate)) if given]
     if unsupported:
         raise UsageError(f"--team does not take {', '.join(unsupported)}")
-    if args.check:
-        return _check(args, path)
     decided = _what_if(args, path)
     result = decided if decided is not None else pair_team_tournament(_match_tournament(args, path), args.rules,
                                                                       record_refusals=args.explain)
