@@ -231,3 +231,13 @@ def test_pair_c_of_a_file_of_matches_is_the_check_json_included(flag, path, caps
     paired = json.loads(capsys.readouterr().out)
     assert {**paired, "rule_set": ""} == {**checked, "rule_set": ""}  # the reason may name the flag
     assert paired["rule_set"].endswith("record 192 " + path.read_text().split("192 ")[1].split()[0] + ")")
+
+
+@pytest.mark.parametrize("path, first, second", [
+    (TEAM_FILE, "FIDE Swiss Team Pairing System (C.04.6, 2026), Type A, game points then match points (record 192 "
+                "FIDE_TEAM_TYPEA_GP_MP)", "State before round 2 of 7"),
+    (DOUBLE_FILE, "FIDE Double-Swiss System (C.04.5, 2026) (record 192 FIDE_DOUBLESWISS)", "State before round 3 of 3"),
+])
+def test_state_of_a_file_of_matches_names_the_rule_set_and_the_round_first(path, first, second, capsys):
+    assert main(["state", str(path)]) == 0
+    assert capsys.readouterr().out.splitlines()[:2] == [first, second]

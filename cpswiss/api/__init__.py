@@ -233,6 +233,23 @@ def rule_set_of_matches(t: Tournament, system: PairingSystem,
     return rules, bool(found and found[2])
 
 
+def matches_reason(t: Tournament, rule_set: str | RuleSet | None) -> str:
+    """Why a file of matches is paired under the rule set :func:`rule_set_of_matches` gives it
+    for ``rule_set``, in the words :func:`~cpswiss.api.selection.select_rule_set` says it for
+    an individual file (``check``'s and ``state``'s first line)."""
+    from cpswiss.api.selection import SystemFlag
+
+    code = (t.system or "").strip()
+    if isinstance(rule_set, RuleSet):
+        return "given by the caller"
+    if isinstance(rule_set, SystemFlag):
+        given = f"--{rule_set.flag}" + (f" --rules {rule_set}" if rule_set.explicit else "")
+        return given if rule_set.explicit or not code else f"{given}, record 192 {code}"
+    if rule_set:
+        return f"--rules {rule_set}"
+    return f"record 192 {code}" if code else f"{t.kind_reason()}: the system's default"
+
+
 def team_rule_set(t: Tournament, rule_set: str | RuleSet | None) -> tuple[RuleSet, bool]:
     """The team rule set for a team file and whether its record 192 asks for Baku: ``rule_set``
     when given, else the one the code names (``FIDE_TEAM...``), else ``team-2026``."""

@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from cpswiss.api import pair_round, prepare_tournament
-from cpswiss.api.selection import SystemFlag, select_rule_set, system_asked_for
+from cpswiss.api.selection import select_rule_set, system_asked_for
 from cpswiss.colours.decoder import Board, Pairing
 from cpswiss.errors import InputError, NoPairingError
 from cpswiss.formats.trf import read_trf
@@ -191,26 +191,13 @@ def met_in(state: CompetitionState, a: int, b: int) -> int:
                 if e is not None and e.played and e.opponent == b), default=0)
 
 
-def _matches_reason(t: Tournament, rule_set: str | RuleSet | None) -> str:
-    """Why a file of matches is paired under its rule set, as :func:`select_rule_set` says it."""
-    code = (t.system or "").strip()
-    if isinstance(rule_set, RuleSet):
-        return "given by the caller"
-    if isinstance(rule_set, SystemFlag):
-        given = f"--{rule_set.flag}" + (f" --rules {rule_set}" if rule_set.explicit else "")
-        return given if rule_set.explicit or not code else f"{given}, record 192 {code}"
-    if rule_set:
-        return f"--rules {rule_set}"
-    return f"record 192 {code}" if code else f"{t.kind_reason()}: the system's default"
-
-
 def check_matches(t: Tournament, rule_set: str | RuleSet | None = None, rounds: list[int] | None = None,
                   accelerate: str | None = None, initial_colour: str | None = None) -> CheckReport:
     """Every round (match) of a team file (C.04.6) or a Double-Swiss file (C.04.5) re-paired
     from the state before it by the system its kind asks for, and compared with the round as
     the file has it, by competitor (the White of board 1 / game 1, the PAB): the same report as
     an individual file's, each colour the rules give with its article of 4.3."""
-    from cpswiss.api import competition_state_of, pair_matches, rule_set_of_matches
+    from cpswiss.api import competition_state_of, matches_reason, pair_matches, rule_set_of_matches
     from cpswiss.tournament.competition_state import paired_matches
     from cpswiss.tournament.competitors import competitors, match_pairing_of
 
@@ -248,7 +235,7 @@ def check_matches(t: Tournament, rule_set: str | RuleSet | None = None, rounds: 
         checks.append(RoundCheck(r, agrees, missing, extra, reversed_, bye_played, played.bye,
                                  violations=list(map(str, broken)),
                                  colour_articles=[played.words.article(ours[(b, w)]) for w, b in reversed_]))
-    return CheckReport(t.path, f"{rules.title} ({_matches_reason(t, rule_set)})", checks)
+    return CheckReport(t.path, f"{rules.title} ({matches_reason(t, rule_set)})", checks)
 
 
 __all__ = ["CheckReport", "RoundCheck", "check_matches", "check_tournament", "differing_text", "is_file_of_matches",
