@@ -115,8 +115,9 @@ def _one_line_refusal(capsys) -> str:
 def test_a_match_system_flag_on_an_individual_file_is_refused_by_every_command(command, flag, title, capsys):
     assert main([command[0], str(DUBOV_ROUND_3), *command[1:], flag]) == 3
     line = _one_line_refusal(capsys)
-    assert line == (f"cpswiss: {DUBOV_ROUND_3}: this file is read as an individual tournament (it names no pairing "
-                    f"system); the {title} does not pair it (use --dutch or --lim or --dubov or --burstein)")
+    assert line == (f"cpswiss: {DUBOV_ROUND_3}: this file is read as an individual tournament (no record 192 names a "
+                    f"system, no 310 team records); the {title} does not pair it (use --dutch or --lim or --dubov or "
+                    "--burstein)")
 
 
 def test_a_file_whose_192_names_an_individual_system_asks_for_it(tmp_path, capsys):

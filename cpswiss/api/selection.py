@@ -209,7 +209,7 @@ def check_pairs_file(tournament: Tournament, system: PairingSystem | None = None
     because = tournament.kind_reason()
     asks = f"asks for {KIND_SYSTEMS.get(kind, kind)}" + (f" ({because})" if because else "")
     if kind == INDIVIDUAL and not because:  # nothing in the file names a system
-        asks = "is read as an individual tournament (it names no pairing system)"
+        asks = "is read as an individual tournament (no record 192 names a system, no 310 team records)"
     pairing = [s for s in systems() if kind in s.file_kinds]
     if not pairing:
         raise InputError(f"this file {asks}, which cpswiss does not pair", tournament.path)
