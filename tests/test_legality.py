@@ -126,3 +126,11 @@ def test_an_engine_pairing_of_matches_that_breaks_an_absolute_rule_is_an_interna
         "[C1] C.04.5 Art. 2.1.1: 2 and 4 have already played each other")
     with pytest.raises(InternalCheckError, match=r"C\.04\.5 Art\. 3\.3\.1: player 4 is available but missing "):
         check_matches_pairing(engine.state, [(1, 2)], 3, rules)
+
+
+@pytest.mark.parametrize("rules, article", [("dutch-2026", "[C1] C.04.3 Art. 2.1.1"), ("dutch-2017", "C.04.3 C.1")])
+def test_a_fixed_rematch_is_refused_in_the_editions_words(rules, article, capsys):
+    after_4 = ROOT / "scenarios" / "seed-004" / "after-round-4.trf"
+    assert main(["pair", "--dutch", str(after_4), "--rules", rules, "--fix", "7-10", "-p"]) == 3
+    assert capsys.readouterr().err.strip() == \
+        f"cpswiss: {after_4}: --fix 7-10: 7 and 10 have already played each other ({article})"

@@ -156,7 +156,7 @@ def pair_round(prepared: PreparedTournament, round_no: int | None = None, settin
     state = prepared.history.state(round_no)
     if decisions is not None:
         try:
-            state = decisions.apply(state)
+            state = decisions.apply(state, articles_of(rules))
         except InputError as exc:
             raise InputError(exc.problem, prepared.tournament.path) from None
     raw = pair_with_certificate(state, rules, settings)
