@@ -242,3 +242,17 @@ def test_pair_c_of_a_file_of_matches_is_the_check_json_included(flag, path, caps
 def test_state_of_a_file_of_matches_names_the_rule_set_and_the_round_first(path, first, second, capsys):
     assert main(["state", str(path)]) == 0
     assert capsys.readouterr().out.splitlines()[:2] == [first, second]
+
+
+def test_pair_of_a_double_swiss_file_takes_the_initial_colour(tmp_path, capsys):
+    """Match 1 (C.04.5 Art. 4.3.1): the higher-ranked player of each match has the initial
+    colour on odd boards; --initial-colour black turns every match round, as it does for an
+    individual file (before, --double-swiss refused the option)."""
+    lines = [line[:80] + " 0.0" + line[84:91] if line.startswith("001") else line
+             for line in DOUBLE_FILE.read_text().splitlines() if not line.startswith("240")]
+    path = tmp_path / "before-match-1.trf"
+    path.write_text("\n".join(lines) + "\n")
+    assert main(["pair", "--double-swiss", str(path), "-p"]) == 0
+    assert capsys.readouterr().out.split() == ["3", "1", "3", "4", "2", "5", "0"]
+    assert main(["pair", "--double-swiss", str(path), "-p", "--initial-colour", "black"]) == 0
+    assert capsys.readouterr().out.split() == ["3", "3", "1", "2", "4", "5", "0"]
