@@ -245,9 +245,9 @@ def test_state_of_a_file_of_matches_names_the_rule_set_and_the_round_first(path,
 
 
 def test_pair_of_a_double_swiss_file_takes_the_initial_colour(tmp_path, capsys):
-    """Match 1 (C.04.5 Art. 4.3.1): the higher-ranked player of each match has the initial
-    colour on odd boards; --initial-colour black turns every match round, as it does for an
-    individual file (before, --double-swiss refused the option)."""
+    """Match 1 (C.04.5 Art. 4.3.1): the higher-ranked player of a match has the initial colour
+    when his pairing number is odd, the other when it is even; --initial-colour black turns
+    every match round, as it does for an individual file (before, --double-swiss refused it)."""
     lines = [line[:80] + " 0.0" + line[84:91] if line.startswith("001") else line
              for line in DOUBLE_FILE.read_text().splitlines() if not line.startswith("240")]
     path = tmp_path / "before-match-1.trf"
