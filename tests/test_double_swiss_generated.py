@@ -191,7 +191,10 @@ def test_state_shows_each_players_match_facts(capsys):
     """Case 05 before round 2: 1 won a match by forfeit (no colour, [C2] bars the PAB, no match
     played), 4 had White in a regular match with a single forfeited game, 5 the PAB."""
     assert main(["state", str(CASES / "05-pab-barred-by-a-match-won-by-forfeit.trf")]) == 0
-    rows = [line.split() for line in capsys.readouterr().out.splitlines()[1:]]
+    out = capsys.readouterr().out.splitlines()
+    assert out[:2] == ["FIDE Double-Swiss System (C.04.5, 2026) (record 192 FIDE_DOUBLESWISS)",
+                       "State before round 2 of 4"]
+    rows = [line.split() for line in out[3:]]
     by_tpn = {int(r[0]): r for r in rows}
     assert by_tpn[1][3:] == ["2.0", "2.0", "-", "0", "False", "False", "0", "True"]
     assert by_tpn[4][3:] == ["2.0", "2.0", "W", "1", "False", "True", "1", "True"]
@@ -211,3 +214,32 @@ def test_check_command_on_a_double_swiss_file(tmp_path, capsys):
     assert main(["check", str(bad), "--round", "2"]) == 1
     out = capsys.readouterr().out
     assert "\nround 2: DIFFERS\n" in out and ", C.04.5 Art. 4.3." in out and out.rstrip().endswith("round 2 differs")
+
+
+@pytest.mark.parametrize("played", [2, 3])
+def test_c04_7_baku_in_a_later_match_counts_the_virtual_points_once(played):
+    """FIDE_DOUBLESWISS_BAKU before match 3 (a won match, 2 points) and match 4 (half of it):
+    the state's pairing score is the score plus the round's virtual points once, the procedure
+    pairs on that score, and the round pairs as the same points written as 250 records do."""
+    from cpswiss.rulesets.ruleset import load_rule_set
+    from cpswiss.systems.double_swiss.procedure import baku_virtual_points, players_of, switches_of
+
+    rules = load_rule_set("double-swiss-2026-baku")
+    t = generate_double_swiss(DoubleSwissConfig(players=10, rounds=7), seed=3, rounds=played)
+    text = write_trf(t).replace("192 FIDE_DOUBLESWISS", "192 FIDE_DOUBLESWISS_BAKU")
+    by_code = pair_double_swiss_tournament(parse_trf(text, "baku.trf"))
+    points = baku_virtual_points(t, switches_of(rules))  # 10 players, 7 matches: 1-6 accelerated, matches 1-4
+    records = [f"250      {value / 10:04.1f} {column:03d} {column:03d} {pid:04d} {pid:04d}"
+               for pid, values in sorted(points.items()) for column, value in enumerate(values, start=1)]
+    written = text.replace("192 FIDE_DOUBLESWISS_BAKU", "192 FIDE_DOUBLESWISS").rstrip("\n") + "\n" + \
+        "\n".join(records) + "\n"
+    by_records = pair_double_swiss_tournament(parse_trf(written, "records.trf"))
+    assert by_code.state is not None and by_records.state is not None
+    virtual = 20 if played + 1 <= 2 else 10
+    for state in (by_code.state, by_records.state):
+        assert all(c.score == c.real_score + (virtual if c.id <= 6 else 0) for c in state.competitors.values())
+    assert {p.tpn: p.score for p in players_of(by_code.state, switches_of(rules))} == \
+        {c.id: c.score for c in by_code.state.to_pair}
+    for bracket in by_code.plan.brackets:
+        assert {by_code.state.competitors[p].score for p in bracket.residents} == {bracket.score}
+    assert by_code.pairing.boards == by_records.pairing.boards and by_code.pairing.bye == by_records.pairing.bye

@@ -134,3 +134,16 @@ def test_a_fixed_rematch_is_refused_in_the_editions_words(rules, article, capsys
     assert main(["pair", "--dutch", str(after_4), "--rules", rules, "--fix", "7-10", "-p"]) == 3
     assert capsys.readouterr().err.strip() == \
         f"cpswiss: {after_4}: --fix 7-10: 7 and 10 have already played each other ({article})"
+
+
+def test_a_rule_file_that_drops_c1_and_c2_is_judged_by_its_own_list(tmp_path):
+    """The rule set governs legality as it governs the procedure: without [C1] a rematch breaks
+    nothing (a forbidden pair still does, cited as the complete round-pairing), without [C2]
+    a second PAB breaks nothing."""
+    variant = tmp_path / "variant.toml"
+    variant.write_text('name = "variant"\nextends = "double-swiss-2026"\ndrop = ["C1", "C2"]\n')
+    articles = articles_of(load_rule_set(str(variant)))
+    assert (articles.rematch, articles.bye, articles.forbidden) == ("", "", "C.04.5 Art. 3.3.1")
+    state = competition_state(read_trf(_double_with(tmp_path, ["260 003 004  0001  0003"])), round_no=2)
+    assert [str(v) for v in round_violations(state.competitors, [(1, 3), (2, 4)], [], articles)] == [
+        "C.04.5 Art. 3.3.1: 1 and 3 may not meet (forbidden pair)"]

@@ -277,7 +277,7 @@ def test_state_of_a_finished_file_of_matches_is_its_final_state(client, rules, t
     assert made.returncode == 0, made.stderr
     shown = subprocess.run([sys.executable, "-m", "cpswiss.cli", "state", str(finished)], capture_output=True, text=True)
     assert shown.returncode == 0, shown.stderr
-    assert shown.stdout.splitlines()[0] == "Final state after round 3 of 3 (the tournament is finished)"
+    assert shown.stdout.splitlines()[1] == "Final state after round 3 of 3 (the tournament is finished)"
     status, data = post(client, "/api/state", trf=finished.read_text())
     assert status == 200, data
     answer = MatchStateAnswer.model_validate(data)

@@ -199,7 +199,11 @@ def check_pairs_file(tournament: Tournament, system: PairingSystem | None = None
     system - does not pair, in one line naming the system the file asks for: a team file (310
     records or a team code in record 192) or a Double-Swiss file under a system that pairs
     individuals, or an individual file under a system that pairs only teams.  An individual
-    file under an individual system costs one comparison."""
+    file under an individual system costs one comparison.  A file whose record 092 names a
+    league or a round robin is refused by every system: they all pair Swiss events."""
+    not_swiss = tournament.not_a_swiss()
+    if not_swiss is not None:
+        raise InputError(f"{not_swiss}, not a Swiss: cpswiss pairs Swiss systems only", tournament.path)
     kind = tournament.kind
     if system is None:
         if kind == INDIVIDUAL or any(kind in s.file_kinds for s in systems()):

@@ -47,11 +47,9 @@ def cmd_state(args) -> int:
     of_matches = tournament.is_team_tournament or (
         tournament.games_per_round > 1 and (args.rules is None or load_rule_set(args.rules).system == "double-swiss"))
     if of_matches:
-        from cpswiss.api import (
-            competition_state_of, double_swiss_state_rows, matches_reason, rule_set_of_matches, team_state_rows,
-        )
+        from cpswiss.api import double_swiss_state_rows, matches_reason, rule_set_of_matches, team_state_rows
         from cpswiss.api.selection import system_asked_for
-        from cpswiss.tournament.competition_state import is_finished, total_matches
+        from cpswiss.tournament.competition_state import is_finished, paired_matches, total_matches
 
         system = system_asked_for(tournament)
         assert system is not None
@@ -63,8 +61,7 @@ def cmd_state(args) -> int:
             if is_finished(tournament):
                 print(f"Final state after round {total} of {total} (the tournament is finished)")
             else:
-                before = competition_state_of(tournament, after_last_round=True).round_no
-                print(f"State before round {before} of {total or '?'}")
+                print(f"State before round {paired_matches(tournament) + 1} of {total or '?'}")
             print(pd.DataFrame(rows).to_string(index=False))
         return errors.EXIT_OK
     rules, reason = select_rule_set(tournament, flag_rules(args))

@@ -56,7 +56,10 @@ class Contender(Protocol):
 class Articles:
     """Where a system's own text states each rule a round-pairing must keep: ``rematch`` ([C1],
     e.g. ``[C1] C.04.3 Art. 2.1.1``, ``C.04.3 C.1`` in 2017, ``[C1] C.04.6 Art. 2.1.1``),
-    ``bye`` ([C2]), ``colour`` ([C3]; empty for a system without an absolute colour rule),
+    ``bye`` ([C2]), ``colour`` ([C3]) - each empty when the rule set does not list it (a
+    system without an absolute colour rule, a variant that drops [C1] or [C2]: not checked) -,
+    ``forbidden`` (a forbidden pair, 260 / XXP: always checked, cited as [C1] or, without it,
+    as ``complete``),
     ``complete`` (every competitor to pair paired once: C.04.1 for players, Art. 3.3.1 of C.04.6
     and C.04.5), ``absent`` (one who is not to be paired is paired: C.04.2 C for players),
     ``byes`` (at most one pairing-allocated bye, and only for an odd number: C.04.1 rule 3,
@@ -70,6 +73,10 @@ class Articles:
     byes: str
     noun: str
 
+    @property
+    def forbidden(self) -> str:
+        return self.rematch or self.complete
+
 
 LEGACY_ARTICLES = Articles("C.04.3 C.1", "C.04.3 C.2", "C.04.3 C.3", "C.04.1", "C.04.2 C", "C.04.1 rule 3", "player")
 """The 2017 Dutch numbering, for a state checked without its rule set."""
@@ -82,7 +89,8 @@ def articles_of(rules: RuleSet) -> Articles:
     (the unit ``no-rematch`` / ``team-no-rematch`` / ``double-no-rematch`` is [C1], ...), each
     cited as ``label article`` (the label alone when the article holds it: ``C.04.3 C.1``).  A
     system of matches states the complete round-pairing in Art. 3.3.1 of the text that states
-    its [C1] (C.04.6, C.04.5)."""
+    its absolute criteria (C.04.6, C.04.5).  A rule the rule set does not list is not checked
+    (empty): the rule set governs, as it governs the procedure."""
     cited: dict[str, str] = {}
     for criterion in rules.criteria:
         if criterion.kind != "absolute":
@@ -91,16 +99,14 @@ def articles_of(rules: RuleSet) -> Articles:
             if criterion.unit.endswith(unit) and role not in cited:
                 label, article = criterion.label, criterion.article
                 cited[role] = article if label in article or not article else f"{label} {article}"
-    rematch = cited.get("rematch", LEGACY_ARTICLES.rematch)
+    rematch, bye, colour = cited.get("rematch", ""), cited.get("bye", ""), cited.get("colour", "")
     if "individual" in system_named(rules.system).file_kinds:
-        return Articles(rematch, cited.get("bye", LEGACY_ARTICLES.bye), cited.get("colour", ""),
-                        LEGACY_ARTICLES.complete, LEGACY_ARTICLES.absent, LEGACY_ARTICLES.byes, "player")
-    text = next((c.article.split(" Art. ")[0] for c in rules.criteria if c.kind == "absolute" and " Art. " in c.article),
-                rules.system)
+        return Articles(rematch, bye, colour, LEGACY_ARTICLES.complete, LEGACY_ARTICLES.absent, LEGACY_ARTICLES.byes,
+                        "player")
+    text = next((c.article.split(" Art. ")[0] for c in rules.criteria if " Art. " in c.article), rules.title)
     complete = f"{text} Art. 3.3.1"
     noun = "team" if "team" in system_named(rules.system).file_kinds else "player"
-    return Articles(rematch, cited.get("bye", LEGACY_ARTICLES.bye), cited.get("colour", ""), complete, complete,
-                    complete, noun)
+    return Articles(rematch, bye, colour, complete, complete, complete, noun)
 
 
 def round_violations(contenders: Mapping[int, Contender], pairs: Iterable[tuple[int, int]], byes: Iterable[int],
@@ -133,12 +139,13 @@ def round_violations(contenders: Mapping[int, Contender], pairs: Iterable[tuple[
             continue
         if white == black:
             out.append(Violation(articles.complete, (white,), f"{noun} {white} is paired against themself"))
-        elif black in a.opponents and frozenset((white, black)) not in allowed_pairs:
+        elif articles.rematch and black in a.opponents and frozenset((white, black)) not in allowed_pairs:
             first = met_in(white, black) if met_in is not None else 0
             out.append(Violation(articles.rematch, (white, black), f"{white} and {black} have already played "
                                  + (f"in round {first}" if first else "each other")))
         elif black in a.forbidden or white in b.forbidden:
-            out.append(Violation(articles.rematch, (white, black), f"{white} and {black} may not meet (forbidden pair)"))
+            out.append(Violation(articles.forbidden, (white, black),
+                                 f"{white} and {black} may not meet (forbidden pair)"))
     available = sum(1 for c in contenders.values() if c.available)
     if len(byes) > 1:
         out.append(Violation(articles.byes, tuple(byes), "more than one pairing-allocated bye "
@@ -147,7 +154,7 @@ def round_violations(contenders: Mapping[int, Contender], pairs: Iterable[tuple[
         out.append(Violation(articles.byes, tuple(byes), f"a bye is given with an even number of {noun}s"))
     if not byes and available % 2 == 1:
         out.append(Violation(articles.byes, (), f"an odd number of {noun}s but no bye"))
-    for bye in byes:
+    for bye in byes if articles.bye else ():
         if bye in contenders and not contenders[bye].bye_eligible:
             out.append(Violation(articles.bye, (bye,), f"{noun} {bye} may not have the pairing-allocated bye: it "
                                  "already had one, or the points of a win without playing"))
@@ -157,14 +164,13 @@ def round_violations(contenders: Mapping[int, Contender], pairs: Iterable[tuple[
 def meeting_violation(a: PlayerState, b: PlayerState, state: RoundState,
                       articles: Articles = LEGACY_ARTICLES) -> Violation | None:
     """Why a and b may not meet ([C1] a rematch or a forbidden pair, [C3] the same absolute
-    colour preference), or None when they may."""
-    if b.id in a.opponents:
+    colour preference: those of ``articles`` that the rule set lists), or None when they may."""
+    if articles.rematch and b.id in a.opponents:
         return Violation(articles.rematch, (a.id, b.id), f"{a.id} and {b.id} have already played each other")
     if b.id in a.forbidden:
-        return Violation(articles.rematch, (a.id, b.id), f"{a.id} and {b.id} may not meet (forbidden pair)")
-    if not compatible(a, b, state):
-        return Violation(articles.colour or LEGACY_ARTICLES.colour, (a.id, b.id),
-                         f"{a.id} and {b.id} have the same absolute "
+        return Violation(articles.forbidden, (a.id, b.id), f"{a.id} and {b.id} may not meet (forbidden pair)")
+    if articles.colour and not compatible(a, b, state):
+        return Violation(articles.colour, (a.id, b.id), f"{a.id} and {b.id} have the same absolute "
                          f"colour preference ({a.preference}) and neither is exempt as a final-round topscorer")
     return None
 
@@ -183,7 +189,7 @@ def check_pairing(state: RoundState, pairing: Pairing, articles: Articles = LEGA
             continue  # said by round_violations
         if frozenset((w.id, b.id)) in state.allowed_pairs:
             continue  # the arbiter allowed this pair against C.1 / C.3 (cpswiss resolve)
-        if b.id not in w.opponents and b.id not in w.forbidden and not compatible(w, b, state):
+        if articles.colour and b.id not in w.opponents and b.id not in w.forbidden and not compatible(w, b, state):
             barred = meeting_violation(w, b, state, articles)
             if barred is not None:
                 out.append(barred)
