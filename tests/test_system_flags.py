@@ -256,3 +256,19 @@ def test_pair_of_a_double_swiss_file_takes_the_initial_colour(tmp_path, capsys):
     assert capsys.readouterr().out.split() == ["3", "1", "3", "4", "2", "5", "0"]
     assert main(["pair", "--double-swiss", str(path), "-p", "--initial-colour", "black"]) == 0
     assert capsys.readouterr().out.split() == ["3", "3", "1", "2", "4", "5", "0"]
+
+
+def test_rounds_of_a_double_swiss_file_count_matches(tmp_path, capsys):
+    """A Double-Swiss round is a match of two round columns (its 142 counts columns: 6 for
+    three matches): --rounds N says how many matches, as the state's 'of N' does."""
+    assert main(["state", str(DOUBLE_FILE), "--rounds", "3"]) == 0
+    assert capsys.readouterr().out.splitlines()[1] == "State before round 3 of 3"
+    assert main(["state", str(DOUBLE_FILE), "--rounds", "6"]) == 3
+    assert _one_line_refusal(capsys) == f"cpswiss: --rounds 6: {DOUBLE_FILE} has 3 rounds (XXR / 142)"
+    bare = tmp_path / "no-142.trf"
+    bare.write_text("".join(line for line in DOUBLE_FILE.read_text().splitlines(keepends=True)
+                            if not line.startswith("142")))
+    assert main(["state", str(bare), "--rounds", "2"]) == 0
+    assert capsys.readouterr().out.splitlines()[1] == "Final state after round 2 of 2 (the tournament is finished)"
+    assert main(["check", str(bare), "--rounds", "1"]) == 3
+    assert "must be at least the 2 rounds paired" in _one_line_refusal(capsys)

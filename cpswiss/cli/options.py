@@ -89,7 +89,8 @@ def system_options(p: argparse.ArgumentParser) -> None:
 def fact_options(p: argparse.ArgumentParser) -> None:
     """Facts the arbiter states that the file does not hold (or holds otherwise)."""
     p.add_argument("--rounds", type=int, dest="total_rounds", metavar="N",
-                   help="the number of rounds, when the file has no XXR / 142 record")
+                   help="the number of rounds, when the file has no XXR / 142 record (at least the rounds "
+                        "paired; a Double-Swiss round is a match of two games)")
     p.add_argument("--rating", action="append", default=[], dest="ratings", metavar="PID=ELO",
                    help="a provisional rating the arbiter assigns to player PID (repeatable; "
                         "Dubov C.04.4.1 Art. 1.1: every player needs one)")
@@ -126,11 +127,15 @@ def tournament_of(args: argparse.Namespace, path: str) -> Tournament:
 
     rounds = args.total_rounds
     if rounds is not None:
-        if t.total_rounds is not None and rounds != t.total_rounds:
-            raise UsageError(f"--rounds {rounds}: {path} has {t.total_rounds} rounds (XXR / 142)")
-        if not max(t.last_paired_round, 1) <= rounds <= 1000:
-            raise UsageError(f"--rounds {rounds}: must be at least the {t.last_paired_round} rounds paired "
+        # a round of a Double-Swiss file is a match of two round columns; its 142 counts columns
+        per = t.games_per_round
+        if t.total_rounds is not None and rounds * per != t.total_rounds:
+            raise UsageError(f"--rounds {rounds}: {path} has {t.total_rounds // per} rounds (XXR / 142)")
+        paired = -(-t.last_paired_round // per)
+        if not max(paired, 1) <= rounds <= 1000:
+            raise UsageError(f"--rounds {rounds}: must be at least the {paired} rounds paired "
                              "in the file (a finished event: as many), and at most 1000")
+        rounds *= per
     players = dict(t.players)
     for text in args.ratings:
         pid_text, _, elo_text = text.partition("=")
