@@ -8,7 +8,7 @@ import os
 
 from cpswiss import errors
 from cpswiss.cli.options import (
-    accelerate_option, fact_options, flag_rules, initial_colour_option, match_rules, read_tournament_as,
+    accelerate_option, fact_options, flag_rules, initial_colour_option, read_tournament_as,
     recompute_points_option, solver_options, solver_settings, system_options, tournament_of,
 )
 from cpswiss.cli.output import print_json
@@ -54,7 +54,7 @@ def cmd_check(args) -> int:
 
     tournament = tournament_of(args, args.files[0])
     report = check_tournament(tournament, flag_rules(args), rounds=args.rounds, settings=solver_settings(args),
-                              accelerate=args.accelerate, initial_colour=getattr(args, "initial_colour", None))
+                              accelerate=args.accelerate, initial_colour=args.initial_colour)
     if args.json:
         print_json(report.as_dict())
     else:
@@ -85,7 +85,7 @@ def cmd_explain(args) -> int:
 
     if is_file_of_matches(tournament):  # a team or Double-Swiss file
         matches = explain_matches(tournament, args.pairing, round_no=args.round,
-                                  rule_set=match_rules(args, tournament), accelerate=args.accelerate)
+                                  rule_set=args.rules, accelerate=args.accelerate)
         if args.json:
             print_json(matches.as_dict())
         else:

@@ -167,20 +167,6 @@ def flag_rules(args: argparse.Namespace) -> str | None:
     return args.rules if system is None else rules_for_flag(system, args.rules)
 
 
-def match_rules(args: argparse.Namespace, tournament: Tournament) -> str | None:
-    """The rule-set request of a command on a file of matches (teams, Double-Swiss): ``--rules``
-    (the file's record 192 when None); a system flag of a system that does not pair the file is
-    refused as ``pair`` refuses it (exit 3, one line)."""
-    from cpswiss.api.selection import check_pairs_file
-    from cpswiss.registry import systems
-
-    flagged = next((s for s in systems() if getattr(args, f"system_{s.name}", False) is True), None)
-    if flagged is not None:
-        check_pairs_file(tournament, flagged)
-    rules: str | None = args.rules
-    return rules
-
-
 def solver_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--workers", type=_workers, default=1,
                    help="CP-SAT workers, 1-64 (the answer does not depend on it)")

@@ -7,7 +7,7 @@ import argparse
 
 from cpswiss import errors
 from cpswiss.cli.options import (
-    accelerate_option, fact_options, flag_rules, match_rules, recompute_points_option, solver_options,
+    accelerate_option, fact_options, flag_rules, recompute_points_option, solver_options,
     solver_settings, system_options, tournament_of,
 )
 from cpswiss.cli.output import print_json, write_atomically
@@ -85,7 +85,7 @@ def cmd_resolve(args) -> int:
     tournament = tournament_of(args, args.file)
     resolution: Resolution | MatchesResolution
     if is_file_of_matches(tournament):  # a team or Double-Swiss file: C.04.6 / C.04.5 Art. 3.3.3
-        resolution = resolve_matches(tournament, match_rules(args, tournament), args.count, solver_settings(args),
+        resolution = resolve_matches(tournament, args.rules, args.count, solver_settings(args),
                                      args.accelerate)
         first = resolution.alternatives[0].played.lines()
     else:
