@@ -87,7 +87,7 @@ def test_check_and_explain_judge_a_forbidden_pair_alike(tmp_path, capsys):
 
 
 def test_check_and_explain_judge_a_rematch_alike(tmp_path, capsys):
-    """Match 2 rewritten as 1-3 and 2-4 again: both [C1], with the round of the first meeting."""
+    """Match 2 rewritten as 1-3 and 2-4 again: both [C1], with the round they met in."""
     rematch = {1: ("3 w =", "3 b ="), 3: ("1 b =", "1 w ="), 2: ("4 w =", "4 b ="), 4: ("2 b =", "2 w =")}
     path = _double_with(tmp_path, match_2=rematch)
     said = ["[C1] C.04.5 Art. 2.1.1: 1 and 3 have already played in round 1",

@@ -72,7 +72,7 @@ class ProposedRound:
 
 
 def violations(state: CompetitionState, rules: RuleSet, proposal: ProposedRound) -> list[Finding]:
-    """The absolute rules a pairing breaks ([C1] with the round of the first meeting, forbidden
+    """The absolute rules a pairing breaks ([C1] with the round they met in, forbidden
     pairs, [C2]) and whether every competitor to pair is paired once (Art. 3.3.1): the one
     legality checker (:func:`cpswiss.legality.checker.round_violations`) in the system's articles."""
     found = round_violations(state.competitors, proposal.pairs, proposal.byes, articles_of(rules), state.allowed_pairs,

@@ -116,7 +116,7 @@ def round_violations(contenders: Mapping[int, Contender], pairs: Iterable[tuple[
     breaks of the rules every system shares, in ``articles``' words: every competitor to pair
     paired exactly once, none who is not; one bye for an odd number, none for an even one;
     [C2] for the bye; [C1] (a rematch, unless the arbiter allowed the pair: ``allowed_pairs``;
-    ``met_in`` names the round of the first meeting) and the forbidden pairs."""
+    ``met_in`` names the round they met in) and the forbidden pairs."""
     pairs, byes = list(pairs), list(byes)
     noun = articles.noun
     out: list[Violation] = []
