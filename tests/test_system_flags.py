@@ -272,3 +272,15 @@ def test_rounds_of_a_double_swiss_file_count_matches(tmp_path, capsys):
     assert capsys.readouterr().out.splitlines()[1] == "Final state after round 2 of 2 (the tournament is finished)"
     assert main(["check", str(bare), "--rounds", "1"]) == 3
     assert "must be at least the 2 rounds paired" in _one_line_refusal(capsys)
+
+
+@pytest.mark.parametrize("flag, path, reason", [
+    ("--team", TEAM_FILE, "(--team, record 192 FIDE_TEAM_TYPEA_GP_MP)"),
+    ("--double-swiss", DOUBLE_FILE, "(--double-swiss, record 192 FIDE_DOUBLESWISS)"),
+    ("--dubov", DUBOV_ROUND_3, "(--dubov)"),
+])
+def test_every_system_flag_is_named_in_the_reason_as_the_dutch_one_is(flag, path, reason, capsys):
+    """A flag of a system of matches leaves the rule set to the file's 192, as --dutch leaves
+    the edition, and the first line says both."""
+    main(["check", str(path), flag])
+    assert _first_line(capsys).endswith(reason)

@@ -219,7 +219,7 @@ def rule_set_of_matches(t: Tournament, system: PairingSystem,
     found = system_for_code(code) if code else None
     if isinstance(rule_set, RuleSet):
         rules = rule_set
-    elif rule_set is not None:
+    elif rule_set:  # a name, alias or file ("": a system flag alone, the file decides)
         rules = load_rule_set(rule_set)
     elif found is not None and found[0] is system:
         rules = load_rule_set(found[1])

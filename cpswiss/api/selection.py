@@ -128,17 +128,17 @@ class OtherSystemsRuleSet(InputError):
     """A rule set asked for with a system flag (or the API's ``system``) that is another system's."""
 
 
-def rule_set_for_system(system: PairingSystem, requested: str | None) -> SystemFlag | None:
+def rule_set_for_system(system: PairingSystem, requested: str | None) -> SystemFlag:
     """The rule set a system flag (``--dubov``) or the API's ``system`` field pairs with:
     ``requested`` if it is one of that system's, else the edition the file's 192 names if it is
-    one of that system's, else the system's default - except for the Dutch and team systems,
-    which leave the choice to the file (record 192, start date) as JaVaFo and bbpPairings do
-    (None for the team system, whose path reads its 192 itself).  A rule set of another system
-    is an :class:`OtherSystemsRuleSet` naming the one that pairs it (:class:`SystemFlag`)."""
-    if requested is None:
-        if system.name == "team":
-            return None  # the team path chooses the rule set from the file
-        return SystemFlag("" if system.name == "dutch" else system.default_rule_set, system.name, system.flag)
+    one of that system's, else the system's default - except for the Dutch system and the
+    systems of matches, which leave the choice to the file (record 192, start date) as JaVaFo
+    and bbpPairings do (an empty :class:`SystemFlag`: the flag is named in the reason all the
+    same).  A rule set of another system is an :class:`OtherSystemsRuleSet` naming the one that
+    pairs it."""
+    if requested is None:  # the file chooses the Dutch edition, and a file of matches its rule set (192)
+        by_file = system.name == "dutch" or INDIVIDUAL not in system.file_kinds
+        return SystemFlag("" if by_file else system.default_rule_set, system.name, system.flag)
     rules = load_rule_set(requested)
     if rules.system != system.name:
         other = next((s for s in systems() if s.name == rules.system), None)
