@@ -301,19 +301,19 @@ def _next_round_with(t, change):  # type: ignore[no-untyped-def]
 
 
 def test_check_agrees_with_a_tournament_cpswiss_paired():
-    from cpswiss.check.teams import check_team_tournament
+    from cpswiss.check.rounds import check_tournament
     from cpswiss.formats.trf import parse_trf
     from cpswiss.study.team_generate import simulate
 
     t = parse_trf(simulate(10, 4, 6, 3, seed=2))
-    report = check_team_tournament(t)
+    report = check_tournament(t)
     assert [r.round_no for r in report.rounds] == [1, 2, 3] and report.agrees
 
 
 def test_check_flags_a_planted_wrong_colour_with_the_article():
     from dataclasses import replace
 
-    from cpswiss.check.teams import check_team_tournament
+    from cpswiss.check.rounds import check_tournament
     from cpswiss.formats.trf import parse_trf
     from cpswiss.study.team_generate import simulate
 
@@ -324,14 +324,15 @@ def test_check_flags_a_planted_wrong_colour_with_the_article():
         return [replace(first, white=first.black, black=first.white)] + matches[1:]
 
     planted = _next_round_with(t, swap_first)
-    report = check_team_tournament(planted, rounds=[4])
+    report = check_tournament(planted, rounds=[4])
     assert not report.agrees
     m = pair_team_tournament(t).matches[0]
-    assert report.rounds[0].differences == [f"colours of {m.black}-{m.white}: Art. {m.article} gives White to {m.white}"]
+    assert (report.rounds[0].colours, report.rounds[0].colour_articles) == ([(m.black, m.white)],
+                                                                            [f"C.04.6 Art. {m.article}"])
 
 
 def test_check_flags_a_planted_rematch_as_c1():
-    from cpswiss.check.teams import check_team_tournament
+    from cpswiss.check.rounds import check_tournament
     from cpswiss.formats.trf import parse_trf
     from cpswiss.study.team_generate import simulate
     from cpswiss.systems.team.colours import MatchColours
@@ -346,8 +347,9 @@ def test_check_flags_a_planted_rematch_as_c1():
         rest = sorted(x for m in matches if m not in others for x in (m.white, m.black) if x not in (a, b))
         return others + [MatchColours(a, b, "4.3.5", a), MatchColours(rest[0], rest[1], "4.3.5", rest[0])]
 
-    report = check_team_tournament(_next_round_with(t, rematch), rounds=[4])
-    assert f"[C1] {a}-{b}: the teams met in a played match before (C.04.6 Art. 2.1.1)" in report.rounds[0].problems
+    report = check_tournament(_next_round_with(t, rematch), rounds=[4])
+    assert any(v.startswith(f"[C1] C.04.6 Art. 2.1.1: {a} and {b} have already played in round ")
+               for v in report.rounds[0].violations), report.rounds[0].violations
 
 
 def test_state_rows_show_scores_colours_and_preferences():
@@ -403,7 +405,7 @@ def test_generated_team_tournaments_re_pair_to_themselves(tmp_path, rules):
                            "--rules", rules, "--seed", "3"], capture_output=True, text=True)
     assert made.returncode == 0, made.stderr
     checked = subprocess.run([sys.executable, "-m", "cpswiss.cli", "check", str(out)], capture_output=True, text=True)
-    assert checked.returncode == 0 and checked.stdout.strip().endswith("5/5 rounds agree"), checked.stdout
+    assert checked.returncode == 0 and checked.stdout.strip().endswith("round 5: agrees\nall rounds agree"), checked.stdout
 
 
 @pytest.mark.parametrize("flag", ["--dutch", "--dubov", "--burstein", "--lim"])

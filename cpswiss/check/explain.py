@@ -30,7 +30,7 @@ from cpswiss.check.rounds import CheckReport, RoundCheck, check_tournament, load
 from cpswiss.colours.decoder import Board, Pairing
 from cpswiss.errors import FileAccessError, InputError
 from cpswiss.tournament.model import Tournament, is_number
-from cpswiss.legality.checker import Violation, check_pairing
+from cpswiss.legality.checker import Violation, articles_of, check_pairing
 from cpswiss.rulesets.ruleset import RuleSet
 from cpswiss.solver.settings import SolverSettings
 from cpswiss.systems.shared.explaining import (
@@ -322,7 +322,7 @@ def compare_with(t: Tournament, rules: RuleSet, result: PairingResult, proposed:
     """A proposed pairing against an engine result: legality, then the system's first bracket
     where they differ with the criterion that decides there, or else the colours."""
     state = result.state
-    violations = check_pairing(state, proposed)
+    violations = check_pairing(state, proposed, articles_of(rules))
     system = system_of(rules).explainer.compare(result, proposed, settings)
     colours: list[Finding] = []
     decisive = system.decisive

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from cpswiss import errors
 from cpswiss.cli.options import (
-    accelerate_option, fact_options, flag_rules, match_rules, recompute_points_option, solver_options,
+    accelerate_option, fact_options, flag_rules, recompute_points_option, solver_options,
     solver_settings, system_options, tournament_of,
 )
 from cpswiss.cli.output import print_json, write_atomically
@@ -52,23 +52,30 @@ def cmd_state(args) -> int:
     of_matches = tournament.is_team_tournament or (
         tournament.games_per_round > 1 and (args.rules is None or load_rule_set(args.rules).system == "double-swiss"))
     if of_matches:
-        from cpswiss.api import double_swiss_state_rows, team_state_rows
-        from cpswiss.tournament.competition_state import is_finished, total_matches
+        from cpswiss.api import double_swiss_state_rows, matches_reason, rule_set_of_matches, team_state_rows
+        from cpswiss.api.selection import system_asked_for
+        from cpswiss.tournament.competition_state import is_finished, paired_matches, total_matches
         from cpswiss.tournament.competitors import competitors
 
+        system = system_asked_for(tournament)
+        assert system is not None
+        rules, _ = rule_set_of_matches(tournament, system, args.rules)
         pending = tournament.pending_round
         match = None if pending is None else -(-pending // tournament.games_per_round)  # its match
         rows = (team_state_rows if tournament.is_team_tournament else double_swiss_state_rows)(
             tournament, args.rules, match)
         with pd.option_context("display.max_rows", None, "display.width", 200):
+            print(f"{rules.title} ({matches_reason(tournament, args.rules)})")
+            total = total_matches(tournament)
             if match is not None:
-                print(_pending_header(match, total_matches(tournament)))
+                print(_pending_header(match, total))
                 entries = competitors(tournament)
                 for row in rows:
                     row["paired"] = _paired_match(entries[row["tpn"]].entries, match)
             elif is_finished(tournament):
-                print(f"Final state after round {total_matches(tournament)} of {total_matches(tournament)} "
-                      "(the tournament is finished)")
+                print(f"Final state after round {total} of {total} (the tournament is finished)")
+            else:
+                print(f"State before round {paired_matches(tournament) + 1} of {total or '?'}")
             print(pd.DataFrame(rows).to_string(index=False))
         return errors.EXIT_OK
     rules, reason = select_rule_set(tournament, flag_rules(args))
@@ -122,7 +129,7 @@ def cmd_resolve(args) -> int:
     tournament = tournament_of(args, args.file)
     resolution: Resolution | MatchesResolution
     if is_file_of_matches(tournament):  # a team or Double-Swiss file: C.04.6 / C.04.5 Art. 3.3.3
-        resolution = resolve_matches(tournament, match_rules(args, tournament), args.count, solver_settings(args),
+        resolution = resolve_matches(tournament, args.rules, args.count, solver_settings(args),
                                      args.accelerate)
         first = resolution.alternatives[0].played.lines()
     else:
