@@ -57,10 +57,11 @@ def test_state_of_matches_before_a_paired_round_shows_its_pairing(flag, source, 
     code, out, err = run(capsys, "state", paired)
     assert (code, err) == (0, "")
     lines = out.splitlines()
-    assert lines[0] == (f"State before round {round_no} of {total} (round {round_no} is paired, its results are "
+    assert lines[0].startswith("FIDE ")  # the rule set and why, as for every state of matches
+    assert lines[1] == (f"State before round {round_no} of {total} (round {round_no} is paired, its results are "
                         "not in: column 'paired' shows its pairing)")
-    assert lines[1].split()[0] == "tpn" and lines[1].split()[-1] == "paired"
-    shown = {int(line.split()[0]): line.split() for line in lines[2:]}
+    assert lines[2].split()[0] == "tpn" and lines[2].split()[-1] == "paired"
+    shown = {int(line.split()[0]): line.split() for line in lines[3:]}
     for white, black in matches:
         assert shown[white][-2:] == [str(black), "w"] and shown[black][-2:] == [str(white), "b"]
 
