@@ -181,6 +181,6 @@ def test_points_columns_all_zero_are_refused_then_recomputed_on_request(write_tr
     original = write_trf(text, "original.trf")
     assert pairing(capsys, path, "--recompute-points") == pairing(capsys, original)
     code, out, err = run(capsys, "check", str(path), "--recompute-points")
-    assert code == 1 and out.splitlines()[-1] == "rounds that differ: 3"  # as bbpPairings -c (answers.json)
+    assert code == 1 and out.splitlines()[-1] == "round 3 differs"  # as bbpPairings -c (answers.json)
     code, out, err = run(capsys, "state", str(path), "--recompute-points")
     assert code == 0 and out.splitlines()[1] == "State before round 6 of 9"

@@ -45,7 +45,7 @@ def test_a_folder_and_files_are_checked_in_one_process_a_line_each(folder, tmp_p
     assert lines[0] == f"{folder / 'a.trf'}: all rounds agree (4 rounds)"
     assert lines[1] == f"{folder / 'more' / 'b.trf'}: all rounds agree (4 rounds)"
     assert lines[2].startswith(f"{bad}: refused: ") and "no player record" in lines[2]
-    assert lines[3].startswith(f"{differs}: rounds that differ: 2") and lines[3].endswith("(of 4)")
+    assert lines[3] == f"{differs}: rounds 2, 3, 4 differ (of 4 rounds)"
     assert lines[4].startswith("tournaments 4, rounds 12: 2 agreeing, 1 differing (")
     assert lines[4].endswith(", 1 refused")
     assert code == 1  # a tournament differs
@@ -87,3 +87,25 @@ def test_the_bench_times_one_process_for_all_files_against_a_command_per_file(fo
 def test_one_process_needs_check_and_compare(folder, capsys):
     assert main(["bench", str(folder), "--one-process"]) == 3
     assert "--one-process goes with --check and --compare" in capsys.readouterr().err
+
+
+def test_a_folder_of_team_and_double_swiss_files_is_checked_as_one_file_is(tmp_path, capsys):
+    """Every system in one run: a team file and a Double-Swiss file get the verdict the
+    single-file check gives them (not a refusal), in the same words."""
+    from pathlib import Path
+
+    data = Path(__file__).parent / "data"
+    team, double = tmp_path / "team.trf", tmp_path / "double.trf"
+    team.write_text((data / "team-2026-sample" / "n009-r02of07-t037.trf").read_text())
+    double.write_text((data / "double-swiss.trf").read_text())
+    assert main(["check", str(tmp_path)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == [f"{double}: rounds 1, 2 differ (of 2 rounds)", f"{team}: all rounds agree (1 round)",
+                     "tournaments 2, rounds 3: 1 agreeing, 1 differing (2 rounds), 0 refused"]
+
+
+def test_a_folder_line_names_the_one_round_that_differs(tmp_path, capsys):
+    differs = tmp_path / "differs.trf"
+    differs.write_text(_reversed_round_two(generate_text(CONFIG, 3, "dutch-2026", trf26=True)))
+    assert main(["check", str(tmp_path), "--round", "2"]) == 1
+    assert capsys.readouterr().out.splitlines()[0] == f"{differs}: round 2 differs (of 1 round)"

@@ -58,4 +58,49 @@ def test_art_3_3_3_no_legal_pairing_is_reported_with_the_article():
     everyone = frozenset({1, 2, 3, 4})  # four players who have all met
     players = [Player(t, 0, 0, cannot_meet=everyone - {t}) for t in (1, 2, 3, 4)]
     with pytest.raises(NoPairingError, match=r"C\.04\.5 Art\. 3\.3\.3"):
-        pair_players(players, 4, 5, "W")
+        pair_players(players, 4, 5, "W", load_rule_set("double-swiss-2026"))
+
+
+# --- the rule file's criteria drive the procedure (TS-11, as for C.04.6) -------------------
+
+
+def paired_under(case: Case, tmp_path, body: str) -> DoubleSwissRoundResult:
+    """The case paired under a rule file extending double-swiss-2026 with ``body``."""
+    path = tmp_path / "variant.toml"
+    path.write_text(f'name = "variant"\nextends = "double-swiss-2026"\n{body}\n')
+    rules = load_rule_set(str(path))
+    return pair_competition(competition_state(case.tournament(), competition_rules(rules)), rules)
+
+
+def pairs(result: DoubleSwissRoundResult) -> set[frozenset[int]]:
+    return {frozenset((b.white, b.black)) for b in result.pairing.boards}
+
+
+def test_rule_files_without_c7_or_c8_pair_cases_10_and_12_as_the_text_without_them(tmp_path):
+    """Case 10 (round 3 of 4): [C7] passes over the set {1} (1 floated in round 2) for {4}:
+    2-4, 1-6, 3-5; without [C7] the first set of 3.5.4, {1}, stands: 1-2, 3-4, 5-6.  Case 12:
+    [C8] passes over the identifier 1 3 6 5 (the upfloater 1 would meet 6, who floated in round
+    2) for 1 5 3 6; without [C8] the first legal identifier stands: 1-6, 3-5, then 2-4."""
+    by_name = {c.name: c for c in cases()}
+    ten = by_name["10-c7-upfloater-who-floated-is-avoided"]
+    assert pairs(paired(ten)) == {frozenset(p) for p in ten.expect["matches"]}
+    without_c7 = paired_under(ten, tmp_path, 'drop = ["C7"]')
+    assert without_c7.plan.brackets[0].upfloaters == [1] and "[C7]" not in without_c7.plan.brackets[0].set_values
+    assert pairs(without_c7) == {frozenset(p) for p in [(1, 2), (3, 4), (5, 6)]}
+    twelve = by_name["12-c8-upfloaters-opponent-who-floated-is-avoided"]
+    assert pairs(paired(twelve)) == {frozenset(p) for p in twelve.expect["matches"]}
+    without_c8 = paired_under(twelve, tmp_path, 'drop = ["C8"]')
+    assert without_c8.plan.brackets[0].pairing_values == {}
+    assert pairs(without_c8) == {frozenset(p) for p in [(1, 6), (3, 5), (2, 4)]}
+
+
+def test_a_replaced_c7_that_never_lapses_applies_in_the_last_round(tmp_path):
+    """Case 11 is case 10 as the last round: [C7] lapses (DS-6) and the set {1} stands. With
+    [C7] replaced by one without except_last_round, it applies there too: {4}, as in case 10."""
+    by_name = {c.name: c for c in cases()}
+    eleven = by_name["11-c7-lapses-in-the-last-round"]
+    lapsed = paired(eleven)
+    assert [m.label for m in lapsed.plan.rules.lapsed] == ["[C7]", "[C8]"]
+    always = paired_under(eleven, tmp_path, '[[replace]]\nid = "C7"\nexcept_last_round = false')
+    assert lapsed.plan.brackets[0].upfloaters == [1] and always.plan.brackets[0].upfloaters == [4]
+    assert always.plan.brackets[0].set_values["[C7]"] == 0 and [m.label for m in always.plan.rules.lapsed] == ["[C8]"]

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from cpswiss.api import pair_double_swiss_tournament
-from cpswiss.check.double_swiss import check_double_swiss, recorded_round
+from cpswiss.check.matches import recorded_round as recorded_matches
+from cpswiss.check.rounds import check_tournament
 from cpswiss.cli import main
 from cpswiss.formats.trf import parse_trf, read_trf
 from cpswiss.formats.trf_writer import write_trf
@@ -19,6 +20,12 @@ from cpswiss.tournament.colour import BLACK, WHITE
 from cpswiss.tournament.competition_state import competition_state
 from cpswiss.tournament.model import RoundEntry, RoundKind, Tournament
 from double_swiss_cases import Case
+
+def recorded_round(t: Tournament, k: int) -> tuple[list[tuple[int, int]], list[int]]:
+    """Match ``k`` as the file has it: (White of game 1, Black) per match, and the PABs."""
+    played = recorded_matches(t, k)
+    return list(played.pairs), list(played.byes)
+
 
 CASES = Path(__file__).resolve().parent.parent / "scenarios" / "double-swiss-2026" / "cases"
 
@@ -31,7 +38,7 @@ def generated(seed: int) -> Tournament:
 @pytest.mark.parametrize("seed", range(1, 51))
 def test_generated_tournament_re_pairs_to_itself_c1_c2(seed):
     t = generated(seed)
-    report = check_double_swiss(t)
+    report = check_tournament(t)
     assert report.agrees, report.text()
     assert len(report.rounds) == 3 + seed % 3
     for k in range(1, len(report.rounds) + 1):  # [C1]-[C2] on the file itself
@@ -60,8 +67,9 @@ def _rescored(t: Tournament) -> Tournament:
 
 
 def _findings(t: Tournament) -> list[str]:
-    return [article for r in check_double_swiss(parse_trf(write_trf(t), "planted.trf")).rounds
-            for article, _ in r.findings]
+    report = check_tournament(parse_trf(write_trf(t), "planted.trf"))
+    return [v.split(": ")[0] for r in report.rounds for v in r.violations] + \
+        [article for r in report.rounds for article in r.colour_articles]
 
 
 def test_a_planted_wrong_match_colour_is_flagged_with_art_4_3():
@@ -135,7 +143,7 @@ def test_cli_pairs_writes_and_reads_back(tmp_path, capsys):
     assert t.games_per_round == 2 and recorded_round(t, 3) == ([(3, 1), (4, 2)], [])
     assert t.players[3].entry(5).colour == WHITE and t.players[3].entry(6).colour == BLACK
     assert main(["pair", "--double-swiss", str(source), "-c"]) == 0
-    assert "all as the rules pair them" in capsys.readouterr().out
+    assert capsys.readouterr().out.rstrip().endswith("\nall rounds agree")
 
 
 def test_cli_refuses_a_double_swiss_file_under_another_flag(tmp_path, capsys):
@@ -183,7 +191,10 @@ def test_state_shows_each_players_match_facts(capsys):
     """Case 05 before round 2: 1 won a match by forfeit (no colour, [C2] bars the PAB, no match
     played), 4 had White in a regular match with a single forfeited game, 5 the PAB."""
     assert main(["state", str(CASES / "05-pab-barred-by-a-match-won-by-forfeit.trf")]) == 0
-    rows = [line.split() for line in capsys.readouterr().out.splitlines()[1:]]
+    out = capsys.readouterr().out.splitlines()
+    assert out[:2] == ["FIDE Double-Swiss System (C.04.5, 2026) (record 192 FIDE_DOUBLESWISS)",
+                       "State before round 2 of 4"]
+    rows = [line.split() for line in out[3:]]
     by_tpn = {int(r[0]): r for r in rows}
     assert by_tpn[1][3:] == ["2.0", "2.0", "-", "0", "False", "False", "0", "True"]
     assert by_tpn[4][3:] == ["2.0", "2.0", "W", "1", "False", "True", "1", "True"]
@@ -197,9 +208,38 @@ def test_check_command_on_a_double_swiss_file(tmp_path, capsys):
     good, bad = tmp_path / "good.trf", tmp_path / "bad.trf"
     good.write_text(write_trf(t))
     assert main(["check", str(good)]) == 0
-    assert "all as the rules pair them" in capsys.readouterr().out
+    assert capsys.readouterr().out.rstrip().endswith("\nall rounds agree")
     boards, _ = recorded_round(t, 2)
     bad.write_text(write_trf(_rewired(t, 2, [(boards[0][1], boards[0][0])])))
     assert main(["check", str(bad), "--round", "2"]) == 1
     out = capsys.readouterr().out
-    assert "1 rounds checked" in out and "round 2: C.04.5 Art. 4.3." in out
+    assert "\nround 2: DIFFERS\n" in out and ", C.04.5 Art. 4.3." in out and out.rstrip().endswith("round 2 differs")
+
+
+@pytest.mark.parametrize("played", [2, 3])
+def test_c04_7_baku_in_a_later_match_counts_the_virtual_points_once(played):
+    """FIDE_DOUBLESWISS_BAKU before match 3 (a won match, 2 points) and match 4 (half of it):
+    the state's pairing score is the score plus the round's virtual points once, the procedure
+    pairs on that score, and the round pairs as the same points written as 250 records do."""
+    from cpswiss.rulesets.ruleset import load_rule_set
+    from cpswiss.systems.double_swiss.procedure import baku_virtual_points, players_of, switches_of
+
+    rules = load_rule_set("double-swiss-2026-baku")
+    t = generate_double_swiss(DoubleSwissConfig(players=10, rounds=7), seed=3, rounds=played)
+    text = write_trf(t).replace("192 FIDE_DOUBLESWISS", "192 FIDE_DOUBLESWISS_BAKU")
+    by_code = pair_double_swiss_tournament(parse_trf(text, "baku.trf"))
+    points = baku_virtual_points(t, switches_of(rules))  # 10 players, 7 matches: 1-6 accelerated, matches 1-4
+    records = [f"250      {value / 10:04.1f} {column:03d} {column:03d} {pid:04d} {pid:04d}"
+               for pid, values in sorted(points.items()) for column, value in enumerate(values, start=1)]
+    written = text.replace("192 FIDE_DOUBLESWISS_BAKU", "192 FIDE_DOUBLESWISS").rstrip("\n") + "\n" + \
+        "\n".join(records) + "\n"
+    by_records = pair_double_swiss_tournament(parse_trf(written, "records.trf"))
+    assert by_code.state is not None and by_records.state is not None
+    virtual = 20 if played + 1 <= 2 else 10
+    for state in (by_code.state, by_records.state):
+        assert all(c.score == c.real_score + (virtual if c.id <= 6 else 0) for c in state.competitors.values())
+    assert {p.tpn: p.score for p in players_of(by_code.state, switches_of(rules))} == \
+        {c.id: c.score for c in by_code.state.to_pair}
+    for bracket in by_code.plan.brackets:
+        assert {by_code.state.competitors[p].score for p in bracket.residents} == {bracket.score}
+    assert by_code.pairing.boards == by_records.pairing.boards and by_code.pairing.bye == by_records.pairing.bye

@@ -245,7 +245,7 @@ def test_check_speaks_2013_words_for_a_differing_round(tmp_path, capsys):
     assert main(["check", str(trf), "--rules", "dutch-2013"]) == 1
     out = capsys.readouterr().out
     assert "round 1: DIFFERS\n  played 2-5 with colours reversed (rules: 5-2)" in out
-    assert "round 6: agrees" in out and "rounds that differ: 1, 2, 4\n" in out  # 2, 4: colours after 1's
+    assert "round 6: agrees" in out and "rounds 1, 2, 4 differ\n" in out  # 2, 4: colours after 1's
     assert not any(word in out for word in ["A.9", "C.04.3 ", "Art.", "[C", "2017", "2026", "PPB"])
 
 

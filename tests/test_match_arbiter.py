@@ -82,8 +82,8 @@ def test_c04_5_art_2_1_1_c1_a_rematch_with_its_round_and_2_1_2_c2(tmp_path, caps
     assert code == 1 and "- [C1] C.04.5 Art. 2.1.1: 3 and 4 have already played in round 2" in out
     code, out = explain(capsys, str(CASES / "03-pab-lowest-score-and-first-legal-upfloater.trf"), "--pairing",
                         proposal(tmp_path, "2 1", "4 3", "5 0"))
-    assert code == 1 and ("- [C2] C.04.5 Art. 2.1.2: 5 may not have the pairing-allocated bye (a PAB, a match won "
-                          "by forfeit or a full-point bye already)") in out
+    assert code == 1 and ("- [C2] C.04.5 Art. 2.1.2: player 5 may not have the pairing-allocated bye: it already "
+                          "had one, or the points of a win without playing") in out
 
 
 def test_c04_5_art_4_3_3_colour_of_game_1(tmp_path, capsys):
@@ -120,8 +120,8 @@ def test_c04_6_art_3_4_4_and_2_1_2_the_pab(tmp_path, capsys):
                             "8, not 7: 8 has the larger TPN, the scores and matches played being equal; its removal "
                             "leaves a legal pairing of the others (3.4.1)")
     code, out = explain(capsys, trf, "--pairing", proposal(tmp_path, "3 4", "1 2", "8 5", "6 7", "9 0"))
-    assert code == 1 and ("- [C2] C.04.6 Art. 2.1.2: 9 may not have the pairing-allocated bye (a PAB, a forfeit win "
-                          "or a full-point bye already)") in out
+    assert code == 1 and ("- [C2] C.04.6 Art. 2.1.2: team 9 may not have the pairing-allocated bye: it already had "
+                          "one, or the points of a win without playing") in out
     code, out = explain(capsys, trf, "--pairing", str(TEAMS / "n009-r02of07-t037.expected"))
     assert code == 0
 

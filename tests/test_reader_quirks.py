@@ -252,4 +252,8 @@ def test_vega_round_paired_by_hand_with_rematches_is_flagged(tmp_path, capsys):
     assert main(["check", str(path), "--round", "5"]) == 1
     assert capsys.readouterr().out.splitlines()[1:] == [
         "round 5: cannot be re-paired: no round-pairing satisfies C.1-C.3 with at most one bye to an eligible "
-        "player (C.04.3 A.9: the arbiter decides)", "rounds that differ: 5"]
+        "player (C.04.3 A.9: the arbiter decides)",
+        "  breaks C.04.3 C.1: 5 and 6 have already played each other",  # what the hand pairing breaks
+        "  breaks C.04.1 rule 7: player 5 would get W three times in a row",
+        "  breaks C.04.1 rule 6: player 6 would reach colour difference -3",
+        "  breaks C.04.1 rule 7: player 6 would get B three times in a row", "round 5 differs"]

@@ -11,7 +11,7 @@ from conftest import SCENARIOS, SHARED
 
 from cpswiss.api import pair_tournament
 from cpswiss.legality.certificate import BYE, find_barrier
-from cpswiss.legality.checker import check_pairing
+from cpswiss.legality.checker import articles_of, check_pairing
 from cpswiss.check.resolve import resolve
 from cpswiss.check.whatif import what_if
 from cpswiss.cli import main
@@ -95,7 +95,7 @@ def test_resolve_lists_complete_pairings_whose_violations_the_checker_confirms(c
         placed = [p for b in a.pairing.boards for p in (b.white, b.black)] + \
             ([a.pairing.bye] if a.pairing.bye is not None else [])
         assert sorted(placed) == sorted(p.id for p in state.to_pair)  # complete
-        assert a.violations and a.violations == check_pairing(state, a.pairing)
+        assert a.violations and a.violations == check_pairing(state, a.pairing, articles_of(resolution.rules))
 
 
 def test_resolve_is_deterministic_and_writes_the_first_alternative(tmp_path, capsys):
@@ -193,5 +193,6 @@ def test_every_impossible_case_has_a_certificate_and_a_resolution():
         barrier = find_barrier(state)
         assert barrier is not None, trf
         assert_is_a_tutte_barrier(barrier, state)
-        first = resolve(str(trf), count=1).alternatives[0]
-        assert first.violations == check_pairing(state, first.pairing)
+        resolution = resolve(str(trf), count=1)
+        first = resolution.alternatives[0]
+        assert first.violations == check_pairing(state, first.pairing, articles_of(resolution.rules))

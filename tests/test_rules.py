@@ -192,7 +192,7 @@ def test_bench_check_times_whole_tournament_checks_against_another_command(capsy
     assert main(["bench", "--check", str(case), "--compare", "true {trf}"]) == 0
     out = capsys.readouterr().out
     row = out.rstrip().splitlines()[1]
-    assert row.startswith("after-round-4.trf") and row.endswith("rounds that differ: 3 / exit 0")
+    assert row.startswith("after-round-4.trf") and row.endswith("round 3 differs / exit 0")
     assert "median ratio (cpswiss / other, whole processes)" in out and "total" in out
     summary = out.rstrip().splitlines()[-1]
     ours_cpu = float(summary.split("; CPU ")[1].split(" s against")[0])

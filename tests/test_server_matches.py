@@ -130,7 +130,7 @@ def test_check_finds_a_planted_double_swiss_match_colour(client):
     planted = with_colours_swapped(with_colours_swapped(text(DOUBLE), 1, 3), 1, 4)  # match 2 of player 1
     report = MatchCheckAnswer.model_validate(post(client, "/api/check", trf=planted)[1])
     assert [r.agrees for r in report.rounds] == [True, False]
-    assert report.rounds[1].findings == ["C.04.5 Art. 4.3.4: 7-1: 1 has White in game 1"]
+    assert report.rounds[1].findings == ["played 7-1 with colours reversed (rules: 1-7, C.04.5 Art. 4.3.4)"]
 
 
 def test_explain_a_team_proposal(client):
@@ -277,7 +277,7 @@ def test_state_of_a_finished_file_of_matches_is_its_final_state(client, rules, t
     assert made.returncode == 0, made.stderr
     shown = subprocess.run([sys.executable, "-m", "cpswiss.cli", "state", str(finished)], capture_output=True, text=True)
     assert shown.returncode == 0, shown.stderr
-    assert shown.stdout.splitlines()[0] == "Final state after round 3 of 3 (the tournament is finished)"
+    assert shown.stdout.splitlines()[1] == "Final state after round 3 of 3 (the tournament is finished)"
     status, data = post(client, "/api/state", trf=finished.read_text())
     assert status == 200, data
     answer = MatchStateAnswer.model_validate(data)

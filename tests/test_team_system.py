@@ -224,6 +224,49 @@ def test_baku_pairs_the_first_half_among_themselves_in_round_one():
         frozenset(p) for p in [(1, 5), (2, 6), (3, 7), (4, 8)]}
 
 
+def _with_250_records(text: str) -> str:
+    """The same event with Baku's virtual points written as 250 records and no _BAKU code."""
+    from cpswiss.formats.trf import parse_trf
+    from cpswiss.tournament.acceleration import baku_schedule
+
+    t = parse_trf(text)
+    assert t.total_rounds is not None
+    schedule = baku_schedule(sorted(t.teams), t.total_rounds, 20)
+    first, last = min(schedule), max(schedule)
+    lines = [line.replace("192 FIDE_TEAM_BAKU", "192 FIDE_TEAM") for line in text.splitlines()]
+    lines += [f"250 {value / 10:04.1f} 00.0 {r:03d} {r:03d} {first:04d} {last:04d}"
+              for r, value in enumerate(schedule[first], start=1)]
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("teams, played", [(10, 2), (10, 3), (8, 2)])
+def test_baku_pairs_a_later_round_as_the_same_virtual_points_written_as_250_records(teams, played):
+    """C.04.7 for teams: the virtual points of a _BAKU code count once, as the same points
+    written as 250 records do (10 teams, 9 rounds: teams 1-6 get +2 MP in rounds 1-3, +1 in
+    rounds 4-5; with them counted twice, round 3 of the 10 teams pairs otherwise); every
+    bracket's score is its teams' pairing score in the state."""
+    from cpswiss.study.team_generate import simulate
+
+    text = simulate(teams, 4, 9, played, seed=1, code="FIDE_TEAM_BAKU")
+    by_code, by_records = paired(text), paired(_with_250_records(text))
+    assert by_code.round_no == played + 1 and by_code.state.tournament.team_accelerations == {}
+    assert {frozenset((m.white, m.black)) for m in by_code.matches} == \
+        {frozenset((m.white, m.black)) for m in by_records.matches}
+    assert by_code.bye == by_records.bye
+    for result in (by_code, by_records):
+        teams_now = result.state.competitors
+        assert {c.id: c.score for c in teams_now.values()} == \
+            {c.id: c.score for c in by_records.state.competitors.values()}
+        for bracket in result.plan.brackets:
+            assert {teams_now[t].score for t in bracket.residents} == {bracket.score}
+            assert [teams_now[t].score for t in bracket.upfloaters] == bracket.upfloater_scores
+    # the virtual points are in the state's score once: real score + this round's Baku points
+    # (group A: the first 2 * ceil(N/4) teams; rounds 1-3 a match win, 2 MP, rounds 4-5 half of it)
+    group_a, virtual = 2 * -(-teams // 4), 20 if played + 1 <= 3 else 10
+    assert all(c.score == c.real_score + (virtual if c.id <= group_a else 0)
+               for c in by_code.state.competitors.values())
+
+
 def test_baku_with_game_points_primary_is_refused():
     from cpswiss.study.team_generate import simulate
 
@@ -258,19 +301,19 @@ def _next_round_with(t, change):  # type: ignore[no-untyped-def]
 
 
 def test_check_agrees_with_a_tournament_cpswiss_paired():
-    from cpswiss.check.teams import check_team_tournament
+    from cpswiss.check.rounds import check_tournament
     from cpswiss.formats.trf import parse_trf
     from cpswiss.study.team_generate import simulate
 
     t = parse_trf(simulate(10, 4, 6, 3, seed=2))
-    report = check_team_tournament(t)
+    report = check_tournament(t)
     assert [r.round_no for r in report.rounds] == [1, 2, 3] and report.agrees
 
 
 def test_check_flags_a_planted_wrong_colour_with_the_article():
     from dataclasses import replace
 
-    from cpswiss.check.teams import check_team_tournament
+    from cpswiss.check.rounds import check_tournament
     from cpswiss.formats.trf import parse_trf
     from cpswiss.study.team_generate import simulate
 
@@ -281,14 +324,15 @@ def test_check_flags_a_planted_wrong_colour_with_the_article():
         return [replace(first, white=first.black, black=first.white)] + matches[1:]
 
     planted = _next_round_with(t, swap_first)
-    report = check_team_tournament(planted, rounds=[4])
+    report = check_tournament(planted, rounds=[4])
     assert not report.agrees
     m = pair_team_tournament(t).matches[0]
-    assert report.rounds[0].differences == [f"colours of {m.black}-{m.white}: Art. {m.article} gives White to {m.white}"]
+    assert (report.rounds[0].colours, report.rounds[0].colour_articles) == ([(m.black, m.white)],
+                                                                            [f"C.04.6 Art. {m.article}"])
 
 
 def test_check_flags_a_planted_rematch_as_c1():
-    from cpswiss.check.teams import check_team_tournament
+    from cpswiss.check.rounds import check_tournament
     from cpswiss.formats.trf import parse_trf
     from cpswiss.study.team_generate import simulate
     from cpswiss.systems.team.colours import MatchColours
@@ -303,8 +347,9 @@ def test_check_flags_a_planted_rematch_as_c1():
         rest = sorted(x for m in matches if m not in others for x in (m.white, m.black) if x not in (a, b))
         return others + [MatchColours(a, b, "4.3.5", a), MatchColours(rest[0], rest[1], "4.3.5", rest[0])]
 
-    report = check_team_tournament(_next_round_with(t, rematch), rounds=[4])
-    assert f"[C1] {a}-{b}: the teams met in a played match before (C.04.6 Art. 2.1.1)" in report.rounds[0].problems
+    report = check_tournament(_next_round_with(t, rematch), rounds=[4])
+    assert any(v.startswith(f"[C1] C.04.6 Art. 2.1.1: {a} and {b} have already played in round ")
+               for v in report.rounds[0].violations), report.rounds[0].violations
 
 
 def test_state_rows_show_scores_colours_and_preferences():
@@ -360,7 +405,7 @@ def test_generated_team_tournaments_re_pair_to_themselves(tmp_path, rules):
                            "--rules", rules, "--seed", "3"], capture_output=True, text=True)
     assert made.returncode == 0, made.stderr
     checked = subprocess.run([sys.executable, "-m", "cpswiss.cli", "check", str(out)], capture_output=True, text=True)
-    assert checked.returncode == 0 and checked.stdout.strip().endswith("5/5 rounds agree"), checked.stdout
+    assert checked.returncode == 0 and checked.stdout.strip().endswith("round 5: agrees\nall rounds agree"), checked.stdout
 
 
 @pytest.mark.parametrize("flag", ["--dutch", "--dubov", "--burstein", "--lim"])
@@ -389,3 +434,97 @@ def test_the_team_flag_refuses_an_individual_file():
     run = subprocess.run([sys.executable, "-m", "cpswiss.cli", "pair", "--team", str(case), "-p", "-"],
                          capture_output=True, text=True)
     assert run.returncode == 3 and run.stdout == "" and len(run.stderr.strip().splitlines()) == 1
+
+
+# --- the rule file's criteria drive the procedure (TS-11) ---------------------------------
+
+
+def variant(tmp_path: Path, parent: str, body: str) -> Path:
+    """A team rule file extending ``parent`` with ``body`` (drop / order / [[replace]])."""
+    path = tmp_path / "variant.toml"
+    path.write_text(f'name = "variant"\nextends = "{parent}"\n{body}\n')
+    return path
+
+
+def pairs_of(result) -> set[frozenset[int]]:  # type: ignore[no-untyped-def]
+    return {frozenset((m.white, m.black)) for m in result.matches}
+
+
+def test_a_rule_file_without_c7_lets_a_team_that_floated_float_again(tmp_path):
+    """team-2026/n013-r04of08-t006, round 4 of 8: team 1 (6 MP) is alone and takes one upfloater
+    of 4 MP. Team 3 comes first in the order of 3.5.4 (2 and 4 leave no legal pairing), but it
+    floated in round 3, so [C7] takes team 6 - the consensus pairing (6-1). Without [C7] the
+    first set in that order is {3}: 3-1, and the 4-pointers 2, 4, 6, 7 pair among themselves."""
+    case = DATA / "n013-r04of08-t006.trf"
+    with_c7 = pair_team_tournament(case, record_refusals=True)
+    assert with_c7.plan.brackets[0].upfloaters == [6] and with_c7.plan.brackets[0].set_values["[C7]"] == 0
+    assert with_c7.state.competitors[3].floated_last_round
+    assert [(r.tpn, r.why) for r in with_c7.plan.brackets[0].set_refusals] == \
+        [(2, "illegal"), (3, "criteria"), (4, "illegal")]
+    without = pair_team_tournament(case, str(variant(tmp_path, "team-2026", 'drop = ["C7"]')))
+    assert without.plan.brackets[0].upfloaters == [3] and "[C7]" not in without.plan.brackets[0].set_values
+    assert pairs_of(without) - pairs_of(with_c7) == {frozenset(p) for p in [(1, 3), (2, 7), (4, 6)]}
+    assert pairs_of(with_c7) == boards_of_pairs(DATA / "n013-r04of08-t006.expected")
+
+
+def boards_of_pairs(path: Path) -> set[frozenset[int]]:
+    found = boards_of(path.read_text())
+    assert not isinstance(found, str)
+    return {frozenset(p) for p in found if 0 not in p}
+
+
+def test_the_order_of_the_pairing_criteria_is_their_priority(tmp_path):
+    """team-2026/n010-r04of06-t118 (Type B, MP only): the 2-point bracket 4, 6, 7, 9, 10 with
+    upfloater 8. By [C8] before [C10] the pairing meets every colour preference and 8 meets 6,
+    who floated in round 3 ([C8] 0, [C10] 1); with [C10] first, 8 meets 7 instead and two pairs
+    prefer the same colour ([C10] 0, [C8] 2)."""
+    case = DATA / "n010-r04of06-t118.trf"
+    text = pair_team_tournament(case)
+    assert text.plan.brackets[2].pairing_values == {"[C8]": 0, "[C9]": 0, "[C10]": 1}
+    assert frozenset((6, 8)) in pairs_of(text) and text.state.competitors[6].floated_last_round
+    assert not text.state.competitors[7].floated_last_round
+    order = 'order = ["C1", "C2", "C3", "C4", "C5", "C6", "C7", "C10", "C8", "C9"]'
+    first = pair_team_tournament(case, str(variant(tmp_path, "team-2026-b-mp", order)))
+    assert first.plan.brackets[2].pairing_values == {"[C10]": 0, "[C8]": 2, "[C9]": 0}
+    assert pairs_of(first) - pairs_of(text) == {frozenset(p) for p in [(4, 6), (7, 8)]}
+
+
+def test_a_replaced_criterion_pairs_as_its_new_entry_says(tmp_path):
+    """team-2026/n019-r06of07-t051, round 6 of 7: [C10] lapses in the last two rounds, so in the
+    bracket 9, 14, 18 with upfloater 12 the first identifier (9 12 14 18) pairs 12 with 18, who
+    floated in round 5. With [C10] replaced by one that applies in every round
+    (except_last_round = false), that identifier gives [C10] 1 and the next that reaches 0 is
+    9 14 12 18: 12 meets 9, 14 meets 18."""
+    case = DATA / "n019-r06of07-t051.trf"
+    text = pair_team_tournament(case)
+    assert "[C10]" not in text.plan.brackets[4].pairing_values and text.plan.rules.lapsed[-1].label == "[C10]"
+    assert frozenset((12, 18)) in pairs_of(text) and text.state.competitors[18].floated_last_round
+    always = pair_team_tournament(case, str(variant(tmp_path, "team-2026", '[[replace]]\nid = "C10"\n'
+                                                                         'except_last_round = false')))
+    assert always.plan.brackets[4].pairing_values == {"[C8]": 0, "[C10]": 0}
+    assert pairs_of(always) - pairs_of(text) == {frozenset(p) for p in [(9, 12), (14, 18)]}
+
+
+def test_a_rule_file_without_c1_lets_teams_meet_again(tmp_path):
+    """[C1] dropped: the round may pair teams that have met (n013-r04of08-t006: 1 and 3)."""
+    case = DATA / "n013-r04of08-t006.trf"
+    without = pair_team_tournament(case, str(variant(tmp_path, "team-2026", 'drop = ["C1"]')))
+    teams = without.state.competitors
+    rematches = [p for p in pairs_of(without) if min(p) in teams[max(p)].opponents]
+    assert rematches and not [p for p in pairs_of(pair_team_tournament(case)) if min(p) in teams[max(p)].opponents]
+
+
+@pytest.mark.parametrize("body, message", [
+    ('drop = ["C3"]', r"\[C3\] \(completion\) cannot be dropped"),
+    ('drop = ["C5"]', r"the fewest upfloaters first, then by their scores"),
+    ('order = ["C1", "C2", "C3", "C6", "C4"]', r"the fewest upfloaters first, then by their scores"),
+    ('order = ["C1", "C2", "C3", "C4", "C5", "C8", "C6"]',
+     r"\[C8\] \(the bracket's pairing, Art. 3.6.4\) cannot come before \[C7\]"),
+])
+def test_a_criteria_list_the_procedure_cannot_follow_is_refused_in_one_line(tmp_path, body, message):
+    path = str(variant(tmp_path, "team-2026", body))
+    with pytest.raises(InputError, match=message):
+        pair_team_tournament(DATA / "n013-r04of08-t006.trf", path)
+    done = subprocess.run([sys.executable, "-m", "cpswiss.cli", "pair", "--team", str(DATA / "n013-r04of08-t006.trf"),
+                           "--rules", path], capture_output=True, text=True)
+    assert done.returncode == 3 and done.stdout == "" and len(done.stderr.strip().splitlines()) == 1

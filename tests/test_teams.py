@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cpswiss.api import competition_state_of
+from cpswiss.api import competition_state_of, pair_team_tournament
 from cpswiss.errors import InputError
 from cpswiss.formats import trf_teams
 from cpswiss.formats.trf import parse_trf, read_trf
@@ -298,6 +298,10 @@ def test_baku_acceleration_of_a_team_code_gives_a_match_win_then_half() -> None:
     assert [(c.score, c.real_score) for c in first.values()] == [(30, 0), (30, 0), (0, 0)]
     second = competition_state_of(t, round_no=2).competitors
     assert [(c.score, c.real_score) for c in second.values()] == [(45, 30), (15, 0), (10, 10)]
+    # the round is paired on those scores, the virtual points counted once (not 1: 60)
+    paired = pair_team_tournament(t, round_no=2)
+    assert {e.tpn: e.score for e in paired.entrants} == {1: 45, 3: 10}
+    assert [b.score for b in paired.plan.brackets] == [45]
     # the 250 records of the file win over the method
     assert competition_state_of(OWN_TEAM_FILE, round_no=1).competitors[1].score == 10
 

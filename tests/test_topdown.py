@@ -4,6 +4,7 @@ and small brackets whose answers follow from the articles."""
 from __future__ import annotations
 
 import itertools
+from typing import Literal
 
 import pytest
 
@@ -11,6 +12,18 @@ from cpswiss.errors import NoPairingError
 from cpswiss.systems.shared.topdown import (
     Entrant, Rules, Wish, allowed_pairs, choose_bye, first_pairing, identifier_of, pair_round, upfloater_set_order,
 )
+from cpswiss.systems.shared.topdown_types import (
+    C04_6_PAIRING_CRITERIA, C04_6_SET_CRITERIA, FLOATER_OPPONENTS, FOLLOWING_SCOREGROUP, REPEATED_FLOATERS,
+    SAME_COLOUR, SAME_STRONG_COLOUR, UPFLOATER_SCORES, UPFLOATERS,
+)
+
+
+def rules_of(float_criteria: bool = True, c6: Literal["pass-fail", "graded"] = "pass-fail", record_refusals: bool = False,
+             robust_rest: bool = True) -> Rules:
+    """C.04.6's criteria, [C7] and [C10] left out when they lapse (the last two rounds)."""
+    keep = (lambda m: True) if float_criteria else (lambda m: m.label not in ("[C7]", "[C10]"))
+    return Rules(tuple(filter(keep, C04_6_SET_CRITERIA)), tuple(filter(keep, C04_6_PAIRING_CRITERIA)),
+                 c6=c6, record_refusals=record_refusals, robust_rest=robust_rest)
 
 
 def everyone(a: int, b: int) -> bool:
@@ -68,7 +81,7 @@ def test_a_barred_pair_moves_the_identifier_to_the_next():
 def test_colour_preferences_choose_among_pairings_c8():
     wishes = {1: "W", 2: "B", 3: "W", 4: "B"}
     field = [Entrant(t, 1.0, matches=1, wish=Wish(wishes[t])) for t in range(1, 5)]
-    plan = pair_round(field, everyone, Rules(float_criteria=False, record_refusals=True))
+    plan = pair_round(field, everyone, rules_of(float_criteria=False, record_refusals=True))
     # 1-3 (both W) would leave one preference unmet: 1-4? identifier 1 2 | 3 4 is 1-3, 2-4: both clash;
     # 1 2 | 4 3 (1-4, 2-3) meets all, and comes before 1 3 | 2 4 (1-2, 3-4)
     assert plan.brackets[0].pairs == [(1, 4), (2, 3)]
@@ -134,7 +147,7 @@ def _matchings(items: list[int], ok) -> list[list[tuple[int, int]]]:
 
 def _by_definition(field: list[Entrant], ok, rules: Rules) -> list[list[int]]:
     """Every bracket's (upfloaters, identifier) by enumerating sets and pairings (Art. 3.5,
-    3.6 with the readings TS-1..TS-4)."""
+    3.6 with the readings TS-1..TS-4), the criteria of ``rules`` applied in their order."""
     by_tpn = {e.tpn: e for e in field}
     left = sorted(field, key=lambda e: (-e.score, e.tpn))
     answer = []
@@ -152,34 +165,29 @@ def _by_definition(field: list[Entrant], ok, rules: Rules) -> list[list[int]]:
                     continue
                 profile = tuple(sorted(by_tpn[t].score for t in ups))
                 n_rest = [t for t in rest if by_tpn[t].score == following]
-                below = [t for t in rest if by_tpn[t].score != following]
                 c6 = min(sum(1 for a, b in m if (a in n_rest) != (b in n_rest)) for m in _matchings(rest, ok))
-                c7 = sum(by_tpn[t].floated for t in ups) if rules.float_criteria else 0
+                c7 = sum(by_tpn[t].floated for t in ups)
                 listed = [t for t in sorted(ups, key=lambda t: (-by_tpn[t].score, t))]
-                candidates.append((size, tuple(-s for s in profile), c6, c7, listed, bracket))
-                del below
-        best_size = min(c[0] for c in candidates)
-        candidates = [c for c in candidates if c[0] == best_size]
-        best_profile = min(c[1] for c in candidates)
-        candidates = [c for c in candidates if c[1] == best_profile]
-        least_c6 = min(c[2] for c in candidates)
-        if least_c6 <= 1 or rules.c6 == "graded":
-            candidates = [c for c in candidates if c[2] == least_c6]
-        least_c7 = min(c[3] for c in candidates)
-        candidates = [c for c in candidates if c[3] == least_c7]
-        chosen = min(candidates, key=lambda c: c[4])
-        ups, bracket = set(chosen[4]), chosen[5]
+                values = {UPFLOATERS: size, UPFLOATER_SCORES: tuple(-s for s in profile),
+                          FOLLOWING_SCOREGROUP: c6, REPEATED_FLOATERS: c7}
+                candidates.append((values, listed, bracket))
+        for m in rules.set_criteria:
+            least = min(c[0][m.kind] for c in candidates)
+            if m.kind != FOLLOWING_SCOREGROUP or least <= 1 or rules.c6 == "graded":
+                candidates = [c for c in candidates if c[0][m.kind] == least]
+        chosen = min(candidates, key=lambda c: c[1])
+        ups, bracket = set(chosen[1]), chosen[2]
         scored = []
-        for m in _matchings(bracket, ok):
-            c8 = c9 = c10 = 0
-            for a, b in m:
+        for pairing in _matchings(bracket, ok):
+            counts = dict.fromkeys((SAME_COLOUR, SAME_STRONG_COLOUR, FLOATER_OPPONENTS), 0)
+            for a, b in pairing:
                 wa, wb = by_tpn[a].wish, by_tpn[b].wish
                 same = wa.colour is not None and wa.colour == wb.colour
-                c8 += same
-                c9 += same and wa.strong and wb.strong
-                c10 += (a in ups and by_tpn[b].floated) + (b in ups and by_tpn[a].floated)
-            scored.append(((c8, c9, c10 if rules.float_criteria else 0), identifier_of(m)))
-        answer.append([*chosen[4], 0, *min(scored)[1]])
+                counts[SAME_COLOUR] += same
+                counts[SAME_STRONG_COLOUR] += same and wa.strong and wb.strong
+                counts[FLOATER_OPPONENTS] += (a in ups and by_tpn[b].floated) + (b in ups and by_tpn[a].floated)
+            scored.append((tuple(counts[m.kind] for m in rules.pairing_criteria), identifier_of(pairing)))
+        answer.append([*chosen[1], 0, *min(scored)[1]])
         left = [e for e in left if e.tpn not in set(bracket)]
     return answer
 
@@ -196,7 +204,8 @@ def test_the_procedure_meets_its_definition_on_random_small_fields(seed):
     density = 0.3 if seed % 2 else 0.02  # sparse and nearly complete graphs (the robust rest)
     barred = {frozenset(p) for p in itertools.combinations(range(1, n + 1), 2) if rng.random() < density}
     ok = lambda a, b: frozenset((a, b)) not in barred  # noqa: E731
-    rules = Rules(float_criteria=rng.random() < 0.6, c6=rng.choice(["pass-fail", "graded"]))
+    float_criteria = rng.random() < 0.6
+    rules = rules_of(float_criteria, c6=rng.choice(["pass-fail", "graded"]))
     try:
         plan = pair_round(field, ok, rules)
     except NoPairingError:
@@ -204,7 +213,38 @@ def test_the_procedure_meets_its_definition_on_random_small_fields(seed):
         return
     got = [[*b.upfloaters, 0, *b.identifier] for b in plan.brackets]
     assert got == _by_definition(field, ok, rules)
-    proved = pair_round(field, ok, Rules(rules.float_criteria, rules.c6, record_refusals=True))
+    proved = pair_round(field, ok, rules_of(float_criteria, rules.c6, record_refusals=True))
+    assert [[*b.upfloaters, 0, *b.identifier] for b in proved.brackets] == got
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_criteria_dropped_and_reordered_meet_the_definition_in_their_order(seed):
+    """A rule file's list (TS-11): [C4] first, then [C5], [C6], [C7] in any order ([C6], [C7]
+    maybe dropped), and any subset of [C8]-[C10] in any order - the procedure's choice is the
+    enumeration's, by digits and position by position."""
+    import random
+
+    rng = random.Random(1000 + seed)
+    n = rng.choice([6, 8, 8, 10])
+    scores = [rng.choice([0.0, 1.0, 1.5, 2.0, 3.0]) for _ in range(n)]
+    wishes = [Wish(rng.choice([None, "W", "B"]), rng.random() < 0.3) for _ in range(n)]
+    field = [Entrant(t + 1, scores[t], floated=rng.random() < 0.5, wish=wishes[t]) for t in range(n)]
+    barred = {frozenset(p) for p in itertools.combinations(range(1, n + 1), 2) if rng.random() < 0.2}
+    ok = lambda a, b: frozenset((a, b)) not in barred  # noqa: E731
+    later = [m for m in C04_6_SET_CRITERIA[1:] if m.kind == UPFLOATER_SCORES or rng.random() < 0.7]
+    pairing = [m for m in C04_6_PAIRING_CRITERIA if rng.random() < 0.7]
+    rng.shuffle(later)
+    rng.shuffle(pairing)
+    c6: Literal["pass-fail", "graded"] = rng.choice(["pass-fail", "graded"])
+    rules = Rules((C04_6_SET_CRITERIA[0], *later), tuple(pairing), c6=c6)
+    try:
+        plan = pair_round(field, ok, rules)
+    except NoPairingError:
+        assert not _matchings(list(range(1, n + 1)), ok)
+        return
+    got = [[*b.upfloaters, 0, *b.identifier] for b in plan.brackets]
+    assert got == _by_definition(field, ok, rules)
+    proved = pair_round(field, ok, Rules(rules.set_criteria, rules.pairing_criteria, c6=c6, record_refusals=True))
     assert [[*b.upfloaters, 0, *b.identifier] for b in proved.brackets] == got
 
 
@@ -220,8 +260,8 @@ def test_the_upfloaters_chosen_on_the_residents_pairs_when_the_rest_is_robust(se
                      wish=Wish(rng.choice([None, "W", "B"]), rng.random() < 0.3)) for t in range(n)]
     barred = {frozenset(p) for p in itertools.combinations(range(1, n + 1), 2) if rng.random() < 0.03}
     ok = lambda a, b: frozenset((a, b)) not in barred  # noqa: E731
-    rules = Rules(rng.random() < 0.6, "pass-fail", seed % 3 == 0)
-    fast = pair_round(field, ok, rules)
-    whole = pair_round(field, ok, Rules(rules.float_criteria, rules.c6, rules.record_refusals, robust_rest=False))
+    float_criteria = rng.random() < 0.6
+    fast = pair_round(field, ok, rules_of(float_criteria, "pass-fail", seed % 3 == 0))
+    whole = pair_round(field, ok, rules_of(float_criteria, "pass-fail", seed % 3 == 0, robust_rest=False))
     assert [(b.upfloaters, b.identifier, b.set_values) for b in fast.brackets] == \
         [(b.upfloaters, b.identifier, b.set_values) for b in whole.brackets]

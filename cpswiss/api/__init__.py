@@ -14,7 +14,7 @@ from cpswiss.colours.decoder import Pairing, decode
 from cpswiss.errors import InputError, InternalCheckError, NoPairingError
 from cpswiss.formats.trf import read_trf
 from cpswiss.tournament.model import Tournament, format_points
-from cpswiss.legality.checker import Violation, check_pairing
+from cpswiss.legality.checker import Violation, articles_of, check_pairing, round_violations
 from cpswiss.api.selection import select_rule_set
 from cpswiss.rulesets.ruleset import RuleSet
 from cpswiss.solver.settings import SolverSettings
@@ -156,13 +156,13 @@ def pair_round(prepared: PreparedTournament, round_no: int | None = None, settin
     state = prepared.history.state(round_no)
     if decisions is not None:
         try:
-            state = decisions.apply(state)
+            state = decisions.apply(state, articles_of(rules))
         except InputError as exc:
             raise InputError(exc.problem, prepared.tournament.path) from None
     raw = pair_with_certificate(state, rules, settings)
     state = raw.state or state  # with the system's round-wide rulings, which legality reads
     pairing = decode(state, raw.pairs, raw.bye, rules.colours)
-    problems: list[Violation] = check_pairing(state, pairing)
+    problems: list[Violation] = check_pairing(state, pairing, articles_of(rules))
     if problems:
         raise InternalCheckError("internal error: the pairing breaks " + "; ".join(map(str, problems)))
     return PairingResult(pairing, state, rules, raw.records, settings, prepared.reason)
@@ -176,6 +176,18 @@ def pair_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSet
     :func:`prepare_tournament` then :func:`pair_round`."""
     return pair_round(prepare_tournament(tournament, rule_set, initial_colour, accelerate), round_no,
                       settings, decisions)
+
+
+def check_matches_pairing(state: CompetitionState, pairs: list[tuple[int, int]], bye: int | None,
+                          rules: RuleSet) -> None:
+    """The engine's pairing of a round of matches against the absolute rules of its system
+    ([C1], forbidden pairs, [C2], a complete round-pairing: :func:`cpswiss.legality.checker.
+    round_violations` in ``rules``' articles), as every individual pairing is checked
+    (:func:`pair_round`): a pairing that breaks one is an internal error, never printed."""
+    problems = round_violations(state.competitors, pairs, [bye] if bye is not None else [], articles_of(rules),
+                                state.allowed_pairs)
+    if problems:
+        raise InternalCheckError("internal error: the pairing breaks " + "; ".join(map(str, problems)))
 
 
 def competition_state_of(tournament: Tournament | str | Path, round_no: int | None = None,
@@ -207,7 +219,7 @@ def rule_set_of_matches(t: Tournament, system: PairingSystem,
     found = system_for_code(code) if code else None
     if isinstance(rule_set, RuleSet):
         rules = rule_set
-    elif rule_set is not None:
+    elif rule_set:  # a name, alias or file ("": a system flag alone, the file decides)
         rules = load_rule_set(rule_set)
     elif found is not None and found[0] is system:
         rules = load_rule_set(found[1])
@@ -219,6 +231,23 @@ def rule_set_of_matches(t: Tournament, system: PairingSystem,
         check_pairs_file(t, system_named(rules.system))  # refused as every system refuses the file
         raise InputError(f"{rules.name} is a rule set of the {rules.system} system, not of the {system.title}")
     return rules, bool(found and found[2])
+
+
+def matches_reason(t: Tournament, rule_set: str | RuleSet | None) -> str:
+    """Why a file of matches is paired under the rule set :func:`rule_set_of_matches` gives it
+    for ``rule_set``, in the words :func:`~cpswiss.api.selection.select_rule_set` says it for
+    an individual file (``check``'s and ``state``'s first line)."""
+    from cpswiss.api.selection import SystemFlag
+
+    code = (t.system or "").strip()
+    if isinstance(rule_set, RuleSet):
+        return "given by the caller"
+    if isinstance(rule_set, SystemFlag):
+        given = f"--{rule_set.flag}" + (f" --rules {rule_set}" if rule_set.explicit else "")
+        return given if rule_set.explicit or not code else f"{given}, record 192 {code}"
+    if rule_set:
+        return f"--rules {rule_set}"
+    return f"record 192 {code}" if code else f"{t.kind_reason()}: the system's default"
 
 
 def team_rule_set(t: Tournament, rule_set: str | RuleSet | None) -> tuple[RuleSet, bool]:
@@ -261,6 +290,7 @@ def pair_team_tournament(tournament: Tournament | str | Path, rule_set: str | Ru
     if team.pair_competition is None:
         raise InputError(f"the {team.title} pairs no team file")
     pairing: TeamRoundPairing = team.pair_competition(t, rules, round_no, settings, record_refusals, baku, adjust)
+    check_matches_pairing(pairing.state, [(m.white, m.black) for m in pairing.matches], pairing.bye, rules)
     return pairing
 
 
@@ -300,6 +330,9 @@ def pair_double_swiss_tournament(tournament: Tournament | str | Path, rule_set: 
     assert double.pair_competition is not None
     pairing: DoubleSwissRoundResult = double.pair_competition(t, rules, round_no, None, record_refusals,
                                                               rules.acceleration.method != "none", adjust)
+    assert pairing.state is not None
+    check_matches_pairing(pairing.state, [(b.white, b.black) for b in pairing.pairing.boards], pairing.pairing.bye,
+                          rules)
     return pairing
 
 

@@ -128,17 +128,17 @@ class OtherSystemsRuleSet(InputError):
     """A rule set asked for with a system flag (or the API's ``system``) that is another system's."""
 
 
-def rule_set_for_system(system: PairingSystem, requested: str | None) -> SystemFlag | None:
+def rule_set_for_system(system: PairingSystem, requested: str | None) -> SystemFlag:
     """The rule set a system flag (``--dubov``) or the API's ``system`` field pairs with:
     ``requested`` if it is one of that system's, else the edition the file's 192 names if it is
-    one of that system's, else the system's default - except for the Dutch and team systems,
-    which leave the choice to the file (record 192, start date) as JaVaFo and bbpPairings do
-    (None for the team system, whose path reads its 192 itself).  A rule set of another system
-    is an :class:`OtherSystemsRuleSet` naming the one that pairs it (:class:`SystemFlag`)."""
-    if requested is None:
-        if system.name == "team":
-            return None  # the team path chooses the rule set from the file
-        return SystemFlag("" if system.name == "dutch" else system.default_rule_set, system.name, system.flag)
+    one of that system's, else the system's default - except for the Dutch system and the
+    systems of matches, which leave the choice to the file (record 192, start date) as JaVaFo
+    and bbpPairings do (an empty :class:`SystemFlag`: the flag is named in the reason all the
+    same).  A rule set of another system is an :class:`OtherSystemsRuleSet` naming the one that
+    pairs it."""
+    if requested is None:  # the file chooses the Dutch edition, and a file of matches its rule set (192)
+        by_file = system.name == "dutch" or INDIVIDUAL not in system.file_kinds
+        return SystemFlag("" if by_file else system.default_rule_set, system.name, system.flag)
     rules = load_rule_set(requested)
     if rules.system != system.name:
         other = next((s for s in systems() if s.name == rules.system), None)
@@ -199,20 +199,24 @@ def check_pairs_file(tournament: Tournament, system: PairingSystem | None = None
     system - does not pair, in one line naming the system the file asks for: a team file (310
     records or a team code in record 192) or a Double-Swiss file under a system that pairs
     individuals, or an individual file under a system that pairs only teams.  An individual
-    file under an individual system costs one comparison."""
+    file under an individual system costs one comparison.  A file whose record 092 names a
+    league or a round robin is refused by every system: they all pair Swiss events."""
+    not_swiss = tournament.not_a_swiss()
+    if not_swiss is not None:
+        raise InputError(f"{not_swiss}, not a Swiss: cpswiss pairs Swiss systems only", tournament.path)
     kind = tournament.kind
     if system is None:
         if kind == INDIVIDUAL or any(kind in s.file_kinds for s in systems()):
             return
     elif kind in system.file_kinds:
         return
-    asks = KIND_SYSTEMS.get(kind, kind)
     because = tournament.kind_reason()
+    asks = f"asks for {KIND_SYSTEMS.get(kind, kind)}" + (f" ({because})" if because else "")
+    if kind == INDIVIDUAL and not because:  # nothing in the file names a system
+        asks = "is read as an individual tournament (no record 192 names a system, no 310 team records)"
     pairing = [s for s in systems() if kind in s.file_kinds]
     if not pairing:
-        raise InputError(f"this file asks for {asks} ({because}), which cpswiss does not pair",
-                         tournament.path)
+        raise InputError(f"this file {asks}, which cpswiss does not pair", tournament.path)
     assert system is not None
-    raise InputError(f"this file asks for {asks}" + (f" ({because})" if because else "") +
-                     f"; the {system.title} does not pair it (use " +
+    raise InputError(f"this file {asks}; the {system.title} does not pair it (use " +
                      " or ".join(f"--{s.flag}" for s in pairing) + ")", tournament.path)

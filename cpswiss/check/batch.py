@@ -9,12 +9,12 @@ files) once for all the files.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cpswiss.check.rounds import CheckReport, RoundCheck, check_tournament
+from cpswiss.check.rounds import CheckReport, RoundCheck, check_tournament, differing_text
 from cpswiss.errors import (
     EXIT_FILE_ACCESS,
     EXIT_INVALID_INPUT,
@@ -28,6 +28,7 @@ from cpswiss.errors import (
 if TYPE_CHECKING:
     from cpswiss.rulesets.ruleset import RuleSet
     from cpswiss.solver.settings import SolverSettings
+    from cpswiss.tournament.model import Tournament
 
 AGREE, DIFFER, REFUSED, ERROR = "agree", "differ", "refused", "error"
 
@@ -56,10 +57,11 @@ class TournamentVerdict:
 
     def line(self) -> str:
         """One line, in the words of the single-file check."""
+        checked = f"{self.rounds} round" + ("" if self.rounds == 1 else "s")
         if self.verdict == AGREE:
-            return f"{self.file}: all rounds agree ({self.rounds} rounds)"
+            return f"{self.file}: all rounds agree ({checked})"
         if self.verdict == DIFFER:
-            return f"{self.file}: rounds that differ: {', '.join(map(str, self.differing_rounds))} (of {self.rounds})"
+            return f"{self.file}: {differing_text(self.differing_rounds)} (of {checked})"
         return f"{self.file}: {self.verdict}: {self.reason}"
 
     def as_dict(self) -> dict:
@@ -86,11 +88,16 @@ def is_refusal(exc: CpswissError) -> bool:
 
 
 def check_one(path: str | Path, rule_set: str | RuleSet | None = None, settings: SolverSettings | None = None,
-              accelerate: str | None = None, rounds: list[int] | None = None) -> TournamentVerdict:
-    """One tournament's verdict; a problem with the file, or a fault, is its verdict, not an
-    exception."""
+              accelerate: str | None = None, rounds: list[int] | None = None, initial_colour: str | None = None,
+              read: Callable[[str], Tournament] | None = None) -> TournamentVerdict:
+    """One tournament's verdict, by the system its file asks for (a team or Double-Swiss file
+    too: :func:`cpswiss.check.rounds.check_tournament`); a problem with the file, or a fault,
+    is its verdict, not an exception.  ``read``: how the file is read (the command's
+    ``--recompute-points``, ``--rounds``, ``--rating``), else as it is."""
     try:
-        return TournamentVerdict.of(check_tournament(str(path), rule_set, rounds, settings, accelerate))
+        tournament = read(str(path)) if read is not None else str(path)
+        return TournamentVerdict.of(check_tournament(tournament, rule_set, rounds, settings, accelerate,
+                                                     initial_colour))
     except CpswissError as exc:
         return TournamentVerdict(str(path), REFUSED if is_refusal(exc) else ERROR, reason=exc.one_line())
     except Exception as exc:  # a bug: the run goes on, the tournament is counted as one
@@ -99,10 +106,11 @@ def check_one(path: str | Path, rule_set: str | RuleSet | None = None, settings:
 
 def check_many(paths: Iterable[str | Path], rule_set: str | RuleSet | None = None,
                settings: SolverSettings | None = None, accelerate: str | None = None,
-               rounds: list[int] | None = None) -> Iterator[TournamentVerdict]:
-    """Every tournament's verdict, in order."""
+               rounds: list[int] | None = None, initial_colour: str | None = None,
+               read: Callable[[str], Tournament] | None = None) -> Iterator[TournamentVerdict]:
+    """Every tournament's verdict, in order (:func:`check_one`)."""
     for path in paths:
-        yield check_one(path, rule_set, settings, accelerate, rounds)
+        yield check_one(path, rule_set, settings, accelerate, rounds, initial_colour, read)
 
 
 @dataclass

@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from cpswiss.errors import InputError
-from cpswiss.legality.checker import meeting_violation
+from cpswiss.legality.checker import LEGACY_ARTICLES, Articles, meeting_violation
 from cpswiss.tournament.state import PlayerState, RoundState
 
 if TYPE_CHECKING:
@@ -78,8 +78,10 @@ class Decisions:
         parts += [f"--absent {p}" for p in self.absent]
         return " ".join(parts)
 
-    def apply(self, state: RoundState) -> RoundState:
-        """The state of the round under these decisions (the input is not changed)."""
+    def apply(self, state: RoundState, articles: Articles = LEGACY_ARTICLES) -> RoundState:
+        """The state of the round under these decisions (the input is not changed); a fixed
+        pair or a promised bye that an absolute rule bars is refused, cited in ``articles``
+        (the rule set's, :func:`cpswiss.legality.checker.articles_of`)."""
         players = dict(state.players)
 
         def player(pid: int, option: str) -> PlayerState:
@@ -97,7 +99,7 @@ class Decisions:
         new_state = replace(state, players=players, allowed_pairs=frozenset(allowed))
         for a, b in self.fix:
             option = f"--fix {a}-{b}"
-            barred = meeting_violation(player(a, option), player(b, option), new_state)
+            barred = meeting_violation(player(a, option), player(b, option), new_state, articles)
             if barred is not None and frozenset((a, b)) not in new_state.allowed_pairs:
                 raise InputError(f"{option}: {barred.message} ({barred.article})")
             _pin_pair(players, in_round, a, b)
@@ -109,7 +111,7 @@ class Decisions:
                                  "there is no pairing-allocated bye (C.04.1)")
             if not new_state.may_take_pab(p):
                 raise InputError(f"{option}: player {p.id} may not receive the pairing-allocated bye: that player "
-                                 "already had one or a point without playing (C.04.3 C.2, 2026 [C2])")
+                                 f"already had one or a point without playing ({articles.bye})")
             _pin_bye(players, in_round, p.id)
         return replace(new_state, players=players)
 

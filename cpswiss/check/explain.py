@@ -30,7 +30,7 @@ from cpswiss.check.rounds import CheckReport, RoundCheck, check_tournament, load
 from cpswiss.colours.decoder import Board, Pairing
 from cpswiss.errors import FileAccessError, InputError
 from cpswiss.tournament.model import Tournament, is_number
-from cpswiss.legality.checker import Violation, check_pairing
+from cpswiss.legality.checker import Violation, articles_of, check_pairing
 from cpswiss.rulesets.ruleset import RuleSet
 from cpswiss.solver.settings import SolverSettings
 from cpswiss.systems.shared.explaining import (
@@ -218,6 +218,9 @@ def _preference_text(p: PlayerState) -> str:
         return f"{who(p)} has no preference"
     colour = name_of(p.preference)
     strength = {Strength.ABSOLUTE: "an absolute", Strength.STRONG: "a strong", Strength.MILD: "a mild"}[p.strength]
+    if p.strength is Strength.ABSOLUTE and p.repeated_colour == p.preference:  # RN-4: the difference decides
+        return (f"{who(p)} has an absolute preference for {colour} (CD {p.colour_difference:+d}, after two "
+                f"{colour}s: the colour difference comes first, C.04.1 rule 6 before rule 7)")
     return f"{who(p)} has {strength} preference for {colour} (CD {p.colour_difference:+d})"
 
 
@@ -319,7 +322,7 @@ def compare_with(t: Tournament, rules: RuleSet, result: PairingResult, proposed:
     """A proposed pairing against an engine result: legality, then the system's first bracket
     where they differ with the criterion that decides there, or else the colours."""
     state = result.state
-    violations = check_pairing(state, proposed)
+    violations = check_pairing(state, proposed, articles_of(rules))
     system = system_of(rules).explainer.compare(result, proposed, settings)
     colours: list[Finding] = []
     decisive = system.decisive

@@ -30,11 +30,12 @@ from pathlib import Path
 from typing import Any
 
 from cpswiss.api import pair_matches
-from cpswiss.api.selection import system_asked_for
 from cpswiss.check.decisions import Decisions
 from cpswiss.check.explain import read_pairing_file
+from cpswiss.check.rounds import is_file_of_matches, met_in
 from cpswiss.errors import InputError, NoPairingError
 from cpswiss.formats.trf import read_trf
+from cpswiss.legality.checker import articles_of, round_violations
 from cpswiss.registry import system_named
 from cpswiss.rulesets.ruleset import RuleSet
 from cpswiss.systems.shared.explaining import Finding
@@ -70,46 +71,13 @@ class ProposedRound:
 # ---------------------------------------------------------------------------
 
 
-def met_in(state: CompetitionState, a: int, b: int) -> int:
-    """The latest round in which ``a`` and ``b`` played a match (0: never)."""
-    return max((r for r, e in enumerate(state.competitors[a].entries, start=1)
-                if e is not None and e.played and e.opponent == b), default=0)
-
-
-def violations(state: CompetitionState, words: TextWords, proposal: ProposedRound) -> list[Finding]:
-    """The absolute rules a pairing breaks ([C1], forbidden pairs, [C2]) and whether every
-    competitor to pair is paired once (Art. 3.3.1), each with the competitors named."""
-    found = state.competitors
-    noun = words.competitor
-    out: list[Finding] = []
-    for white, black in proposal.pairs:
-        if white not in found or black not in found:
-            out.append(Finding(words.article("3.3.1"), f"{white}-{black}: not a {noun} of the tournament",
-                               (white, black)))
-        elif black in found[white].opponents and frozenset((white, black)) not in state.allowed_pairs:
-            out.append(Finding(f"[C1] {words.article('2.1.1')}",
-                               f"{white} and {black} have already played in round {met_in(state, white, black)}",
-                               (white, black)))
-        elif black in found[white].forbidden or white in found[black].forbidden:
-            out.append(Finding(f"[C1] {words.article('2.1.1')}",
-                               f"{white} and {black} may not meet (a forbidden pair, record 260)", (white, black)))
-    for bye in proposal.byes:
-        if bye in found and not found[bye].bye_eligible:
-            out.append(Finding(f"[C2] {words.article('2.1.2')}",
-                               f"{bye} may not have the pairing-allocated bye ({words.bye_bar})", (bye,)))
-    seen = [c for pair in proposal.pairs for c in pair] + list(proposal.byes)
-    to_pair = {c.id for c in state.to_pair}
-    twice = sorted({c for c in seen if seen.count(c) > 1})
-    missing = sorted(to_pair - set(seen))
-    extra = sorted(c for c in set(seen) - to_pair if c in found)
-    for ids, what in ((twice, "paired more than once"), (missing, "not paired"), (extra, "not to be paired")):
-        if ids:
-            out.append(Finding(words.article("3.3.1"), f"{noun} {', '.join(map(str, ids))}: {what} (every {noun} "
-                               "to be paired is paired exactly once)", tuple(ids)))
-    if len(proposal.byes) > 1:
-        out.append(Finding(words.article("3.4"), f"more than one pairing-allocated bye ({', '.join(map(str, proposal.byes))})",
-                           proposal.byes))
-    return out
+def violations(state: CompetitionState, rules: RuleSet, proposal: ProposedRound) -> list[Finding]:
+    """The absolute rules a pairing breaks ([C1] with the round they met in, forbidden
+    pairs, [C2]) and whether every competitor to pair is paired once (Art. 3.3.1): the one
+    legality checker (:func:`cpswiss.legality.checker.round_violations`) in the system's articles."""
+    found = round_violations(state.competitors, proposal.pairs, proposal.byes, articles_of(rules), state.allowed_pairs,
+                             met_in=lambda a, b: met_in(state, a, b))
+    return [Finding(v.article, v.message, v.players) for v in found]
 
 
 def bye_finding(played: MatchRound, theirs: int | None) -> Finding | None:
@@ -353,7 +321,7 @@ def explain_matches(tournament: Tournament | str | os.PathLike[str], proposal: P
             read = read_pairing_file(proposal, t, played.round_no, known=set(played.state.competitors))
             proposed = ProposedRound(tuple((b.white, b.black) for b in read.boards),
                                      (read.bye,) if read.bye is not None else ())
-    found = violations(played.state, played.words, proposed)
+    found = violations(played.state, played.rules, proposed)
     decisive = found[0] if found else first_difference(
         played, proposed, _repairer(t, played.rules, played.round_no, accelerate), "the proposal")
     changes = pair_changes(played, proposed, "the proposal") if decisive is not None else []
@@ -415,12 +383,6 @@ def what_if_matches(tournament: Tournament | str | os.PathLike[str], decisions: 
                              "the decided pairing")
     return MatchesWhatIf(decisions, result, baseline, first,
                          pair_changes(baseline, theirs, "the decided pairing") if first is not None else [])
-
-
-def is_file_of_matches(t: Tournament) -> bool:
-    """A team file or a Double-Swiss file (paired by a system of the match model)."""
-    system = system_asked_for(t)
-    return system is not None and system.match_explanation is not None
 
 
 __all__ = ["MatchesExplanation", "MatchesWhatIf", "ProposedRound", "explain_matches", "first_difference",

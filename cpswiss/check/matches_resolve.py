@@ -144,7 +144,7 @@ def resolve_matches(tournament: Tournament | str | os.PathLike[str], rule_set: s
             continue
         how = "allowing " + ", ".join([f"{a}-{b} (met in round {met_in(state, a, b)})" for a, b in pairs] +
                                       [f"the PAB to {p}" for p in byes])
-        breaks = violations(state, words, ProposedRound.of(way_round))
+        breaks = violations(state, rules, ProposedRound.of(way_round))
         spread = sorted((abs(state.competitors[m.white].score - state.competitors[m.black].score)
                          for m in way_round.matches), reverse=True)
         found.append((way.costs, spread, sorted(ProposedRound.of(way_round).pairs), how, way_round,

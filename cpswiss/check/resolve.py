@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from cpswiss.api import PairingResult, pair_tournament
-from cpswiss.legality.checker import Violation, check_pairing
+from cpswiss.legality.checker import Violation, articles_of, check_pairing
 from cpswiss.check.whatif import CriterionChange, what_if
 from cpswiss.colours.decoder import Pairing
 from cpswiss.tournament.compatibility import compatible
@@ -195,7 +195,7 @@ def resolve(tournament: Tournament | str, rule_set: str | RuleSet | None = None,
         how = "allowing " + ", ".join([f"{a}-{b}" for a, b in pairs] + [f"the bye to {p}" for p in byes])
         found.append((way.costs, _psd_key(result), result, how))
     found.sort(key=lambda item: (item[0], item[1]))
-    alternatives = [Alternative(rank, result.pairing, check_pairing(state, result.pairing),
+    alternatives = [Alternative(rank, result.pairing, check_pairing(state, result.pairing, articles_of(rules)),
                                 dict(zip(names, costs)), how, result)
                     for rank, (costs, _, result, how) in enumerate(found, start=1)]
     return Resolution(t.path, state.round_no, rules, False, alternatives, reason)
@@ -217,7 +217,7 @@ def _legal_round(t, rules, state, count, settings, accelerate, names) -> Resolut
             continue
         seen.add(_boards(outcome.result.pairing))
         alternatives.append(Alternative(len(alternatives) + 1, outcome.result.pairing,
-                                        check_pairing(state, outcome.result.pairing), zero,
+                                        check_pairing(state, outcome.result.pairing, articles_of(rules)), zero,
                                         f"if {board.white}-{board.black} may not be played", outcome.result,
                                         outcome.changes(), outcome.lines()[1:]))
     return Resolution(t.path, state.round_no, rules, True, alternatives)

@@ -8,15 +8,17 @@ Kept apart from the explanations (:mod:`cpswiss.check.explain`), which import fa
 from __future__ import annotations
 
 import os
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from cpswiss.api import pair_round, prepare_tournament
+from cpswiss.api.selection import select_rule_set, system_asked_for
 from cpswiss.colours.decoder import Board, Pairing
 from cpswiss.errors import InputError, NoPairingError
 from cpswiss.formats.trf import read_trf
-from cpswiss.api.selection import select_rule_set
+from cpswiss.legality.checker import articles_of, check_pairing, round_violations
 from cpswiss.rulesets.ruleset import RuleSet
+from cpswiss.tournament.colour import colour_named
 from cpswiss.tournament.model import Tournament
 
 if TYPE_CHECKING:
@@ -25,6 +27,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from cpswiss.solver.settings import SolverSettings
+    from cpswiss.tournament.competition_state import CompetitionState
 
 
 def pairing_in_file(t: Tournament, round_no: int, orient_like: Pairing | None = None) -> Pairing:
@@ -55,7 +58,8 @@ def load_tournament(tournament: Tournament | str | Path) -> Tournament:
 
 @dataclass
 class RoundCheck:
-    """One round of a file re-paired from the state before it."""
+    """One round of a file re-paired from the state before it: the same fields for every
+    system (a round of a team or Double-Swiss file is a round of matches, by competitor)."""
 
     round_no: int
     agrees: bool
@@ -65,11 +69,24 @@ class RoundCheck:
     bye_played: int | None
     bye_rules: int | None
     error: str | None = None  # the round could not be re-paired (message)
+    # the absolute rules the file's round breaks (the legality checker, in the system's articles)
+    violations: list[str] = field(default_factory=list)
+    # for each board of ``colours``: the article that gives the rules' colours, where the system
+    # names one per match (C.04.6 / C.04.5 Art. 4.3.x), else ""
+    colour_articles: list[str] = field(default_factory=list)
+
+
+def differing_text(rounds: list[int]) -> str:
+    """The rounds that differ, in the words of every check: ``round 3 differs``, ``rounds 1, 2
+    differ``."""
+    return (f"round {rounds[0]} differs" if len(rounds) == 1 else
+            f"rounds {', '.join(map(str, rounds))} differ")
 
 
 @dataclass
 class CheckReport:
-    """Every round of a file re-paired and compared, under the rule set named with why it applies."""
+    """Every round of a file re-paired and compared, under the rule set named with why it
+    applies: one shape, one text and one JSON schema for every system."""
 
     file: str
     rule_set: str
@@ -87,31 +104,46 @@ class CheckReport:
         return {"file": self.file, "rule_set": self.rule_set, "agrees": self.agrees,
                 "rounds": [asdict(r) for r in self.rounds]}
 
+    def round_lines(self, r: RoundCheck) -> list[str]:
+        """What differs in a round, one line each (empty when it agrees)."""
+        out = [f"  breaks {v}" for v in r.violations]
+        if r.error:
+            return out
+        out += [f"  rules demand {w}-{b}, not played" for w, b in r.missing]
+        out += [f"  played {w}-{b}, not what the rules give" for w, b in r.extra]
+        articles = r.colour_articles or [""] * len(r.colours)
+        out += [f"  played {w}-{b} with colours reversed (rules: {b}-{w}" + (f", {a})" if a else ")")
+                for (w, b), a in zip(r.colours, articles)]
+        if r.bye_played != r.bye_rules:
+            out.append(f"  bye: played {r.bye_played or 'none'}, rules {r.bye_rules or 'none'}")
+        return out
+
     def text(self) -> str:
         out = [f"{self.file} - {self.rule_set}"]
         for r in self.rounds:
             if r.error:
                 out.append(f"round {r.round_no}: cannot be re-paired: {r.error}")
-            elif r.agrees:
-                out.append(f"round {r.round_no}: agrees")
             else:
-                out.append(f"round {r.round_no}: DIFFERS")
-                out += [f"  rules demand {w}-{b}, not played" for w, b in r.missing]
-                out += [f"  played {w}-{b}, not what the rules give" for w, b in r.extra]
-                out += [f"  played {w}-{b} with colours reversed (rules: {b}-{w})" for w, b in r.colours]
-                if r.bye_played != r.bye_rules:
-                    out.append(f"  bye: played {r.bye_played or 'none'}, rules {r.bye_rules or 'none'}")
+                out.append(f"round {r.round_no}: " + ("agrees" if r.agrees else "DIFFERS"))
+            out += self.round_lines(r)
         differing = [r.round_no for r in self.rounds if not r.agrees]
-        out.append("all rounds agree" if not differing else
-                   "rounds that differ: " + ", ".join(map(str, differing)))
+        out.append("all rounds agree" if not differing else differing_text(differing))
         return "\n".join(out)
 
 
 def check_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSet | None = None,
                      rounds: list[int] | None = None, settings: SolverSettings | None = None,
-                     accelerate: str | None = None) -> CheckReport:
-    """Re-pair every round in the file (or the given ones) and compare with what was played."""
+                     accelerate: str | None = None, initial_colour: str | None = None) -> CheckReport:
+    """Re-pair every round in the file (or the given ones) and compare with what was played,
+    by the system the file and ``rule_set`` ask for: a team or Double-Swiss file round by round
+    of matches (:func:`check_matches`), any other file game by game.  ``initial_colour``
+    (``white`` / ``black``) over the file's XXC / 152, as ``pair --initial-colour``.  Where a
+    round differs, what the file's round breaks of the absolute rules is said too (the
+    legality checker, :mod:`cpswiss.legality.checker`): a round that agrees is the engine's
+    pairing, checked already."""
     t = load_tournament(tournament)
+    if is_file_of_matches(t):
+        return check_matches(t, rule_set, rounds, accelerate, initial_colour)
     rules, reason = select_rule_set(t, rule_set, accelerate)
     last = t.last_paired_round
     wanted = rounds if rounds is not None else list(range(1, last + 1))
@@ -120,15 +152,20 @@ def check_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSe
             raise InputError(f"round {r} is not in the file ({t.paired_rounds_text()})", t.path)
     if not wanted:
         return CheckReport(t.path, f"{rules.title} ({reason})", [])
-    prepared = prepare_tournament(t, rules)  # accelerated once, its history summed once for every round
+    # accelerated once, its history summed once for every round
+    prepared = prepare_tournament(t, rules, initial_colour)
+    articles = articles_of(rules)
     checks = []
     for r in wanted:
         try:
-            engine = pair_round(prepared, r, settings).pairing
+            result = pair_round(prepared, r, settings)
         except NoPairingError as exc:
             played = pairing_in_file(t, r)
-            checks.append(RoundCheck(r, False, [], [], [], played.bye, None, error=exc.one_line()))
+            broken = check_pairing(prepared.history.state(r), played, articles)
+            checks.append(RoundCheck(r, False, [], [], [], played.bye, None, error=exc.one_line(),
+                                     violations=list(map(str, broken))))
             continue
+        engine = result.pairing
         played = pairing_in_file(t, r, orient_like=engine)
         ours = {(b.white, b.black) for b in engine.boards}
         theirs = {(b.white, b.black) for b in played.boards}
@@ -136,8 +173,70 @@ def check_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSe
         missing = sorted(p for p in ours - theirs if (p[1], p[0]) not in theirs)
         extra = sorted(p for p in theirs - ours if (p[1], p[0]) not in ours)
         agrees = not (missing or extra or reversed_) and engine.bye == played.bye
-        checks.append(RoundCheck(r, agrees, missing, extra, reversed_, played.bye, engine.bye))
+        broken = [] if agrees else check_pairing(result.state, played, articles)
+        checks.append(RoundCheck(r, agrees, missing, extra, reversed_, played.bye, engine.bye,
+                                 violations=list(map(str, broken))))
     return CheckReport(t.path, f"{rules.title} ({reason})", checks)
 
 
-__all__ = ["CheckReport", "RoundCheck", "check_tournament", "load_tournament", "pairing_in_file"]
+def is_file_of_matches(t: Tournament) -> bool:
+    """A team file or a Double-Swiss file (paired by a system of the match model)."""
+    system = system_asked_for(t)
+    return system is not None and system.match_explanation is not None
+
+
+def met_in(state: CompetitionState, a: int, b: int) -> int:
+    """The latest round in which ``a`` and ``b`` played a match (0: never)."""
+    return max((r for r, e in enumerate(state.competitors[a].entries, start=1)
+                if e is not None and e.played and e.opponent == b), default=0)
+
+
+def check_matches(t: Tournament, rule_set: str | RuleSet | None = None, rounds: list[int] | None = None,
+                  accelerate: str | None = None, initial_colour: str | None = None) -> CheckReport:
+    """Every round (match) of a team file (C.04.6) or a Double-Swiss file (C.04.5) re-paired
+    from the state before it by the system its kind asks for, and compared with the round as
+    the file has it, by competitor (the White of board 1 / game 1, the PAB): the same report as
+    an individual file's, each colour the rules give with its article of 4.3."""
+    from cpswiss.api import competition_state_of, matches_reason, pair_matches, rule_set_of_matches
+    from cpswiss.tournament.competition_state import paired_matches
+    from cpswiss.tournament.competitors import competitors, match_pairing_of
+
+    system = system_asked_for(t)
+    assert system is not None
+    if initial_colour:
+        t = replace(t, initial_colour=colour_named(initial_colour))
+    rules, _ = rule_set_of_matches(t, system, rule_set)
+    last = paired_matches(t)
+    wanted = rounds if rounds is not None else list(range(1, last + 1))
+    for r in wanted:
+        if not 1 <= r <= last:
+            raise InputError(f"round {r} is not in the file ({t.paired_rounds_text()})", t.path)
+    articles, found, checks = articles_of(rules), competitors(t), []
+    for r in wanted:
+        pairs, byes = match_pairing_of(found, r)
+        bye_played = byes[0] if byes else None
+        try:
+            played = pair_matches(t, rules, r, accelerate=accelerate)
+        except NoPairingError as exc:
+            state = competition_state_of(t, r)
+            broken = round_violations(state.competitors, pairs, byes, articles, state.allowed_pairs)
+            checks.append(RoundCheck(r, False, [], [], [], bye_played, None, error=exc.one_line(),
+                                     violations=list(map(str, broken))))
+            continue
+        state = played.state
+        broken = round_violations(state.competitors, pairs, byes, articles, state.allowed_pairs,
+                                  met_in=lambda a, b: met_in(state, a, b))
+        ours = {(m.white, m.black): m.article for m in played.matches}
+        theirs = set(pairs)
+        reversed_ = sorted(p for p in theirs - ours.keys() if (p[1], p[0]) in ours)
+        missing = sorted(p for p in ours.keys() - theirs if (p[1], p[0]) not in theirs)
+        extra = sorted(p for p in theirs - ours.keys() if (p[1], p[0]) not in ours)
+        agrees = not (missing or extra or reversed_ or broken) and bye_played == played.bye
+        checks.append(RoundCheck(r, agrees, missing, extra, reversed_, bye_played, played.bye,
+                                 violations=list(map(str, broken)),
+                                 colour_articles=[played.words.article(ours[(b, w)]) for w, b in reversed_]))
+    return CheckReport(t.path, f"{rules.title} ({matches_reason(t, rule_set)})", checks)
+
+
+__all__ = ["CheckReport", "RoundCheck", "check_matches", "check_tournament", "differing_text", "is_file_of_matches",
+           "load_tournament", "met_in", "pairing_in_file"]

@@ -8,8 +8,8 @@ import os
 
 from cpswiss import errors
 from cpswiss.cli.options import (
-    accelerate_option, fact_options, flag_rules, match_rules, recompute_points_option, solver_options,
-    solver_settings, system_options, tournament_of,
+    accelerate_option, fact_options, flag_rules, initial_colour_option, read_tournament_as,
+    recompute_points_option, solver_options, solver_settings, system_options, tournament_of,
 )
 from cpswiss.cli.output import print_json
 
@@ -27,6 +27,7 @@ def check_arguments(check: argparse.ArgumentParser) -> None:
     fact_options(check)
     accelerate_option(check)
     recompute_points_option(check)
+    initial_colour_option(check)
     solver_options(check)
 
 
@@ -45,28 +46,15 @@ def explain_arguments(explain: argparse.ArgumentParser) -> None:
 
 
 def cmd_check(args) -> int:
+    """One file: every round re-paired and compared, one report for every system (text or
+    ``--json``); many files or a folder: :func:`_check_many`."""
     if len(args.files) > 1 or os.path.isdir(args.files[0]):
         return _check_many(args)
     from cpswiss.check.rounds import check_tournament
 
     tournament = tournament_of(args, args.files[0])
-    if tournament.games_per_round > 1:
-        from cpswiss.check.double_swiss import check_double_swiss
-
-        double_report = check_double_swiss(tournament, args.rules, args.rounds)
-        print(double_report.text())
-        return errors.EXIT_OK if double_report.agrees else errors.EXIT_NO_PAIRING
-    if tournament.is_team_tournament:
-        from cpswiss.check.teams import check_team_tournament
-
-        team_report = check_team_tournament(args.files[0], args.rules, args.rounds)
-        if args.json:
-            print_json(team_report.as_dict())
-        else:
-            print(team_report.text())
-        return errors.EXIT_OK if team_report.agrees else errors.EXIT_NO_PAIRING
     report = check_tournament(tournament, flag_rules(args), rounds=args.rounds, settings=solver_settings(args),
-                              accelerate=args.accelerate)
+                              accelerate=args.accelerate, initial_colour=args.initial_colour)
     if args.json:
         print_json(report.as_dict())
     else:
@@ -82,7 +70,7 @@ def _check_many(args) -> int:
 
     summary = BatchSummary()
     for verdict in check_many(tournament_files(args.files), flag_rules(args), solver_settings(args), args.accelerate,
-                              args.rounds):
+                              args.rounds, args.initial_colour, read_tournament_as(args)):
         summary.add(verdict)
         print(json.dumps(verdict.as_dict(), default=str) if args.json else verdict.line(), flush=True)
     print(json.dumps({"summary": summary.as_dict()}) if args.json else summary.line())
@@ -97,7 +85,7 @@ def cmd_explain(args) -> int:
 
     if is_file_of_matches(tournament):  # a team or Double-Swiss file
         matches = explain_matches(tournament, args.pairing, round_no=args.round,
-                                  rule_set=match_rules(args, tournament), accelerate=args.accelerate)
+                                  rule_set=args.rules, accelerate=args.accelerate)
         if args.json:
             print_json(matches.as_dict())
         else:

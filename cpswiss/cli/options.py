@@ -14,6 +14,8 @@ from cpswiss import errors
 from cpswiss.errors import CpswissError
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from cpswiss.api.selection import SystemFlag
     from cpswiss.registry import PairingSystem
     from cpswiss.solver.settings import SolverSettings
@@ -87,28 +89,53 @@ def system_options(p: argparse.ArgumentParser) -> None:
 def fact_options(p: argparse.ArgumentParser) -> None:
     """Facts the arbiter states that the file does not hold (or holds otherwise)."""
     p.add_argument("--rounds", type=int, dest="total_rounds", metavar="N",
-                   help="the number of rounds, when the file has no XXR / 142 record")
+                   help="the number of rounds, when the file has no XXR / 142 record (at least the rounds "
+                        "paired; a Double-Swiss round is a match of two games)")
     p.add_argument("--rating", action="append", default=[], dest="ratings", metavar="PID=ELO",
                    help="a provisional rating the arbiter assigns to player PID (repeatable; "
                         "Dubov C.04.4.1 Art. 1.1: every player needs one)")
 
 
+def initial_colour_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--initial-colour", choices=["white", "black"],
+                   help="initial colour of the top player (overrides XXC / 152)")
+
+
+def flagged_system(args: argparse.Namespace) -> PairingSystem | None:
+    """The system whose flag a command that reads FILE as its argument was given (``check FILE
+    --team``), or None (``pair --team FILE`` names the file with its flag: checked there)."""
+    from cpswiss.registry import systems
+
+    return next((s for s in systems() if getattr(args, f"system_{s.name}", None) is True), None)
+
+
 def tournament_of(args: argparse.Namespace, path: str) -> Tournament:
     """The tournament a command works on: the file read (:func:`read_tournament`), with - given ``--rounds``
     or ``--rating`` - the number of rounds and the provisional ratings the arbiter states (the
-    file is not changed).  Bad values are usage errors (exit 3)."""
+    file is not changed).  Bad values are usage errors (exit 3); a system flag whose system
+    does not pair a file of this kind is refused in one line, by every command alike
+    (:func:`cpswiss.api.selection.check_pairs_file`)."""
     t = read_tournament(path, args)
+    system = flagged_system(args)
+    if system is not None:
+        from cpswiss.api.selection import check_pairs_file
+
+        check_pairs_file(t, system)
     if getattr(args, "total_rounds", None) is None and not getattr(args, "ratings", []):
         return t
     from dataclasses import replace
 
     rounds = args.total_rounds
     if rounds is not None:
-        if t.total_rounds is not None and rounds != t.total_rounds:
-            raise UsageError(f"--rounds {rounds}: {path} has {t.total_rounds} rounds (XXR / 142)")
-        if not t.last_paired_round < rounds <= 1000:
-            raise UsageError(f"--rounds {rounds}: must be more than the {t.last_paired_round} rounds paired "
-                             "in the file, and at most 1000")
+        # a round of a Double-Swiss file is a match of two round columns; its 142 counts columns
+        per = t.games_per_round
+        if t.total_rounds is not None and rounds * per != t.total_rounds:
+            raise UsageError(f"--rounds {rounds}: {path} has {t.total_rounds // per} rounds (XXR / 142)")
+        paired = -(-t.last_paired_round // per)
+        if not max(paired, 1) <= rounds <= 1000:
+            raise UsageError(f"--rounds {rounds}: must be at least the {paired} rounds paired "
+                             "in the file (a finished event: as many), and at most 1000")
+        rounds *= per
     players = dict(t.players)
     for text in args.ratings:
         pid_text, _, elo_text = text.partition("=")
@@ -123,6 +150,11 @@ def tournament_of(args: argparse.Namespace, path: str) -> Tournament:
     return replace(t, players=players, total_rounds=rounds if rounds is not None else t.total_rounds)
 
 
+def read_tournament_as(args: argparse.Namespace) -> Callable[[str], Tournament]:
+    """Each file of a command on many files read as :func:`tournament_of` reads one."""
+    return lambda path: tournament_of(args, path)
+
+
 def flag_rules(args: argparse.Namespace) -> str | None:
     """The rule-set request of a command that takes a file and the system flags: a system flag's
     (:func:`rules_for_flag`), else ``--rules`` or None (the file decides)."""
@@ -133,20 +165,6 @@ def flag_rules(args: argparse.Namespace) -> str | None:
         return args.rules
     system = next((s for s in systems() if getattr(args, f"system_{s.name}", False)), None)
     return args.rules if system is None else rules_for_flag(system, args.rules)
-
-
-def match_rules(args: argparse.Namespace, tournament: Tournament) -> str | None:
-    """The rule-set request of a command on a file of matches (teams, Double-Swiss): ``--rules``
-    (the file's record 192 when None); a system flag of a system that does not pair the file is
-    refused as ``pair`` refuses it (exit 3, one line)."""
-    from cpswiss.api.selection import check_pairs_file
-    from cpswiss.registry import systems
-
-    flagged = next((s for s in systems() if getattr(args, f"system_{s.name}", False) is True), None)
-    if flagged is not None:
-        check_pairs_file(tournament, flagged)
-    rules: str | None = args.rules
-    return rules
 
 
 def solver_options(p: argparse.ArgumentParser) -> None:

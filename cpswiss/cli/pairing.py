@@ -11,13 +11,14 @@ from typing import TYPE_CHECKING, Any
 from cpswiss import errors
 from cpswiss.cli.checking import cmd_check
 from cpswiss.cli.options import (
-    UsageError, accelerate_option, decision_options, decisions_of, fact_options, recompute_points_option,
-    rules_for_flag, solver_options, solver_settings, tournament_of,
+    UsageError, accelerate_option, decision_options, decisions_of, fact_options, initial_colour_option,
+    recompute_points_option, rules_for_flag, solver_options, solver_settings, tournament_of,
 )
 from cpswiss.cli.output import print_json, write_atomically, write_pairing_file
 
 if TYPE_CHECKING:
     from cpswiss.registry import PairingSystem
+    from cpswiss.tournament.model import Tournament
 
 
 def pair_arguments(pair: argparse.ArgumentParser) -> None:
@@ -45,8 +46,7 @@ def pair_arguments(pair: argparse.ArgumentParser) -> None:
     accelerate_option(pair)
     fact_options(pair)
     recompute_points_option(pair)
-    pair.add_argument("--initial-colour", choices=["white", "black"],
-                      help="initial colour of the top player (overrides XXC / 152)")
+    initial_colour_option(pair)
     decision_options(pair)
     solver_options(pair)
 
@@ -120,15 +120,13 @@ def _cmd_pair_double_swiss(args, path: str) -> int:
     from cpswiss.api import pair_double_swiss_tournament
     from cpswiss.tournament.model import format_points
 
-    unsupported = [flag for flag, given in (("--json", args.json), ("--initial-colour", args.initial_colour))
-                   if given]
-    if unsupported:
-        raise UsageError(f"--double-swiss does not take {', '.join(unsupported)}")
-    if args.check:
+    if args.check:  # the check of every system: --json too
         return _check(args, path)
+    if args.json:
+        raise UsageError("--double-swiss does not take --json")
     decided = _what_if(args, path)
     result = decided if decided is not None else pair_double_swiss_tournament(
-        path, args.rules, record_refusals=args.explain, accelerate=args.accelerate)
+        _match_tournament(args, path), args.rules, record_refusals=args.explain, accelerate=args.accelerate)
     assert result.state is not None and result.rules is not None
     pairing, players = result.pairing, result.state.competitors
     if args.explain:
@@ -163,15 +161,14 @@ def _cmd_pair_team(args, path: str) -> int:
     """``pair --team FILE``: a round of a team tournament by C.04.6 (TRF-2026 team records)."""
     from cpswiss.api import pair_team_tournament
 
-    unsupported = [flag for flag, given in (("--json", args.json), ("--initial-colour", args.initial_colour),
-                                            ("--accelerate", args.accelerate)) if given]
+    if args.check:  # the check of every system: --json too; --accelerate refused by name there
+        return _check(args, path)
+    unsupported = [flag for flag, given in (("--json", args.json), ("--accelerate", args.accelerate)) if given]
     if unsupported:
         raise UsageError(f"--team does not take {', '.join(unsupported)}")
-    if args.check:
-        return _check(args, path)
     decided = _what_if(args, path)
-    result = decided if decided is not None else pair_team_tournament(path, args.rules,
-                                                                             record_refusals=args.explain)
+    result = decided if decided is not None else pair_team_tournament(_match_tournament(args, path), args.rules,
+                                                                      record_refusals=args.explain)
     if args.explain:
         from cpswiss.api import team_explanation
 
@@ -214,9 +211,23 @@ def _what_if(args: argparse.Namespace, path: str) -> Any:
         return None
     from cpswiss.check.matches import what_if_matches
 
-    outcome = what_if_matches(tournament_of(args, path), decisions, args.rules, args.accelerate, args.explain)
+    outcome = what_if_matches(_match_tournament(args, path), decisions, args.rules, args.accelerate, args.explain)
     print("\n".join(outcome.lines()), file=sys.stderr if args.output == "-" else sys.stdout)
     return outcome.result.result
+
+
+def _match_tournament(args: argparse.Namespace, path: str) -> Tournament:
+    """A team or Double-Swiss file as the options say (:func:`tournament_of`: ``--rounds``,
+    ``--rating``, ``--recompute-points``), with ``--initial-colour`` over its record 152 (C.04.6
+    Art. 4.1, C.04.5 Art. 4.1), as an individual file's is."""
+    t = tournament_of(args, path)
+    if not args.initial_colour:
+        return t
+    from dataclasses import replace
+
+    from cpswiss.tournament.colour import colour_named
+
+    return replace(t, initial_colour=colour_named(args.initial_colour))
 
 
 def _flagged_system(args: argparse.Namespace) -> tuple[PairingSystem, str]:

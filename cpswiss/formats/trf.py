@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import os
 import re
+from typing import TYPE_CHECKING
 
 from cpswiss.errors import FileAccessError, InputError, TooLargeError
 from cpswiss.formats.trf_colours import COLOUR_OF_LETTER
@@ -31,6 +32,9 @@ from cpswiss.formats.trf_writer import round_block
 from cpswiss.tournament.colour import BLACK, WHITE
 from cpswiss.tournament.model import (DOUBLE_SWISS, ForbiddenPair, PlayerRecord, RoundEntry, RoundKind, Scoring,
                                       Tournament, format_points, is_number)
+
+if TYPE_CHECKING:  # a team file's records only: an individual file never loads them
+    from cpswiss.tournament.team_records import TeamRecord
 
 FIRST_BLOCK = 91  # 0-based column of the first round block (column 92)
 BLOCK_WIDTH = 10
@@ -42,7 +46,7 @@ TRF26_RECORDS = {"142", "152", "162", "192", "240", "250", "260", *TEAM_RECORDS}
 # looks like a player record that is not read (see _unread_player_record).
 READ_RECORDS = {"001", "XXR", "142", "XXC", "152", "XXA", "XXP", "260", "XXZ", "XXS", "BBW", "BBD",
                 "BBL", "BBZ", "BBF", "BBU", "162", "042", "062", "092", "192", "240", "250",
-                *TEAM_RECORDS}
+                "013", *TEAM_RECORDS}
 MAX_PLAYERS = 9999  # TRF16's four-digit pairing numbers (the size of one bracket step has its own limit)
 MAX_ROUNDS = 99  # round blocks, XXR/142 and the rounds of 240/250/260 records
 _POINTS = re.compile(r"-?[0-9]{1,6}(\.[0-9])?")
@@ -82,6 +86,7 @@ def parse_trf(text: str, path: str = "<input>", recompute_points: bool = False) 
     seen_rounds: dict[str, tuple[int, int]] = {}  # XXR / 142: value and line
     blocks: dict[str, RoundEntry] = {}  # round blocks read, by their text
     symbols_162: set[str] = set()  # the 162 symbols read
+    teams_013: list[TeamRecord] = []  # TRF16 team records, the teams of a file without 310
     for number, raw in enumerate(lines, start=1):
         line = raw.rstrip()
         if not line.strip():
@@ -115,7 +120,11 @@ def parse_trf(text: str, path: str = "<input>", recompute_points: bool = False) 
             t.layout.append((code, trf_teams.read_team_record(code, line, number, t)))
             continue
         t.layout.append(raw)
-        if code in ("XXR", "142"):
+        if code == "013":
+            from cpswiss.formats import trf_teams
+
+            trf_teams.read_team_013(line, number, t, teams_013)
+        elif code in ("XXR", "142"):
             rounds = _int_field(line[3:], "number of rounds", path, number)
             if not 1 <= rounds <= MAX_ROUNDS:
                 raise InputError(f"{code}: number of rounds must be 1-{MAX_ROUNDS}, not {rounds}", path, number)
@@ -163,6 +172,10 @@ def parse_trf(text: str, path: str = "<input>", recompute_points: bool = False) 
             t.system = line[4:].strip() or None
     if not t.players:
         raise InputError("no player record (001) in the file: is it a TRF file?", path)
+    if teams_013:
+        from cpswiss.formats import trf_teams
+
+        trf_teams.adopt_013_teams(t, teams_013)
     if t.teams:
         from cpswiss.formats import trf_teams
 

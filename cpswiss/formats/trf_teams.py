@@ -1,9 +1,9 @@
 """Reading and writing the TRF-2026 team records (``310`` teams, ``320`` team PAB, ``330``
 forfeited matches, ``300`` board order in a round, ``352`` board colours, ``362`` match points,
-and ``240`` / ``250`` / ``260`` naming teams in a team file), with the strictness of the
-player records: a field that does not read is one :class:`~cpswiss.errors.InputError` naming
-the file, the line and the columns.  Layouts: ``docs/formats.md`` (TRF-2026, Annexure A of
-C.02.03)."""
+and ``240`` / ``250`` / ``260`` naming teams in a team file) and the TRF16 team record ``013``
+(Swiss-Manager's and the ICU's team exports), with the strictness of the player records: a
+field that does not read is one :class:`~cpswiss.errors.InputError` naming the file, the line
+and the columns.  Layouts: ``docs/formats.md`` (TRF-2026, Annexure A of C.02.03; TRF16)."""
 
 from __future__ import annotations
 
@@ -94,6 +94,20 @@ def parse_310(line: str, number: int, path: str) -> TeamRecord:
                       members=tuple(members))
 
 
+def parse_013(line: str, number: int, path: str, team: int) -> TeamRecord:
+    """TRF16 ``013``: the team's name 5-36, its members at 37-40, 42-45, ... (board order).  The
+    record has no team number: ``team`` is its place among the file's 013 records (the order the
+    writers list the teams in, the starting order of their round 1; docs/readings.md RF-5)."""
+    _blank(line, [4], path, number)
+    members = _numbers_from(line, 37, 4, 5, "team member", path, number)
+    if not members or 0 in members:
+        raise InputError("013 columns 37-40, 42-45, ...: the team's players (pairing numbers) are missing "
+                         "or 0000", path, number)
+    if not 1 <= team <= MAX_TEAMS:
+        raise InputError(f"013: more than {MAX_TEAMS} teams", path, number)
+    return TeamRecord(number=team, line=number, text=line, name=_field(line, 5, 36), members=tuple(members))
+
+
 def parse_320(line: str, number: int, path: str) -> TeamPab:
     """``320``: PAB match points 5-8, game points 10-13, the PAB team of rounds 1, 2, ... at
     15-17, 19-21, ... (``000`` or blank: none)."""
@@ -158,6 +172,23 @@ def parse_352(line: str, number: int, path: str) -> str:
     return text.upper()
 
 
+def read_team_013(line: str, number: int, t: Tournament, found: list[TeamRecord]) -> None:
+    """Read one TRF16 ``013`` record into ``found`` (the file's 013 teams, numbered in order);
+    they become the tournament's teams when it has no ``310`` (:func:`adopt_013_teams`)."""
+    found.append(parse_013(line, number, t.path, len(found) + 1))
+
+
+def adopt_013_teams(t: Tournament, found: list[TeamRecord]) -> None:
+    """The TRF16 teams (``013``) as the tournament's teams when they hold every player of the
+    file - a team event, as Swiss-Manager's and the ICU's exports write it - and the file has
+    no TRF-2026 ``310`` records (which replace them, as the format says).  013 records that
+    leave players out are the teams of an individual event (a team prize, as in JaVaFo's
+    sample): the file stays individual (docs/readings.md RF-5)."""
+    members = {pid for team in found for pid in team.members}
+    if not t.teams and members >= set(t.players):
+        t.teams.update((team.number, team) for team in found)
+
+
 def read_team_record(code: str, line: str, number: int, t: Tournament) -> int:
     """Read one team record into ``t`` (its cross-checks wait for :func:`check_teams`); the
     record's key in ``Tournament.layout`` (the team number of a 310, the index of a 330 / 300)."""
@@ -188,19 +219,24 @@ def read_team_record(code: str, line: str, number: int, t: Tournament) -> int:
 
 def check_teams(t: Tournament) -> None:
     """Cross-record checks of a team file: members are players, each in one team; the teams of
-    320 / 330 / 300 exist; a 300 names players of its team.  Then, as TRF-2026 writes a whole-team
-    forfeit on the members' blocks, ``0000 - +`` / ``0000 - -`` of a member in a round a 330
-    record names are that forfeit (not the legacy PAB / absence codes)."""
+    320 / 330 / 300 exist; a 300 names players of its team.  Then the members' blocks without an
+    opponent that TRF-2026 and TRF16 team files write for forfeits (not the legacy PAB / absence
+    codes): ``0000 - +`` / ``0000 - -`` in a round a 330 record names are that whole-team
+    forfeit; ``0000 - +`` in a round the member's team played a match (a teammate has a game) is
+    a **board default**, the board won by forfeit because the opponent's board was empty (a
+    forfeit win worth its points, ``162 W``; docs/readings.md RF-6).  ``0000 - -`` there stays
+    a player who did not play (an empty board or not fielded: the file does not say which; both
+    score 0)."""
     path = t.path
     owner: dict[int, int] = {}
     for team in t.teams.values():
         for pid in team.members:
             if pid not in t.players:
-                raise InputError(f"310: player {pid} of team {team.number} is not a player of this tournament",
-                                 path, team.line)
+                raise InputError(f"{team.text[:3] or '310'}: player {pid} of team {team.number} is not a player "
+                                 "of this tournament", path, team.line)
             if pid in owner:
-                raise InputError(f"310: player {pid} is in team {owner[pid]} and in team {team.number}",
-                                 path, team.line)
+                raise InputError(f"{team.text[:3] or '310'}: player {pid} is in team {owner[pid]} and in team "
+                                 f"{team.number}", path, team.line)
             owner[pid] = team.number
     pab = t.team_pab
     if pab is not None:
@@ -223,12 +259,18 @@ def check_teams(t: Tournament) -> None:
         if strangers:
             raise InputError(f"300: player {strangers[0]} is not a member of team {o.team}", path, o.line)
     forfeited = {(f.round_no, team_no) for f in t.team_forfeits for team_no in (f.white, f.black)}
+    playing = {(index + 1, owner[pid]) for pid, rec in t.players.items() if pid in owner
+               for index, e in enumerate(rec.rounds) if e is not None and e.opponent is not None}
     for pid, rec in t.players.items():
         own_team = owner.get(pid)
         for index, e in enumerate(rec.rounds):
-            if e is not None and e.opponent is None and e.code in ("+", "-") and (index + 1, own_team) in forfeited:
+            if e is None or e.opponent is not None or e.code not in ("+", "-"):
+                continue
+            if (index + 1, own_team) in forfeited:
                 kind = RoundKind.FORFEIT_WIN if e.code == "+" else RoundKind.FORFEIT_LOSS
                 rec.rounds[index] = RoundEntry(kind, None, None, e.code)
+            elif e.code == "+" and (index + 1, own_team) in playing:
+                rec.rounds[index] = RoundEntry(RoundKind.FORFEIT_WIN, None, None, e.code)
 
 
 def team_ids(tokens: list[str], what: str, number: int, t: Tournament) -> list[int]:

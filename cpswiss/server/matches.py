@@ -185,18 +185,15 @@ def state_of_matches(t: Tournament, system: PairingSystem, request: dict) -> dic
 
 def _round_checks(t: Tournament, system: PairingSystem, request: dict,
                   rounds: list[int] | None) -> tuple[list[MatchRoundCheck], str]:
-    """Each round of the file re-paired and compared, and the report's text."""
-    if system.name == TEAM:
-        from cpswiss.check.teams import check_team_tournament
+    """Each round of the file re-paired and compared (the report of ``cpswiss check``, one for
+    every system), and the report's text."""
+    from cpswiss.check.rounds import check_matches
 
-        team = check_team_tournament(t, request.get("rules"), rounds)
-        return [MatchRoundCheck(round_no=r.round_no, agrees=r.agrees, findings=r.problems + r.differences)
-                for r in team.rounds], team.text()
-    from cpswiss.check.double_swiss import check_double_swiss
-
-    double = check_double_swiss(t, request.get("rules"), rounds)
-    return [MatchRoundCheck(round_no=r.round_no, agrees=r.agrees, findings=[f"{a}: {m}" for a, m in r.findings])
-            for r in double.rounds], double.text()
+    report = check_matches(t, request.get("rules"), rounds)
+    return [MatchRoundCheck(round_no=r.round_no, agrees=r.agrees,
+                            findings=[line.strip() for line in report.round_lines(r)]
+                            + ([f"cannot be re-paired: {r.error}"] if r.error else []))
+            for r in report.rounds], report.text()
 
 
 def check_matches(t: Tournament, system: PairingSystem, request: dict) -> dict:

@@ -215,9 +215,11 @@ def competition_state(t: Tournament, rules: CompetitionRules | None = None,
             forbidden=forbidden.get(cid, frozenset()), colours=colours, floats=floats,
             bye_eligible=not any(e is not None and e.kind in rules.bye_barred_by for e in entries),
             matches_played=len(played), entries=entries)
+    # without 152: recovered by the pairing numbers as given (C.04.6 / C.04.5 Art. 4.3.1 read the TPN;
+    # a competitor absent in round 1 does not renumber the others: docs/team-2026.md TS-7)
     initial = t.initial_colour or initial_colour_shown(
         [[(None, False) if e is None else (e.colour, e.kind.took_part_in_pairing) for e in found[cid].entries]
-         for cid in sorted(found)])
+         if cid in found else [] for cid in range(1, max(found, default=0) + 1)], everyone=True)
     return CompetitionState(t, round_no, total, initial, rules, states)
 
 

@@ -164,9 +164,13 @@ def _teams(t: Tournament, up_to: int | None = None) -> dict[int, Competitor]:
     orders = {(o.round_no, o.team): o for o in t.board_orders}
     last = t.last_paired_round if up_to is None else up_to
     per_round: dict[int, list[CompetitorEntry | None]] = {team: [] for team in t.teams}
+    trf16_pab = t.team_pab is None and all(team.text.startswith("013") for team in t.teams.values())
     for r in range(1, last + 1):
         found = {number: _team_round(t, r, team.number, team.members, boards, team_of, forfeits, orders)
                  for number, team in t.teams.items()}
+        unpaired = [number for number, e in found.items() if e is None or e.kind is EntryKind.ZERO_BYE]
+        if trf16_pab and len(unpaired) == 1 and len(found) % 2 and r not in t.team_byes:
+            found[unpaired[0]] = _pab(t, boards)  # TRF16 writes the PAB team as not playing (RF-7)
         for number, entry in found.items():
             if entry is not None and entry.kind in (EntryKind.MATCH, EntryKind.PENDING) and entry.opponent:
                 other = found.get(entry.opponent)
@@ -209,16 +213,14 @@ def _team_round(t: Tournament, r: int, number: int, members: tuple[int, ...], bo
                              "players have games", t.path, t.team_pab.line if t.team_pab else line)
         return _team_match(t, r, number, members, with_opponent, team_of, orders, points)
     if pab_team == number or any(e.kind is RoundKind.PAB for e in blocks.values()):
-        if t.team_pab is not None:
-            return CompetitorEntry(EntryKind.PAB, game_points=t.team_pab.game_points,
-                                   match_points=t.team_pab.match_points)
-        return CompetitorEntry(EntryKind.PAB, game_points=boards * t.scoring.draw, match_points=mp.draw)
+        return _pab(t, boards)
     kinds = {e.kind for e in blocks.values()}
     if kinds & {RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS}:
         raise InputError(f"round {r}: the players of team {number} have forfeits without an opponent "
                          "but no 330 record names the match", t.path, line)
     requested = t.team_byes.get(r, {}).get(number)
-    if requested is not None:
+    if requested is not None:  # the team's bye (240): its members' zero blocks say they did not play
+        kinds.discard(RoundKind.ZERO_BYE)
         kinds.add(requested)
     if not kinds:
         return None
@@ -226,13 +228,21 @@ def _team_round(t: Tournament, r: int, number: int, members: tuple[int, ...], bo
         raise InputError(f"round {r}: the players of team {number} have different byes "
                          f"({', '.join(sorted(k.value for k in kinds))})", t.path, line)
     kind = _BYE_KINDS[kinds.pop()]
-    if not blocks:
+    if not blocks or requested is not None:  # a team's bye is worth its value on every board
         points = boards * t.scoring.points(RoundEntry(_BYE_ROUND_KINDS[kind]))
     match_points = {EntryKind.FULL_BYE: mp.win, EntryKind.HALF_BYE: mp.draw}.get(kind, mp.loss)
     return CompetitorEntry(kind, game_points=points, match_points=match_points)
 
 
 _BYE_ROUND_KINDS = {kind: round_kind for round_kind, kind in _BYE_KINDS.items()}
+
+
+def _pab(t: Tournament, boards: int) -> CompetitorEntry:
+    """A team's pairing-allocated bye: the 320 values, else a drawn match (C.04.6 Art. 1.4)."""
+    if t.team_pab is not None:
+        return CompetitorEntry(EntryKind.PAB, game_points=t.team_pab.game_points, match_points=t.team_pab.match_points)
+    return CompetitorEntry(EntryKind.PAB, game_points=boards * t.scoring.draw,
+                           match_points=(t.match_scoring or MatchScoring()).draw)
 
 
 def _team_match(t: Tournament, r: int, number: int, members: tuple[int, ...], blocks: dict[int, RoundEntry],
@@ -249,12 +259,15 @@ def _team_match(t: Tournament, r: int, number: int, members: tuple[int, ...], bl
                              if opponent is not None else f"round {r}: player {pid} of team {number} plays "
                              f"{e.opponent}, who is in no team (310)", t.path, t.players[pid].line)
     order = orders.get((r, number))
-    seats = order.players if order is not None else tuple(p for p in members if p in blocks)
+    defaults = {pid: d for pid in members if (d := t.players[pid].entry(r)) is not None and d.opponent is None
+                and d.kind is RoundKind.FORFEIT_WIN}  # boards won by default (trf_teams.check_teams)
+    seats = order.players if order is not None else tuple(p for p in members if p in blocks or p in defaults)
     unseated = [p for p in blocks if p not in seats]
     if unseated and order is not None:
         raise InputError(f"300: player {unseated[0]} of team {number} has a game in round {r} but no board",
                          t.path, order.line)
-    games = tuple(Game(board, pid, (blocks[pid].opponent or 0) if pid in blocks else 0, blocks.get(pid))
+    games = tuple(Game(board, pid, (blocks[pid].opponent or 0) if pid in blocks else 0,
+                       blocks.get(pid) or defaults.get(pid))
                   for board, pid in enumerate(seats, start=1))
     colour = _board_one_colour(t, games)
     entries = list(blocks.values())
@@ -269,7 +282,9 @@ def _team_match(t: Tournament, r: int, number: int, members: tuple[int, ...], bl
             mp = t.match_scoring or MatchScoring()
             return CompetitorEntry(kind, opponent, colour, None, False, games, points,
                                    mp.loss if mine else mp.win)
-    return CompetitorEntry(EntryKind.MATCH, opponent, colour, colour, True, games, points, 0)
+    # no board played, forfeits both ways (no 330): scored on its boards, but no colour had and no
+    # meeting (C.04.6 Art. 1.6.1, GHR 3.5; docs/team-2026.md TS-10)
+    return CompetitorEntry(EntryKind.MATCH, opponent, colour, colour if played else None, played, games, points, 0)
 
 
 def _board_one_colour(t: Tournament, games: tuple[Game, ...]) -> Colour | None:

@@ -242,12 +242,22 @@ class Tournament:
         elif self.type_text and code_kind(self.type_text) != INDIVIDUAL:
             reasons.append(f"record 092 {self.type_text.strip()}")
         if self.teams:
-            reasons.append(f"{len(self.teams)} team records (310)")
+            code = next(iter(self.teams.values())).text[:3] or "310"
+            reasons.append(f"{len(self.teams)} team records ({code})")
         return ", ".join(reasons)
+
+    def not_a_swiss(self) -> str | None:
+        """What says the event is no Swiss - a record 092 naming a league or a round robin (as
+        TRF16 writers put a team league's type, ``092 Team League``) - or None."""
+        text = (self.type_text or "").strip()
+        words = text.upper().replace("-", " ").replace("_", " ")
+        if "SWISS" in words or not any(w in words for w in ("LEAGUE", "ROUND ROBIN", "ROUNDROBIN", "BERGER")):
+            return None
+        return f"record 092 {text[:40]!r} names a league or round robin (every team or player meets every other)"
 
     @property
     def is_team_tournament(self) -> bool:
-        """The file has team records (TRF-2026 ``310``)."""
+        """The file has team records (TRF-2026 ``310``, else TRF16 ``013``)."""
         return bool(self.teams)
 
     def member_teams(self) -> dict[int, int]:
@@ -256,7 +266,8 @@ class Tournament:
 
     def number_of_boards(self) -> int:
         """The boards of a team match: the length of the ``352`` colour sequence, else the most
-        games one team played in one round, else the smallest roster."""
+        boards one team had in one round (games, and boards won by default or by a team
+        forfeit: a member's forfeit win without an opponent), else the smallest roster."""
         if self.board_colours:
             return len(self.board_colours)
         team_of = self.member_teams()
@@ -265,7 +276,7 @@ class Tournament:
             counts: dict[int, int] = {}
             for pid, team in team_of.items():
                 e = self.players[pid].entry(r)
-                if e is not None and e.opponent is not None:
+                if e is not None and (e.opponent is not None or e.kind is RoundKind.FORFEIT_WIN):
                     counts[team] = counts.get(team, 0) + 1
             most = max([most, *counts.values()])
         return most or min((len(team.members) for team in self.teams.values()), default=1)
@@ -282,6 +293,17 @@ class Tournament:
                     last = index + 1
                     break
         return last
+
+    @property
+    def pending_round(self) -> int | None:
+        """The last paired round when a game of it has no result yet (paired, not played: the
+        file ``pair --write-trf`` writes), else None."""
+        last = self.last_paired_round
+        if last == 0:
+            return None
+        pending = any((e := p.entry(last)) is not None and e.kind is RoundKind.PENDING
+                      for p in self.players.values())
+        return last if pending else None
 
     def paired_rounds_text(self) -> str:
         """For messages: which rounds the file holds."""

@@ -415,7 +415,8 @@ class StateHistory:
         for pid, h in self.players.items():
             if 0 < h.first_pending <= history:
                 rec = t.players[pid]
-                raise InputError(f"round {h.first_pending} of player {rec.pairing_no} has no result yet",
+                raise InputError(f"round {h.first_pending} of player {rec.pairing_no} has no result yet: enter "
+                                 f"the results of round {h.first_pending} before round {round_no} is paired",
                                  t.path, rec.line or None)
         scoring = t.scoring
         available = self.available(round_no)
@@ -464,8 +465,13 @@ def build_state(t: Tournament, rules: StateRules, round_no: int | None = None,
 
 
 def state_to_show(t: Tournament, rules: StateRules) -> tuple[RoundState, bool]:
-    """The state ``cpswiss state`` shows: before the round to be paired, or, once every round
-    of ``XXR``/``142`` is paired, the final state after the last one (then True)."""
+    """The state ``cpswiss state`` shows: before the round to be paired; before the last paired
+    round when it is paired but not played (:attr:`Tournament.pending_round`: its pairing is
+    in the file, its results are not); or, once every round of ``XXR``/``142`` is paired and
+    played, the final state after the last one (then True)."""
+    pending = t.pending_round
+    if pending is not None:
+        return build_state(t, rules, pending), False
     finished = t.total_rounds is not None and t.last_paired_round >= t.total_rounds
     return build_state(t, rules, after_last_round=finished), finished
 

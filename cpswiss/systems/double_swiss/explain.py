@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cpswiss.errors import InputError
-from cpswiss.systems.double_swiss.procedure import entrant_of, players_of, switches_of
 from cpswiss.systems.shared.topdown_account import ColouredMatch, MatchRound, TextWords
 from cpswiss.systems.shared.topdown_explain import bracket_lines, bye_detail_lines, score_text
 
@@ -23,9 +22,9 @@ COLOUR_ARTICLES = {
     "4.3.4": "the higher-ranked player's colour alternates from his last match",
     "4.3.5": "the opponent's colour alternates from his last match",
 }
-# the shared procedure's labels for its pairing digits -> C.04.5's (C.04.6 [C10] is C.04.5 [C8];
-# C.04.6's colour criteria [C8]/[C9] have no counterpart: C.04.5 has no colour preference)
-_PAIRING_LABELS = {"[C10]": "[C8]"}
+# the procedure's values are labelled by the rule file (C.04.5's [C8] is C.04.6's [C10]; C.04.5
+# has no colour preference, so no criterion of C.04.6's [C8]/[C9])
+_PAIRING_LABELS = {"[C8]": "[C8]"}
 WORDS = TextWords("C.04.5", "player", "White in game 1", "a PAB, a match won by forfeit or a full-point bye already",
                   COLOUR_ARTICLES, _PAIRING_LABELS)
 
@@ -36,7 +35,7 @@ def match_round(result: DoubleSwissRoundResult) -> MatchRound:
     if result.state is None or result.rules is None:
         raise InputError("a Double-Swiss round paired without a tournament has no state to explain against")
     pairing = result.pairing
-    entrants = {p.tpn: entrant_of(p) for p in players_of(result.state, switches_of(result.rules))}
+    entrants = {e.tpn: e for e in result.entrants}
     return MatchRound(WORDS, pairing.round_no,
                       [ColouredMatch(b.white, b.black, b.colour_rule) for b in pairing.boards], pairing.bye,
                       result.plan, result.state, result.rules, entrants, result)
@@ -59,9 +58,7 @@ def explain_text(result: DoubleSwissRoundResult) -> str:
                    "TPN, whose removal leaves a legal pairing of the others.")
         out.extend(bye_detail_lines(bye, "a PAB, a match won by forfeit or a full-point bye already"))
     for n, b in enumerate(plan.brackets, start=1):
-        values = [f"{_PAIRING_LABELS[k]} {v}" for k, v in b.pairing_values.items() if k in _PAIRING_LABELS]
-        reaches = f" and reaches {', '.join(values)}" if values else " ([C8] not applied: last round)"
-        out.extend(bracket_lines(n, b, reaches, ", [C7] not applied (last round)"))
+        out.extend(bracket_lines(n, b, plan.rules))
     out.append("Colours (Art. 4; 4.4: White plays game 1 with White, game 2 with Black):")
     for board in pairing.boards:
         out.append(f"   {board.white} - {board.black}: higher-ranked {board.decider} (4.2); {board.colour_rule}: "

@@ -11,7 +11,7 @@ lapsing in the last round only (DS-6, switch ``float_exemption_rounds``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from cpswiss.colours.decoder import Board, Pairing
@@ -19,7 +19,9 @@ from cpswiss.errors import InputError, NoPairingError
 from cpswiss.systems.double_swiss.colours import ColourFacts, allocate, higher_ranked
 from cpswiss.systems.double_swiss.switches import DoubleSwissSwitches
 from cpswiss.systems.shared import topdown
-from cpswiss.systems.shared.topdown import Entrant, RoundPlan, Rules
+from cpswiss.systems.shared.topdown import Entrant, RoundPlan
+from cpswiss.systems.shared.topdown_criteria import TopDownCriteria, read_criteria
+from cpswiss.systems.double_swiss.criteria import MEASURES
 from cpswiss.tournament.acceleration import baku
 from cpswiss.tournament.colour import Colour
 from cpswiss.tournament.competition_state import GAME_POINTS, CompetitionRules, competition_state
@@ -38,7 +40,7 @@ class Player:
     points included, C.04.7); ``standings``: without them; ``colours``: his match colours
     (1.6, DS-2), oldest first; ``matches_played``: 3.4.3 (DS-5); ``may_take_bye``: [C2]
     (DS-4); ``floated``: a floater in the previous round (1.5, DS-7); ``cannot_meet``: the
-    players he has met ([C1], DS-1) and those he is forbidden to meet."""
+    players he has met ([C1], DS-1) and those he is forbidden to meet (``forbidden``, 260)."""
 
     tpn: int
     score: int
@@ -48,6 +50,7 @@ class Player:
     may_take_bye: bool = True
     floated: bool = False
     cannot_meet: frozenset[int] = frozenset()
+    forbidden: frozenset[int] = frozenset()
 
 
 @dataclass
@@ -61,6 +64,7 @@ class DoubleSwissRoundResult:
     plan: RoundPlan
     state: CompetitionState | None = None
     rules: RuleSet | None = None
+    entrants: list[Entrant] = field(default_factory=list)  # the players as the procedure saw them
 
     def lines(self) -> list[str]:
         """The JaVaFo / bbpPairings ``-p`` format: one ``white black`` line per match (White in
@@ -68,40 +72,48 @@ class DoubleSwissRoundResult:
         return self.pairing.lines()
 
 
-def float_criteria_apply(round_no: int, total_rounds: int | None, switches: DoubleSwissSwitches) -> bool:
-    """[C7] and [C8] apply "except in the last round" (DS-6: ``float_exemption_rounds`` = 1;
-    2 reads it as C.04.6's last two rounds).  With the number of rounds unknown they apply."""
-    if total_rounds is None:
-        return True
-    return round_no <= total_rounds - switches.float_exemption_rounds
+def round_criteria(rules: RuleSet, round_no: int, total_rounds: int | None,
+                   record_refusals: bool = False) -> TopDownCriteria:
+    """The rule set's criteria as they apply in this round (:func:`~cpswiss.systems.shared.
+    topdown_criteria.read_criteria`, in the rule file's order): a criterion with
+    ``except_last_round`` ([C7], [C8]) lapses "in the last round" (DS-6: the last
+    ``float_exemption_rounds``; 2 reads it as C.04.6's last two rounds); with the number of
+    rounds unknown they apply."""
+    switches = switches_of(rules)
+    lapse = total_rounds is not None and round_no > total_rounds - switches.float_exemption_rounds
+    return read_criteria(rules.criteria, MEASURES, rules.source or rules.name, lapse, switches.c6, record_refusals)
 
 
-def entrant_of(p: Player) -> Entrant:
-    """A player as the shared procedure sees him (no colour preference: C.04.5 has none)."""
-    return Entrant(p.tpn, p.score, p.matches_played, p.may_take_bye, p.floated)
+def entrant_of(p: Player, bye_eligibility: bool = True) -> Entrant:
+    """A player as the shared procedure sees him (no colour preference: C.04.5 has none; every
+    player may take the PAB when the rule set lists no ``bye_eligibility``, [C2])."""
+    return Entrant(p.tpn, p.score, p.matches_played, p.may_take_bye or not bye_eligibility, p.floated)
 
 
 def pair_players(players: Sequence[Player], round_no: int, total_rounds: int | None, initial_colour: Colour,
-                 switches: DoubleSwissSwitches = DoubleSwissSwitches(),
-                 record_refusals: bool = False) -> DoubleSwissRoundResult:
-    """Art. 3.3.2 steps 1-4 for ``players`` (those to be paired this round).  NoPairingError
-    when no legal round-pairing exists (3.3.3: the Chief Arbiter decides).  ``record_refusals``:
-    the plan names every set and identifier value ruled out before the one chosen."""
+                 rules: RuleSet, record_refusals: bool = False) -> DoubleSwissRoundResult:
+    """Art. 3.3.2 steps 1-4 for ``players`` (those to be paired this round) under the criteria
+    and switches of ``rules``.  NoPairingError when no legal round-pairing exists (3.3.3: the
+    Chief Arbiter decides).  ``record_refusals``: the plan names every set and identifier value
+    ruled out before the one chosen."""
+    switches = switches_of(rules)
+    criteria = round_criteria(rules, round_no, total_rounds, record_refusals)
     by_tpn = {p.tpn: p for p in players}
-    entrants = [entrant_of(p) for p in players]
-    rules = Rules(float_criteria_apply(round_no, total_rounds, switches), switches.c6, record_refusals)
+    entrants = [entrant_of(p, criteria.bye_eligibility) for p in players]
+    barred = {p.tpn: p.cannot_meet if criteria.no_rematch else p.forbidden for p in players}
 
     def compatible(a: int, b: int) -> bool:
-        return b not in by_tpn[a].cannot_meet and a not in by_tpn[b].cannot_meet
+        return b not in barred[a] and a not in barred[b]
 
     try:
-        plan = topdown.pair_round(entrants, compatible, rules)
+        plan = topdown.pair_round(entrants, compatible, criteria.rules)
     except NoPairingError as e:
         raise NoPairingError(f"round {round_no}: no legal pairing exists ([C1], [C2]); C.04.5 Art. 3.3.3 "
                              "leaves the round to the Chief Arbiter", e.details) from e
     boards = [board_of(by_tpn[a], by_tpn[b], initial_colour, switches) for a, b in plan.pairs]
     boards.sort(key=lambda board: board_key(by_tpn[board.white], by_tpn[board.black]))
-    return DoubleSwissRoundResult(Pairing(round_no, tuple(boards), plan.bye.tpn if plan.bye else None), plan)
+    return DoubleSwissRoundResult(Pairing(round_no, tuple(boards), plan.bye.tpn if plan.bye else None), plan,
+                                  entrants=entrants)
 
 
 def colour_facts(p: Player, switches: DoubleSwissSwitches) -> ColourFacts:
@@ -168,7 +180,7 @@ def players_of(state: CompetitionState, switches: DoubleSwissSwitches) -> list[P
         return _standings_before_last(c) != _standings_before_last(other)
 
     return [Player(c.id, c.score, c.real_score, c.colours, matches_played(c), c.bye_eligible, floated(c),
-                   (c.opponents - state.rematches_allowed(c.id)) | c.forbidden) for c in state.to_pair]
+                   (c.opponents - state.rematches_allowed(c.id)) | c.forbidden, c.forbidden) for c in state.to_pair]
 
 
 def _standings_before_last(c: CompetitorState) -> int:
@@ -179,9 +191,8 @@ def pair_competition(state: CompetitionState, rules: RuleSet, settings: SolverSe
                      record_refusals: bool = False) -> DoubleSwissRoundResult:
     """The round of a Double-Swiss tournament by C.04.5 (NoPairingError when none is legal,
     Art. 3.3.3).  ``settings`` is not used: every choice is an exact least-cost matching."""
-    switches = switches_of(rules)
-    result = pair_players(players_of(state, switches), state.round_no, state.total_rounds, state.initial_colour,
-                          switches, record_refusals)
+    result = pair_players(players_of(state, switches_of(rules)), state.round_no, state.total_rounds,
+                          state.initial_colour, rules, record_refusals)
     result.state, result.rules = state, rules
     return result
 

@@ -20,7 +20,8 @@ refused is recorded with why.  Both ways give the same answer (tests/test_topdow
 them against enumeration of every set and pairing).
 
 Interface (for C.04.6 and C.04.5 alike): :class:`Entrant` per competitor, a ``compatible(a, b)``
-predicate ([C1] and forbidden pairs, by TPN), :class:`Rules`; :func:`pair_round` returns a
+predicate ([C1] and forbidden pairs, by TPN), :class:`Rules` (the quality criteria in the rule
+file's order, as :mod:`.topdown_criteria` reads them); :func:`pair_round` returns a
 :class:`RoundPlan` (the bye chosen, then each :class:`Bracket`) or raises NoPairingError
 (3.3.3).  Colours are the system's own.  This module is the round loop and the interface; the
 parts are :mod:`.topdown_types` (the types), :mod:`.topdown_matching` (the graph and the
@@ -52,7 +53,7 @@ from cpswiss.systems.shared.topdown_bye import choose_bye
 from cpswiss.systems.shared.topdown_matching import Graph, allowed_pairs, perfectly_pairable
 from cpswiss.systems.shared.topdown_pairing import first_pairing, identifier_of
 from cpswiss.systems.shared.topdown_types import (
-    NO_WISH, Bracket, ByeChoice, Compatible, Entrant, Refusal, RoundPlan, Rules, Wish,
+    NO_WISH, Bracket, ByeChoice, Compatible, Entrant, Measure, Refusal, RoundPlan, Rules, Wish,
 )
 from cpswiss.systems.shared.topdown_upfloaters import choose_upfloaters, upfloater_set_order
 
@@ -75,7 +76,7 @@ def pair_round(entrants: Sequence[Entrant], compatible: Compatible, rules: Rules
         brackets.append(bracket)
         done = set(bracket.residents) | set(bracket.upfloaters)
         left = [i for i in left if order[i].tpn not in done]
-    return RoundPlan(bye, brackets)
+    return RoundPlan(bye, brackets, rules)
 
 
 def pair_top_bracket(graph: Graph, rules: Rules) -> Bracket:
@@ -93,6 +94,6 @@ def pair_top_bracket(graph: Graph, rules: Rules) -> Bracket:
                    refusals, emptied)
 
 
-__all__ = ["NO_WISH", "Bracket", "ByeChoice", "Compatible", "Entrant", "Refusal", "RoundPlan",
+__all__ = ["NO_WISH", "Bracket", "ByeChoice", "Compatible", "Entrant", "Measure", "Refusal", "RoundPlan",
            "Rules", "Wish", "allowed_pairs", "choose_bye", "first_pairing", "identifier_of", "pair_round",
            "pair_top_bracket", "upfloater_set_order"]

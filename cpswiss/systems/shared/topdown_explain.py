@@ -3,7 +3,10 @@ C.04.6 and C.04.5 Art. 3.3-3.6), in the texts' words, for the systems that use i
 
 from __future__ import annotations
 
-from cpswiss.systems.shared.topdown import Bracket, ByeChoice, Refusal
+from cpswiss.systems.shared.topdown import Bracket, ByeChoice, Refusal, Rules
+from cpswiss.systems.shared.topdown_types import (
+    FOLLOWING_SCOREGROUP, PAIRING_MEASURES, SET_MEASURES, UPFLOATER_SCORES, UPFLOATERS,
+)
 
 
 def score_text(tenths: float) -> str:
@@ -20,17 +23,22 @@ def refusal_lines(refusals: list[Refusal], what: str) -> list[str]:
     return lines
 
 
-def upfloater_lines(b: Bracket, without_c7: str = "") -> list[str]:
-    """Art. 3.5: the bracket's upfloaters and the criteria that chose them (``without_c7``: what
-    to say when [C7] did not apply), then the sets ruled out before."""
+def upfloater_lines(b: Bracket, rules: Rules) -> list[str]:
+    """Art. 3.5: the bracket's upfloaters and the criteria that chose them, in the order they
+    chose (``rules``: the procedure's; a criterion that lapsed in this round said so), then the
+    sets ruled out before."""
     if not b.upfloaters:
         return []
     scores = ", ".join(f"{t} ({score_text(s)})" for t, s in zip(b.upfloaters, b.upfloater_scores))
-    c7 = f", [C7] {b.set_values['[C7]']}" if "[C7]" in b.set_values else without_c7
-    return [f"   upfloaters {scores}: [C4] {b.set_values.get('[C4]', 0)} (the fewest that leave a legal pairing), "
-            "[C5] their scores as high as they can be, "
-            + ("[C6] met" if b.set_values.get("[C6]", 0) == 0 else "[C6] cannot be met")
-            + c7 + "; the first such set in the order of 3.5.3-3.5.4",
+    said = []
+    for m in rules.set_criteria:
+        value = b.set_values.get(m.label, 0)
+        said.append(f"{m.label} {value} (the fewest that leave a legal pairing)" if m.kind == UPFLOATERS
+                    else f"{m.label} their scores as high as they can be" if m.kind == UPFLOATER_SCORES
+                    else f"{m.label} {'met' if value == 0 else 'cannot be met'}" if m.kind == FOLLOWING_SCOREGROUP
+                    else f"{m.label} {value}")
+    said += [f"{m.label} not applied (last rounds)" for m in rules.lapsed if m.kind in SET_MEASURES]
+    return [f"   upfloaters {scores}: {', '.join(said)}; the first such set in the order of 3.5.3-3.5.4",
             *refusal_lines(b.set_refusals, "set position")]
 
 
@@ -46,12 +54,16 @@ def bye_detail_lines(bye: ByeChoice, barred_because: str) -> list[str]:
     return lines
 
 
-def bracket_lines(number: int, b: Bracket, reaches: str, without_c7: str = "") -> list[str]:
+def bracket_lines(number: int, b: Bracket, rules: Rules) -> list[str]:
     """One bracket (Art. 3.5-3.6): its top-scoregroup, its upfloaters and why those, the
-    identifier chosen (``reaches``: what the system says of the criteria it reaches) and the
-    values ruled out before it."""
+    identifier chosen with the least values of the pairing criteria it reaches (``rules``: the
+    procedure's; those that lapsed in this round said so) and the values ruled out before it."""
+    reached = [f"{label} {value}" for label, value in b.pairing_values.items()]
+    lapsed = [m.label for m in rules.lapsed if m.kind in PAIRING_MEASURES]
+    reaches = (f" and reaches {', '.join(reached)}" if reached else "") + \
+        (f" ({', '.join(lapsed)} not applied: last rounds)" if lapsed else "")
     return [f"Bracket {number} (Art. 3.5-3.6): top-scoregroup {score_text(b.score)}: "
             f"{', '.join(map(str, b.residents))}",
-            *upfloater_lines(b, without_c7),
+            *upfloater_lines(b, rules),
             f"   identifier {' '.join(map(str, b.identifier))} (3.6.2): the first that complies with [C1]{reaches}",
             *refusal_lines(b.pairing_refusals, "identifier position")]

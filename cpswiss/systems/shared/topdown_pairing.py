@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 
 from cpswiss.errors import NoPairingError
 from cpswiss.systems.shared.topdown_matching import Graph, MatchingSearch, fits
-from cpswiss.systems.shared.topdown_types import Entrant, Refusal, Rules
+from cpswiss.systems.shared.topdown_types import SAME_COLOUR, SAME_STRONG_COLOUR, Entrant, Refusal, Rules
 
 
 def identifier_of(pairs: Sequence[tuple[int, int]]) -> list[int]:
@@ -21,31 +21,32 @@ def identifier_of(pairs: Sequence[tuple[int, int]]) -> list[int]:
 
 def pair_digits(members: Sequence[Entrant], rules: Rules,
                 upfloaters: set[int]) -> tuple[list[str], Callable[[Entrant, Entrant], list[int]]]:
-    """The quality criteria of 3.6.4 as digits of a pair (TS-4): [C8], [C9] (when a
-    preference is strong), [C10] (when the float criteria apply)."""
-    labels = ["[C8]"]
+    """The pairing criteria of 3.6.4 that apply (``rules.pairing_criteria``, in their order) as
+    digits of a pair (TS-4): pairs whose competitors prefer the same colour ([C8]), both
+    strongly ([C9]: only when a member's preference is strong), an upfloater's opponent that
+    floated in the previous round ([C10]).  Returns their labels and the pair's digits."""
     strong = any(m.wish.strong for m in members)
-    if strong:
-        labels.append("[C9]")
-    if rules.float_criteria:
-        labels.append("[C10]")
+    applied = [m for m in rules.pairing_criteria if m.kind != SAME_STRONG_COLOUR or strong]
+
+    def digit(kind: str, a: Entrant, b: Entrant) -> int:
+        same = a.wish.colour is not None and a.wish.colour == b.wish.colour
+        if kind == SAME_COLOUR:
+            return 1 if same else 0
+        if kind == SAME_STRONG_COLOUR:
+            return 1 if same and a.wish.strong and b.wish.strong else 0
+        return (a.tpn in upfloaters and b.floated) + (b.tpn in upfloaters and a.floated)
 
     def cost(a: Entrant, b: Entrant) -> list[int]:
-        same = a.wish.colour is not None and a.wish.colour == b.wish.colour
-        digits = [1 if same else 0]
-        if strong:
-            digits.append(1 if same and a.wish.strong and b.wish.strong else 0)
-        if rules.float_criteria:
-            digits.append((a.tpn in upfloaters and b.floated) + (b.tpn in upfloaters and a.floated))
-        return digits
+        return [digit(m.kind, a, b) for m in applied]
 
-    return labels, cost
+    return [m.label for m in applied], cost
 
 
 def first_pairing(graph: Graph, rules: Rules, upfloaters: set[int]
                   ) -> tuple[list[int], list[tuple[int, int]], dict[str, int], list[Refusal]]:
     """Art. 3.6: the first pairing of the bracket (``graph``: its members, TPN ascending) in the order of
-    its identifier that complies with [C1] and reaches the least [C8], [C9], [C10] (TS-3).
+    its identifier that complies with [C1] and reaches the least values of the pairing criteria
+    (C.04.6: [C8], [C9], [C10]; TS-3).
     Returns the identifier, the pairs (top, bottom) by ascending top, the criteria values and
     the refused values (``rules.record_refusals``).
 

@@ -41,19 +41,61 @@ class Entrant:
     wish: Wish = NO_WISH
 
 
+UPFLOATERS, UPFLOATER_SCORES = "upfloaters", "upfloater-scores"
+FOLLOWING_SCOREGROUP, REPEATED_FLOATERS = "following-scoregroup", "repeated-floaters"
+SAME_COLOUR, SAME_STRONG_COLOUR, FLOATER_OPPONENTS = "same-colour", "same-strong-colour", "floater-opponents"
+SET_MEASURES = (UPFLOATERS, UPFLOATER_SCORES, FOLLOWING_SCOREGROUP, REPEATED_FLOATERS)
+PAIRING_MEASURES = (SAME_COLOUR, SAME_STRONG_COLOUR, FLOATER_OPPONENTS)
+
+
+@dataclass(frozen=True)
+class Measure:
+    """A quality criterion as the procedure applies it: ``kind``, what it measures - of a set of
+    upfloaters (Art. 3.5.5: ``upfloaters`` the fewest, ``upfloater-scores`` their scores as high
+    as they can be, ``following-scoregroup`` [C6], ``repeated-floaters`` [C7]) or of a bracket's
+    pairing (3.6.4, reading TS-4: ``same-colour`` pairs whose competitors prefer the same
+    colour, ``same-strong-colour`` both strongly, ``floater-opponents`` an upfloater's opponent
+    that floated in the previous round) - and ``label``, the text's name for it (``[C7]``)."""
+
+    kind: str
+    label: str
+
+
+# C.04.6 Art. 2.3 in its order: the procedure's criteria when no rule file names them
+C04_6_SET_CRITERIA = (Measure(UPFLOATERS, "[C4]"), Measure(UPFLOATER_SCORES, "[C5]"),
+                      Measure(FOLLOWING_SCOREGROUP, "[C6]"), Measure(REPEATED_FLOATERS, "[C7]"))
+C04_6_PAIRING_CRITERIA = (Measure(SAME_COLOUR, "[C8]"), Measure(SAME_STRONG_COLOUR, "[C9]"),
+                          Measure(FLOATER_OPPONENTS, "[C10]"))
+
+
 @dataclass(frozen=True)
 class Rules:
-    """What changes the procedure: ``float_criteria`` ([C7], [C10] apply: not in the last two
-    rounds); ``c6``: TS-2; ``record_refusals``: fix the set and the identifier position by
-    position, recording every value refused before the one chosen (for explanations: the
-    same answer, more matchings); ``robust_rest``: when Dirac's theorem shows that the rest
-    pairs, with [C6] met, whatever the set (:mod:`.topdown_upfloaters`), choose the set on the
-    residents' pairs alone (the same answer, a smaller graph)."""
+    """What changes the procedure: ``set_criteria`` (Art. 3.5.5: the criteria that choose the
+    set of upfloaters, highest priority first; the fewest upfloaters first, their scores among
+    them: the order of 3.5.3-3.5.4 is one among sets of one score profile) and
+    ``pairing_criteria`` (3.6.4: those that choose the bracket's pairing), as the rule file lists
+    them and as they apply in this round; ``lapsed``: those of the rule file that do not apply
+    in this round ([C7], [C10] in the last rounds), for explanations; ``c6``: TS-2;
+    ``record_refusals``: fix the set and the identifier position by position, recording every
+    value refused before the one chosen (for explanations: the same answer, more matchings);
+    ``robust_rest``: when Dirac's theorem shows that the rest pairs, with [C6] met, whatever the
+    set (:mod:`.topdown_upfloaters`), choose the set on the residents' pairs alone (the same
+    answer, a smaller graph)."""
 
-    float_criteria: bool = True
+    set_criteria: tuple[Measure, ...] = C04_6_SET_CRITERIA
+    pairing_criteria: tuple[Measure, ...] = C04_6_PAIRING_CRITERIA
+    lapsed: tuple[Measure, ...] = ()
     c6: Literal["pass-fail", "graded"] = "pass-fail"
     record_refusals: bool = False
     robust_rest: bool = True  # choose upfloaters on the residents' pairs when the rest is robust
+
+    def __post_init__(self) -> None:
+        kinds = [m.kind for m in self.set_criteria]
+        if kinds[:1] != [UPFLOATERS] or UPFLOATER_SCORES not in kinds:
+            raise ValueError("the set of upfloaters is chosen by the fewest upfloaters first, and by their scores")
+        if any(m.kind not in SET_MEASURES for m in self.set_criteria) or \
+                any(m.kind not in PAIRING_MEASURES for m in self.pairing_criteria):
+            raise ValueError("a criterion of the top-down procedure measures a set of upfloaters or a pairing")
 
 
 @dataclass
@@ -85,21 +127,23 @@ class Bracket:
     residents: list[int]  # TPNs of the top-scoregroup
     upfloaters: list[int]  # in the order of 3.5.3 (score descending, TPN ascending)
     upfloater_scores: list[float]
-    set_values: dict[str, int]  # [C4], [C6] (0 met), [C7]
+    set_values: dict[str, int]  # by label, as applied: [C4] (upfloaters), [C6] (0 met), [C7]
     set_refusals: list[Refusal]
     identifier: list[int]  # 3.6.2
     pairs: list[tuple[int, int]]  # (top member, bottom member), tops ascending
-    pairing_values: dict[str, int]  # [C8], [C9], [C10]
+    pairing_values: dict[str, int]  # by label, as applied: [C8], [C9], [C10]
     pairing_refusals: list[Refusal]
     next_scoregroup_emptied: bool = False
 
 
 @dataclass
 class RoundPlan:
-    """The round: the PAB (or None) and the brackets in the order they were paired."""
+    """The round: the PAB (or None), the brackets in the order they were paired, and the
+    procedure's rules they were paired under (which criteria chose, with the text's labels)."""
 
     bye: ByeChoice | None
     brackets: list[Bracket]
+    rules: Rules = Rules()
 
     @property
     def pairs(self) -> list[tuple[int, int]]:

@@ -1,33 +1,38 @@
 """The set of upfloaters of a bracket in the top-down procedure (C.04.6 Art. 3.5, C.04.5 Art. 3.5):
-the first set in the order of 3.5.3/3.5.4 among those that comply with [C4]-[C7] (readings TS-1,
-TS-2, TS-3 in ``docs/team-2026.md``), found as least-cost matchings (:mod:`.topdown_matching`)."""
+the first set in the order of 3.5.3/3.5.4 among those that comply with [C4]-[C7], in the order
+the rule file lists them (readings TS-1, TS-2, TS-3 in ``docs/team-2026.md``), found as
+least-cost matchings (:mod:`.topdown_matching`)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
 from cpswiss.systems.shared.topdown_matching import Graph, MatchingSearch
-from cpswiss.systems.shared.topdown_types import Entrant, Refusal, Rules
+from cpswiss.systems.shared.topdown_types import (
+    FOLLOWING_SCOREGROUP, REPEATED_FLOATERS, UPFLOATER_SCORES, Entrant, Measure, Refusal, Rules,
+)
 
 
 def choose_upfloaters(graph: Graph, residents: list[int],
                       rules: Rules) -> tuple[list[int], dict[str, int], list[Refusal], bool]:
-    """Art. 3.5: the first set of upfloaters (3.5.3/3.5.4 order) among those complying with
-    [C4] and [C5] (TS-1) whose bracket and rest are legal ([C1], [C3]) and that complies with
-    [C6] (TS-2) and [C7] (TS-3).  Returns the set (indexes, 3.5.3 order), the values of [C4],
-    [C6] (0 = met), [C7], the refused values, and whether the set empties the following
-    scoregroup.
+    """Art. 3.5: the first set of upfloaters (3.5.3/3.5.4 order) among those that comply with
+    the set criteria of ``rules`` in their order (C.04.6: [C4] and [C5] (TS-1) over the sets
+    whose bracket and rest are legal ([C1], [C3]), then [C6] (TS-2) and [C7] (TS-3)).  Returns
+    the set (indexes, 3.5.3 order), the values of the criteria by label ([C4]; [C6] 0 = met;
+    [C7]), the refused values, and whether the set empties the following scoregroup.
 
     In a perfect matching of all the competitors left, the residents' partners outside the
-    top-scoregroup are the upfloaters; with the fewest of them ([C4]) no two upfloaters need
-    meet each other (two that did could stay below, one set smaller), so every set is such a
-    matching's residents' partners, and each criterion is a digit of the matching's cost."""
+    top-scoregroup are the upfloaters; with the fewest of them ([C4], always first) no two
+    upfloaters need meet each other (two that did could stay below, one set smaller), so every
+    set is such a matching's residents' partners, and each criterion is a digit of the
+    matching's cost, added in the rule file's order."""
     entrants = graph.entrants
     resident_set = set(residents)
     n = graph.n
+    fewest = rules.set_criteria[0].label
     lower_scores = sorted({e.score for i, e in enumerate(entrants) if i not in resident_set})
     if not lower_scores:
-        return [], {"[C4]": 0}, [], False
+        return [], {fewest: 0}, [], False
     level_of = [lower_scores.index(e.score) if i not in resident_set else -1 for i, e in enumerate(entrants)]
     cover = None
     if rules.robust_rest and _rest_is_robust(graph, resident_set, level_of, len(lower_scores) - 1):
@@ -41,19 +46,84 @@ def choose_upfloaters(graph: Graph, residents: list[int],
 
     search = MatchingSearch(graph, [{e: 1 for e in up_edges}], cover)  # [C4]
     k = search.best[0][0]
-    if k == 0:  # the empty set is the only one: [C5]-[C7] choose nothing
-        return [], {"[C4]": 0}, [], False
-    # [C5] (TS-1): the upfloaters' scores in ascending order as high as possible: from the
-    # lowest level up, the highest level the lowest upfloater can have, then as few there
+    if k == 0:  # the empty set is the only one: the other criteria choose nothing
+        return [], {fewest: 0}, [], False
+    following = len(lower_scores) - 1
+    in_following = [level_of[i] == following for i in range(graph.n)]
+    below = [i not in resident_set and 0 <= level_of[i] < following for i in range(graph.n)]
+    # the digits of [C6] and [C7] wait (``pending``) to be fixed by one matching with the next
+    pending: list[tuple[Measure, dict[int, int], int]] = []
+    values_of: dict[str, int] = {fewest: k}
+    counts: dict[int, int] = {}
+
+    def fix(extra: Sequence[tuple[dict[int, int], int]] = ()) -> tuple[int, ...]:
+        """Add the pending digits (and ``extra``: the order digit) and fix their least values;
+        [C6] pass/fail when it cannot be met does not choose (its digit taken out again)."""
+        at = len(search.digits)
+        values = search.add_all([d for _, d, _ in pending] + [d for d, _ in extra],
+                                [b for _, _, b in pending] + [b for _, b in extra])
+        for offset in reversed(range(len(pending))):
+            measure = pending[offset][0]
+            if measure.kind == FOLLOWING_SCOREGROUP:
+                met = values[offset] <= 1
+                values_of[measure.label] = 0 if met else 1
+                if not met and rules.c6 == "pass-fail":
+                    search.remove(at + offset)
+        for measure, digit, _ in pending:
+            if measure.kind == REPEATED_FLOATERS:
+                values_of[measure.label] = sum(digit.get(e, 0) for e in search.best[1])
+        pending.clear()
+        return values
+
+    for measure in rules.set_criteria[1:]:
+        if measure.kind == UPFLOATER_SCORES:
+            if pending:
+                fix()
+            counts = _highest_scores(search, up_edges, level_of, k, len(lower_scores))
+        elif measure.kind == FOLLOWING_SCOREGROUP:  # TS-2: the following scoregroup's teams paired below it
+            digit = {e: 1 for e, (i, j) in enumerate(graph.edges)
+                     if (in_following[i] and below[j]) or (in_following[j] and below[i])}
+            # its least value: the parity of the teams the set leaves in it (0 before [C5] fixes the set's scores)
+            pending.append((measure, digit, (sum(in_following) - counts.get(following, 0)) % 2 if counts else 0))
+        else:  # [C7]: upfloaters that floated in the previous round
+            pending.append((measure, {e: 1 for e, v in up_edges.items() if entrants[v].floated}, 0))
+    # 3.5.3/3.5.4: the candidates of the set's scores, in the order of the lists
+    candidates = sorted((i for i in range(n) if level_of[i] in counts), key=lambda i: (-level_of[i], entrants[i].tpn))
+    rank = {v: r for r, v in enumerate(candidates)}
+    # the first list has the most weight in binary place values by rank (the smallest TPN at
+    # the first position where two lists differ belongs to the first)
+    order_digit = {e: (1 << len(candidates)) - (1 << (len(candidates) - 1 - rank[v]))
+                   for e, v in up_edges.items() if level_of[v] in counts}
+    by_digit = not rules.record_refusals and search.fits([*(d for _, d, _ in pending), order_digit])
+    # the least the order digit can be: each level's first candidates (a witness that has them
+    # needs no matching to be proved first)
+    firsts = [v for level, count in counts.items() for v in [c for c in candidates if level_of[c] == level][:count]]
+    least_order = sum((1 << len(candidates)) - (1 << (len(candidates) - 1 - rank[v])) for v in firsts)
+    fix([(order_digit, least_order)] if by_digit else [])
+    refusals: list[Refusal] = []
+    if by_digit:
+        chosen = sorted(upfloaters_of(search.best[1]), key=lambda i: rank[i])
+    else:
+        chosen = _first_set_by_positions(search, counts, candidates, level_of, up_edges, refusals)
+    emptied = counts.get(following, 0) == sum(in_following)
+    return chosen, values_of, refusals, emptied
+
+
+def _highest_scores(search: MatchingSearch, up_edges: Mapping[int, int], level_of: list[int], k: int,
+                    levels: int) -> dict[int, int]:
+    """[C5] (TS-1): the upfloaters' scores in ascending order as high as possible - from the
+    lowest level up, the highest level the lowest upfloater can have, then as few there; the
+    search keeps each level's count as a digit.  Returns level -> upfloaters of that score."""
     fixed: list[int] = []
-    remaining, floor = k, 0
+    remaining = k
 
     def closed_below(level: int) -> set[int]:
         return {e for e, v in up_edges.items() if level_of[v] < level and level_of[v] not in fixed}
 
     while remaining > 0:
-        in_hand = min(level_of[v] for v in upfloaters_of(search.best[1]) if level_of[v] not in fixed)
-        lo, hi = in_hand, len(lower_scores) - 1  # the highest threshold that reaches the optimum
+        in_hand = min(level_of[up_edges[e]] for e in search.best[1]
+                      if e in up_edges and level_of[up_edges[e]] not in fixed)
+        lo, hi = in_hand, levels - 1  # the highest threshold that reaches the optimum
         probe: int | None = lo + 1  # the usual answer: the level above is out of reach
         while lo < hi:
             mid = probe if probe is not None else (lo + hi + 1) // 2
@@ -67,49 +137,11 @@ def choose_upfloaters(graph: Graph, residents: list[int],
         search.forbid(closed_below(lo))
         fixed.append(lo)
         remaining -= search.add({e: 1 for e, v in up_edges.items() if level_of[v] == lo}, lower_bound=1)
-        floor = lo + 1
-    del floor
-    # 3.5.3/3.5.4: the candidates of the set's scores, in the order of the lists
     counts: dict[int, int] = {}
-    for v in upfloaters_of(search.best[1]):
-        counts[level_of[v]] = counts.get(level_of[v], 0) + 1
-    candidates = sorted((i for i in range(n) if level_of[i] in counts), key=lambda i: (-level_of[i], entrants[i].tpn))
-    rank = {v: r for r, v in enumerate(candidates)}
-    # the first list has the most weight in binary place values by rank (the smallest TPN at
-    # the first position where two lists differ belongs to the first)
-    order_digit = {e: (1 << len(candidates)) - (1 << (len(candidates) - 1 - rank[v]))
-                   for e, v in up_edges.items() if level_of[v] in counts}
-    # [C6] (TS-2): the following scoregroup's teams paired below it; [C7]
-    following = len(lower_scores) - 1
-    in_following = [level_of[i] == following for i in range(graph.n)]
-    below = [i not in resident_set and 0 <= level_of[i] < following for i in range(graph.n)]
-    left_in_following = sum(in_following) - counts.get(following, 0)
-    tail = [{e: 1 for e, (i, j) in enumerate(graph.edges)
-             if (in_following[i] and below[j]) or (in_following[j] and below[i])}]
-    bounds: list[int | None] = [left_in_following % 2]
-    if rules.float_criteria:
-        tail.append({e: 1 for e, v in up_edges.items() if entrants[v].floated})
-        bounds.append(0)
-    by_digit = not rules.record_refusals and search.fits([*tail, order_digit])
-    # the least the order digit can be: each level's first candidates (a witness that has them
-    # needs no matching to be proved first)
-    firsts = [v for level, count in counts.items() for v in [c for c in candidates if level_of[c] == level][:count]]
-    least_order = sum((1 << len(candidates)) - (1 << (len(candidates) - 1 - rank[v])) for v in firsts)
-    c6_at = len(search.digits)
-    values = search.add_all([*tail, order_digit] if by_digit else tail,
-                            [*bounds, least_order] if by_digit else bounds)
-    c6_met = values[0] <= 1
-    if not c6_met and rules.c6 == "pass-fail":
-        search.remove(c6_at)  # [C6] cannot be met: it does not choose among the sets
-    c7 = sum(tail[1].get(e, 0) for e in search.best[1]) if rules.float_criteria else 0
-    refusals: list[Refusal] = []
-    if by_digit:
-        chosen = sorted(upfloaters_of(search.best[1]), key=lambda i: rank[i])
-    else:
-        chosen = _first_set_by_positions(search, counts, candidates, level_of, up_edges, refusals)
-    values_of = {"[C4]": k, "[C6]": 0 if c6_met else 1, "[C7]": c7}
-    emptied = counts.get(following, 0) == sum(in_following)
-    return chosen, values_of, refusals, emptied
+    for e in search.best[1]:
+        if e in up_edges:
+            counts[level_of[up_edges[e]]] = counts.get(level_of[up_edges[e]], 0) + 1
+    return counts
 
 
 def _rest_is_robust(graph: Graph, resident_set: set[int], level_of: list[int], following: int) -> bool:

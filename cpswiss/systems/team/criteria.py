@@ -1,10 +1,16 @@
 """The criteria a rule file of the Swiss Team Pairing System may name (C.04.6 Art. 2), each
-unit with the parameters it takes, as a typed table the rule-file loader checks.  The
-procedure (:mod:`cpswiss.systems.shared.topdown`) applies them where Art. 3 says: [C1]-[C3]
-gate every choice, [C4]-[C7] choose the upfloaters (3.5), [C8]-[C10] the bracket's pairing
-(3.6)."""
+unit with the parameters it takes, as a typed table the rule-file loader checks, and what each
+measures in the shared procedure (:data:`MEASURES`; :mod:`cpswiss.systems.shared.topdown_criteria`
+reads the list, in its order): [C1]-[C3] gate every choice, [C4]-[C7] choose the upfloaters
+(3.5), [C8]-[C10] the bracket's pairing (3.6)."""
 
 from __future__ import annotations
+
+from cpswiss.systems.shared.topdown_criteria import BYE_ELIGIBILITY, COMPLETION, NO_REMATCH
+from cpswiss.systems.shared.topdown_types import (
+    FLOATER_OPPONENTS, FOLLOWING_SCOREGROUP, REPEATED_FLOATERS, SAME_COLOUR, SAME_STRONG_COLOUR, UPFLOATER_SCORES,
+    UPFLOATERS,
+)
 
 
 class TeamCriterion:
@@ -14,7 +20,8 @@ class TeamCriterion:
 
 
 class UnlessLastTwoRounds(TeamCriterion):
-    """``except_last_round``: the criterion does not apply in the last two rounds ([C7], [C10])."""
+    """``except_last_round``: the criterion does not apply in the last two rounds ([C7], [C10];
+    Art. 2.3.4, 2.3.7)."""
 
     except_last_round: bool = False
 
@@ -31,3 +38,17 @@ CRITERIA: dict[str, type] = {
     "team-strong-preferences": TeamCriterion,  # [C9]
     "team-floater-opponents": UnlessLastTwoRounds,  # [C10]
 }
+
+MEASURES: dict[str, str] = {
+    "team-no-rematch": NO_REMATCH,
+    "team-bye-eligibility": BYE_ELIGIBILITY,
+    "team-completion": COMPLETION,
+    "team-upfloaters": UPFLOATERS,
+    "team-upfloater-scores": UPFLOATER_SCORES,
+    "team-following-scoregroup": FOLLOWING_SCOREGROUP,
+    "team-repeated-floaters": REPEATED_FLOATERS,
+    "team-colour-preferences": SAME_COLOUR,
+    "team-strong-preferences": SAME_STRONG_COLOUR,
+    "team-floater-opponents": FLOATER_OPPONENTS,
+}
+"""Each unit -> what it measures in the shared procedure."""

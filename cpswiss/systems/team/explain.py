@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 
 from cpswiss.systems.shared.topdown_account import ColouredMatch, MatchRound, TextWords
 from cpswiss.systems.shared.topdown_explain import bracket_lines, bye_detail_lines, score_text
-from cpswiss.systems.team.procedure import entrants_of
 
 if TYPE_CHECKING:
     from cpswiss.systems.team.procedure import TeamRoundPairing
@@ -31,7 +30,7 @@ WORDS = TextWords("C.04.6", "team", "White", "a PAB, a forfeit win or a full-poi
 
 def match_round(pairing: TeamRoundPairing) -> MatchRound:
     """The round as the arbiter's tools read it (:mod:`cpswiss.systems.shared.topdown_account`)."""
-    entrants = {e.tpn: e for e in entrants_of(pairing.state, pairing.wishes)}
+    entrants = {e.tpn: e for e in pairing.entrants}
     return MatchRound(WORDS, pairing.round_no, [ColouredMatch(m.white, m.black, m.article) for m in pairing.matches],
                       pairing.bye, pairing.plan, pairing.state, pairing.rules, entrants, pairing)
 
@@ -50,8 +49,7 @@ def explain_text(pairing: TeamRoundPairing) -> str:
                    f"most matches played, then the largest TPN, whose removal leaves a legal pairing.")
         out.extend(bye_detail_lines(bye, "a PAB, a forfeit win or a full-point bye already"))
     for n, b in enumerate(pairing.plan.brackets, start=1):
-        values = ", ".join(f"{k} {v}" for k, v in b.pairing_values.items())
-        out.extend(bracket_lines(n, b, f" and reaches {values}"))
+        out.extend(bracket_lines(n, b, pairing.plan.rules))
     out.append("Colours (Art. 4):")
     for m in pairing.matches:
         out.append(f"   {m.white} - {m.black}: first-team {m.first_team} (4.2); {m.article}: "

@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING
 
 from cpswiss.errors import InputError
 from cpswiss.systems.shared import topdown
-from cpswiss.systems.shared.topdown import Compatible, Entrant, RoundPlan, Rules, Wish
+from cpswiss.systems.shared.topdown import Compatible, Entrant, RoundPlan, Wish
+from cpswiss.systems.shared.topdown_criteria import TopDownCriteria, lapses, read_criteria
+from cpswiss.systems.team.criteria import MEASURES
 from cpswiss.systems.team.colours import MatchColours, TeamColourState, allocate, preference
 from cpswiss.systems.team.switches import TeamSwitches
 from cpswiss.tournament.competition_state import GAME_POINTS, MATCH_POINTS, CompetitionRules, competition_state
@@ -47,7 +49,8 @@ def _switches(rules: RuleSet) -> TeamSwitches:
 class TeamRoundPairing:
     """A paired round: the matches in board order (white team, black team, the article that
     gave the colours), the team with the pairing-allocated bye, and how the procedure got
-    there (``plan``: the bye and each bracket), under ``rules`` from ``state``."""
+    there (``plan``: the bye and each bracket), under ``rules`` from ``state``; ``entrants``:
+    the teams as the procedure saw them; ``wishes``: their colour preferences."""
 
     round_no: int
     matches: list[MatchColours]
@@ -55,6 +58,7 @@ class TeamRoundPairing:
     plan: RoundPlan
     state: CompetitionState
     rules: RuleSet
+    entrants: list[Entrant] = field(default_factory=list)
     wishes: dict[int, Wish] = field(default_factory=dict)
 
     def tournament_with_round(self) -> Tournament:
@@ -72,13 +76,19 @@ class TeamRoundPairing:
         return [str(len(rows)), *rows]
 
 
-def float_criteria_apply(state: CompetitionState) -> bool:
-    """[C7] and [C10] apply except in the last two rounds (Art. 2.3.4, 2.3.7); the number of
-    rounds (record 142) is needed to know."""
-    if state.total_rounds is None:
-        raise InputError("the number of rounds (record 142) is needed: [C7] and [C10] do not apply in "
-                         "the last two rounds (C.04.6 Art. 2.3)", state.tournament.path)
-    return state.round_no < state.total_rounds - 1
+def round_criteria(state: CompetitionState, rules: RuleSet, record_refusals: bool = False) -> TopDownCriteria:
+    """The rule set's criteria as they apply in this round (:func:`~cpswiss.systems.shared.
+    topdown_criteria.read_criteria`, in the rule file's order): a criterion with
+    ``except_last_round`` ([C7], [C10]) does not apply in the last two rounds (Art. 2.3.4,
+    2.3.7), for which the number of rounds (record 142) is needed."""
+    lapse = False
+    if lapses(rules.criteria):
+        if state.total_rounds is None:
+            raise InputError("the number of rounds (record 142) is needed: [C7] and [C10] do not apply in "
+                             "the last two rounds (C.04.6 Art. 2.3)", state.tournament.path)
+        lapse = state.round_no >= state.total_rounds - 1
+    return read_criteria(rules.criteria, MEASURES, rules.source or rules.name, lapse, _switches(rules).c6,
+                         record_refusals)
 
 
 def wishes_of(state: CompetitionState, rules: RuleSet) -> dict[int, Wish]:
@@ -89,62 +99,25 @@ def wishes_of(state: CompetitionState, rules: RuleSet) -> dict[int, Wish]:
             for c in state.competitors.values()}
 
 
-def baku_points(state: CompetitionState, round_no: int) -> dict[int, int]:
-    """C.04.7 (2026) Baku acceleration for teams, when record 192 asks for it and no 250 record
-    gives virtual points: GA = the first 2 * ceil(N/4) teams by TPN (N = the teams of the 310
-    records); in the first ceil(A/2) of the A = ceil(R/2) accelerated rounds GA gets the match
-    points of a win, in the others half of that (tenths; empty when none apply)."""
-    t = state.tournament
-    if not state.rules.baku or t.team_accelerations or state.total_rounds is None:
-        return {}
-    accelerated = -(-state.total_rounds // 2)
-    if round_no > accelerated:
-        return {}
-    win = t.match_scoring.win if t.match_scoring is not None else 20
-    value = win if round_no <= -(-accelerated // 2) else win // 2
-    last_of_ga = 2 * -(-len(t.teams) // 4)
-    return {tpn: value for tpn in t.teams if tpn <= last_of_ga}
-
-
-def _primary(entry_points: tuple[int, int], state: CompetitionState) -> int:
-    return entry_points[0] if state.rules.primary == MATCH_POINTS else entry_points[1]
-
-
-def _floated_with_baku(state: CompetitionState, c: CompetitorState) -> bool:
-    """A floater in the previous round by the pairing scores of that round (Art. 1.5 with
-    C.04.7: the scoregroups of an accelerated round are made of pairing scores)."""
-    r = state.round_no - 1
-    if r < 1 or len(c.entries) < r:
-        return False
-    entry = c.entries[r - 1]
-    if entry is None or not entry.played or entry.opponent is None:
-        return False
-    virtual = baku_points(state, r)
-
-    def before(team: CompetitorState) -> int:
-        return sum(_primary((e.match_points, e.game_points), state) for e in team.entries[:r - 1] if e is not None) \
-            + virtual.get(team.id, 0)
-
-    return before(c) != before(state.competitors[entry.opponent])
-
-
-def entrants_of(state: CompetitionState, wishes: dict[int, Wish]) -> list[Entrant]:
-    """The teams to pair as the shared procedure sees them: the pairing score (with Baku's
-    virtual points, :func:`baku_points`), matches played, [C2], the previous round's float."""
-    virtual = baku_points(state, state.round_no)
-    accelerated = bool(state.rules.baku and not state.tournament.team_accelerations)
-    return [Entrant(c.id, c.score + virtual.get(c.id, 0), c.matches_played, c.bye_eligible,
-                    _floated_with_baku(state, c) if accelerated else c.floated_last_round, wishes[c.id])
+def entrants_of(state: CompetitionState, wishes: dict[int, Wish], bye_eligibility: bool = True) -> list[Entrant]:
+    """The teams to pair as the shared procedure sees them: the pairing score (the state's
+    ``score``: virtual points of a 250 record or of Baku's method included once, by
+    :func:`cpswiss.tournament.competition_state.team_virtual_points`), matches played, [C2]
+    (every team may take the PAB when the rule set lists no ``bye_eligibility``), the previous
+    round's float (Art. 1.5, judged on the pairing scores of that round)."""
+    return [Entrant(c.id, c.score, c.matches_played, c.bye_eligible or not bye_eligibility, c.floated_last_round,
+                    wishes[c.id])
             for c in state.to_pair]
 
 
-def may_meet(state: CompetitionState, forfeit_is_meeting: bool = False) -> Compatible:
+def may_meet(state: CompetitionState, forfeit_is_meeting: bool = False, no_rematch: bool = True) -> Compatible:
     """[C1] and the competition's forbidden pairs (260), by TPN; ``forfeit_is_meeting`` (TS-8):
     a match forfeited as a whole bars a second meeting too; a rematch the arbiter allows
-    (``state.allowed_pairs``) is not barred."""
+    (``state.allowed_pairs``) is not barred; ``no_rematch`` False (a rule set without [C1]):
+    only the forbidden pairs are."""
     teams = state.competitors
-    met = {c.id: set(c.opponents) for c in teams.values()}
-    if forfeit_is_meeting:
+    met = {c.id: set(c.opponents) if no_rematch else set() for c in teams.values()}
+    if forfeit_is_meeting and no_rematch:
         for c in teams.values():
             met[c.id] |= {e.opponent for e in c.entries if e is not None and e.opponent is not None}
     for c in teams.values():
@@ -176,10 +149,11 @@ def pair_competition(state: CompetitionState, rules: RuleSet, settings: SolverSe
                      record_refusals: bool = False) -> TeamRoundPairing:
     """The round's pairing by C.04.6: NoPairingError when none is legal (Art. 3.3.3)."""
     switches = _switches(rules)
+    criteria = round_criteria(state, rules, record_refusals)
     wishes = wishes_of(state, rules)
-    entrants = entrants_of(state, wishes)
-    plan = topdown.pair_round(entrants, may_meet(state, switches.forfeit_is_meeting),
-                      Rules(float_criteria_apply(state), switches.c6, record_refusals))
+    entrants = entrants_of(state, wishes, criteria.bye_eligibility)
+    plan = topdown.pair_round(entrants, may_meet(state, switches.forfeit_is_meeting, criteria.no_rematch),
+                              criteria.rules)
     teams = state.competitors
     score = {e.tpn: e.score for e in entrants}
     number = parity_numbers(state, switches)
@@ -190,7 +164,7 @@ def pair_competition(state: CompetitionState, rules: RuleSet, settings: SolverSe
     matches.sort(key=lambda m: (-max(score[m.white], score[m.black]), -(score[m.white] + score[m.black]),
                                 min(m.white, m.black)))
     return TeamRoundPairing(state.round_no, matches, plan.bye.tpn if plan.bye else None, plan, state, rules,
-                            wishes)
+                            entrants, wishes)
 
 
 def pair_tournament_round(tournament: Tournament, rules: RuleSet, round_no: int | None = None,
@@ -212,13 +186,12 @@ def competitor_rows(tournament: Tournament, rules: RuleSet, round_no: int | None
     state = competition_state(tournament, competition_rules(rules, baku, tournament.system or ""), round_no,
                               after_last_round=round_no is None)
     wishes = wishes_of(state, rules)
-    pairing = {e.tpn: e for e in entrants_of(state, wishes)}
     rows: list[dict[str, object]] = []
     for c in sorted(state.competitors.values(), key=lambda c: (-c.score, c.id)):
         wish = wishes[c.id]
         rows.append({
             "tpn": c.id, "team": c.name, "MP": c.match_points / 10, "GP": c.game_points / 10,
-            "score": (pairing[c.id].score if c.id in pairing else c.score) / 10,
+            "score": c.score / 10,
             "colours": "".join(c.colours) or "-", "CD": c.colour_difference,
             "preference": (wish.colour or "-") + (" strong" if wish.strong else ""),
             "floated": c.floats[0].name.lower() if c.floats else "-",
