@@ -190,7 +190,7 @@ def test_an_impossible_round_shows_the_certificate_and_the_least_bad_pairings(br
     assert "no round-pairing satisfies" in by_id(browser, "impossible-message").text
     assert "Tutte" in by_id(browser, "certificate").text
     first = browser.find_element(By.CSS_SELECTOR, "#alternatives .alternative")
-    assert first.text.startswith("Alternative 1: allowing") and "breaks C.04" in first.text
+    assert first.text.startswith("Alternative 1: allowing") and "breaks [C1] C.04.3 Art. 2.1.1" in first.text
 
 
 def checked_rows(driver, planted: Path | None = None, text: str = "") -> list:
