@@ -155,7 +155,7 @@ def test_a_team_file_rank_check_and_explanation(tmp_path: Path, capsys: pytest.C
     assert stated == {1: 1, 2: 2, 3: 3, 4: 4}
     assert report.agrees  # Team 2 ahead of Team 3 on 3.0 MP by the direct encounter (EDE)
     lines = team.read_text().split("\n")
-    swapped = [line[:68] + {"2": "  3", "3": "  2"}[line[7]] + line[71:] if line.startswith(("310   2", "310   3"))
+    swapped = [line[:68] + {"2": "  3", "3": "  2"}[line[6]] + line[71:] if line.startswith(("310   2", "310   3"))
                else line for line in lines]
     path = tmp_path / "team-swapped.trf"
     path.write_text("\n".join(swapped))
