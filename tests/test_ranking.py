@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO
-from cpswiss.check.ranking import rank_report
+from cpswiss.check.ranking import rank_report, stated_ranks
 from cpswiss.cli import main
 from cpswiss.formats.trf import read_trf
 from cpswiss.standings import compute_standings
@@ -75,14 +75,17 @@ def test_two_players_swapped_are_named_with_the_tie_break(tmp_path: Path, capsys
 
 
 def test_ranks_without_a_list_are_not_checked(capsys: pytest.CaptureFixture[str]):
-    code, out = run(capsys, "check", str(AGREEING))  # a rank column, no 202 / 212
-    assert code == 0
-    assert out.splitlines()[-1] == ("ranks: not checked: the file has no tie-break list (202 / 212) and no "
-                                    "--tiebreaks was given")
+    code = main(["check", str(AGREEING)])  # a rank column, no 202 / 212
+    captured = capsys.readouterr()
+    assert code == 0 and captured.out.splitlines()[-1] == "all rounds agree"
+    assert captured.err.splitlines() == ["ranks: not checked: the file has no tie-break list (202 / 212) and no "
+                                         "--tiebreaks was given"]
     t = read_trf(AGREEING)
     report = rank_report(t, LIST)
     assert report is not None and report.check is not None
-    assert report.agrees == check_rank_column(t, compute_standings(t, LIST)).agrees
+    # given a list, the ranks are checked: the file's own (another program's list) do not follow BH/C1,BH,SB
+    assert report.check.problem == check_rank_column(stated_ranks(t), compute_standings(t, LIST)).problem
+    assert report.check.problem.startswith("the file ranks 2 (1) ahead of 1 (2), but ")
 
 
 def test_a_rank_outside_the_place_of_its_tie(tmp_path: Path):
@@ -92,7 +95,7 @@ def test_a_rank_outside_the_place_of_its_tie(tmp_path: Path):
     path = tmp_path / "seven.trf"
     path.write_text("\n".join(text))
     t = read_trf(path)
-    found = check_rank_column(t, compute_standings(t))
+    found = check_rank_column(stated_ranks(t), compute_standings(t))
     assert found.problem == "the file gives 6 rank 7, the list place 6"
 
 

@@ -12,10 +12,12 @@ competitors out of order and the tie-break that orders them.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from cpswiss.standings.codes import file_list
-from cpswiss.standings.explain import RankCheck, check_rank_column, stated_ranks
 from cpswiss.tournament.model import Tournament
+
+if TYPE_CHECKING:  # the standings load only when a rank column is checked (``check`` starts fast)
+    from cpswiss.standings.explain import RankCheck
 
 
 @dataclass(frozen=True)
@@ -40,15 +42,25 @@ class RankReport:
                 "explanation": None if found is None else found.as_dict()}
 
 
+def stated_ranks(t: Tournament) -> dict[int, int]:
+    """The ranks the file states: a team's 310 rank (columns 69-71), else a player's rank
+    column (86-89); competitors with a blank rank are left out."""
+    if t.is_team_tournament:
+        return {tid: team.rank for tid, team in t.teams.items() if team.rank is not None}
+    return {pid: p.rank for pid, p in t.players.items() if p.rank is not None}
+
+
 def rank_report(t: Tournament, tiebreaks: str | None = None, edition: str | None = None) -> RankReport | None:
     """The report on the file's rank column, None when the file has none."""
-    if not stated_ranks(t):
+    stated = stated_ranks(t)
+    if not stated:
         return None
-    if tiebreaks is None and file_list(t) is None:
+    if tiebreaks is None and not any(isinstance(item, str) and item[:3] in ("202", "212") for item in t.layout):
         return RankReport(None, "the file has no tie-break list (202 / 212) and no --tiebreaks was given")
     from cpswiss.standings import compute_standings
+    from cpswiss.standings.explain import check_rank_column
 
-    return RankReport(check_rank_column(t, compute_standings(t, tiebreaks, edition)))
+    return RankReport(check_rank_column(stated, compute_standings(t, tiebreaks, edition)))
 
 
-__all__ = ["RankReport", "rank_report"]
+__all__ = ["RankReport", "rank_report", "stated_ranks"]

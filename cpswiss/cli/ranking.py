@@ -12,6 +12,7 @@ tie-break that separates them and each one's contributions (C.07 Art. 4.2, 16).
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import TYPE_CHECKING
 
 from cpswiss import errors
@@ -35,15 +36,18 @@ def ranks_of(t: Tournament, args: argparse.Namespace) -> RankReport | None:
     """The report on the file's rank column (None: the file has none)."""
     from cpswiss.check.ranking import rank_report
 
-    return rank_report(t, args.tiebreaks, args.edition)
+    return rank_report(t, getattr(args, "tiebreaks", None), getattr(args, "edition", None))  # pair -c: none
 
 
 def with_ranks(ranks: RankReport | None, agrees: bool, report: dict[str, object] | None = None) -> int:
     """Print the rank line (or, with ``report``, put it in the JSON record) and the exit code of
-    the pairing check and the rank check together."""
+    the pairing check and the rank check together.  Ranks not checked (no list) are a note on
+    standard error: the report on standard output stays the pairing check's."""
     if ranks is not None:
         if report is not None:
             report["ranks"] = ranks.as_dict()
+        elif ranks.check is None:
+            print(ranks.line(), file=sys.stderr)
         else:
             print(ranks.line())
     if report is not None:

@@ -11,7 +11,7 @@ of lots is the arbiter's, not the program's).
 for a sum over the opponents, each one's contributions in the article's words (each opponent's
 adjusted score, Art. 16.3; the dummy and its 2026 cap, 16.4; what a cut removed, 14 / 16.5).
 :func:`check_rank_column` compares the ranks a file states (a player's columns 86-89, a team's
-310 rank) with the standings: the first two competitors out of order and the tie-break that
+310 rank: :func:`cpswiss.check.ranking.stated_ranks`) with the standings: the first two competitors out of order and the tie-break that
 orders them.
 """
 
@@ -204,19 +204,11 @@ class RankCheck:
         return f"ranks: {self.problem}"
 
 
-def stated_ranks(t: Tournament) -> dict[int, int]:
-    """The ranks the file states: a team's 310 rank (columns 69-71), else a player's rank
-    column (86-89); competitors with a blank rank are left out."""
-    if t.is_team_tournament:
-        return {tid: team.rank for tid, team in t.teams.items() if team.rank is not None}
-    return {pid: p.rank for pid, p in t.players.items() if p.rank is not None}
-
-
-def check_rank_column(t: Tournament, standings: Standings) -> RankCheck:
-    """Every stated rank within its place in the standings (a tie the list leaves spans its
-    places: the arbiter's lots may order it, Art. 4.2), in the standings' order: the first two
-    competitors of the file's order that the list orders the other way, and the tie-break."""
-    stated = stated_ranks(t)
+def check_rank_column(stated: dict[int, int], standings: Standings) -> RankCheck:
+    """The ranks a file states (id -> rank) against the standings: every stated rank within its
+    place (a tie the list leaves spans its places: the arbiter's lots may order it, Art. 4.2), in
+    the standings' order - else the first two competitors of the file's order that the list
+    orders the other way, and the tie-break."""
     rows = {r.id: r for r in standings.rows}
     missing = sorted(set(rows) - set(stated))
     if missing:
@@ -244,4 +236,4 @@ def check_rank_column(t: Tournament, standings: Standings) -> RankCheck:
 
 
 __all__ = ["OrderExplanation", "RankCheck", "check_rank_column", "deciding_column", "explain_order",
-           "stated_ranks", "value_text"]
+           "value_text"]
