@@ -85,7 +85,7 @@ def test_ranks_without_a_list_are_not_checked(capsys: pytest.CaptureFixture[str]
     assert report is not None and report.check is not None
     # given a list, the ranks are checked: the file's own (another program's list) do not follow BH/C1,BH,SB
     assert report.check.problem == check_rank_column(stated_ranks(t), compute_standings(t, LIST)).problem
-    assert report.check.problem.startswith("the file ranks 2 (1) ahead of 1 (2), but ")
+    assert report.check.problem.startswith("the file ranks 3 (3) ahead of 4 (4), but BH/C1 puts 4 ahead")
 
 
 def test_a_rank_outside_the_place_of_its_tie(tmp_path: Path):
