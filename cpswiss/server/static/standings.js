@@ -13,10 +13,13 @@ function rankingBody(explain) {
   return body;
 }
 
+// counts, places and ratings print as integers; points to one decimal (two where needed)
+const COUNTS = /^(DE|EDE|WIN|WON|BPG|BWG|REP|GE|TPN|ARO|TPR|PTP|APRO|APPO|RTNG|BC|TBR|BBE|OTHER_1999|VUR|NUM)\b/;
+
 function shown(value, code) {
   if (value === null || value === undefined) return "-";
-  return Number.isInteger(value) && !/^(SB|ESB|E[MG][MG]SB|AOB|SSSC)/.test(code) ? String(value)
-    : value.toFixed(Number.isInteger(value * 10) ? 1 : 2);
+  if (COUNTS.test(code)) return String(value);
+  return value.toFixed(Number.isInteger(value * 10) && !/^(SB|E[MG][MG]SB|AOB|SSSC)/.test(code) ? 1 : 2);
 }
 
 async function showRanking(fresh) {
