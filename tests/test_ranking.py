@@ -180,3 +180,20 @@ def test_a_double_swiss_explanation(capsys: pytest.CaptureFixture[str]):
     assert code == 0
     found = json.loads(out)
     assert found["ahead"] == upper.id and found["tiebreak"] == "PTS"
+
+
+def test_a_double_swiss_file_has_its_rank_column_checked(capsys: pytest.CaptureFixture[str]):
+    path = REPO / "tests" / "data" / "double-swiss.trf"
+    t = read_trf(path)
+    expected = check_rank_column(stated_ranks(t), compute_standings(t, "BH"))
+    main(["check", str(path), "--tiebreaks", "BH"])
+    assert capsys.readouterr().out.splitlines()[-1] == expected.line()
+    assert len(stated_ranks(t)) == len(t.players)
+
+
+def test_the_1999_rules_explain_by_seed_001s_order(capsys: pytest.CaptureFixture[str]):
+    code, out = run(capsys, "explain", "--standings", "1", "4", str(DATA / "seed001-rated.trf"))
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].endswith("tie-breaks from the 1987-99 rules' default order (seed 001 section 16): PTS, OTHER_1999")
+    assert lines[1].startswith("4 Player 4 (rank 1) ranks ahead of 1 Player 1 (rank 2): OTHER_1999")

@@ -12,7 +12,6 @@ from typing import Literal
 
 from pydantic import Field
 
-from cpswiss import errors
 from cpswiss.server.models import Strict
 
 class StandingsRequest(Strict):
@@ -52,39 +51,23 @@ class StandingsAnswer(Strict):
     list_from: str = Field(description="where the list comes from: the request, record 212 / 202, a default")
     not_applicable: dict[str, str] = Field(description="tie-break -> why it breaks no tie")
     rows: list[StandingsRow] = Field(description="in rank order")
-    explanation: dict | None = Field(None, description="with 'explain': ahead (an id, null: a shared place), the "
+    explanation: dict[str, object] | None = Field(None, description="with 'explain': ahead (an id, null: a shared place), the "
                                                        "deciding tie-break, the lines of 'cpswiss explain "
                                                        "--standings'")
-
-
-def _default_list(t: object) -> tuple[str, str] | None:
-    """The default list of the rule set that pairs an individual file (seed 001's order for the
-    1987-99 rules), None when it has none or none can be chosen."""
-    from cpswiss.api.selection import select_rule_set
-    from cpswiss.standings.defaults import default_list
-    from cpswiss.tournament.model import Tournament
-
-    assert isinstance(t, Tournament)
-    if t.is_team_tournament or t.kind != "individual":
-        return None
-    try:
-        rules, _ = select_rule_set(t)
-    except errors.CpswissError:
-        return None
-    return default_list(rules.system)
 
 
 def standings_answer(body: StandingsRequest) -> dict[str, object]:
     """The answer to a request; a :class:`~cpswiss.errors.CpswissError` for bad input."""
     from fractions import Fraction
 
+    from cpswiss.api.tiebreak_defaults import default_tiebreak_list
     from cpswiss.formats.trf import parse_trf
     from cpswiss.standings import compute_standings
     from cpswiss.standings.explain import explain_order
 
     t = parse_trf(body.trf, body.name or "<input>", recompute_points=body.recompute_points)
     s = compute_standings(t, body.tiebreaks, body.edition, body.round, body.system,
-                          _default_list(t) if body.tiebreaks is None else None)
+                          default_tiebreak_list(t) if body.tiebreaks is None else None)
     explanation = None
     if body.explain is not None:
         explanation = explain_order(s, body.explain[0], body.explain[1], t).as_dict()
