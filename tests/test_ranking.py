@@ -197,3 +197,24 @@ def test_the_1999_rules_explain_by_seed_001s_order(capsys: pytest.CaptureFixture
     lines = out.splitlines()
     assert lines[0].endswith("tie-breaks from the 1987-99 rules' default order (seed 001 section 16): PTS, OTHER_1999")
     assert lines[1].startswith("4 Player 4 (rank 1) ranks ahead of 1 Player 1 (rank 2): OTHER_1999")
+
+
+def test_a_team_file_of_the_fide_samples_shape(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """A TRF-2026 team file with its own 202 list and 310 ranks, as FIDE's team sample has (that
+    sample's EDET is read here as EDE then TBR, which the engine computes; see TB-13)."""
+    path = DATA / "team-sample-shape.trf"
+    main(["check", str(path)])
+    assert capsys.readouterr().out.splitlines()[-1] == "ranks: the rank column of 4 competitors follows the tie-break list"
+    lines = path.read_text().split("\n")
+    swapped = [line[:68] + {"1": "  2", "2": "  1"}[line[6]] + line[71:] if line.startswith(("310   1", "310   2"))
+               else line for line in lines]
+    bad = tmp_path / "swapped.trf"
+    bad.write_text("\n".join(swapped))
+    assert main(["check", str(bad)]) == 1
+    assert capsys.readouterr().out.splitlines()[-1].startswith(
+        "ranks: the file ranks 2 (1) ahead of 1 (2), but MPTS puts 1 ahead")
+    unknown = tmp_path / "unknown.trf"
+    unknown.write_text("\n".join(line.replace("EDE/P,TBR", "XYZ") for line in lines))
+    assert main(["check", str(unknown)]) == 3
+    assert capsys.readouterr().err.strip() == (f"cpswiss: {unknown}:5: 202: tie-break 1 'XYZ': unknown tie-break "
+                                               "'XYZ' (C.07 Art. 5 lists the codes)")

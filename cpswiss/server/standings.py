@@ -73,7 +73,8 @@ def standings_answer(body: StandingsRequest) -> dict[str, object]:
         explanation = explain_order(s, body.explain[0], body.explain[1], t).as_dict()
     return {
         "round": s.round, "edition": s.edition, "edition_reason": s.edition_reason, "system": s.system,
-        "team": s.team, "tiebreaks": list(s.headers), "list_from": s.list_reason,
+        "team": s.team, "tiebreaks": list(s.headers),
+        "list_from": "the request's tiebreaks" if body.tiebreaks is not None else s.list_reason,
         "not_applicable": {s.tiebreaks[i].text: why for i, why in s.not_applicable.items()},
         "rows": [{"rank": r.rank, "id": r.id, "name": r.name,
                   "values": {h: float(v) if isinstance(v, Fraction) else v for h, v in zip(s.headers, r.values)}}
