@@ -218,3 +218,19 @@ def test_a_team_file_of_the_fide_samples_shape(tmp_path: Path, capsys: pytest.Ca
     assert main(["check", str(unknown)]) == 3
     assert capsys.readouterr().err.strip() == (f"cpswiss: {unknown}:5: 202: tie-break 1 'XYZ': unknown tie-break "
                                                "'XYZ' (C.07 Art. 5 lists the codes)")
+
+
+def test_direct_encounter_shows_the_games_among_the_tied(capsys: pytest.CaptureFixture[str]):
+    code, out = run(capsys, "explain", "--standings", "1", "4", str(DATA / "encounter.trf"))
+    assert code == 0
+    assert out.splitlines()[1:] == [
+        "4 Player 4 (rank 1) ranks ahead of 1 Player 1 (rank 2): DE (direct encounter, C.07 Art. 6) 1 against 2, "
+        "the lower first; tied before it on PTS 3",
+        "  4: DE = 1 (a place inside the tie the list left: lower is ahead)",
+        "    among the tied 1, 4: 1 game",
+        "      round 3: against 1: 1",
+        "  1: DE = 2 (a place inside the tie the list left: lower is ahead)",
+        "    among the tied 1, 4: 1 game",
+        "      round 3: against 4: 0"]
+    code, out = run(capsys, "explain", "--standings", "3", "2", str(DATA / "team.trf"), "--tiebreaks", "EDE")
+    assert "      round 3: against 3: 2 MP" in out.splitlines() and "      round 3: against 2: 0 MP" in out.splitlines()

@@ -29,6 +29,7 @@ def test_the_standings_are_the_librarys(server):
     assert status == 200, answer
     s = compute_standings(parse_trf(text, "<input>"), "BH,SB", "2026")
     assert answer["edition"] == "2026" and answer["edition_reason"] == "--edition"
+    assert answer["list_from"] == "the request's tiebreaks"
     assert answer["tiebreaks"] == ["PTS", "BH", "SB"] and answer["round"] == 4
     assert [(r["id"], r["rank"]) for r in answer["rows"]] == [(r.id, r.rank) for r in s.rows]
     assert [(r["id"], r["rank"]) for r in answer["rows"]][:3] == [(5, 1), (4, 2), (1, 3)]  # the 2026 caps

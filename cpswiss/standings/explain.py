@@ -143,6 +143,8 @@ def explain_order(standings: Standings, a: int, b: int, t: Tournament | None = N
     ordered = (first, second) if first.rank <= second.rank else (second, first)
     draws = _counted_as_draws(t, standings) if t is not None and column is not None else {}
     sides = () if column is None else tuple(_side(standings, row, column, draws) for row in ordered)
+    if t is not None and column is not None and standings.tiebreaks[column].code in ("DE", "EDE"):
+        sides = _encounters(t, standings, column, sides)
     return OrderExplanation(standings, first, second, column, sides, passed)
 
 
@@ -160,6 +162,29 @@ def _counted_as_draws(t: Tournament, standings: Standings) -> dict[int, tuple[in
         if rounds:
             found[cid] = rounds
     return found
+
+
+def _encounters(t: Tournament, standings: Standings, column: int, sides: tuple[Side, ...]) -> tuple[Side, ...]:
+    """For DE / EDE (Art. 6, 13.3): the competitors tied on every column before it, and each
+    side's games among them (forfeits only with ``/P``, 6.1.1) - the separate standings."""
+    from cpswiss.standings.rounds import read_field
+
+    tb = standings.tiebreaks[column]
+    first = sides[0].row
+    group = sorted(r.id for r in standings.rows
+                   if all(r.values[i] == first.values[i] for i in range(column) if i not in standings.not_applicable))
+    field = read_field(t, standings.round, tb.score or None, standings.system != "swiss")
+    score = tb.score or field.primary
+    result = []
+    for side in sides:
+        c = field.competitors[side.row.id]
+        unit = f" {score}" if field.team else ""
+        games = [f"    round {r.number}: against {r.opponent}: {r.points(score) / 10:g}{unit}"
+                 + ("" if r.over_board else " (a forfeit, counted by /P)")
+                 for r in c.rounds if r.opponent in group and (r.over_board or tb.forfeits_played)]
+        head = f"  among the tied {', '.join(map(str, group))}: {len(games)} game{'s' if len(games) != 1 else ''}"
+        result.append(Side(side.row, side.value, (*side.lines, head, *games)))
+    return tuple(result)
 
 
 def _side(standings: Standings, row: Row, column: int, draws: dict[int, tuple[int, ...]]) -> Side:
