@@ -61,7 +61,7 @@ def test_a_perturbed_value_is_one_difference_with_both_values(tmp_path: Path):
 def test_a_failing_or_malformed_engine_is_a_difference(tmp_path: Path):
     failed = compare_standings(read_trf(RANKED), f"{sys.executable} -c 'import sys; sys.exit(4)'", LIST, "2026",
                                str(tmp_path))
-    assert failed == [(4, "", "exit 4: ", "", "the tie-break engine failed")]
+    assert failed == [(4, "", "exit 4: ", "", "standings after round 4: the tie-break engine failed")]
     shapeless = compare_standings(read_trf(RANKED), "echo 'pno rank PTS'", LIST, "2026", str(tmp_path))
     assert shapeless[0][2] == "its TSV: no column BH/C1"
     with pytest.raises(ValueError):
@@ -84,3 +84,4 @@ def test_the_run_compares_standings_both_ways(tmp_path: Path):
         assert r.discrepancies[0].round_no == r.rounds
     assert "| theirs | C.07 Art. 8.1 | 1 |" in text and "| ours | C.07 Art. 8.1 | 1 |" in text
     assert "--tiebreak-engine" in text
+    assert f"reproduce: `cpswiss standings kept/ours-{faulty.first_seed}.trf --tiebreaks {LIST} --edition 2026" in text

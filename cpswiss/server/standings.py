@@ -51,9 +51,9 @@ class StandingsAnswer(Strict):
     list_from: str = Field(description="where the list comes from: the request, record 212 / 202, a default")
     not_applicable: dict[str, str] = Field(description="tie-break -> why it breaks no tie")
     rows: list[StandingsRow] = Field(description="in rank order")
-    explanation: dict[str, object] | None = Field(None, description="with 'explain': ahead (an id, null: a shared place), the "
-                                                       "deciding tie-break, the lines of 'cpswiss explain "
-                                                       "--standings'")
+    explanation: dict[str, object] | None = Field(
+        None, description="with 'explain': ahead (an id, null: a shared place), the deciding tie-break, the lines "
+                          "of 'cpswiss explain --standings'")
 
 
 def standings_answer(body: StandingsRequest) -> dict[str, object]:

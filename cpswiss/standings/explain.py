@@ -11,8 +11,8 @@ of lots is the arbiter's, not the program's).
 for a sum over the opponents, each one's contributions in the article's words (each opponent's
 adjusted score, Art. 16.3; the dummy and its 2026 cap, 16.4; what a cut removed, 14 / 16.5).
 :func:`check_rank_column` compares the ranks a file states (a player's columns 86-89, a team's
-310 rank: :func:`cpswiss.check.ranking.stated_ranks`) with the standings: the first two competitors out of order and the tie-break that
-orders them.
+310 rank: :func:`cpswiss.check.ranking.stated_ranks`) with the standings: the first two
+competitors out of order and the tie-break that orders them.
 """
 
 from __future__ import annotations

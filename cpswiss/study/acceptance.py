@@ -105,7 +105,8 @@ class AcceptanceSpec:
                            *([] if self.ways == (THEIRS, OURS) else ["--ways", *self.ways]),
                            *([] if self.engine_seeds else ["--seedless"]),
                            *(["--tiebreak-engine", self.tiebreak_engine, "--tiebreaks", self.tiebreaks,
-                              "--tiebreak-edition", self.tiebreak_edition] if self.tiebreak_engine else []), "-o", "OUT"])
+                              "--tiebreak-edition", self.tiebreak_edition] if self.tiebreak_engine else []),
+                           "-o", "OUT"])
 
     def same_run(self, other: AcceptanceSpec) -> bool:
         """The same run, perhaps with more tournaments (a folder may be extended, never mixed)."""
@@ -385,8 +386,10 @@ def _standings(spec: AcceptanceSpec, t: Tournament, out: Path) -> list[Discrepan
     """The final standings against the tie-break engine's, one discrepancy a column (none without one)."""
     from cpswiss.study.acceptance_tiebreaks import compare_standings
 
+    if not spec.tiebreak_engine:
+        return []
     return [Discrepancy(*d) for d in compare_standings(t, spec.tiebreak_engine, spec.tiebreaks,
-                                                       spec.tiebreak_edition, _work(out))] if spec.tiebreak_engine else []
+                                                       spec.tiebreak_edition, _work(out))]
 
 
 def _work(out: Path) -> str:
@@ -490,8 +493,12 @@ def load_results(spec: AcceptanceSpec, out: Path) -> list[TournamentResult]:
     return results
 
 
-def _reproduce(spec: AcceptanceSpec, result: TournamentResult, round_no: int) -> str:
-    kept = f"kept/{result.way}-{result.seed}.trf"
+def _reproduce(spec: AcceptanceSpec, result: TournamentResult, d: Discrepancy) -> str:
+    from cpswiss.study.acceptance_tiebreaks import is_standings, reproduce
+
+    kept, round_no = f"kept/{result.way}-{result.seed}.trf", d.round_no
+    if is_standings(d.reason):
+        return reproduce(kept, spec.tiebreak_engine, spec.tiebreaks, spec.tiebreak_edition, round_no)
     if result.way == THEIRS:
         seed_args = ("-s", str(result.seed)) if spec.engine_seeds else ()  # else only the kept file repeats it
         return (f"{spec.shell('-g', f'kept/theirs-{result.seed}.cfg', '-o', 'T.trf', *seed_args)}; "
@@ -542,7 +549,7 @@ def report(spec: AcceptanceSpec, results: list[TournamentResult]) -> str:
             out += [f"- **{r.way} {r.seed}, round {d.round_no}** (`kept/{r.way}-{r.seed}.trf`, {r.players} players): "
                     f"{d.article or 'no article'} - {d.reason}",
                     f"  - cpswiss: {d.cpswiss}", f"  - engine: {d.engine}",
-                    f"  - reproduce: `{_reproduce(spec, r, d.round_no)}`"]
+                    f"  - reproduce: `{_reproduce(spec, r, d)}`"]
     others = [r for r in results if r.verdict in (REFUSED, FAILED, NOT_GENERATED)]
     out += ["", "## Not generated, refused, failed", ""]
     out += [f"- {r.way} {r.seed} ({r.players} players, {r.rounds} rounds): {r.verdict}: {r.reason}"

@@ -28,6 +28,20 @@ NO_VALUE = ("", "-", "-0", "NONE", "NA", "N/A")
 SHOWN = 5  # competitors named per difference
 # (round, cpswiss's side, the tie-break engine's side, article, reason)
 Difference = tuple[int, str, str, str, str]
+REASON = "standings after round"  # how every difference's reason starts
+
+
+def is_standings(reason: str) -> bool:
+    """A discrepancy of the standings, not of a pairing."""
+    return reason.startswith(REASON)
+
+
+def reproduce(kept: str, template: str, codes: str, edition: str, round_no: int) -> str:
+    """The commands that show a difference again: cpswiss's standings of the kept file and the
+    tie-break engine's."""
+    ours = shlex.join(["cpswiss", "standings", kept, "--tiebreaks", codes, "--edition", edition, "--round",
+                       str(round_no)])
+    return f"{ours}; {engine_command(template, kept, codes, round_no, 'out.tsv', edition)}"
 
 
 def engine_command(template: str, trf: str, codes: str, round_no: int, out: str, edition: str) -> str:
@@ -81,7 +95,8 @@ def compare_standings(t: Tournament, template: str, codes: str, edition: str, wo
     try:
         standings = compute_standings(t, codes, edition)
     except CpswissError as exc:
-        return [(0, f"no standings: {exc.one_line()}", "", "", "cpswiss computes no standings")]
+        return [(0, f"no standings: {exc.one_line()}", "", "",
+                 f"{REASON} {t.last_paired_round}: cpswiss computes none")]
     n = standings.round
     codes_text = ",".join(standings.headers)
     with tempfile.TemporaryDirectory(dir=work) as folder:
@@ -91,11 +106,12 @@ def compare_standings(t: Tournament, template: str, codes: str, edition: str, wo
         try:
             done = subprocess.run(command, shell=True, cwd=folder, capture_output=True, text=True, timeout=600)
         except subprocess.TimeoutExpired:
-            return [(n, "", "the tie-break engine ran over 600 s", "", "the tie-break engine failed")]
+            return [(n, "", "the tie-break engine ran over 600 s", "", f"{REASON} {n}: the tie-break engine failed")]
         text = out.read_text(encoding="utf-8") if "{out}" in template and out.exists() else done.stdout
         if done.returncode != 0:
             last = ([line for line in (done.stderr + done.stdout).splitlines() if line.strip()] or [""])[-1]
-            return [(n, "", f"exit {done.returncode}: {last.strip()}", "", "the tie-break engine failed")]
+            return [(n, "", f"exit {done.returncode}: {last.strip()}", "",
+                     f"{REASON} {n}: the tie-break engine failed")]
     try:
         header, rows = read_tsv(text)
         absent = [code for code in standings.headers if code not in header]
@@ -103,19 +119,19 @@ def compare_standings(t: Tournament, template: str, codes: str, edition: str, wo
             raise ValueError(f"no column {absent[0]}")
         their = {code: header.index(code) + 1 for code in standings.headers}
     except ValueError as exc:
-        return [(n, "", f"its TSV: {exc}", "", "the tie-break engine failed")]
+        return [(n, "", f"its TSV: {exc}", "", f"{REASON} {n}: the tie-break engine failed")]
     found: list[Difference] = []
     missing = sorted({r.id for r in standings.rows} - set(rows))
     if missing:
         found.append((n, f"{len(standings.rows)} competitors", f"none for {missing[0]}", "",
-                      f"standings after round {n}: the tie-break engine leaves competitors out"))
+                      f"{REASON} {n}: the tie-break engine leaves competitors out"))
         return found
     ours_rank = {r.id: r.rank for r in standings.rows}
     wrong = sorted(cid for cid in ours_rank if rows[cid][0] != str(ours_rank[cid]))
     if wrong:
         found.append((n, " ".join(f"{c}:{ours_rank[c]}" for c in wrong[:SHOWN]),
                       " ".join(f"{c}:{rows[c][0]}" for c in wrong[:SHOWN]), "C.07 Art. 4.2",
-                      f"standings after round {n}: the rank of {len(wrong)} competitors differs"))
+                      f"{REASON} {n}: the rank of {len(wrong)} competitors differs"))
     for index, tb in enumerate(standings.tiebreaks):
         column = their[tb.text]
         cells = {r.id: (r.values[index], rows[r.id][column]) for r in standings.rows}
@@ -123,8 +139,8 @@ def compare_standings(t: Tournament, template: str, codes: str, edition: str, wo
         if differing:
             found.append((n, " ".join(f"{c}:{_shown(cells[c][0])}" for c in differing[:SHOWN]),
                           " ".join(f"{c}:{cells[c][1]}" for c in differing[:SHOWN]), tb.definition.article,
-                          f"standings after round {n}: {tb.text} differs for {len(differing)} competitors"))
+                          f"{REASON} {n}: {tb.text} differs for {len(differing)} competitors"))
     return found
 
 
-__all__ = ["Difference", "compare_standings", "engine_command", "read_tsv"]
+__all__ = ["Difference", "REASON", "compare_standings", "engine_command", "is_standings", "read_tsv", "reproduce"]
