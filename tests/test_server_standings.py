@@ -95,3 +95,12 @@ def test_openapi_documents_the_endpoint(server):
     answer = spec["components"]["schemas"]["StandingsAnswer"]["properties"]
     assert {"rows", "edition", "edition_reason", "tiebreaks"} <= set(answer)
     assert json.dumps(spec).count("StandingsRow") >= 1
+
+
+def test_the_1999_rules_rank_by_seed_001s_order(server):
+    status, answer = server.post("/api/standings", {"trf": (STANDINGS / "seed001-rated.trf").read_text(),
+                                                    "explain": [1, 4]})
+    assert status == 200
+    assert answer["list_from"] == "the 1987-99 rules' default order (seed 001 section 16)"
+    assert answer["tiebreaks"] == ["PTS", "OTHER_1999"]
+    assert [r["id"] for r in answer["rows"]][:2] == [4, 1] and answer["explanation"]["ahead"] == 4
