@@ -234,3 +234,14 @@ def test_direct_encounter_shows_the_games_among_the_tied(capsys: pytest.CaptureF
         "      round 3: against 4: 0"]
     code, out = run(capsys, "explain", "--standings", "3", "2", str(DATA / "team.trf"), "--tiebreaks", "EDE")
     assert "      round 3: against 3: 2 MP" in out.splitlines() and "      round 3: against 2: 0 MP" in out.splitlines()
+
+
+def test_the_standings_after_an_earlier_round(capsys: pytest.CaptureFixture[str]):
+    code, out = run(capsys, "explain", "--standings", "4", "5", str(DATA / "ranked.trf"), "--round", "2",
+                    "--tiebreaks", "BH")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("standings after round 2: ")
+    # after two rounds 5 has beaten 6 and 2; 4 drew with 3 and beat 6
+    assert lines[1] == ("5 Player 5 (rank 2) ranks ahead of 4 Player 4 (rank 3): PTS (points, C.07 Art. 2 (the "
+                        "score)) 2 against 1.5, the higher first")
