@@ -8,10 +8,11 @@ import os
 
 from cpswiss import errors
 from cpswiss.cli.options import (
-    accelerate_option, fact_options, flag_rules, initial_colour_option, read_tournament_as,
+    UsageError, accelerate_option, fact_options, flag_rules, initial_colour_option, read_tournament_as,
     recompute_points_option, solver_options, solver_settings, system_options, tournament_of,
 )
 from cpswiss.cli.output import print_json
+from cpswiss.cli.ranking import explain_standings, list_options, ranks_of, with_ranks
 
 
 def check_arguments(check: argparse.ArgumentParser) -> None:
@@ -29,13 +30,18 @@ def check_arguments(check: argparse.ArgumentParser) -> None:
     recompute_points_option(check)
     initial_colour_option(check)
     solver_options(check)
+    list_options(check)
 
 
 def explain_arguments(explain: argparse.ArgumentParser) -> None:
     explain.add_argument("file")
-    target = explain.add_mutually_exclusive_group(required=True)
+    target = explain.add_mutually_exclusive_group()
     target.add_argument("--pairing", metavar="PROPOSED", help="proposed next-round pairing in the -p format")
-    target.add_argument("--round", type=int, metavar="N", help="a round already in the file")
+    target.add_argument("--round", type=int, metavar="N", help="a round already in the file (with --standings: "
+                                                               "the standings after round N)")
+    explain.add_argument("--standings", nargs=2, type=int, metavar=("A", "B"),
+                         help="why competitor A ranks ahead of B (or B of A): the first tie-break that separates them")
+    list_options(explain)
     explain.add_argument("--json", action="store_true", help="print JSON")
     explain.add_argument("--rules", help="rule set (default: from the file, as for pair)")
     system_options(explain)
@@ -53,13 +59,12 @@ def cmd_check(args) -> int:
     from cpswiss.check.rounds import check_tournament
 
     tournament = tournament_of(args, args.files[0])
+    ranks = ranks_of(tournament, args)
     report = check_tournament(tournament, flag_rules(args), rounds=args.rounds, settings=solver_settings(args),
                               accelerate=args.accelerate, initial_colour=args.initial_colour)
-    if args.json:
-        print_json(report.as_dict())
-    else:
+    if not args.json:
         print(report.text())
-    return errors.EXIT_OK if report.agrees else errors.EXIT_NO_PAIRING
+    return with_ranks(ranks, report.agrees, report.as_dict() if args.json else None)
 
 
 def _check_many(args) -> int:
@@ -81,6 +86,11 @@ def cmd_explain(args) -> int:
     from cpswiss.check.explain import explain_pairing
 
     tournament = tournament_of(args, args.file)
+    if args.standings or not (args.pairing or args.round is not None):
+        if args.pairing or not args.standings:
+            raise UsageError("explain: give one of --pairing, --round, --standings A B (--round N may "
+                                    "go with --standings)")
+        return explain_standings(args, tournament)
     from cpswiss.check.matches import explain_matches, is_file_of_matches
 
     if is_file_of_matches(tournament):  # a team or Double-Swiss file

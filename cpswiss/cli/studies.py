@@ -73,6 +73,13 @@ def acceptance_arguments(acceptance: argparse.ArgumentParser) -> None:
     acceptance.add_argument("--seedless", action="store_true",
                             help="the engine's generator takes no -s SEED (JaVaFo 1.4): its tournaments are "
                                  "repeated from the kept files only (--recheck)")
+    acceptance.add_argument("--tiebreak-engine", default="", metavar="'CMD {trf} {codes} {round} {out}'",
+                            help="a tie-break engine writing the TSV 'pno rank CODE...' ({edition} too): the final "
+                                 "standings of every tournament compared, both ways")
+    acceptance.add_argument("--tiebreaks", default="BH/C1,BH,SB,PS", metavar="CODES",
+                            help="the list the standings are compared under (default BH/C1,BH,SB,PS)")
+    acceptance.add_argument("--tiebreak-edition", choices=("2024", "2026"), default="2026",
+                            help="the C.07 edition of the comparison (default 2026)")
     acceptance.add_argument("--workers", type=_workers, default=1, help="local Dask worker processes (default 1)")
     acceptance.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler's address instead")
     acceptance.add_argument("--limit", type=int, metavar="K", help="run at most K tournaments this sitting")
@@ -139,7 +146,8 @@ def cmd_acceptance(args) -> int:
 
     spec = AcceptanceSpec(args.engine, "" if args.system == "none" else f"--{args.system}", args.rules, args.count,
                           args.first_seed, args.sizes, args.engine_format, args.timeout,
-                          tuple(w for w in ("theirs", "ours") if w in args.ways), not args.seedless)
+                          tuple(w for w in ("theirs", "ours") if w in args.ways), not args.seedless,
+                          args.tiebreak_engine, args.tiebreaks, args.tiebreak_edition)
     text = run_acceptance(spec, args.output, args.workers, args.scheduler, not args.no_progress, args.limit,
                           args.recheck)
     print(text.split("\n## What", 1)[0].rstrip())

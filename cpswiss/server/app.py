@@ -52,6 +52,7 @@ from cpswiss.server.models import (
     StateRequest,
 )
 from cpswiss.server.pool import LARGE_TOURNAMENT, Workers
+from cpswiss.server.standings import StandingsAnswer, StandingsRequest, standings_answer
 
 MAX_BODY = 10 * 1024 * 1024  # bytes
 MAX_GENERATED_PLAYERS = 200  # a generated tournament is paired round by round: larger ones via the CLI
@@ -300,6 +301,17 @@ def create_app(workers: Workers | None = None) -> FastAPI:
               summary="cpswiss resolve: the least-bad pairings when no legal one exists")
     async def resolve(body: ResolveRequest):
         return await run("resolve", body)
+
+    @app.post("/api/standings", tags=["commands"], response_model=StandingsAnswer,
+              responses={k: v for k, v in ERRORS.items() if k in (400, 413, 422)},
+              summary="cpswiss standings: the ranking after a round under a tie-break list (FIDE C.07), "
+                      "and why one competitor ranks ahead of another (explain --standings)")
+    def standings(body: StandingsRequest):  # no solver: the thread pool, not the worker lanes
+        try:
+            return JSONResponse(standings_answer(body))
+        except errors.CpswissError as e:
+            status = STATUS_BY_EXIT_CODE.get(e.exit_code, 500)
+            return error_response(status, str(e), e.exit_code, type(e).__name__)
 
     @app.post("/api/generate", tags=["commands"], responses=ERRORS,
               summary="cpswiss generate: a random tournament, every round paired by a rule set")

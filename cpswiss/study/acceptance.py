@@ -37,9 +37,9 @@ from cpswiss.colours.decoder import Board, Pairing
 from cpswiss.errors import EXIT_NO_PAIRING, EXIT_OK, EXIT_UNEXPECTED, CpswissError, InputError, NoPairingError
 from cpswiss.formats.trf import parse_trf
 from cpswiss.formats.trf_writer import write_trf
+from cpswiss.study.acceptance_contents import CONTENTS, contents
 from cpswiss.study.generate import BYE_KINDS, GeneratorConfig, drawn_players, generate
-from cpswiss.tournament.colour import WHITE
-from cpswiss.tournament.model import RoundKind, Tournament
+from cpswiss.tournament.model import Tournament
 
 THEIRS, OURS = "theirs", "ours"  # the other engine generates / cpswiss generates
 WAYS = {THEIRS: "its generator, cpswiss's checker", OURS: "cpswiss's generator, its checker"}
@@ -66,6 +66,9 @@ class AcceptanceSpec:
     timeout: float = 600.0
     ways: tuple[str, ...] = (THEIRS, OURS)
     engine_seeds: bool = True  # the engine's generator takes -s SEED (JaVaFo 1.4's does not)
+    tiebreak_engine: str = ""  # 'CMD {trf} {codes} {round} {out}': final standings compared (acceptance_tiebreaks)
+    tiebreaks: str = "BH/C1,BH,SB,PS"
+    tiebreak_edition: str = "2026"
 
     def validate(self) -> None:
         low, high = self.sizes
@@ -100,7 +103,10 @@ class AcceptanceSpec:
                            "--count", str(self.count), "--first-seed", str(self.first_seed),
                            "--sizes", f"{self.sizes[0]}-{self.sizes[1]}", "--engine-format", self.engine_format,
                            *([] if self.ways == (THEIRS, OURS) else ["--ways", *self.ways]),
-                           *([] if self.engine_seeds else ["--seedless"]), "-o", "OUT"])
+                           *([] if self.engine_seeds else ["--seedless"]),
+                           *(["--tiebreak-engine", self.tiebreak_engine, "--tiebreaks", self.tiebreaks,
+                              "--tiebreak-edition", self.tiebreak_edition] if self.tiebreak_engine else []),
+                           "-o", "OUT"])
 
     def same_run(self, other: AcceptanceSpec) -> bool:
         """The same run, perhaps with more tournaments (a folder may be extended, never mixed)."""
@@ -135,55 +141,6 @@ def tournament_before_round(t: Tournament, round_no: int) -> Tournament:
         player.points_column = t.computed_points(player)
         players[pid] = player
     return replace(t, players=players)
-
-
-# ---------------------------------------------------------------------------
-# What a tournament holds
-# ---------------------------------------------------------------------------
-
-CONTENTS = ("pairing-allocated bye", "half-point bye", "full-point bye", "zero-point bye", "bye requested in advance",
-            "forfeit (one player)", "forfeit (both players)", "late entry", "withdrawal")
-
-
-def contents(t: Tournament) -> dict[str, int]:
-    """How many of each kind of event the tournament holds (:data:`CONTENTS`): the byes by kind
-    (a late entrant's zero-point rounds before his first pairing, and a withdrawn player's after
-    his last, are counted as the entry and the withdrawal, not as byes), the forfeits by board,
-    the late entries and the withdrawals by player, the byes requested in advance by ``240``
-    record entry."""
-    counts: Counter[str] = Counter()
-    last = t.last_paired_round
-    for record in t.players.values():
-        entries = [record.entry(r) for r in range(1, last + 1)]
-        played = [i for i, e in enumerate(entries) if e is not None and e.kind.took_part_in_pairing]
-        first, final = (played[0], played[-1]) if played else (last, -1)
-        def absent(span: list) -> bool:  # not there: no entry, or a zero-point one, in every round
-            return bool(span) and all(e is None or e.kind == RoundKind.ZERO_BYE for e in span)
-
-        if played and absent(entries[:first]):
-            counts["late entry"] += 1
-        if played and absent(entries[final + 1:]):
-            counts["withdrawal"] += 1
-        for i, e in enumerate(entries):
-            if e is None:
-                continue
-            if e.kind == RoundKind.PAB:
-                counts["pairing-allocated bye"] += 1
-            elif e.kind == RoundKind.HALF_BYE:
-                counts["half-point bye"] += 1
-            elif e.kind == RoundKind.FULL_BYE:
-                counts["full-point bye"] += 1
-            elif e.kind == RoundKind.ZERO_BYE and not (i < first and absent(entries[:first])) and \
-                    not (i > final and absent(entries[final + 1:])):
-                counts["zero-point bye"] += 1
-            elif e.kind == RoundKind.FORFEIT_WIN:
-                counts["forfeit (one player)"] += 1
-            elif e.kind == RoundKind.FORFEIT_LOSS and e.colour == WHITE:
-                other = t.players[e.opponent].entry(i + 1) if e.opponent in t.players else None
-                if other is not None and other.kind == RoundKind.FORFEIT_LOSS:
-                    counts["forfeit (both players)"] += 1
-    counts["bye requested in advance"] = sum(len(byes) for byes in t.requested_byes.values())
-    return {kind: counts[kind] for kind in CONTENTS}
 
 
 # ---------------------------------------------------------------------------
@@ -318,7 +275,8 @@ def their_tournament(spec: AcceptanceSpec, seed: int, out: Path) -> TournamentRe
         return replace(result, verdict=REFUSED if is_refusal(exc) else FAILED, reason=exc.one_line())
     result = replace(result, rounds=len(report.rounds), contents=contents(t))
     differing = [r for r in report.rounds if not r.agrees]
-    if not differing:
+    standings = _standings(spec, t, out)
+    if not differing and not standings:
         return replace(result, verdict=AGREE)
     _keep(out, name, text)
     _keep(out, f"theirs-{seed}.cfg", config_text)
@@ -334,7 +292,7 @@ def their_tournament(spec: AcceptanceSpec, seed: int, out: Path) -> TournamentRe
         ours = r.missing + [(b, w) for w, b in r.colours]
         ours_text, engine_text = _differing(ours, r.bye_rules, r.extra + r.colours, engine_bye)
         found.append(Discrepancy(r.round_no, ours_text, engine_text, article, reason))
-    return replace(result, verdict=DIFFER, discrepancies=tuple(found))
+    return replace(result, verdict=DIFFER, discrepancies=tuple(found + standings))
 
 
 def _checker_rounds(output: str) -> dict[int, list[str]]:
@@ -396,7 +354,8 @@ def our_tournament(spec: AcceptanceSpec, seed: int, out: Path) -> TournamentResu
             return replace(result, verdict=REFUSED, reason=f"the engine's checker exited {checked.returncode}: "
                                                            f"{_last_line(checked.stderr + checked.stdout)}")
         differing = _checker_rounds(checked.stdout)
-        if not differing:
+        standings = _standings(spec, t, out)
+        if not differing and not standings:
             return replace(result, verdict=AGREE)
         _keep(out, name, text)
         found = []
@@ -420,7 +379,17 @@ def our_tournament(spec: AcceptanceSpec, seed: int, out: Path) -> TournamentResu
             article, reason = _decisive(t, round_no, spec.rules, proposal)
             ours_text, engine_words = _differing(boards, bye[0] if bye else None, engine_boards, engine_bye)
             found.append(Discrepancy(round_no, ours_text, engine_words, article, reason))
-    return replace(result, verdict=DIFFER, discrepancies=tuple(found))
+    return replace(result, verdict=DIFFER, discrepancies=tuple(found + standings))
+
+
+def _standings(spec: AcceptanceSpec, t: Tournament, out: Path) -> list[Discrepancy]:
+    """The final standings against the tie-break engine's, one discrepancy a column (none without one)."""
+    from cpswiss.study.acceptance_tiebreaks import compare_standings
+
+    if not spec.tiebreak_engine:
+        return []
+    return [Discrepancy(*d) for d in compare_standings(t, spec.tiebreak_engine, spec.tiebreaks,
+                                                       spec.tiebreak_edition, _work(out))]
 
 
 def _work(out: Path) -> str:
@@ -524,8 +493,12 @@ def load_results(spec: AcceptanceSpec, out: Path) -> list[TournamentResult]:
     return results
 
 
-def _reproduce(spec: AcceptanceSpec, result: TournamentResult, round_no: int) -> str:
-    kept = f"kept/{result.way}-{result.seed}.trf"
+def _reproduce(spec: AcceptanceSpec, result: TournamentResult, d: Discrepancy) -> str:
+    from cpswiss.study.acceptance_tiebreaks import is_standings, reproduce
+
+    kept, round_no = f"kept/{result.way}-{result.seed}.trf", d.round_no
+    if is_standings(d.reason):
+        return reproduce(kept, spec.tiebreak_engine, spec.tiebreaks, spec.tiebreak_edition, round_no)
     if result.way == THEIRS:
         seed_args = ("-s", str(result.seed)) if spec.engine_seeds else ()  # else only the kept file repeats it
         return (f"{spec.shell('-g', f'kept/theirs-{result.seed}.cfg', '-o', 'T.trf', *seed_args)}; "
@@ -576,7 +549,7 @@ def report(spec: AcceptanceSpec, results: list[TournamentResult]) -> str:
             out += [f"- **{r.way} {r.seed}, round {d.round_no}** (`kept/{r.way}-{r.seed}.trf`, {r.players} players): "
                     f"{d.article or 'no article'} - {d.reason}",
                     f"  - cpswiss: {d.cpswiss}", f"  - engine: {d.engine}",
-                    f"  - reproduce: `{_reproduce(spec, r, d.round_no)}`"]
+                    f"  - reproduce: `{_reproduce(spec, r, d)}`"]
     others = [r for r in results if r.verdict in (REFUSED, FAILED, NOT_GENERATED)]
     out += ["", "## Not generated, refused, failed", ""]
     out += [f"- {r.way} {r.seed} ({r.players} players, {r.rounds} rounds): {r.verdict}: {r.reason}"

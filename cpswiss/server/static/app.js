@@ -66,6 +66,7 @@ async function loadText(text, name) {
   clearRound();
   showError(null);
   await showState();
+  await showRanking(true);  // standings.js
 }
 
 async function showState() {
