@@ -58,13 +58,13 @@ def with_ranks(ranks: RankReport | None, agrees: bool, report: dict[str, object]
 def explain_standings(args: argparse.Namespace, t: Tournament) -> int:
     """``explain --standings A B``: the order of two competitors after ``--round`` (default: the
     last complete round)."""
-    from cpswiss.api.tiebreak_defaults import default_tiebreak_list
+    from cpswiss.api.standings import rule_set_default
     from cpswiss.standings import compute_standings
     from cpswiss.standings.explain import explain_order
 
     a, b = args.standings
     standings = compute_standings(t, args.tiebreaks, args.edition, args.round, None,
-                                  default_tiebreak_list(t) if args.tiebreaks is None else None)
+                                  rule_set_default(t) if args.tiebreaks is None else None)
     found = explain_order(standings, a, b, t)
     if args.json:
         print_json(found.as_dict())

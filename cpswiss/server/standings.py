@@ -60,14 +60,14 @@ def standings_answer(body: StandingsRequest) -> dict[str, object]:
     """The answer to a request; a :class:`~cpswiss.errors.CpswissError` for bad input."""
     from fractions import Fraction
 
-    from cpswiss.api.tiebreak_defaults import default_tiebreak_list
+    from cpswiss.api.standings import rule_set_default
     from cpswiss.formats.trf import parse_trf
     from cpswiss.standings import compute_standings
     from cpswiss.standings.explain import explain_order
 
     t = parse_trf(body.trf, body.name or "<input>", recompute_points=body.recompute_points)
     s = compute_standings(t, body.tiebreaks, body.edition, body.round, body.system,
-                          default_tiebreak_list(t) if body.tiebreaks is None else None)
+                          rule_set_default(t) if body.tiebreaks is None else None)
     explanation = None
     if body.explain is not None:
         explanation = explain_order(s, body.explain[0], body.explain[1], t).as_dict()
