@@ -293,7 +293,7 @@ def test_a_double_swiss_round_shows_both_games_and_check_finds_a_planted_colour(
     rows = checked_rows(browser, tmp_path / "planted.trf",
                         with_colours_swapped(with_colours_swapped((SAMPLES / DOUBLE).read_text(), 1, 3), 1, 4))
     assert [r.get_attribute("class") for r in rows] == ["agrees", "differs"]
-    assert "C.04.5 Art. 4.3.4: 7-1: 1 has White in game 1" in rows[1].text
+    assert "played 7-1 with colours reversed (rules: 1-7, C.04.5 Art. 4.3.4)" in rows[1].text
 
 
 def test_what_if_and_the_least_bad_pairings_of_team_rounds(browser, server):

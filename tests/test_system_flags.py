@@ -142,7 +142,7 @@ def _report(capsys, path: Path, *options: str) -> tuple[int, dict]:
 
 def test_check_json_has_one_schema_for_every_system(capsys):
     reports = [_report(capsys, path)[1] for path in (DUBOV_ROUND_3, TEAM_FILE, DOUBLE_FILE)]
-    assert [sorted(r) for r in reports] == [["agrees", "file", "rounds", "rule_set"]] * 3
+    assert [sorted(r) for r in reports] == [["agrees", "file", "ranks", "rounds", "rule_set"]] * 3
     keys = [sorted(r["rounds"][0]) for r in reports]
     assert keys[0] == keys[1] == keys[2] and "violations" in keys[0] and "colour_articles" in keys[0]
     assert [len(r["rounds"]) for r in reports] == [2, 1, 2]

@@ -3,8 +3,8 @@ check``: FIDE's acceptance checklist asks a checker to report standings that bre
 tournament's list.
 
 A file with no rank column gives no report.  A file with ranks but no list (no 202 / 212 and no
-``--tiebreaks``) is not checked, and the report says so in one line: C.07 Art. 2 leaves the list
-to the regulations, so no list can be assumed.  Otherwise the standings after the last complete
+``--tiebreaks``) is not checked (the JSON record says why; the text report stays the pairing
+check's): C.07 Art. 2 leaves the list to the regulations, so no list can be assumed.  Otherwise the standings after the last complete
 round are computed and :func:`cpswiss.standings.explain.check_rank_column` finds the first two
 competitors out of order and the tie-break that orders them.
 """

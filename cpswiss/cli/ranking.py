@@ -12,7 +12,6 @@ tie-break that separates them and each one's contributions (C.07 Art. 4.2, 16).
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import TYPE_CHECKING
 
 from cpswiss import errors
@@ -40,18 +39,15 @@ def ranks_of(t: Tournament, args: argparse.Namespace) -> RankReport | None:
 
 
 def with_ranks(ranks: RankReport | None, agrees: bool, report: dict[str, object] | None = None) -> int:
-    """Print the rank line (or, with ``report``, put it in the JSON record) and the exit code of
-    the pairing check and the rank check together.  Ranks not checked (no list) are a note on
-    standard error: the report on standard output stays the pairing check's."""
-    if ranks is not None:
-        if report is not None:
-            report["ranks"] = ranks.as_dict()
-        elif ranks.check is None:
-            print(ranks.line(), file=sys.stderr)
-        else:
-            print(ranks.line())
+    """Print the rank line (or, with ``report``, put it in the JSON record: ``ranks`` is null for
+    a file without a rank column, so every record has the same keys) and the exit code of the
+    pairing check and the rank check together.  Ranks not checked (no list) print nothing: the
+    report stays the pairing check's, and the JSON record says why."""
     if report is not None:
+        report["ranks"] = None if ranks is None else ranks.as_dict()
         print_json(report)
+    elif ranks is not None and ranks.check is not None:
+        print(ranks.line())
     return errors.EXIT_OK if agrees and (ranks is None or ranks.agrees) else errors.EXIT_NO_PAIRING
 
 
