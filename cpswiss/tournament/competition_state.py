@@ -191,7 +191,9 @@ def competition_state(t: Tournament, rules: CompetitionRules | None = None,
     for c in found.values():
         for r, e in enumerate(c.entries[:round_no - 1], start=1):
             if e is not None and e.kind is EntryKind.PENDING:
-                raise InputError(f"round {r} of competitor {c.id} has no result yet", t.path, c.line or None)
+                noun = "team" if t.is_team_tournament else "player"
+                raise InputError(f"round {r} of {noun} {c.id} has no result yet: enter the results of round {r} "
+                                 f"before round {round_no} is paired", t.path, c.line or None)
     scores = {cid: _running_scores(c, rules, t) for cid, c in found.items()}
     virtual = team_virtual_points(t, rules) if t.is_team_tournament else {}
     forbidden = _forbidden(t, round_no)
