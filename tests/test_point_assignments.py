@@ -94,3 +94,21 @@ def test_a_malformed_record_is_refused_in_one_line_naming_it(record, message, tm
     assert main(["state", str(path)]) == 3
     out, err = capsys.readouterr()
     assert out == "" and err.startswith(f"cpswiss: {path}:{line}: {message}") and err.count("\n") == 1
+
+
+def test_the_standings_count_a_penalty_in_the_points_and_the_opponents_buchholz(tmp_path, capsys):
+    import json
+
+    def values(text: str) -> dict[int, dict]:
+        path = tmp_path / "t.trf"
+        path.write_text(text)
+        assert main(["standings", "--json", "--tiebreaks", "BH", str(path)]) == 0
+        return {row["id"]: row["values"] for row in json.loads(capsys.readouterr().out)["rows"]}
+
+    plain = values(PLAYERS)
+    penalised = values(with_record(PLAYERS, table_line(" ", "", "-1.0", "003", 3), (3, "2.0")))
+    assert penalised[3]["PTS"] == plain[3]["PTS"] - 1.0
+    opponents = {e.opponent for e in parse_trf(PLAYERS).players[3].rounds if e is not None and e.played}
+    assert len(opponents) == 6
+    assert {pid: plain[pid]["BH"] - penalised[pid]["BH"] for pid in plain} == \
+        {pid: 1.0 if pid in opponents else 0.0 for pid in plain}  # Art. 8: his opponents' Buchholz
