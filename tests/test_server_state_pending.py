@@ -67,3 +67,12 @@ def test_state_of_a_paired_round_names_each_pairing(client, capsys, tmp_path, fl
     assert all(row["paired"] is None for row in rows(before).values())
     assert {cid: {k: v for k, v in row.items() if k != "paired"} for cid, row in found.items()} == \
         {cid: {k: v for k, v in row.items() if k != "paired"} for cid, row in rows(before).items()}
+
+
+def test_the_openapi_schema_documents_the_paired_round(client):
+    schema = client.get("/openapi.json").json()
+    models = schema["components"]["schemas"]
+    assert "round_paired" in models["MatchStateAnswer"]["properties"]
+    assert "paired" in models["CompetitorRow"]["properties"]
+    described = schema["paths"]["/api/state"]["post"]["responses"]["200"]["description"]
+    assert "round_paired" in described and "'paired'" in described
