@@ -73,3 +73,20 @@ def test_the_next_round_is_not_paired_before_the_results_are_in(tmp_path, capsys
     assert (code, out) == (3, "")
     assert err == (f"cpswiss: {paired}:4: round 7 of player 1 has no result yet: enter the results of round 7 "
                    "before round 8 is paired\n")
+
+
+@pytest.mark.parametrize(("flag", "source", "announced", "noun", "competitor", "line", "round_no"), [
+    ("--team", REPO / "tests" / "data" / "team-2026-sample" / "disputed-n006-r02of05-t017.trf", None, "team", 1,
+     35, 2),
+    ("--double-swiss", REPO / "tests" / "data" / "double-swiss.trf", "142 10", "player", 1, 7, 3)])
+def test_a_file_of_matches_is_not_paired_before_the_results_are_in(flag, source, announced, noun, competitor, line,
+                                                                   round_no, tmp_path, capsys):
+    """One wording for every system: the round and competitor with no result, and what to do."""
+    given = tmp_path / "source.trf"
+    given.write_text(source.read_text() if announced is None else source.read_text().replace("142 6", announced))
+    paired = tmp_path / "paired.trf"
+    assert run(capsys, "pair", flag, given, "--write-trf", paired)[0] == 0
+    code, out, err = run(capsys, "pair", flag, paired, "-p")
+    assert (code, out) == (3, "")
+    assert err == (f"cpswiss: {paired}:{line}: round {round_no} of {noun} {competitor} has no result yet: enter the "
+                   f"results of round {round_no} before round {round_no + 1} is paired\n")

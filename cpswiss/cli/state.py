@@ -4,7 +4,6 @@ least-bad pairings when no legal one exists)."""
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
 
 from cpswiss import errors
 from cpswiss.cli.options import (
@@ -12,10 +11,6 @@ from cpswiss.cli.options import (
     solver_settings, system_options, tournament_of,
 )
 from cpswiss.cli.output import print_json, write_atomically
-
-if TYPE_CHECKING:
-    from cpswiss.tournament.competitors import CompetitorEntry
-    from cpswiss.tournament.model import Tournament
 
 
 def resolve_arguments(resolve: argparse.ArgumentParser) -> None:
@@ -44,6 +39,7 @@ def state_arguments(state: argparse.ArgumentParser) -> None:
 def cmd_state(args) -> int:
     import pandas as pd
 
+    from cpswiss.api.pending import pending_round_of
     from cpswiss.api.selection import select_rule_set
     from cpswiss.rulesets.ruleset import load_rule_set
     from cpswiss.tournament.state import state_to_show
@@ -51,27 +47,24 @@ def cmd_state(args) -> int:
     tournament = tournament_of(args, args.file)
     of_matches = tournament.is_team_tournament or (
         tournament.games_per_round > 1 and (args.rules is None or load_rule_set(args.rules).system == "double-swiss"))
+    pending = pending_round_of(tournament, of_matches)
     if of_matches:
         from cpswiss.api import double_swiss_state_rows, matches_reason, rule_set_of_matches, team_state_rows
         from cpswiss.api.selection import system_asked_for
         from cpswiss.tournament.competition_state import is_finished, paired_matches, total_matches
-        from cpswiss.tournament.competitors import competitors
 
         system = system_asked_for(tournament)
         assert system is not None
         rules, _ = rule_set_of_matches(tournament, system, args.rules)
-        pending = tournament.pending_round
-        match = None if pending is None else -(-pending // tournament.games_per_round)  # its match
         rows = (team_state_rows if tournament.is_team_tournament else double_swiss_state_rows)(
-            tournament, args.rules, match)
+            tournament, args.rules, None if pending is None else pending.round_no)
         with pd.option_context("display.max_rows", None, "display.width", 200):
             print(f"{rules.title} ({matches_reason(tournament, args.rules)})")
             total = total_matches(tournament)
-            if match is not None:
-                print(_pending_header(match, total))
-                entries = competitors(tournament)
+            if pending is not None:
+                print(pending.header())
                 for row in rows:
-                    row["paired"] = _paired_match(entries[row["tpn"]].entries, match)
+                    row["paired"] = pending.pairings[row["tpn"]]
             elif is_finished(tournament):
                 print(f"Final state after round {total} of {total} (the tournament is finished)")
             else:
@@ -86,39 +79,13 @@ def cmd_state(args) -> int:
         frame = state.frame()
         if finished:
             print(f"Final state after round {tournament.last_paired_round} of {total} (the tournament is finished)")
-        elif tournament.pending_round is not None:
-            print(_pending_header(state.round_no, total))
-            frame["paired"] = [_paired_entry(tournament, pid, state.round_no) for pid in frame["id"]]
+        elif pending is not None:
+            print(pending.header())
+            frame["paired"] = [pending.pairings[pid] for pid in frame["id"]]
         else:
             print(f"State before round {state.round_no} of {total or '?'}")
         print(frame.to_string(index=False))
     return errors.EXIT_OK
-
-
-def _pending_header(round_no: int, total: int | None) -> str:
-    """The title of the state before a round that is paired but not played."""
-    return (f"State before round {round_no} of {total or '?'} (round {round_no} is paired, its results are not in: "
-            "column 'paired' shows its pairing)")
-
-
-def _paired_match(entries: tuple[CompetitorEntry | None, ...], match: int) -> str:
-    """A competitor's match of a paired round: opponent and match colour (``4 w``), ``bye``
-    (the PAB), or ``-``."""
-    from cpswiss.tournament.competitors import EntryKind
-
-    entry = entries[match - 1] if match <= len(entries) else None
-    if entry is None or entry.opponent is None:
-        return "bye" if entry is not None and entry.kind is EntryKind.PAB else "-"
-    return f"{entry.opponent} {(entry.colour or '-').lower()}"
-
-
-def _paired_entry(tournament: Tournament, pid: int, round_no: int) -> str:
-    """A player's block of a paired round as the file has it: opponent and colour (``4 w``),
-    the bye (``0000 - U``), or ``-`` (no block)."""
-    from cpswiss.formats.trf_writer import round_block
-
-    entry = tournament.players[pid].entry(round_no)
-    return "-" if entry is None else " ".join(round_block(entry).split())
 
 
 def cmd_resolve(args) -> int:

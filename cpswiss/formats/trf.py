@@ -41,12 +41,12 @@ BLOCK_WIDTH = 10
 
 # TRF-2026 team records, read by cpswiss.formats.trf_teams (imported by the first one met)
 TEAM_RECORDS = ("310", "320", "330", "300", "352", "362")
-TRF26_RECORDS = {"142", "152", "162", "192", "240", "250", "260", *TEAM_RECORDS}
+TRF26_RECORDS = {"142", "152", "162", "192", "240", "250", "260", "299", *TEAM_RECORDS}
 # Records read; any other line is ignored by rule (names, dates, arbiters, comments), unless it
 # looks like a player record that is not read (see _unread_player_record).
 READ_RECORDS = {"001", "XXR", "142", "XXC", "152", "XXA", "XXP", "260", "XXZ", "XXS", "BBW", "BBD",
                 "BBL", "BBZ", "BBF", "BBU", "162", "042", "062", "092", "192", "240", "250",
-                "013", *TEAM_RECORDS}
+                "013", "299", *TEAM_RECORDS}
 MAX_PLAYERS = 9999  # TRF16's four-digit pairing numbers (the size of one bracket step has its own limit)
 MAX_ROUNDS = 99  # round blocks, XXR/142 and the rounds of 240/250/260 records
 _POINTS = re.compile(r"-?[0-9]{1,6}(\.[0-9])?")
@@ -154,7 +154,7 @@ def parse_trf(text: str, path: str = "<input>", recompute_points: bool = False) 
             if initial is None:
                 raise InputError(f"initial colour must be W or B, not {written.upper()!r}", path, number)
             t.initial_colour = initial
-        elif code in ("XXA", "XXP", "260", "XXZ", "240", "250"):
+        elif code in ("XXA", "XXP", "260", "XXZ", "240", "250", "299"):
             deferred.append((code, line, number))
         elif code == "XXS":
             _parse_xxs(line, number, path, scoring)
@@ -260,6 +260,10 @@ def _parse_player_list_record(code: str, line: str, number: int, path: str, t: T
         _parse_240(line, number, path, t)
     elif code == "250":
         _parse_250(line, number, path, t)
+    elif code == "299":
+        from cpswiss.formats.trf_assignments import read_assignment  # a file with 299 records only
+
+        t.point_assignments.append(read_assignment(line, number, t))
     elif code == "062" and line[3:].split():  # an empty 062, as some programs write it, says nothing
         count = _int_field(line[3:].split()[0], "062 number of players", path, number)
         if count != len(t.players):

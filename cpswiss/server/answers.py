@@ -104,6 +104,9 @@ class CompetitorRow(BaseModel):
     bye_eligible: bool = Field(description="may take the pairing-allocated bye ([C2])")
     matches_played: int
     available: bool = Field(description="to be paired this round")
+    paired: str | None = Field(None, description="the round paired but not played (round_paired): the "
+                                                 "competitor's match of it, opponent and match colour ('4 w'), "
+                                                 "'bye' (the PAB) or '-'")
 
 
 class MatchStateAnswer(BaseModel):
@@ -113,6 +116,9 @@ class MatchStateAnswer(BaseModel):
     round: int
     total_rounds: int | None
     finished: bool = Field(False, description="every round is paired: the competitors after the last one")
+    round_paired: bool = Field(False, description="the round is paired but its results are not in (the file "
+                                                  "'pair --write-trf' writes): each competitor's 'paired' is "
+                                                  "its match of it")
     rule_set: str
     rule_set_name: str
     competitors: list[CompetitorRow]

@@ -273,7 +273,9 @@ def create_app(workers: Workers | None = None) -> FastAPI:
         return PlainTextResponse(files[name].read_text(encoding="utf-8"))
 
     @app.post("/api/state", tags=["commands"], summary="cpswiss state: each player (team) before the round",
-              responses=answers(MatchStateAnswer, "round, rule set and each player's state"))
+              responses=answers(MatchStateAnswer, "round, rule set and each player's state; "
+                                                         "round_paired: the round is paired but not played, "
+                                                         "each player's 'paired' his block of it ('4 w')"))
     async def state(body: StateRequest):
         return await run("state", body)
 

@@ -91,9 +91,11 @@ def _decisions(request: dict):
 
 def state_job(request: dict) -> dict:
     """``cpswiss state``: every player's state before the round to be paired (after the last
-    round of a finished tournament: ``finished``)."""
-    from cpswiss.tournament.model import format_points
+    round of a finished tournament: ``finished``).  When that round is paired but not played
+    (``round_paired``), each player's ``paired`` is his block of it (``4 w``, ``0000 - U``, ``-``)."""
+    from cpswiss.api.pending import pending_round_of
     from cpswiss.api.selection import select_rule_set
+    from cpswiss.tournament.model import format_points
     from cpswiss.tournament.state import state_to_show
 
     tournament = _tournament(request)
@@ -104,11 +106,14 @@ def state_job(request: dict) -> dict:
         return state_of_matches(tournament, system, request)
     rules, reason = select_rule_set(tournament, _rules(request, system))
     state, finished = state_to_show(tournament, rules.state)
+    pending = pending_round_of(tournament, of_matches=False)
     players = state.frame().to_dict("records")
     for row in players:
         row["real_score"] = format_points(state.players[row["id"]].real_score)
         row["forbidden"] = " ".join(str(o) for o in sorted(state.players[row["id"]].forbidden))
+        row["paired"] = None if pending is None else pending.pairings[row["id"]]
     return _plain({"round": state.round_no, "total_rounds": state.total_rounds, "finished": finished,
+                   "round_paired": pending is not None,
                    "rule_set": f"{rules.title} ({reason})", "rule_set_name": rules.name,
                    "players_in_file": len(tournament.players), "players": players})
 

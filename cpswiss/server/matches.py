@@ -153,8 +153,9 @@ def _explanation(system: PairingSystem, result: Any) -> str:
     return system.match_explainer.explain_text(result)
 
 
-def _row(row: dict[str, Any]) -> CompetitorRow:
-    """A row of the system's ``state`` table (team or Double-Swiss keys) as the API's model."""
+def _row(row: dict[str, Any], paired: str | None = None) -> CompetitorRow:
+    """A row of the system's ``state`` table (team or Double-Swiss keys) as the API's model, with
+    the competitor's match of a round paired but not played (``paired``)."""
     floated = row["floated"]
     return CompetitorRow(id=row["tpn"], name=row.get("team", row.get("name", "")),
                          score=row.get("pairing score", row["score"]), match_points=row.get("MP"),
@@ -163,24 +164,30 @@ def _row(row: dict[str, Any]) -> CompetitorRow:
                          preference=row.get("preference"),
                          floated=("yes" if floated else "-") if isinstance(floated, bool) else str(floated),
                          bye_eligible=row["PAB allowed"], matches_played=row.get("played", row.get("matches", 0)),
-                         available=row["to pair"])
+                         available=row["to pair"], paired=paired)
 
 
 def state_of_matches(t: Tournament, system: PairingSystem, request: dict) -> dict:
-    """``cpswiss state`` of a file of matches: each competitor before the next round."""
+    """``cpswiss state`` of a file of matches: each competitor before the next round; when that
+    round is paired but not played (``round_paired``), before it, with each competitor's match
+    of it (``paired``)."""
     from cpswiss.api import competition_state_of, rule_set_of_matches
+    from cpswiss.api.pending import pending_round_of
 
     rules, baku = rule_set_of_matches(t, system, request.get("rules"))
     if system.competitor_rows is None:
         raise InputError(f"the {system.title} gives no state of its competitors")
-    state = competition_state_of(t, after_last_round=True)
+    pending = pending_round_of(t, of_matches=True)
+    round_no = None if pending is None else pending.round_no
+    state = competition_state_of(t, round_no, after_last_round=True)
     if system.name == DOUBLE_SWISS:
         baku = baku or rules.acceleration.method != "none"
-    rows = system.competitor_rows(t, rules, None, baku)
+    rows = system.competitor_rows(t, rules, round_no, baku)
     return MatchStateAnswer(system=_name(system), round=state.round_no, total_rounds=state.total_rounds,
-                            finished=is_finished(t),
+                            finished=pending is None and is_finished(t), round_paired=pending is not None,
                             rule_set=f"{rules.title} ({_reason(t, request)})", rule_set_name=rules.name,
-                            competitors=[_row(r) for r in rows]).model_dump()
+                            competitors=[_row(r, None if pending is None else pending.pairings[r["tpn"]])
+                                         for r in rows]).model_dump()
 
 
 def _round_checks(t: Tournament, system: PairingSystem, request: dict,

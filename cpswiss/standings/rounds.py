@@ -75,15 +75,21 @@ class Round:
 
 @dataclass(frozen=True)
 class Competitor:
-    """A competitor's rounds 1..n, its rating (None: unrated) and name."""
+    """A competitor's rounds 1..n, its rating (None: unrated) and name, and the points 299
+    records assign it in those rounds (``assigned``: match points, game points; RF-6)."""
 
     id: int
     name: str
     rating: int | None
     rounds: tuple[Round, ...]
+    assigned: tuple[int, int] = (0, 0)
 
     def score(self, score: str) -> int:
-        return sum(r.points(score) for r in self.rounds)
+        return sum(r.points(score) for r in self.rounds) + self.assigned_points(score)
+
+    def assigned_points(self, score: str) -> int:
+        """The points of 299 records in ``score`` (a player's: his points in either)."""
+        return self.assigned[0] if score == MP else self.assigned[1]
 
     @property
     def last_non_vur(self) -> int:
@@ -121,7 +127,8 @@ class Field:
         if self.round_robin:
             return c.score(score)
         last = c.last_non_vur
-        return sum(r.points(score) if r.number <= last or r.opponent > 0 else self.draw[score] for r in c.rounds)
+        return c.assigned_points(score) + sum(r.points(score) if r.number <= last or r.opponent > 0
+                                              else self.draw[score] for r in c.rounds)
 
     def adjustment(self, cid: int, score: str | None = None) -> Adjustment:
         """:meth:`adjusted` with its reason: the rounds counted as draws (16.2.5, 16.3)."""
@@ -192,8 +199,18 @@ def read_field(t: Tournament, n: int, primary: str | None = None, round_robin: b
                 raise InputError(f"round {number} is not complete (competitor {cid} has no result): give "
                                  f"--round {number - 1} or the results", t.path, c.line or None)
             rounds.append(_round(number, entry, team, boards, scoring))
-        result[cid] = Competitor(cid, c.name, _rating(t, cid, c.members), tuple(rounds))
+        result[cid] = Competitor(cid, c.name, _rating(t, cid, c.members), tuple(rounds), _assigned(t, cid, n))
     return Field(result, n, team, primary or (MP if team else GP), boards, win, draw, round_robin)
+
+
+def _assigned(t: Tournament, cid: int, n: int) -> tuple[int, int]:
+    """(match points, game points) the 299 records of rounds 0..n assign a competitor (RF-6); a
+    player's points count in both scores."""
+    if not t.point_assignments:
+        return 0, 0
+    found = [t.assigned_points(cid, r) for r in t.assignment_rounds(n)]
+    points = sum(p for _, p in found)
+    return (sum(mp for mp, _ in found), points) if t.is_team_tournament else (points, points)
 
 
 def _rating(t: Tournament, cid: int, members: tuple[int, ...]) -> int | None:

@@ -191,7 +191,9 @@ def competition_state(t: Tournament, rules: CompetitionRules | None = None,
     for c in found.values():
         for r, e in enumerate(c.entries[:round_no - 1], start=1):
             if e is not None and e.kind is EntryKind.PENDING:
-                raise InputError(f"round {r} of competitor {c.id} has no result yet", t.path, c.line or None)
+                noun = "team" if t.is_team_tournament else "player"
+                raise InputError(f"round {r} of {noun} {c.id} has no result yet: enter the results of round {r} "
+                                 f"before round {round_no} is paired", t.path, c.line or None)
     scores = {cid: _running_scores(c, rules, t) for cid, c in found.items()}
     virtual = team_virtual_points(t, rules) if t.is_team_tournament else {}
     forbidden = _forbidden(t, round_no)
@@ -203,8 +205,9 @@ def competition_state(t: Tournament, rules: CompetitionRules | None = None,
         colours = tuple(e.colour_had for e in played if e.colour_had)
         available = _available(t, c, round_no, last)
         entered = available or any(e is not None and e.kind.took_part_in_pairing for e in entries)
-        mp = sum(e.match_points for e in entries if e is not None)
-        gp = sum(e.game_points for e in entries if e is not None)
+        assigned = [t.assigned_points(cid, r) for r in t.assignment_rounds(round_no - 1)]  # 299: RF-6
+        mp = sum(e.match_points for e in entries if e is not None) + sum(a[0] for a in assigned)
+        gp = sum(e.game_points for e in entries if e is not None) + sum(a[1] for a in assigned)
         primary, secondary = (mp, gp) if rules.primary == MATCH_POINTS else (gp, mp)
         floats = tuple(_float(found, scores, cid, r, t, rules, virtual) for r in range(round_no - 1, 0, -1))
         states[cid] = CompetitorState(
@@ -224,11 +227,13 @@ def competition_state(t: Tournament, rules: CompetitionRules | None = None,
 
 
 def _running_scores(c: Competitor, rules: CompetitionRules, t: Tournament) -> list[int]:
-    """The primary score before each round: index k = after the first k rounds."""
-    running = [0]
-    for e in c.entries:
+    """The primary score before each round: index k = after the first k rounds, with the points
+    299 records assign the competitor (docs/readings.md RF-6)."""
+    primary = 0 if rules.primary == MATCH_POINTS else 1
+    running = [t.assigned_points(c.id, 0)[primary]]
+    for r, e in enumerate(c.entries, start=1):
         value = 0 if e is None else e.match_points if rules.primary == MATCH_POINTS else e.game_points
-        running.append(running[-1] + value)
+        running.append(running[-1] + value + t.assigned_points(c.id, r)[primary])
     return running
 
 

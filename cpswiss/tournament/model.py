@@ -169,6 +169,20 @@ class ForbiddenPair:
         return self.first_round <= round_no <= self.last_round
 
 
+@dataclass(frozen=True)
+class PointAssignment:
+    """A TRF-2026 ``299`` record: points assigned or adjusted outside the games (docs/readings.md
+    RF-6) to each competitor it names - players, or teams in a team file - in one round
+    (``round_no``; 0: ``000``, tied to no round, counted in every state)."""
+
+    kind: str  # column 5: the result it stands for (W D L F H Z + -), or " ": a penalty or bonus
+    match_points: int  # tenths: a team's match points (0 when the field is blank)
+    points: int  # tenths, may be negative: a player's points, a team's game points
+    round_no: int
+    ids: tuple[int, ...]
+    line: int
+
+
 # What a file asks to be paired as (Tournament.kind); a pairing system declares the kinds it
 # pairs (cpswiss.registry.PairingSystem.file_kinds)
 INDIVIDUAL, TEAM, DOUBLE_SWISS = "individual", "team", "double-swiss"
@@ -222,6 +236,7 @@ class Tournament:
     # 250 of a team file: team -> (virtual match points, virtual game points) per round, tenths
     team_accelerations: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
     games_per_round: int = 1  # 2 for a Double-Swiss file: match k = round columns 2k-1 and 2k
+    point_assignments: list[PointAssignment] = field(default_factory=list)  # 299, in file order
 
     @property
     def kind(self) -> str:
@@ -317,13 +332,35 @@ class Tournament:
         return self.last_paired_round + 1
 
     def computed_points(self, player: PlayerRecord, up_to_round: int | None = None) -> int:
-        """Sum of the results written on the record, in tenths (trf-caveats 6); in a Double-Swiss
-        file a bye, written in both columns of its match, counts once (its value is per match)."""
+        """Sum of the results written on the record, in tenths (trf-caveats 6), and of the points
+        299 records assign the player (not in a team file: there they name teams); in a
+        Double-Swiss file a bye, written in both columns of its match, counts once (its value is
+        per match), and a 299 round is a match."""
         rounds = player.rounds if up_to_round is None else player.rounds[:up_to_round]
+        assigned = 0
+        if self.point_assignments and not self.is_team_tournament:
+            last = None if up_to_round is None else -(-up_to_round // self.games_per_round)
+            assigned = sum(self.assigned_points(player.pairing_no, r)[1] for r in self.assignment_rounds(last))
         if self.games_per_round > 1:
-            return sum(self.scoring.points(entry) for index, entry in enumerate(rounds)
-                       if entry is not None and (entry.kind.has_opponent or index % self.games_per_round == 0))
-        return sum(self.scoring.points(entry) for entry in rounds if entry is not None)
+            return assigned + sum(self.scoring.points(entry) for index, entry in enumerate(rounds)
+                                  if entry is not None and (entry.kind.has_opponent
+                                                            or index % self.games_per_round == 0))
+        return assigned + sum(self.scoring.points(entry) for entry in rounds if entry is not None)
+
+    def assignment_rounds(self, up_to: int | None) -> list[int]:
+        """The rounds of 299 records counted after round ``up_to`` (None: every round): 0 (tied
+        to no round) and 1..``up_to``."""
+        return sorted({a.round_no for a in self.point_assignments
+                       if up_to is None or a.round_no <= up_to})
+
+    def assigned_points(self, competitor: int, round_no: int) -> tuple[int, int]:
+        """(match points, points) in tenths that the 299 records of round ``round_no`` (0: tied
+        to no round) assign a competitor (a player; a team in a team file)."""
+        mp = points = 0
+        for a in self.point_assignments:
+            if a.round_no == round_no and competitor in a.ids:
+                mp, points = mp + a.match_points, points + a.points
+        return mp, points
 
     def pairing_of(self, round_no: int) -> tuple[list[tuple[int, int]], list[int]]:
         """The pairing written for a round: (white, black) per game (forfeits included,

@@ -274,14 +274,17 @@ class PlayerHistory:
 
 def player_history(t: Tournament, rec: PlayerRecord, rounds: int, rules: StateRules) -> PlayerHistory:
     """The history of ``rec`` over rounds 1..``rounds`` (a round without a block is worth
-    what an absence scores)."""
-    scores, games, bars = [0], [0], [0]
+    what an absence scores; the points 299 records assign him count from their round on, those
+    tied to no round from the start: docs/readings.md RF-6)."""
+    assigned = bool(t.point_assignments)
+    scores, games, bars = [t.assigned_points(rec.pairing_no, 0)[1] if assigned else 0], [0], [0]
     colours: list[Colour] = []
     opponents: list[int] = []
     first_paired = first_pending = 0
     for r in range(1, rounds + 1):
         e = rec.entry(r)
-        scores.append(scores[-1] + t.scoring.points(e))
+        extra = t.assigned_points(rec.pairing_no, r)[1] if assigned else 0
+        scores.append(scores[-1] + t.scoring.points(e) + extra)
         bars.append(bars[-1] + (e is not None and _bars_bye(e, rules, t)))
         if e is not None:
             if e.played:
