@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from cpswiss.api import pair_team_tournament
+from system_results import pair_team_tournament
 from cpswiss.errors import InputError, NoPairingError
 from cpswiss.systems.shared.topdown import Wish
 from cpswiss.systems.team.colours import TeamColourState, allocate, preference
@@ -353,7 +353,7 @@ def test_check_flags_a_planted_rematch_as_c1():
 
 
 def test_state_rows_show_scores_colours_and_preferences():
-    from cpswiss.api import team_state_rows
+    from system_results import team_state_rows
 
     rows = {r["tpn"]: r for r in team_state_rows(DATA / "n006-r05of05-t009.trf")}
     assert (rows[1]["MP"], rows[1]["GP"], rows[1]["colours"], rows[1]["CD"]) == (8.0, 9.0, "BBWW", 0)

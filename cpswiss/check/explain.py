@@ -25,7 +25,8 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cpswiss.api import PairingResult, pair_tournament
+from cpswiss.api import pair_tournament
+from cpswiss.systems import PairingResult, engine_of
 from cpswiss.check.rounds import CheckReport, RoundCheck, check_tournament, load_tournament, pairing_in_file
 from cpswiss.colours.decoder import Board, Pairing
 from cpswiss.errors import FileAccessError, InputError
@@ -309,7 +310,7 @@ def explain_engine(tournament: Tournament | str | Path, rule_set: str | RuleSet 
 def account_of(result: PairingResult, settings: SolverSettings | None, file: str) -> Explanation:
     """The explanation of an engine result: the system's account of its brackets, the bye, and
     why each board has its colours."""
-    system = system_of(result.rules).explainer.account(result, settings)
+    system = engine_of(system_of(result.rules)).explainer.account(result, settings)
     colours = [colour_finding(board, result.state.players, n, result.state.system_order)
                for n, board in enumerate(result.pairing.boards, start=1)]
     return in_edition_terms(Explanation(file, result.pairing.round_no, edition_text(result), result.pairing,
@@ -323,7 +324,7 @@ def compare_with(t: Tournament, rules: RuleSet, result: PairingResult, proposed:
     where they differ with the criterion that decides there, or else the colours."""
     state = result.state
     violations = check_pairing(state, proposed, articles_of(rules))
-    system = system_of(rules).explainer.compare(result, proposed, settings)
+    system = engine_of(system_of(rules)).explainer.compare(result, proposed, settings)
     colours: list[Finding] = []
     decisive = system.decisive
     if violations:

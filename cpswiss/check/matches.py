@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cpswiss.api import pair_matches
+from cpswiss.api import matches_text, pair_matches
 from cpswiss.check.decisions import Decisions
 from cpswiss.check.explain import read_pairing_file
 from cpswiss.check.rounds import is_file_of_matches, met_in
@@ -290,7 +290,7 @@ class MatchesExplanation:
 
 def _explain_text(played: MatchRound) -> str:
     """The system's account of the round (``explain_text``), through the registry."""
-    return system_named(played.state.rules.system).match_explainer.explain_text(played.result)
+    return matches_text(played)
 
 
 def recorded_round(t: Tournament, round_no: int) -> ProposedRound:

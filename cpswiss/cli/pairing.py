@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from cpswiss import errors
 from cpswiss.cli.checking import cmd_check
@@ -18,6 +18,7 @@ from cpswiss.cli.output import print_json, write_atomically, write_pairing_file
 
 if TYPE_CHECKING:
     from cpswiss.registry import PairingSystem
+    from cpswiss.systems.shared.topdown_account import MatchRound
     from cpswiss.tournament.model import Tournament
 
 
@@ -57,9 +58,9 @@ def cmd_pair(args) -> int:
     system, path = _flagged_system(args)
     args.rules = rules_for_flag(system, args.rules)
     if system.name == "team":
-        return _cmd_pair_team(args, path)
+        return _cmd_pair_team(args, path, system)
     if system.name == "double-swiss":
-        return _cmd_pair_double_swiss(args, path)
+        return _cmd_pair_double_swiss(args, path, system)
     from cpswiss.api.selection import check_pairs_file
 
     tournament = tournament_of(args, path)
@@ -114,10 +115,10 @@ def cmd_pair(args) -> int:
     return errors.EXIT_OK
 
 
-def _cmd_pair_double_swiss(args, path: str) -> int:
+def _cmd_pair_double_swiss(args, path: str, system: PairingSystem) -> int:
     """``pair --double-swiss FILE``: a round of a Double-Swiss tournament by C.04.5 (a match of
     two games in two round columns, record 192 FIDE_DOUBLESWISS)."""
-    from cpswiss.api import pair_double_swiss_tournament
+    from cpswiss.api import matches_text, pair_matches
     from cpswiss.tournament.model import format_points
 
     if args.check:  # the check of every system: --json too
@@ -125,24 +126,15 @@ def _cmd_pair_double_swiss(args, path: str) -> int:
     if args.json:
         raise UsageError("--double-swiss does not take --json")
     decided = _what_if(args, path)
-    result = decided if decided is not None else pair_double_swiss_tournament(
-        _match_tournament(args, path), args.rules, record_refusals=args.explain, accelerate=args.accelerate)
-    assert result.state is not None and result.rules is not None
-    pairing, players = result.pairing, result.state.competitors
+    result = decided if decided is not None else pair_matches(
+        _match_tournament(args, path), args.rules, record_refusals=args.explain, accelerate=args.accelerate, system=system)
+    players = result.state.competitors
     if args.explain:
-        from cpswiss.systems.double_swiss.explain import explain_text
-
-        print(explain_text(result), file=sys.stderr if args.output == "-" else sys.stdout)
-    if args.write_trf:
-        from cpswiss.formats.trf_writer import write_trf
-        from cpswiss.tournament.paired_round import with_round
-
-        boards = [(b.white, b.black) for b in pairing.boards]
-        write_atomically(args.write_trf, write_trf(with_round(result.state.tournament, pairing.round_no, boards,
-                                                               pairing.bye)))
+        print(matches_text(result), file=sys.stderr if args.output == "-" else sys.stdout)
+    _write_matches(args, result)
     if args.output is not None or args.explain:
         return write_pairing_file(args.output, result.lines())
-    print(f"Round {pairing.round_no}: {result.rules.title} (two games a match: White plays game 1 with White)")
+    print(f"Round {result.round_no}: {result.rules.title} (two games a match: White plays game 1 with White)")
 
     def shown(pid: int) -> str:
         c = players[pid]
@@ -150,16 +142,16 @@ def _cmd_pair_double_swiss(args, path: str) -> int:
                                                else "")
         return f"{c.id:4d} {c.name[:28]:<28} {score:>5}"
 
-    for n, board in enumerate(pairing.boards, start=1):
+    for n, board in enumerate(result.matches, start=1):
         print(f"{n:4d}  {shown(board.white)}  -  {shown(board.black)}")
-    if pairing.bye is not None:
-        print(f" bye  {shown(pairing.bye)}")
+    if result.bye is not None:
+        print(f" bye  {shown(result.bye)}")
     return errors.EXIT_OK
 
 
-def _cmd_pair_team(args, path: str) -> int:
+def _cmd_pair_team(args, path: str, system: PairingSystem) -> int:
     """``pair --team FILE``: a round of a team tournament by C.04.6 (TRF-2026 team records)."""
-    from cpswiss.api import pair_team_tournament
+    from cpswiss.api import matches_text, pair_matches
 
     if args.check:  # the check of every system: --json too; --accelerate refused by name there
         return _check(args, path)
@@ -167,16 +159,11 @@ def _cmd_pair_team(args, path: str) -> int:
     if unsupported:
         raise UsageError(f"--team does not take {', '.join(unsupported)}")
     decided = _what_if(args, path)
-    result = decided if decided is not None else pair_team_tournament(_match_tournament(args, path), args.rules,
-                                                                      record_refusals=args.explain)
+    result = decided if decided is not None else pair_matches(_match_tournament(args, path), args.rules,
+                                                              record_refusals=args.explain, system=system)
     if args.explain:
-        from cpswiss.api import team_explanation
-
-        print(team_explanation(result), file=sys.stderr if args.output == "-" else sys.stdout)
-    if args.write_trf:
-        from cpswiss.formats.trf_writer import write_trf
-
-        write_atomically(args.write_trf, write_trf(result.tournament_with_round()))
+        print(matches_text(result), file=sys.stderr if args.output == "-" else sys.stdout)
+    _write_matches(args, result)
     if args.output is not None or args.explain:
         return write_pairing_file(args.output, result.lines())
     teams = result.state.competitors
@@ -195,13 +182,27 @@ def _cmd_pair_team(args, path: str) -> int:
     return errors.EXIT_OK
 
 
+def _write_matches(args: argparse.Namespace, result: MatchRound) -> None:
+    """``--write-trf OUT``: the file with the round of matches appended, results pending
+    (:func:`cpswiss.tournament.paired_round.with_round`: a team round on the teams' boards, a
+    Double-Swiss match in its two columns)."""
+    if not args.write_trf:
+        return
+    from cpswiss.formats.trf_writer import write_trf
+    from cpswiss.tournament.paired_round import with_round
+
+    matches = [(m.white, m.black) for m in result.matches]
+    write_atomically(args.write_trf, write_trf(with_round(result.state.tournament, result.round_no, matches,
+                                                           result.bye)))
+
+
 def _check(args: argparse.Namespace, path: str) -> int:
     """``pair -c``: the rounds already in the file checked, as ``cpswiss check FILE``."""
     args.files, args.rounds = [path], None
     return cmd_check(args)
 
 
-def _what_if(args: argparse.Namespace, path: str) -> Any:
+def _what_if(args: argparse.Namespace, path: str) -> MatchRound | None:
     """With the arbiter's decisions (``--fix``, ``--forbid``, ``--bye``, ``--absent``) on a team or
     Double-Swiss file: the round under them by the system's procedure, what changed against the
     rules' pairing printed first (:func:`cpswiss.check.matches.what_if_matches`); the system's
@@ -213,7 +214,7 @@ def _what_if(args: argparse.Namespace, path: str) -> Any:
 
     outcome = what_if_matches(_match_tournament(args, path), decisions, args.rules, args.accelerate, args.explain)
     print("\n".join(outcome.lines()), file=sys.stderr if args.output == "-" else sys.stdout)
-    return outcome.result.result
+    return outcome.result
 
 
 def _match_tournament(args: argparse.Namespace, path: str) -> Tournament:

@@ -49,21 +49,23 @@ def cmd_state(args) -> int:
     from cpswiss.tournament.state import state_to_show
 
     tournament = tournament_of(args, args.file)
-    of_matches = tournament.is_team_tournament or (
-        tournament.games_per_round > 1 and (args.rules is None or load_rule_set(args.rules).system == "double-swiss"))
+    from cpswiss.api.selection import system_asked_for
+    from cpswiss.registry import system_of
+
+    system = system_asked_for(tournament)
+    # a file of matches, unless a rule set of a system of players is asked for its two-column rounds
+    of_matches = system is not None and system.pairs_matches and (
+        tournament.teams or args.rules is None or system_of(load_rule_set(args.rules)).pairs_matches)
     if of_matches:
-        from cpswiss.api import double_swiss_state_rows, matches_reason, rule_set_of_matches, team_state_rows
-        from cpswiss.api.selection import system_asked_for
+        from cpswiss.api import competitor_state_rows, matches_reason, rule_set_of_matches
         from cpswiss.tournament.competition_state import is_finished, paired_matches, total_matches
         from cpswiss.tournament.competitors import competitors
 
-        system = system_asked_for(tournament)
         assert system is not None
         rules, _ = rule_set_of_matches(tournament, system, args.rules)
         pending = tournament.pending_round
         match = None if pending is None else -(-pending // tournament.games_per_round)  # its match
-        rows = (team_state_rows if tournament.is_team_tournament else double_swiss_state_rows)(
-            tournament, args.rules, match)
+        rows = competitor_state_rows(tournament, args.rules, match)
         with pd.option_context("display.max_rows", None, "display.width", 200):
             print(f"{rules.title} ({matches_reason(tournament, args.rules)})")
             total = total_matches(tournament)

@@ -125,7 +125,7 @@ def pair_matches(t: Tournament, system: PairingSystem, request: dict, decisions:
                  for n, m in enumerate(played.matches, start=1)],
         bye=None if played.bye is None else _competitor(system, found[played.bye]),
         pairing_file="\n".join(played.lines()) + "\n", trf=write_trf(appended),
-        explanation=_explanation(system, played.result) if explain else None, whatif=whatif)
+        explanation=_explanation(played) if explain else None, whatif=whatif)
     return answer.model_dump()
 
 
@@ -148,9 +148,11 @@ def resolve_of_matches(t: Tournament, system: PairingSystem, request: dict, sett
         text=resolution.text()).model_dump()
 
 
-def _explanation(system: PairingSystem, result: Any) -> str:
+def _explanation(played: MatchRound) -> str:
     """The round in the text's words (the system's explanation, through the registry)."""
-    return system.match_explainer.explain_text(result)
+    from cpswiss.api import matches_text
+
+    return matches_text(played)
 
 
 def _row(row: dict[str, Any]) -> CompetitorRow:
@@ -170,13 +172,11 @@ def state_of_matches(t: Tournament, system: PairingSystem, request: dict) -> dic
     """``cpswiss state`` of a file of matches: each competitor before the next round."""
     from cpswiss.api import competition_state_of, rule_set_of_matches
 
-    rules, baku = rule_set_of_matches(t, system, request.get("rules"))
-    if system.competitor_rows is None:
-        raise InputError(f"the {system.title} gives no state of its competitors")
+    from cpswiss.api import competitor_state_rows
+
+    rules, _ = rule_set_of_matches(t, system, request.get("rules"))
     state = competition_state_of(t, after_last_round=True)
-    if system.name == DOUBLE_SWISS:
-        baku = baku or rules.acceleration.method != "none"
-    rows = system.competitor_rows(t, rules, None, baku)
+    rows = competitor_state_rows(t, request.get("rules"))
     return MatchStateAnswer(system=_name(system), round=state.round_no, total_rounds=state.total_rounds,
                             finished=is_finished(t),
                             rule_set=f"{rules.title} ({_reason(t, request)})", rule_set_name=rules.name,
@@ -213,7 +213,7 @@ def explain_matches(t: Tournament, system: PairingSystem, request: dict) -> dict
     if round_no is not None and proposed is not None:
         raise InputError("explain takes a proposed pairing or a round of the file, not both")
     played = _played(t, request, round_no, explain=True)
-    text = _explanation(system, played.result)
+    text = _explanation(played)
     problems: list[str] = []
     differences: list[str] = []
     agrees: bool | None = None

@@ -72,18 +72,15 @@ def _one(args: tuple[str, str, SolverSettings]) -> tuple[float, int, int, str]:
     from cpswiss.api import pair_tournament
 
     def work() -> tuple[int, str]:
+        from cpswiss.api.selection import system_asked_for
         from cpswiss.formats.trf import read_trf
 
         t = read_trf(path)
-        if t.is_team_tournament:  # teams: C.04.6 by the file's record 192 (or --rules)
-            from cpswiss.api import pair_team_tournament
+        system = system_asked_for(t)
+        if system is not None and system.pairs_matches:  # teams, Double-Swiss: by record 192 (or --rules)
+            from cpswiss.api import pair_matches
 
-            return len(pair_team_tournament(t, rules, settings=settings).state.to_pair), "ok"
-        if t.games_per_round > 1:  # a Double-Swiss file: C.04.5 by the file's record 192 (or --rules)
-            from cpswiss.api import pair_double_swiss_tournament
-
-            result = pair_double_swiss_tournament(t, rules)
-            return (len(result.state.to_pair) if result.state is not None else 0), "ok"
+            return len(pair_matches(t, rules, settings=settings).state.to_pair), "ok"
         return len(pair_tournament(t, rules, settings=settings).state.players), "ok"
 
     return _timed(work)

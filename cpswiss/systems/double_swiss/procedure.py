@@ -31,7 +31,6 @@ if TYPE_CHECKING:
     from cpswiss.rulesets.ruleset import RuleSet
     from cpswiss.solver.settings import SolverSettings
     from cpswiss.tournament.competition_state import CompetitionState, CompetitorState, StateAdjustment
-    from cpswiss.tournament.state import RoundState
 
 
 @dataclass(frozen=True)
@@ -234,13 +233,3 @@ def competitor_rows(tournament: Tournament, rules: RuleSet, round_no: int | None
                      "PAB allowed": c.bye_eligible, "matches": p.matches_played if p else c.matches_played,
                      "to pair": c.available})
     return rows
-
-
-def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | None = None) -> None:
-    """The registry's entry for the individual systems' state: a Double-Swiss file is paired on
-    matches (:func:`pair_competition`, ``cpswiss pair --double-swiss``), never as one game a
-    round."""
-    t = state.tournament
-    because = t.kind_reason()
-    raise InputError("this file asks for the Double-Swiss System (C.04.5)" + (f" ({because})" if because else "") +
-                     f"; {rules.name} pairs it on two-game matches: use --double-swiss", t.path)
