@@ -192,7 +192,7 @@ def aro_spread(t: Tournament) -> dict:
     their players' AROs, ``aro_range_mean`` the mean of max - min, ``aro_range_max`` the largest
     max - min. Players without a played game have no ARO and are left out; a scoregroup counts
     when two or more players in it have one (no such scoregroup: NaN)."""
-    from cpswiss.systems.dubov.facts import average_rating
+    from cpswiss.tournament.model import average_rating
 
     aro: dict[int, float] = {}
     for pid, record in t.players.items():

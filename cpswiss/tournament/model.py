@@ -342,6 +342,15 @@ class Tournament:
         return boards, byes
 
 
+def average_rating(ratings: list[int]) -> int:
+    """The average rating of opponents (ARO, C.04.4.1 Art. 1.7.1): the mean of the ratings,
+    rounded to the nearest integer, the higher one when the division ends in .5; Art. 1.7.3: 0
+    when there is none.  (Dubov's pairing facts and the studies' ARO spread.)"""
+    if not ratings:
+        return 0
+    return (2 * sum(ratings) + len(ratings)) // (2 * len(ratings))
+
+
 def format_points(tenths: int) -> str:
     sign = "-" if tenths < 0 else ""
     tenths = abs(tenths)
