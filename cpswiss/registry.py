@@ -74,6 +74,17 @@ class PairingSystem:
     # the regulation's number its texts cite ("C.04.6") and what they call a competitor
     regulation: str = ""
     noun: str = "player"
+    # are its competitors scored in match points and game points (C.04.6 Art. 1.1-1.2), rather
+    # than in points alone?
+    scores_by_match: bool = False
+
+    # does a system flag without --rules leave the rule set to the file (record 192, the start
+    # date), as JaVaFo and bbpPairings do, rather than take default_rule_set?
+    rule_set_from_file: bool = False
+
+    def pairs_kind(self, kind: str) -> bool:
+        """Does it pair a file of this kind (``Tournament.kind``)?"""
+        return kind in self.file_kinds
 
     @property
     def pairs_matches(self) -> bool:
@@ -102,6 +113,11 @@ def package_of(system: PairingSystem) -> str:
         if _declared(package) is system:
             return package
     raise InternalCheckError(f"internal error: {system.name} is not a registered system")
+
+
+def systems_for_kind(kind: str) -> tuple[PairingSystem, ...]:
+    """Every registered system that pairs a file of this kind, in registry order."""
+    return tuple(s for s in systems() if s.pairs_kind(kind))
 
 
 def system_named(name: str) -> PairingSystem:

@@ -163,11 +163,11 @@ class Explanation:
 
 
 def read_pairing_file(path: str | Path, tournament: Tournament, round_no: int,
-                      known: Collection[int] | None = None) -> Pairing:
+                      known: Collection[int] | None = None, noun: str = "player") -> Pairing:
     """A pairing in the ``-p`` format: a count, then ``white black`` per board, the bye as
     ``id 0``.  Malformed files and unknown players (``known``: the pairing numbers allowed,
-    default the tournament's players; a team file's team numbers) raise an
-    :class:`InputError` naming the line."""
+    default the tournament's players; a team file's team numbers; ``noun``: what the system
+    calls them) raise an :class:`InputError` naming the line."""
     ids = tournament.players if known is None else known
     name = str(path)
     try:
@@ -194,8 +194,7 @@ def read_pairing_file(path: str | Path, tournament: Tournament, round_no: int,
         white, black = map(int, fields)
         for pid in (white, black):
             if pid and pid not in ids:
-                raise InputError(f"{'player' if known is None else 'team'} {pid} is not in the tournament", name,
-                                 number)
+                raise InputError(f"{noun} {pid} is not in the tournament", name, number)
         if white == 0:
             raise InputError("the bye is written 'player 0', not '0 player'", name, number)
         if white == black:

@@ -318,7 +318,8 @@ def explain_matches(tournament: Tournament | str | os.PathLike[str], proposal: P
         if isinstance(proposal, ProposedRound):
             proposed = proposal
         else:
-            read = read_pairing_file(proposal, t, played.round_no, known=set(played.state.competitors))
+            read = read_pairing_file(proposal, t, played.round_no, known=set(played.state.competitors),
+                                     noun=played.words.competitor)
             proposed = ProposedRound(tuple((b.white, b.black) for b in read.boards),
                                      (read.bye,) if read.bye is not None else ())
     found = violations(played.state, played.rules, proposed)

@@ -85,6 +85,7 @@ SYSTEM = PairingSystem(
     title="FIDE Double-Swiss System (C.04.5)",
     flag="double-swiss",
     default_rule_set="double-swiss-2026",
+    rule_set_from_file=True,
     criteria=criteria,
     regulation="C.04.5",
     trf_codes={"FIDE_DOUBLESWISS": "double-swiss-2026"},

@@ -46,6 +46,7 @@ SYSTEM = PairingSystem(
     title="FIDE (Dutch) System (C.04.3)",
     flag="dutch",
     default_rule_set=EDITION_IN_FORCE,
+    rule_set_from_file=True,
     criteria=criteria,
     regulation="C.04.3",
     # TRF-2026 record 192 (ETT26), both spellings in use for the 2026 rules; a bare FIDE_DUTCH
