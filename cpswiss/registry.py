@@ -77,6 +77,9 @@ class PairingSystem:
     # are its competitors scored in match points and game points (C.04.6 Art. 1.1-1.2), rather
     # than in points alone?
     scores_by_match: bool = False
+    # the generator that draws its tournaments for ``generate`` and ``study`` (cpswiss.study.
+    # systems.GENERATORS): "players", "teams" (of BoardsNumber players) or "two-game matches"
+    generator: str = "players"
 
     # does a system flag without --rules leave the rule set to the file (record 192, the start
     # date), as JaVaFo and bbpPairings do, rather than take default_rule_set?

@@ -88,6 +88,7 @@ SYSTEM = PairingSystem(
     rule_set_from_file=True,
     criteria=criteria,
     regulation="C.04.5",
+    generator="two-game matches",
     trf_codes={"FIDE_DOUBLESWISS": "double-swiss-2026"},
     switches=switches,
     file_kinds=frozenset(("double-swiss",)),

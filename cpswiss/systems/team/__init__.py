@@ -94,6 +94,7 @@ SYSTEM = PairingSystem(
     regulation="C.04.6",
     noun="team",
     scores_by_match=True,
+    generator="teams",
     trf_codes=_CODES,
     switches=switches,
     file_kinds=frozenset(("team",)),
