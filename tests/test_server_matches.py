@@ -55,7 +55,7 @@ def test_pair_a_team_file_as_pair_team_does(client):
     status, data = post(client, "/api/pair", trf=text(TEAM), name=TEAM)
     assert status == 200
     answer = MatchPairAnswer.model_validate(data)
-    expected = pair_team_tournament(parse_trf(text(TEAM)))
+    expected = pair_matches(parse_trf(text(TEAM)))
     assert answer.system == "team" and answer.round == 3
     assert [(m.white.id, m.black.id, m.article) for m in answer.matches] == \
         [(m.white, m.black, m.article) for m in expected.matches]

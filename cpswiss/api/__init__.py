@@ -8,7 +8,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from cpswiss.colours.decoder import Pairing, decode
 from cpswiss.errors import InputError, InternalCheckError, NoPairingError
@@ -233,7 +233,7 @@ def system_of_matches(t: Tournament) -> PairingSystem:
 
 
 def competitor_state_rows(tournament: Tournament | str | Path, rule_set: str | RuleSet | None = None,
-                          round_no: int | None = None) -> list[dict[str, Any]]:
+                          round_no: int | None = None) -> list[dict[str, object]]:
     """Each competitor of a file of matches (a team, C.04.6; a player of a Double-Swiss file,
     C.04.5) before a round (default the next), as table rows, as its system declares them:
     scores, colours, preference, float, [C2], matches played, to be paired."""

@@ -57,10 +57,8 @@ def cmd_pair(args) -> int:
 
     system, path = _flagged_system(args)
     args.rules = rules_for_flag(system, args.rules)
-    if system.name == "team":
-        return _cmd_pair_team(args, path, system)
-    if system.name == "double-swiss":
-        return _cmd_pair_double_swiss(args, path, system)
+    if system.pairs_matches:
+        return _cmd_pair_matches(args, path, system)
     from cpswiss.api.selection import check_pairs_file
 
     tournament = tournament_of(args, path)
@@ -115,70 +113,44 @@ def cmd_pair(args) -> int:
     return errors.EXIT_OK
 
 
-def _cmd_pair_double_swiss(args, path: str, system: PairingSystem) -> int:
-    """``pair --double-swiss FILE``: a round of a Double-Swiss tournament by C.04.5 (a match of
-    two games in two round columns, record 192 FIDE_DOUBLESWISS)."""
+def _cmd_pair_matches(args, path: str, system: PairingSystem) -> int:
+    """``pair --team FILE`` / ``pair --double-swiss FILE``: a round of a file of matches by its
+    system (C.04.6 on TRF-2026 team records; C.04.5 on two round columns a match, record 192
+    FIDE_DOUBLESWISS), through :func:`cpswiss.api.pair_matches`: the system refuses what it does
+    not take (a team file's ``--accelerate``)."""
     from cpswiss.api import matches_text, pair_matches
     from cpswiss.tournament.model import format_points
 
     if args.check:  # the check of every system: --json too
         return _check(args, path)
     if args.json:
-        raise UsageError("--double-swiss does not take --json")
+        raise UsageError(f"--{system.flag} does not take --json")
     decided = _what_if(args, path)
     result = decided if decided is not None else pair_matches(
-        _match_tournament(args, path), args.rules, record_refusals=args.explain, accelerate=args.accelerate, system=system)
-    players = result.state.competitors
+        _match_tournament(args, path), args.rules, record_refusals=args.explain, accelerate=args.accelerate,
+        system=system)
     if args.explain:
         print(matches_text(result), file=sys.stderr if args.output == "-" else sys.stdout)
     _write_matches(args, result)
     if args.output is not None or args.explain:
         return write_pairing_file(args.output, result.lines())
-    print(f"Round {result.round_no}: {result.rules.title} (two games a match: White plays game 1 with White)")
+    found = result.state.competitors
+    two_games = result.state.tournament.games_per_round > 1
+    print(f"Round {result.round_no}: {result.rules.title}"
+          + (" (two games a match: White plays game 1 with White)" if two_games else ""))
 
-    def shown(pid: int) -> str:
-        c = players[pid]
+    def shown(cid: int) -> str:
+        c = found[cid]
+        if system.scores_by_match:
+            return f"{c.id:3d} {c.name[:24]:<24} {f'{c.match_points / 10:g} MP {c.game_points / 10:g} GP':>14}"
         score = format_points(c.real_score) + (f"+{format_points(c.score - c.real_score)}" if c.score != c.real_score
                                                else "")
         return f"{c.id:4d} {c.name[:28]:<28} {score:>5}"
 
-    for n, board in enumerate(result.matches, start=1):
-        print(f"{n:4d}  {shown(board.white)}  -  {shown(board.black)}")
+    for n, m in enumerate(result.matches, start=1):
+        print(f"{n:4d}  {shown(m.white)}  -  {shown(m.black)}")
     if result.bye is not None:
         print(f" bye  {shown(result.bye)}")
-    return errors.EXIT_OK
-
-
-def _cmd_pair_team(args, path: str, system: PairingSystem) -> int:
-    """``pair --team FILE``: a round of a team tournament by C.04.6 (TRF-2026 team records)."""
-    from cpswiss.api import matches_text, pair_matches
-
-    if args.check:  # the check of every system: --json too; --accelerate refused by name there
-        return _check(args, path)
-    unsupported = [flag for flag, given in (("--json", args.json), ("--accelerate", args.accelerate)) if given]
-    if unsupported:
-        raise UsageError(f"--team does not take {', '.join(unsupported)}")
-    decided = _what_if(args, path)
-    result = decided if decided is not None else pair_matches(_match_tournament(args, path), args.rules,
-                                                              record_refusals=args.explain, system=system)
-    if args.explain:
-        print(matches_text(result), file=sys.stderr if args.output == "-" else sys.stdout)
-    _write_matches(args, result)
-    if args.output is not None or args.explain:
-        return write_pairing_file(args.output, result.lines())
-    teams = result.state.competitors
-    print(f"Round {result.round_no}: {result.rules.title}")
-
-    def score(tpn: int) -> str:
-        c = teams[tpn]
-        return f"{c.match_points / 10:g} MP {c.game_points / 10:g} GP"
-
-    for n, m in enumerate(result.matches, start=1):
-        w, b = teams[m.white], teams[m.black]
-        print(f"{n:4d}  {w.id:3d} {w.name[:24]:<24} {score(w.id):>14}  -  {b.id:3d} {b.name[:24]:<24} {score(b.id):>14}")
-    if result.bye is not None:
-        c = teams[result.bye]
-        print(f" bye  {c.id:3d} {c.name[:24]:<24} {score(c.id):>14}")
     return errors.EXIT_OK
 
 

@@ -73,7 +73,9 @@ def cmd_state(args) -> int:
                 print(_pending_header(match, total))
                 entries = competitors(tournament)
                 for row in rows:
-                    row["paired"] = _paired_match(entries[row["tpn"]].entries, match)
+                    tpn = row["tpn"]
+                    assert isinstance(tpn, int)
+                    row["paired"] = _paired_match(entries[tpn].entries, match)
             elif is_finished(tournament):
                 print(f"Final state after round {total} of {total} (the tournament is finished)")
             else:

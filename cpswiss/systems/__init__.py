@@ -109,7 +109,7 @@ class CompetitorRows(Protocol):
     """Each competitor before a round as table rows (``cpswiss state``)."""
 
     def __call__(self, tournament: Tournament, rules: RuleSet, round_no: int | None = None,
-                 baku: bool = False) -> list[dict[str, Any]]: ...
+                 baku: bool = False) -> list[dict[str, object]]: ...
 
 
 class Explanation(Protocol):

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from cpswiss.errors import InputError
+from cpswiss.errors import InputError, InternalCheckError
 from cpswiss.registry import PairingSystem
 from cpswiss.systems import SystemEngine
 
@@ -45,7 +45,10 @@ def pair_matches(tournament: Tournament, rules: RuleSet, round_no: int | None = 
 def explain_matches(paired: MatchRound) -> str:
     """The account of a round paired with ``record_refusals`` (:func:`.explain.explain_text`)."""
     from cpswiss.systems.double_swiss.explain import explain_text
+    from cpswiss.systems.double_swiss.procedure import DoubleSwissRoundResult
 
+    if not isinstance(paired.result, DoubleSwissRoundResult):
+        raise InternalCheckError(f"internal error: {paired.rules.name} explains its own rounds only")
     return explain_text(paired.result)
 
 
@@ -57,7 +60,7 @@ def words() -> TextWords:
 
 
 def competitor_rows(tournament: Tournament, rules: RuleSet, round_no: int | None = None,
-                    baku: bool = False) -> list[dict[str, Any]]:
+                    baku: bool = False) -> list[dict[str, object]]:
     """The players before a round (:func:`.procedure.competitor_rows`), Baku-accelerated when
     record 192 or the rule set asks for it."""
     from cpswiss.systems.double_swiss.procedure import competitor_rows as rows

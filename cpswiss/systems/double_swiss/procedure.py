@@ -65,11 +65,6 @@ class DoubleSwissRoundResult:
     rules: RuleSet | None = None
     entrants: list[Entrant] = field(default_factory=list)  # the players as the procedure saw them
 
-    def lines(self) -> list[str]:
-        """The JaVaFo / bbpPairings ``-p`` format: one ``white black`` line per match (White in
-        game 1), the PAB as ``tpn 0`` (fideswiss writes a Double-Swiss round the same way)."""
-        return self.pairing.lines()
-
 
 def round_criteria(rules: RuleSet, round_no: int, total_rounds: int | None,
                    record_refusals: bool = False) -> TopDownCriteria:

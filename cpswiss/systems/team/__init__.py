@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from cpswiss.errors import InputError
+from cpswiss.errors import InputError, InternalCheckError
 from cpswiss.registry import PairingSystem
 from cpswiss.systems import SystemEngine
 
@@ -50,7 +50,10 @@ def pair_matches(tournament: Tournament, rules: RuleSet, round_no: int | None = 
 def explain_matches(paired: MatchRound) -> str:
     """The account of a round paired with ``record_refusals`` (:func:`.explain.explain_text`)."""
     from cpswiss.systems.team.explain import explain_text
+    from cpswiss.systems.team.procedure import TeamRoundPairing
 
+    if not isinstance(paired.result, TeamRoundPairing):
+        raise InternalCheckError(f"internal error: {paired.rules.name} explains its own rounds only")
     return explain_text(paired.result)
 
 
@@ -62,7 +65,7 @@ def words() -> TextWords:
 
 
 def competitor_rows(tournament: Tournament, rules: RuleSet, round_no: int | None = None,
-                    baku: bool = False) -> list[dict[str, Any]]:
+                    baku: bool = False) -> list[dict[str, object]]:
     """The teams before a round (:func:`cpswiss.systems.team.procedure.competitor_rows`)."""
     from cpswiss.systems.team.procedure import competitor_rows as rows
 
