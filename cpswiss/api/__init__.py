@@ -18,7 +18,7 @@ from cpswiss.legality.checker import Articles, Violation, articles_of, check_pai
 from cpswiss.api.selection import select_rule_set
 from cpswiss.rulesets.ruleset import RuleSet
 from cpswiss.solver.settings import SolverSettings
-from cpswiss.systems import PairingResult, RoundPairing, matches_by, pair_round_by
+from cpswiss.systems import PairedRound, PairingResult, RoundPairing, matches_by, pair_round_by
 from cpswiss.registry import system_of
 from cpswiss.tournament.acceleration import accelerated
 from cpswiss.tournament.colour import colour_named
@@ -38,6 +38,8 @@ class ArbiterDecisions(Protocol):
     forbidden pairs, a promised bye, absences) as the pairing of a file of players reads them."""
 
     def apply(self, state: RoundState, articles: Articles) -> RoundState: ...
+
+    def apply_to_competitors(self, state: CompetitionState) -> CompetitionState: ...
 
 
 _PAUSED_LOCK = threading.Lock()
@@ -281,3 +283,28 @@ def matches_text(paired: MatchRound) -> str:
     explain = matches_by(system_of(paired.rules)).explain_matches
     assert explain is not None
     return explain(paired)
+
+
+def pair(tournament: Tournament | str | Path, rule_set: str | RuleSet | None = None, round_no: int | None = None,
+         settings: SolverSettings | None = None, decisions: ArbiterDecisions | None = None,
+         system: PairingSystem | None = None) -> PairedRound:
+    """A round of a tournament of any system, by one call: the next round, or ``round_no``
+    re-paired from the state before it, under ``rule_set`` (a name, alias, file or loaded; else
+    as the file asks: record 192, the start date 042), by ``system`` when given (a command's
+    flag: a file of another kind is refused, a flag without ``rule_set`` pairs as
+    :func:`~cpswiss.api.selection.rule_set_for_system` says), else by the one the file asks
+    for; ``decisions``: the arbiter's (fixed, forbidden pairs, a promised bye, absences), one
+    mechanism for both kinds of file.  A file of matches goes to :func:`pair_matches`, a file
+    of players to :func:`pair_tournament`; each checks its pairing's legality."""
+    from cpswiss.api.selection import rule_set_for_system, system_asked_for
+
+    t = read_trf(tournament) if isinstance(tournament, (str, os.PathLike)) else tournament
+    chosen = system or system_asked_for(t)
+    if chosen is not None and chosen.pairs_matches:
+        adjust = decisions.apply_to_competitors if decisions is not None else None
+        return PairedRound.of_matches(pair_matches(t, rule_set, round_no, adjust=adjust, settings=settings,
+                                                   system=chosen))
+    if system is not None and not isinstance(rule_set, RuleSet):
+        rule_set = rule_set_for_system(system, rule_set)
+    return PairedRound.of_games(pair_tournament(t, rule_set, settings=settings, round_no=round_no,
+                                                decisions=decisions))

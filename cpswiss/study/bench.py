@@ -69,19 +69,10 @@ def collect(paths: list[str]) -> list[Path]:
 
 def _one(args: tuple[str, str, SolverSettings]) -> tuple[float, int, int, str]:
     path, rules, settings = args
-    from cpswiss.api import pair_tournament
+    from cpswiss.api import pair
 
     def work() -> tuple[int, str]:
-        from cpswiss.api.selection import system_asked_for
-        from cpswiss.formats.trf import read_trf
-
-        t = read_trf(path)
-        system = system_asked_for(t)
-        if system is not None and system.pairs_matches:  # teams, Double-Swiss: by record 192 (or --rules)
-            from cpswiss.api import pair_matches
-
-            return len(pair_matches(t, rules, settings=settings).state.to_pair), "ok"
-        return len(pair_tournament(t, rules, settings=settings).state.players), "ok"
+        return pair(path, rules, settings=settings).competitors, "ok"
 
     return _timed(work)
 

@@ -84,6 +84,51 @@ class PairingResult:
         return pd.DataFrame(engine_of(system_of(self.rules)).explainer.bracket_rows(self, self.settings))
 
 
+@dataclass(frozen=True)
+class PairedMatch:
+    """One match of a round of any system: its White (the game's; a team's board 1; a
+    Double-Swiss match's game 1), its Black, and the article that decided the colours."""
+
+    white: int
+    black: int
+    article: str
+
+
+@dataclass(frozen=True)
+class PairedRound:
+    """A round of any system as :func:`cpswiss.api.pair` returns it: the round, its matches in
+    board order, the pairing-allocated bye, the rule set, how many competitors it paired, and
+    the round as its kind of system records it (``view``: a :class:`PairingResult` for a system
+    of players - the state, the records of each bracket -, a :class:`~cpswiss.systems.shared.
+    topdown_account.MatchRound` for a system of matches - the state, the procedure's plan)."""
+
+    round_no: int
+    matches: tuple[PairedMatch, ...]
+    bye: int | None
+    rules: RuleSet
+    competitors: int  # the competitors of the round (players; teams or players of the match model)
+    view: PairingResult | MatchRound
+
+    @classmethod
+    def of_games(cls, result: PairingResult) -> PairedRound:
+        """A round of a system of players."""
+        pairing = result.pairing
+        return cls(pairing.round_no, tuple(PairedMatch(b.white, b.black, b.colour_rule) for b in pairing.boards),
+                   pairing.bye, result.rules, len(result.state.players), result)
+
+    @classmethod
+    def of_matches(cls, paired: MatchRound) -> PairedRound:
+        """A round of a system of matches."""
+        return cls(paired.round_no, tuple(PairedMatch(m.white, m.black, m.article) for m in paired.matches),
+                   paired.bye, paired.rules, len(paired.state.to_pair), paired)
+
+    def lines(self) -> list[str]:
+        """The ``-p`` format of every system: the count (the bye counted), ``white black`` per
+        match, the bye as ``id 0``."""
+        rows = [f"{m.white} {m.black}" for m in self.matches] + ([f"{self.bye} 0"] if self.bye is not None else [])
+        return [str(len(rows)), *rows]
+
+
 class PairRound(Protocol):
     """A system of players' round procedure: the pairs and the bye of the round under the rule set."""
 
