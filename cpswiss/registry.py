@@ -123,6 +123,13 @@ def systems_for_kind(kind: str) -> tuple[PairingSystem, ...]:
     return tuple(s for s in systems() if s.pairs_kind(kind))
 
 
+def first_system_for_kind(kind: str) -> PairingSystem | None:
+    """The first registered system that pairs a file of this kind (None: none does); the
+    systems' packages are imported in registry order up to it (a file of players loads the
+    Dutch system's declaration alone)."""
+    return next((s for s in map(_declared, SYSTEM_PACKAGES) if s.pairs_kind(kind)), None)
+
+
 def system_named(name: str) -> PairingSystem:
     """The system a rule file names (``system = "dutch"``); InputError if none has the name.
     The systems' packages are imported in registry order up to the one named (a process that

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from cpswiss.errors import InputError
 from cpswiss.formats.dates import date_readings, format_date
-from cpswiss.registry import PairingSystem, system_for_code, system_named, system_of, systems, systems_for_kind
+from cpswiss.registry import PairingSystem, system_for_code, first_system_for_kind, system_named, system_of, systems, systems_for_kind
 from cpswiss.rulesets.loader import load_rule_set
 from cpswiss.rulesets.model import EDITION_IN_FORCE, RuleSet
 from cpswiss.tournament.model import Tournament
@@ -114,9 +114,9 @@ def system_asked_for(tournament: Tournament) -> PairingSystem | None:
     """The system a file asks for by itself: for a file of matches (teams, Double-Swiss) the
     system that pairs its kind, else the one its record 192 (or 092) code names; None when it
     names none."""
-    found = systems_for_kind(tournament.kind)
-    if found and found[0].pairs_matches:
-        return found[0]
+    found = first_system_for_kind(tournament.kind)
+    if found is not None and found.pairs_matches:
+        return found
     code, _ = _system_code(tournament)
     claimed = system_for_code(code) if code else None
     return claimed[0] if claimed else None
@@ -198,7 +198,7 @@ def check_pairs_file(tournament: Tournament, system: PairingSystem | None = None
         raise InputError(f"{not_swiss}, not a Swiss: cpswiss pairs Swiss systems only", tournament.path)
     kind = tournament.kind
     if system is None:
-        if systems_for_kind(kind):
+        if first_system_for_kind(kind) is not None:
             return
     elif system.pairs_kind(kind):
         return
