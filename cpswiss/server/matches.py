@@ -3,7 +3,7 @@ run in a worker process as :mod:`cpswiss.server.jobs` runs the others, through t
 points as ``cpswiss pair --team / --double-swiss`` (with what-if), ``state``, ``check``,
 ``explain`` and ``resolve``; each
 answer is one of the typed models of :mod:`cpswiss.server.answers`.  The system is reached
-through the registry (its ``pair_competition``); the rule set is the request's, else the one
+through the registry and its engine (``pair_matches``); the rule set is the request's, else the one
 record 192 names, else the system's default (:func:`cpswiss.api.rule_set_of_matches`)."""
 
 from __future__ import annotations

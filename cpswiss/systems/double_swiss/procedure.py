@@ -195,8 +195,8 @@ def pair_tournament_round(tournament: Tournament, rules: RuleSet, round_no: int 
                           settings: SolverSettings | None = None, record_refusals: bool = False,
                           baku_acceleration: bool = False,
                           adjust: StateAdjustment | None = None) -> DoubleSwissRoundResult:
-    """The registry's entry: a round of a Double-Swiss file (default the next) under a
-    Double-Swiss rule set; ``baku_acceleration``: C.04.7 Baku over the matches
+    """The engine's entry (``ENGINE.pair_matches``): a round of a Double-Swiss file (default the
+    next) under a Double-Swiss rule set; ``baku_acceleration``: C.04.7 Baku over the matches
     (:func:`baku_virtual_points`) unless the file gives virtual points (250); ``adjust``: the
     arbiter's decisions applied to the state first."""
     t = tournament

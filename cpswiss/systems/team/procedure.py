@@ -155,9 +155,9 @@ def pair_competition(state: CompetitionState, rules: RuleSet, settings: SolverSe
 def pair_tournament_round(tournament: Tournament, rules: RuleSet, round_no: int | None = None,
                           settings: SolverSettings | None = None, record_refusals: bool = False,
                           baku: bool = False, adjust: StateAdjustment | None = None) -> TeamRoundPairing:
-    """The registry's entry: a round of a team file (default the next) under a team rule set
-    (``baku``: record 192 asks for Baku acceleration; ``adjust``: the arbiter's decisions
-    applied to the state first)."""
+    """The engine's entry (``ENGINE.pair_matches``): a round of a team file (default the next)
+    under a team rule set (``baku``: record 192 asks for Baku acceleration; ``adjust``: the
+    arbiter's decisions applied to the state first)."""
     state = competition_state(tournament, competition_rules(rules, baku, tournament.system or ""), round_no)
     return pair_competition(adjust(state) if adjust is not None else state, rules, settings, record_refusals)
 
