@@ -36,11 +36,10 @@ from cpswiss.check.rounds import is_file_of_matches, met_in
 from cpswiss.errors import InputError, NoPairingError
 from cpswiss.formats.trf import read_trf
 from cpswiss.legality.checker import articles_of, round_violations
-from cpswiss.registry import system_named
 from cpswiss.rulesets.ruleset import RuleSet
 from cpswiss.systems.shared.explaining import Finding
 from cpswiss.systems.shared.topdown import Bracket, identifier_of
-from cpswiss.systems.shared.topdown_account import MatchRound, TextWords
+from cpswiss.systems.shared.topdown_account import MatchRound
 from cpswiss.systems.shared.topdown_explain import score_text
 from cpswiss.tournament.competition_state import CompetitionState, paired_matches
 from cpswiss.tournament.competitors import competitors, match_pairing_of
