@@ -29,7 +29,7 @@ def pair_arguments(pair: argparse.ArgumentParser) -> None:
     for system in systems():
         flags.add_argument(f"--{system.flag}", metavar="FILE", dest=f"system_{system.name}",
                            help=f"{system.title}; without --rules: {system.default_rule_set}"
-                                + (" or the edition the file asks for" if system.name == "dutch" else ""))
+                                + (" or the rule set the file asks for" if system.rule_set_from_file else ""))
     pair.add_argument("-p", dest="output", nargs="?", const="-", default=None,
                       help="write the pairing file (count, then 'white black' per board, bye as 'id 0'); "
                            "without a file name: standard output")
