@@ -1,17 +1,18 @@
-"""The pairing systems cpswiss knows, and how the rest of the program reaches them.
+"""The pairing systems cpswiss knows: what each is called and what it declares.
 
 A pairing system is one folder under ``cpswiss/systems/`` whose ``__init__`` declares a
-:class:`PairingSystem`: its names, its command-line flag, its record-192 codes, its own rule-file
-switches, the criterion units its rule files may name with their parameters, and typed callables
-for its round procedure and its explanation (each imports its module on the first call, so that a
-process pays only for what it uses).  The command line, the API, the arbiter's tools (check,
-explain, resolve, what-if), generate and study reach a system only through this registry.
+:class:`PairingSystem` - the declarative part: its names, its command-line flag, its record-192
+codes, its rule-file switches, the criterion units its rule files may name with their
+parameters, the kinds of file it pairs and the words its texts speak - and, beside it, its
+behaviour (``ENGINE``: the round procedure and the explanation, typed in the systems layer,
+:func:`cpswiss.systems.engine_of`).  The command line, the API, the arbiter's tools, generate
+and study reach a system only through this registry and the systems layer's ``engine_of``.
 Adding a system is adding its folder and one line to :data:`SYSTEM_PACKAGES`.
 
 The registry sits low (above the errors, below the rule sets, which check a rule file against
-the system it names): it imports nothing of the package but the errors, and finds the systems by
-the package names listed here, as a plug-in host finds its plug-ins; nothing else imports a
-system by name.
+the system it names): it imports nothing of the package but the errors, type hints included,
+and finds the systems by the package names listed here, as a plug-in host finds its plug-ins;
+nothing else imports a system by name.
 """
 
 from __future__ import annotations
@@ -20,23 +21,11 @@ import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Protocol
 
 from cpswiss.errors import InputError, InternalCheckError
 
-if TYPE_CHECKING:
-    from cpswiss.api import PairingResult
-    from cpswiss.colours.decoder import Pairing
-    from cpswiss.rulesets.ruleset import RuleSet
-    from cpswiss.solver.settings import SolverSettings
-    from cpswiss.systems import RoundPairing
-    from cpswiss.systems.shared.topdown_account import MatchRound, TextWords
-    from cpswiss.systems.shared.explaining import RoundAccount
-    from cpswiss.tournament.competition_state import StateAdjustment
-    from cpswiss.tournament.model import Tournament
-    from cpswiss.tournament.state import RoundState
-
-# One line per system: the package whose __init__ defines SYSTEM.
+# One line per system: the package whose __init__ defines SYSTEM (and its ENGINE).
 SYSTEM_PACKAGES: tuple[str, ...] = (
     "cpswiss.systems.dutch",
     "cpswiss.systems.fide1999",
@@ -46,77 +35,34 @@ SYSTEM_PACKAGES: tuple[str, ...] = (
     "cpswiss.systems.double_swiss",
 )
 
-
-class PairRound(Protocol):
-    """A system's round procedure: the pairs and the bye of the round under the rule set."""
-
-    def __call__(self, state: RoundState, rules: RuleSet,
-                 settings: SolverSettings | None = None) -> RoundPairing: ...
+# the kinds of tournament file (cpswiss.tournament.model.Tournament.kind)
+INDIVIDUAL_FILE = "individual"
 
 
-class PairCompetition(Protocol):
-    """A round procedure on the competitors of the match model (teams: C.04.6; Double-Swiss
-    players: C.04.5): a round of a tournament file (default the next) under the rule set, with
-    every value ruled out recorded when asked (``record_refusals``); ``baku``: record 192 asks
-    for Baku acceleration; ``adjust``: the arbiter's decisions applied to the competitors'
-    state before the procedure runs (what-if, resolve)."""
+class NamedRuleSet(Protocol):
+    """What the registry reads of a rule set (:class:`cpswiss.rulesets.model.RuleSet`): its
+    name and the name of the system that pairs it."""
 
-    def __call__(self, tournament: Tournament, rules: RuleSet, round_no: int | None = None,
-                 settings: SolverSettings | None = None, record_refusals: bool = False,
-                 baku: bool = False, adjust: StateAdjustment | None = None) -> Any: ...
+    @property
+    def name(self) -> str: ...
 
-
-class CompetitorRows(Protocol):
-    """Each competitor before a round as table rows (``cpswiss state``)."""
-
-    def __call__(self, tournament: Tournament, rules: RuleSet, round_no: int | None = None,
-                 baku: bool = False) -> list[dict[str, Any]]: ...
-
-
-class Explanation(Protocol):
-    """What a system's explanation provides: the account of the engine's pairing, and of a
-    proposal against it (the first rule by which its pairs or bye are not the rules'), and one
-    table row per bracket (``PairingResult.brackets_frame``)."""
-
-    def account(self, result: PairingResult, settings: SolverSettings | None) -> RoundAccount: ...
-
-    def compare(self, result: PairingResult, proposed: Pairing,
-                settings: SolverSettings | None) -> RoundAccount: ...
-
-    def bracket_rows(self, result: PairingResult, settings: SolverSettings | None) -> list[dict[str, Any]]: ...
-
-
-class MatchExplanation(Protocol):
-    """The explanation of a system of the match model (teams, Double-Swiss players): the account
-    of a round its ``pair_competition`` paired (with ``record_refusals``) in the text's words,
-    and the round as the arbiter's tools read it (:class:`~cpswiss.systems.shared.topdown_account.
-    MatchRound`: matches, colour articles, the procedure's record, the text's words), from which
-    they explain a proposal, a what-if and the ways out of a round with no legal pairing."""
-
-    WORDS: TextWords  # how the system's text names things
-
-    def explain_text(self, result: Any) -> str: ...
-
-    def match_round(self, result: Any) -> MatchRound: ...
+    @property
+    def system(self) -> str: ...
 
 
 @dataclass(frozen=True)
 class PairingSystem:
-    """Everything that makes a pairing system, in one place."""
+    """What a pairing system declares, in one place (its behaviour: :func:`cpswiss.systems.
+    engine_of`)."""
 
     name: str  # the rule files' ``system = "..."``
     title: str
     flag: str  # command-line flag without dashes: ``--dutch``, ``--lim``, ...
     default_rule_set: str  # what the flag pairs with when no --rules is given
-    pair_round: PairRound  # the round procedure (its module imported on the first call)
     # every criterion unit its rule files may name -> the typed table of the parameters it takes
     # (a class whose annotated attributes are the keys, checked when a rule file loads); imported
     # when a rule file of the system loads, so that declaring a system costs nothing
     criteria: Callable[[], Mapping[str, type]]
-    # the explanation of a system of players (imported when first asked for); a system of the
-    # match model has match_explanation instead
-    explanation: Callable[[], Explanation] | None = None
-    match_explanation: Callable[[], MatchExplanation] | None = None
     # record-192 code -> rule set; "<CODE>_BAKU" is the same with the edition's Baku acceleration
     trf_codes: Mapping[str, str] = field(default_factory=dict)
     # the rule file's [switches] table: a frozen dataclass whose fields are its keys (None: the
@@ -124,27 +70,30 @@ class PairingSystem:
     switches: Callable[[], type | None] = lambda: None
     # the kinds of tournament file it pairs (cpswiss.tournament.model.Tournament.kind): "individual",
     # "team", "double-swiss"; a file of another kind is refused (cpswiss.api.selection.check_pairs_file)
-    file_kinds: frozenset[str] = frozenset(("individual",))
-    # a system that pairs the competitors of the match model (teams, Double-Swiss players): its
-    # round on a file, and its competitors' state as table rows; None for a system of players
-    pair_competition: PairCompetition | None = None
-    competitor_rows: CompetitorRows | None = None
+    file_kinds: frozenset[str] = frozenset((INDIVIDUAL_FILE,))
+    # the regulation's number its texts cite ("C.04.6") and what they call a competitor
+    regulation: str = ""
+    noun: str = "player"
+    # are its competitors scored in match points and game points (C.04.6 Art. 1.1-1.2), rather
+    # than in points alone?
+    scores_by_match: bool = False
+    # the generator that draws its tournaments for ``generate`` and ``study`` (cpswiss.study.
+    # systems.GENERATORS): "players", "teams" (of BoardsNumber players) or "two-game matches"
+    generator: str = "players"
+
+    # does a system flag without --rules leave the rule set to the file (record 192, the start
+    # date), as JaVaFo and bbpPairings do, rather than take default_rule_set?
+    rule_set_from_file: bool = False
+
+    def pairs_kind(self, kind: str) -> bool:
+        """Does it pair a file of this kind (``Tournament.kind``)?"""
+        return kind in self.file_kinds
 
     @property
-    def explainer(self) -> Explanation:
-        """The explanation of a system of players; InputError for a system of the match model
-        (its rounds are explained by :attr:`match_explainer`)."""
-        if self.explanation is None:
-            raise InputError(f"the {self.title} explains its rounds on matches: 'cpswiss explain FILE "
-                             f"--pairing P' or 'cpswiss pair --{self.flag} FILE --explain'")
-        return self.explanation()
-
-    @property
-    def match_explainer(self) -> MatchExplanation:
-        """The explanation of a system of the match model; InputError for a system of players."""
-        if self.match_explanation is None:
-            raise InputError(f"the {self.title} pairs individual games, not matches")
-        return self.match_explanation()
+    def pairs_matches(self) -> bool:
+        """Does it pair the competitors of the match model (teams, C.04.6; Double-Swiss players,
+        C.04.5) rather than the individual games of a file of players?"""
+        return INDIVIDUAL_FILE not in self.file_kinds
 
 
 def _declared(package: str) -> PairingSystem:
@@ -161,6 +110,26 @@ def systems() -> tuple[PairingSystem, ...]:
     return tuple(_declared(package) for package in SYSTEM_PACKAGES)
 
 
+def package_of(system: PairingSystem) -> str:
+    """The package that declares ``system`` (where its ``ENGINE`` is)."""
+    for package in SYSTEM_PACKAGES:
+        if _declared(package) is system:
+            return package
+    raise InternalCheckError(f"internal error: {system.name} is not a registered system")
+
+
+def systems_for_kind(kind: str) -> tuple[PairingSystem, ...]:
+    """Every registered system that pairs a file of this kind, in registry order."""
+    return tuple(s for s in systems() if s.pairs_kind(kind))
+
+
+def first_system_for_kind(kind: str) -> PairingSystem | None:
+    """The first registered system that pairs a file of this kind (None: none does); the
+    systems' packages are imported in registry order up to it (a file of players loads the
+    Dutch system's declaration alone)."""
+    return next((s for s in map(_declared, SYSTEM_PACKAGES) if s.pairs_kind(kind)), None)
+
+
 def system_named(name: str) -> PairingSystem:
     """The system a rule file names (``system = "dutch"``); InputError if none has the name.
     The systems' packages are imported in registry order up to the one named (a process that
@@ -173,7 +142,7 @@ def system_named(name: str) -> PairingSystem:
                      f"(known: {', '.join(s.name for s in systems())})")
 
 
-def system_of(rules: RuleSet) -> PairingSystem:
+def system_of(rules: NamedRuleSet) -> PairingSystem:
     """The system that pairs a rule set."""
     return system_named(rules.system)
 
@@ -190,7 +159,7 @@ def system_for_code(code: str) -> tuple[PairingSystem, str, bool] | None:
     return None
 
 
-def trf_code_of(rules: RuleSet) -> str | None:
+def trf_code_of(rules: NamedRuleSet) -> str | None:
     """The record-192 code that names a rule set (the last one its system lists for it: the
     current spelling), or None when no code does."""
     codes = [code for code, name in system_of(rules).trf_codes.items() if name == rules.name]

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from cpswiss.api import pair_double_swiss_tournament
+from system_results import pair_double_swiss_tournament
 from cpswiss.errors import NoPairingError
 from cpswiss.formats.trf_writer import write_trf
 from cpswiss.rulesets.ruleset import load_rule_set

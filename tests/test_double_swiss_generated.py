@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from cpswiss.api import pair_double_swiss_tournament
+from system_results import pair_double_swiss_tournament
 from cpswiss.check.matches import recorded_round as recorded_matches
 from cpswiss.check.rounds import check_tournament
 from cpswiss.cli import main

@@ -11,7 +11,8 @@ from conftest import SHARED, player_line
 from cpswiss.formats.trf import parse_trf
 from cpswiss.api.selection import select_rule_set
 from cpswiss.rulesets.ruleset import load_rule_set
-from cpswiss.systems.dubov.facts import average_rating, dubov_facts, max_upfloats
+from cpswiss.systems.dubov.facts import dubov_facts, max_upfloats
+from cpswiss.tournament.model import average_rating
 from cpswiss.systems.dubov.procedure import bye_order_key, choose_bye, pair_round, sequence_from_middle
 from cpswiss.cli import main
 from cpswiss.tournament.state import build_state

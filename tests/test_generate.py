@@ -11,7 +11,7 @@ from cpswiss.check.rounds import check_tournament
 from cpswiss.cli import main
 from cpswiss.errors import InputError
 from cpswiss.formats.trf import parse_trf
-from cpswiss.study.acceptance import CONTENTS, contents
+from cpswiss.study.contents import CONTENTS, contents
 from cpswiss.study.generate import PARAMETERS, GeneratorConfig, expected_score, generate, generate_text
 from cpswiss.rulesets.ruleset import load_rule_set
 from cpswiss.registry import systems, trf_code_of

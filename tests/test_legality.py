@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from cpswiss.api import check_matches_pairing, pair_double_swiss_tournament
+from cpswiss.api import check_matches_pairing
+from system_results import pair_double_swiss_tournament
 from cpswiss.check.explain import explain_pairing
 from cpswiss.cli import main
 from cpswiss.errors import InternalCheckError

@@ -297,6 +297,13 @@ def test_c04_6_art_3_3_3_resolve_ranks_equal_costs_by_the_lower_score_difference
     assert sorted(resolution.alternatives[0].played.pairs()) == [(3, 2), (4, 7), (6, 5)]
 
 
+def test_an_unknown_number_in_a_double_swiss_proposal_is_named_a_player(tmp_path, capsys):
+    """A Double-Swiss competitor is a player (C.04.5): the refusal of a proposal naming no one in
+    the file says so in the system's noun, as a team file's says team."""
+    code, out = explain(capsys, str(DOUBLE_SWISS), "--pairing", proposal(tmp_path, "2 1", "4 9"))
+    assert code == 3 and out.strip().endswith("proposal.txt:3: player 9 is not in the tournament")
+
+
 def test_a_bad_proposal_is_one_line_and_exit_3(tmp_path, capsys):
     code, out = explain(capsys, str(TEAMS / "n009-r02of07-t037.trf"), "--pairing", proposal(tmp_path, "3 12", "1 2"))
     assert code == 3 and out.strip().endswith("proposal.txt:2: team 12 is not in the tournament")

@@ -10,7 +10,8 @@ import pytest
 from fastapi.testclient import TestClient
 from test_server_fixtures import REPO, with_colours_swapped
 
-from cpswiss.api import double_swiss_state_rows, pair_double_swiss_tournament, pair_team_tournament, team_state_rows
+from cpswiss.api import matches_text, pair_matches
+from system_results import double_swiss_state_rows, pair_double_swiss_tournament, pair_team_tournament, team_state_rows
 from cpswiss.formats.trf import parse_trf
 from cpswiss.server.answers import (
     MatchCheckAnswer, MatchExplainAnswer, MatchPairAnswer, MatchResolveAnswer, MatchStateAnswer,
@@ -54,7 +55,7 @@ def test_pair_a_team_file_as_pair_team_does(client):
     status, data = post(client, "/api/pair", trf=text(TEAM), name=TEAM)
     assert status == 200
     answer = MatchPairAnswer.model_validate(data)
-    expected = pair_team_tournament(parse_trf(text(TEAM)))
+    expected = pair_matches(parse_trf(text(TEAM)))
     assert answer.system == "team" and answer.round == 3
     assert [(m.white.id, m.black.id, m.article) for m in answer.matches] == \
         [(m.white, m.black, m.article) for m in expected.matches]
@@ -79,19 +80,18 @@ def test_pair_a_double_swiss_file_with_both_games_and_the_explanation(client):
     status, data = post(client, "/api/pair", trf=text(DOUBLE), explain=True)
     assert status == 200
     answer = MatchPairAnswer.model_validate(data)
-    expected = pair_double_swiss_tournament(parse_trf(text(DOUBLE)), record_refusals=True)
+    expected = pair_matches(parse_trf(text(DOUBLE)), record_refusals=True)
     assert answer.system == "double-swiss" and answer.round == 3
     assert [(m.white.id, m.black.id, m.article) for m in answer.matches] == \
-        [(b.white, b.black, b.colour_rule) for b in expected.pairing.boards]
+        [(m.white, m.black, m.article) for m in expected.matches]
     for m in answer.matches:
         one, two = m.games
         assert (one.number, one.white, one.black) == (1, m.white.id, m.black.id)
         assert (two.number, two.white, two.black) == (2, m.black.id, m.white.id)
     assert answer.bye is not None and (answer.bye.id, answer.bye.score_text) == (9, "1.0")
     assert answer.matches[0].white.score_text == "3.0" and answer.matches[0].white.match_points is None
-    from cpswiss.registry import system_named
 
-    assert answer.explanation == system_named("double-swiss").match_explainer.explain_text(expected)
+    assert answer.explanation == matches_text(expected)
     assert "Art. 3.4" in answer.explanation
 
 

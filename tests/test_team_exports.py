@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from cpswiss.api import competition_state_of, pair_team_tournament
+from cpswiss.api import competition_state_of
+from system_results import pair_team_tournament
 from cpswiss.cli import main
 from cpswiss.errors import EXIT_INVALID_INPUT, EXIT_OK, InputError
 from cpswiss.formats.trf import parse_trf

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from cpswiss.api import pair_team_tournament
+from cpswiss.api import pair_matches
+from system_results import pair_team_tournament
 from cpswiss.errors import InputError, NoPairingError
 from cpswiss.systems.shared.topdown import Wish
 from cpswiss.systems.team.colours import TeamColourState, allocate, preference
@@ -31,7 +32,7 @@ def boards_of(text: str) -> set[tuple[int, int]] | str:
 def test_rounds_pair_as_the_text_orders(case):
     expected = boards_of((DATA / f"{case}.expected").read_text())
     try:
-        got: set[tuple[int, int]] | str = boards_of("\n".join(pair_team_tournament(DATA / f"{case}.trf").lines()))
+        got: set[tuple[int, int]] | str = boards_of("\n".join(pair_matches(DATA / f"{case}.trf").lines()))
     except NoPairingError:
         got = "NO-PAIRING"
     assert got == expected
@@ -40,7 +41,7 @@ def test_rounds_pair_as_the_text_orders(case):
 def test_disputed_rounds_differ_from_the_fork_where_the_text_says_so():
     # the fork pairs the whole round in one weighted matching; Art. 3.3.2 pairs bracket by bracket
     case = "disputed-n006-r02of05-t017"
-    got = boards_of("\n".join(pair_team_tournament(DATA / f"{case}.trf").lines()))
+    got = boards_of("\n".join(pair_matches(DATA / f"{case}.trf").lines()))
     assert got == boards_of((DATA / f"{case}.expected").read_text())
     assert got != boards_of((DATA / f"{case}.sharly").read_text())
 
@@ -293,11 +294,11 @@ def test_a_simulated_tournament_pairs_every_round_legally():
 def _next_round_with(t, change):  # type: ignore[no-untyped-def]
     """The file with its next round written as cpswiss pairs it, after ``change`` on the
     pairing (a list of MatchColours to edit)."""
-    from dataclasses import replace
+    from cpswiss.tournament.paired_round import with_round
 
     result = pair_team_tournament(t)
-    result.matches = change(result.matches, result)
-    return replace(result).tournament_with_round()
+    matches = change(result.matches, result)
+    return with_round(result.state.tournament, result.round_no, [(m.white, m.black) for m in matches], result.bye)
 
 
 def test_check_agrees_with_a_tournament_cpswiss_paired():
@@ -353,7 +354,7 @@ def test_check_flags_a_planted_rematch_as_c1():
 
 
 def test_state_rows_show_scores_colours_and_preferences():
-    from cpswiss.api import team_state_rows
+    from system_results import team_state_rows
 
     rows = {r["tpn"]: r for r in team_state_rows(DATA / "n006-r05of05-t009.trf")}
     assert (rows[1]["MP"], rows[1]["GP"], rows[1]["colours"], rows[1]["CD"]) == (8.0, 9.0, "BBWW", 0)
@@ -373,7 +374,7 @@ def _variant(tmp_path, extends: str, **switches) -> str:  # type: ignore[no-unty
 def test_parity_by_the_teams_that_arrived_gives_the_other_engines_colours(tmp_path):
     case = "disputed-n012-r01of10-t005"
     rules = _variant(tmp_path, "team-2026-a-gp-mp", parity_numbers="arrived")
-    got = boards_of("\n".join(pair_team_tournament(DATA / f"{case}.trf", rules).lines()))
+    got = boards_of("\n".join(pair_matches(DATA / f"{case}.trf", rules).lines()))
     assert got == boards_of((DATA / f"{case}.sharly").read_text())
 
 

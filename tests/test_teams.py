@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from cpswiss.api import competition_state_of, pair_team_tournament
+from cpswiss.api import competition_state_of
+from system_results import pair_team_tournament
 from cpswiss.errors import InputError
 from cpswiss.formats import trf_teams
 from cpswiss.formats.trf import parse_trf, read_trf

@@ -7,18 +7,18 @@ import os
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from dataclasses import replace
+from typing import TYPE_CHECKING, Protocol
 
 from cpswiss.colours.decoder import Pairing, decode
 from cpswiss.errors import InputError, InternalCheckError, NoPairingError
 from cpswiss.formats.trf import read_trf
-from cpswiss.tournament.model import Tournament, format_points
-from cpswiss.legality.checker import Violation, articles_of, check_pairing, round_violations
+from cpswiss.tournament.model import Tournament
+from cpswiss.legality.checker import Articles, Violation, articles_of, check_pairing, round_violations
 from cpswiss.api.selection import select_rule_set
 from cpswiss.rulesets.ruleset import RuleSet
 from cpswiss.solver.settings import SolverSettings
-from cpswiss.systems import RoundPairing
+from cpswiss.systems import PairedRound, PairingResult, RoundPairing, matches_by, pair_round_by
 from cpswiss.registry import system_of
 from cpswiss.tournament.acceleration import accelerated
 from cpswiss.tournament.colour import colour_named
@@ -28,45 +28,18 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from cpswiss.registry import PairingSystem
-    from cpswiss.systems.double_swiss.procedure import DoubleSwissRoundResult
     from cpswiss.systems.shared.topdown_account import MatchRound
-    from cpswiss.systems.team.procedure import TeamRoundPairing
     from cpswiss.tournament.competition_state import CompetitionRules, CompetitionState, StateAdjustment
 
-    import pandas as pd
-
-    from cpswiss.check.decisions import Decisions
 
 
-@dataclass
-class PairingResult:
-    """The pairing of one round, the state it was paired under and how each bracket went."""
+class ArbiterDecisions(Protocol):
+    """The arbiter's decisions on a round (:class:`cpswiss.check.decisions.Decisions`: fixed and
+    forbidden pairs, a promised bye, absences) as the pairing of a file of players reads them."""
 
-    pairing: Pairing
-    state: RoundState
-    rules: RuleSet
-    # the system's record of each bracket step (Dutch: BracketRecord; FIDE 1999: GroupRecord)
-    records: list[Any] = field(default_factory=list)
-    settings: SolverSettings | None = None
-    rules_reason: str = ""  # why this rule set (--rules, record 192, start date 042)
+    def apply(self, state: RoundState, articles: Articles) -> RoundState: ...
 
-    def boards_frame(self) -> pd.DataFrame:
-        """The boards as a table: board, white, black with names and scores."""
-        rows = []
-        players = self.state.players
-        for n, board in enumerate(self.pairing.boards, start=1):
-            w, b = players[board.white], players[board.black]
-            rows.append({"board": n, "white": w.id, "white_name": w.name,
-                         "white_score": format_points(w.real_score), "black": b.id, "black_name": b.name,
-                         "black_score": format_points(b.real_score), "colour_rule": board.colour_rule})
-        import pandas as pd
-        return pd.DataFrame(rows)
-
-    def brackets_frame(self) -> pd.DataFrame:
-        """Per-bracket facts and criteria values, one row per bracket (or score group) as the
-        pairing system records them."""
-        import pandas as pd
-        return pd.DataFrame(system_of(self.rules).explainer.bracket_rows(self, self.settings))
+    def apply_to_competitors(self, state: CompetitionState) -> CompetitionState: ...
 
 
 _PAUSED_LOCK = threading.Lock()
@@ -101,7 +74,7 @@ def pair_with_certificate(state: RoundState, rules: RuleSet, settings: SolverSet
     certificate (a Tutte barrier of the compatibility graph, :mod:`cpswiss.legality.certificate`)."""
     try:
         with collector_paused():
-            return system_of(rules).pair_round(state, rules, settings)
+            return pair_round_by(system_of(rules))(state, rules, settings)
     except NoPairingError as exc:
         from cpswiss.legality.certificate import (  # networkx: only here
             barrier_text,
@@ -146,7 +119,7 @@ def prepare_tournament(tournament: Tournament | str | Path, rule_set: str | Rule
 
 
 def pair_round(prepared: PreparedTournament, round_no: int | None = None, settings: SolverSettings | None = None,
-               decisions: Decisions | None = None) -> PairingResult:
+               decisions: ArbiterDecisions | None = None) -> PairingResult:
     """Pair a round of a prepared tournament: the next one, or with ``round_no`` a round already
     in the file, re-paired from the state before it (the players it paired are the ones
     available).  ``decisions``: the arbiter's (:class:`~cpswiss.check.decisions.Decisions`:
@@ -171,7 +144,7 @@ def pair_round(prepared: PreparedTournament, round_no: int | None = None, settin
 def pair_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSet | None = None,
                     initial_colour: str | None = None, settings: SolverSettings | None = None,
                     round_no: int | None = None, accelerate: str | None = None,
-                    decisions: Decisions | None = None) -> PairingResult:
+                    decisions: ArbiterDecisions | None = None) -> PairingResult:
     """Pair the next round of a tournament (or re-pair round ``round_no``) under a rule set:
     :func:`prepare_tournament` then :func:`pair_round`."""
     return pair_round(prepare_tournament(tournament, rule_set, initial_colour, accelerate), round_no,
@@ -250,126 +223,88 @@ def matches_reason(t: Tournament, rule_set: str | RuleSet | None) -> str:
     return f"record 192 {code}" if code else f"{t.kind_reason()}: the system's default"
 
 
-def team_rule_set(t: Tournament, rule_set: str | RuleSet | None) -> tuple[RuleSet, bool]:
-    """The team rule set for a team file and whether its record 192 asks for Baku: ``rule_set``
-    when given, else the one the code names (``FIDE_TEAM...``), else ``team-2026``."""
-    from cpswiss.registry import system_named
+def system_of_matches(t: Tournament) -> PairingSystem:
+    """The system of matches a file's kind asks for (a team file: C.04.6; a Double-Swiss file:
+    C.04.5); InputError for a file of individual games."""
+    from cpswiss.api.selection import system_asked_for
 
-    return rule_set_of_matches(t, system_named("team"), rule_set)
+    system = system_asked_for(t)
+    if system is None or not system.pairs_matches:
+        raise InputError("not a file of matches (a team file, C.04.6, or a Double-Swiss file, C.04.5)", t.path)
+    return system
 
 
-def team_state_rows(tournament: Tournament | str | Path, rule_set: str | RuleSet | None = None,
-                    round_no: int | None = None) -> list[dict[str, Any]]:
-    """Each team of a team file before a round (default the next), as table rows: scores,
-    colours, preference, float, [C2], matches played, to be paired."""
-    from cpswiss.registry import system_named
-
+def competitor_state_rows(tournament: Tournament | str | Path, rule_set: str | RuleSet | None = None,
+                          round_no: int | None = None) -> list[dict[str, object]]:
+    """Each competitor of a file of matches (a team, C.04.6; a player of a Double-Swiss file,
+    C.04.5) before a round (default the next), as table rows, as its system declares them:
+    scores, colours, preference, float, [C2], matches played, to be paired."""
     t = read_trf(tournament) if isinstance(tournament, (str, os.PathLike)) else tournament
-    rules, baku = team_rule_set(t, rule_set)
-    rows = system_named("team").competitor_rows
+    system = system_of_matches(t)
+    rules, baku = rule_set_of_matches(t, system, rule_set)
+    rows = matches_by(system).competitor_rows
     if rows is None:
-        raise InputError("the team system gives no state of its competitors")
+        raise InputError(f"the {system.title} gives no state of its competitors")
     return rows(t, rules, round_no, baku)
-
-
-def pair_team_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSet | None = None,
-                         round_no: int | None = None, settings: SolverSettings | None = None,
-                         record_refusals: bool = False, adjust: StateAdjustment | None = None) -> TeamRoundPairing:
-    """Pair a round of a team tournament (TRF-2026 records 310) by the Swiss Team Pairing System
-    (C.04.6): the next round, or ``round_no`` re-paired from the state before it.  ``rule_set``:
-    a team rule set (name, alias, file or loaded); default, the one the file's record 192 names
-    (``FIDE_TEAM...``; ``_BAKU``: Baku acceleration), else ``team-2026``.  ``record_refusals``:
-    record every value ruled out before the set and identifier chosen (for the explanation).
-    ``adjust``: the arbiter's decisions applied to the teams' state first
-    (:meth:`cpswiss.check.decisions.Decisions.apply_to_competitors`)."""
-    from cpswiss.registry import system_named
-
-    t = read_trf(tournament) if isinstance(tournament, (str, os.PathLike)) else tournament
-    rules, baku = team_rule_set(t, rule_set)
-    team = system_named("team")
-    if team.pair_competition is None:
-        raise InputError(f"the {team.title} pairs no team file")
-    pairing: TeamRoundPairing = team.pair_competition(t, rules, round_no, settings, record_refusals, baku, adjust)
-    check_matches_pairing(pairing.state, [(m.white, m.black) for m in pairing.matches], pairing.bye, rules)
-    return pairing
-
-
-def team_explanation(pairing: TeamRoundPairing) -> str:
-    """A team round (paired with ``record_refusals``) explained in the text's words: the bye and
-    why, each bracket's upfloaters and identifier with the values ruled out, each match's
-    colours and article (the team system's explanation, through the registry)."""
-    from cpswiss.registry import system_named
-
-    return system_named("team").match_explainer.explain_text(pairing)
-
-
-def pair_double_swiss_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSet | None = None,
-                                 round_no: int | None = None, record_refusals: bool = False,
-                                 accelerate: str | None = None,
-                                 adjust: StateAdjustment | None = None) -> DoubleSwissRoundResult:
-    """Pair a round of a Double-Swiss tournament (record 192 ``FIDE_DOUBLESWISS``, a match in two
-    round columns) by C.04.5: the next round, or ``round_no`` re-paired from the state before it.
-    ``rule_set``: a Double-Swiss rule set (name, alias, file or loaded); default, the one record
-    192 names (``_BAKU``: Baku acceleration).  ``accelerate``: ``baku`` (C.04.7 over the matches)
-    unless the file gives virtual points (250).  ``record_refusals``: every value ruled out
-    before the set and identifier chosen (for the explanation).  ``adjust``: the arbiter's
-    decisions applied to the players' state first."""
-    from cpswiss.api.selection import check_pairs_file
-    from cpswiss.registry import system_named
-
-    t = read_trf(tournament) if isinstance(tournament, (str, os.PathLike)) else tournament
-    double = system_named("double-swiss")
-    check_pairs_file(t, double)
-    rules, baku = rule_set_of_matches(t, double, rule_set)
-    if baku and rules.acceleration.method == "none":
-        rules = rules.accelerated("baku")
-    if accelerate:
-        if accelerate != "baku":
-            raise InputError(f"--accelerate {accelerate}: the Double-Swiss System takes Baku (C.04.7) only")
-        rules = rules.accelerated("baku")
-    assert double.pair_competition is not None
-    pairing: DoubleSwissRoundResult = double.pair_competition(t, rules, round_no, None, record_refusals,
-                                                              rules.acceleration.method != "none", adjust)
-    assert pairing.state is not None
-    check_matches_pairing(pairing.state, [(b.white, b.black) for b in pairing.pairing.boards], pairing.pairing.bye,
-                          rules)
-    return pairing
-
-
-def double_swiss_state_rows(tournament: Tournament | str | Path, rule_set: str | RuleSet | None = None,
-                            round_no: int | None = None) -> list[dict[str, Any]]:
-    """Each player of a Double-Swiss file before a round (default the next), as table rows."""
-    from cpswiss.registry import system_named
-
-    t = read_trf(tournament) if isinstance(tournament, (str, os.PathLike)) else tournament
-    double = system_named("double-swiss")
-    rules, baku = rule_set_of_matches(t, double, rule_set)
-    assert double.competitor_rows is not None
-    return double.competitor_rows(t, rules, round_no, baku or rules.acceleration.method != "none")
 
 
 def pair_matches(tournament: Tournament | str | Path, rule_set: str | RuleSet | None = None,
                  round_no: int | None = None, record_refusals: bool = False, accelerate: str | None = None,
-                 adjust: StateAdjustment | None = None) -> MatchRound:
-    """A round of a file of matches - a team file (C.04.6: :func:`pair_team_tournament`) or a
-    Double-Swiss file (C.04.5: :func:`pair_double_swiss_tournament`) - by the system its kind
-    asks for, as the arbiter's tools read it (:class:`~cpswiss.systems.shared.topdown_account.
-    MatchRound`, from the system's explanation through the registry).  ``accelerate``: Baku
-    for a Double-Swiss file (a team file's acceleration is its record 192's or its 250
-    records'); ``adjust``: the arbiter's decisions applied to the state first.  InputError for
-    a file of individual games."""
-    from cpswiss.api.selection import system_asked_for
+                 adjust: StateAdjustment | None = None, settings: SolverSettings | None = None,
+                 system: PairingSystem | None = None) -> MatchRound:
+    """A round of a file of matches - a team file (C.04.6) or a Double-Swiss file (C.04.5) - by
+    the system its kind asks for (:func:`system_of_matches`), through the registry: the next
+    round, or ``round_no`` re-paired from the state before it, as the arbiter's tools read it
+    (:class:`~cpswiss.systems.shared.topdown_account.MatchRound`; the system's own result in
+    ``.result``).  ``rule_set``: a rule set of that system (name, alias, file or loaded);
+    default, the one record 192 names (``_BAKU``: Baku acceleration), else the system's
+    default.  ``accelerate``: a method the system takes from the caller (Double-Swiss: Baku; a
+    team file's acceleration is its record 192's or its 250 records').  ``record_refusals``:
+    every value ruled out before the set and identifier chosen (for the explanation);
+    ``adjust``: the arbiter's decisions applied to the state first
+    (:meth:`cpswiss.check.decisions.Decisions.apply_to_competitors`).  The pairing is checked
+    against the system's absolute rules (:func:`check_matches_pairing`) before it is returned.
+    ``system``: the system asked for (a command's flag); a file of another kind is refused
+    (:func:`~cpswiss.api.selection.check_pairs_file`)."""
+    t = read_trf(tournament) if isinstance(tournament, (str, os.PathLike)) else tournament
+    system = system or system_of_matches(t)
+    rules, baku = rule_set_of_matches(t, system, rule_set)
+    engine = matches_by(system)
+    assert engine.pair_matches is not None
+    paired = engine.pair_matches(t, rules, round_no, settings, record_refusals, baku, accelerate, adjust)
+    check_matches_pairing(paired.state, [(m.white, m.black) for m in paired.matches], paired.bye, paired.rules)
+    return paired
+
+
+def matches_text(paired: MatchRound) -> str:
+    """A round of matches (paired with ``record_refusals``) explained in its system's words: the
+    bye and why, each bracket's upfloaters and identifier with the values ruled out, each
+    match's colours and article."""
+    explain = matches_by(system_of(paired.rules)).explain_matches
+    assert explain is not None
+    return explain(paired)
+
+
+def pair(tournament: Tournament | str | Path, rule_set: str | RuleSet | None = None, round_no: int | None = None,
+         settings: SolverSettings | None = None, decisions: ArbiterDecisions | None = None,
+         system: PairingSystem | None = None) -> PairedRound:
+    """A round of a tournament of any system, by one call: the next round, or ``round_no``
+    re-paired from the state before it, under ``rule_set`` (a name, alias, file or loaded; else
+    as the file asks: record 192, the start date 042), by ``system`` when given (a command's
+    flag: a file of another kind is refused, a flag without ``rule_set`` pairs as
+    :func:`~cpswiss.api.selection.rule_set_for_system` says), else by the one the file asks
+    for; ``decisions``: the arbiter's (fixed, forbidden pairs, a promised bye, absences), one
+    mechanism for both kinds of file.  A file of matches goes to :func:`pair_matches`, a file
+    of players to :func:`pair_tournament`; each checks its pairing's legality."""
+    from cpswiss.api.selection import rule_set_for_system, system_asked_for
 
     t = read_trf(tournament) if isinstance(tournament, (str, os.PathLike)) else tournament
-    system = system_asked_for(t)
-    if system is None or system.match_explanation is None:
-        raise InputError("not a file of matches (a team file, C.04.6, or a Double-Swiss file, C.04.5)", t.path)
-    result: TeamRoundPairing | DoubleSwissRoundResult
-    if system.name == "team":
-        if accelerate:
-            raise InputError(f"--accelerate {accelerate}: a team file is accelerated by its record 192 "
-                             "(FIDE_TEAM..._BAKU) or its 250 records", t.path)
-        result = pair_team_tournament(t, rule_set, round_no, record_refusals=record_refusals, adjust=adjust)
-    else:
-        result = pair_double_swiss_tournament(t, rule_set, round_no, record_refusals, accelerate, adjust)
-    return system.match_explainer.match_round(result)
+    chosen = system or system_asked_for(t)
+    if chosen is not None and chosen.pairs_matches:
+        adjust = decisions.apply_to_competitors if decisions is not None else None
+        return PairedRound.of_matches(pair_matches(t, rule_set, round_no, adjust=adjust, settings=settings,
+                                                   system=chosen))
+    if system is not None and not isinstance(rule_set, RuleSet):
+        rule_set = rule_set_for_system(system, rule_set)
+    return PairedRound.of_games(pair_tournament(t, rule_set, settings=settings, round_no=round_no,
+                                                decisions=decisions))

@@ -24,6 +24,12 @@ class PendingRound:
     total: int | None
     pairings: dict[int, str]
 
+    def pairing_of(self, row: dict[str, object]) -> str:
+        """The pairing of the competitor of a state table's row (its ``tpn``)."""
+        tpn = row["tpn"]
+        assert isinstance(tpn, int)
+        return self.pairings[tpn]
+
     def header(self) -> str:
         """The title of the state before this round."""
         return (f"State before round {self.round_no} of {self.total or '?'} (round {self.round_no} is paired, its "

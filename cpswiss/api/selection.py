@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from cpswiss.errors import InputError
 from cpswiss.formats.dates import date_readings, format_date
-from cpswiss.registry import PairingSystem, system_for_code, system_named, system_of, systems
+from cpswiss.registry import PairingSystem, system_for_code, first_system_for_kind, system_named, system_of, systems, systems_for_kind
 from cpswiss.rulesets.loader import load_rule_set
 from cpswiss.rulesets.model import EDITION_IN_FORCE, RuleSet
-from cpswiss.tournament.model import DOUBLE_SWISS, INDIVIDUAL, TEAM, Tournament
+from cpswiss.tournament.model import Tournament
 
 EDITION_BEFORE_2026 = "dutch-2017"
 EDITION_2026_START = (2026, 2, 1)  # C.04.3 applied from 1 February 2026
@@ -62,10 +62,8 @@ def select_rule_set(tournament: Tournament, requested: str | RuleSet | None = No
     rules, reason = _select(tournament, requested)
     system = system_of(rules)
     check_pairs_file(tournament, system)
-    if INDIVIDUAL not in system.file_kinds:  # a file of matches: paired on its own path (--team, --double-swiss)
-        because = tournament.kind_reason()
-        raise InputError(f"this file asks for {KIND_SYSTEMS.get(tournament.kind, tournament.kind)}"
-                         + (f" ({because})" if because else "") + f"; pair it with --{system.flag}", tournament.path)
+    if system.pairs_matches:  # a file of matches: paired on its own path (--team, --double-swiss)
+        raise InputError(f"this file {tournament.asks_for()}; pair it with --{system.flag}", tournament.path)
     if accelerate:
         rules = rules.accelerated(accelerate)
         reason += f", --accelerate {accelerate}"
@@ -116,9 +114,9 @@ def system_asked_for(tournament: Tournament) -> PairingSystem | None:
     """The system a file asks for by itself: for a file of matches (teams, Double-Swiss) the
     system that pairs its kind, else the one its record 192 (or 092) code names; None when it
     names none."""
-    kind = tournament.kind
-    if kind != INDIVIDUAL:
-        return next((s for s in systems() if kind in s.file_kinds), None)
+    found = first_system_for_kind(tournament.kind)
+    if found is not None and found.pairs_matches:
+        return found
     code, _ = _system_code(tournament)
     claimed = system_for_code(code) if code else None
     return claimed[0] if claimed else None
@@ -137,8 +135,7 @@ def rule_set_for_system(system: PairingSystem, requested: str | None) -> SystemF
     same).  A rule set of another system is an :class:`OtherSystemsRuleSet` naming the one that
     pairs it."""
     if requested is None:  # the file chooses the Dutch edition, and a file of matches its rule set (192)
-        by_file = system.name == "dutch" or INDIVIDUAL not in system.file_kinds
-        return SystemFlag("" if by_file else system.default_rule_set, system.name, system.flag)
+        return SystemFlag("" if system.rule_set_from_file else system.default_rule_set, system.name, system.flag)
     rules = load_rule_set(requested)
     if rules.system != system.name:
         other = next((s for s in systems() if s.name == rules.system), None)
@@ -189,11 +186,6 @@ def _edition_of_start_date(tournament: Tournament) -> tuple[str, str]:
     return name, f"start date {text} (042; read as {read_as}, all {boundary})"
 
 
-# the FIDE systems each kind of file asks for, named in a refusal while no registered system pairs it
-KIND_SYSTEMS = {TEAM: "the Swiss Team Pairing System (C.04.6)", DOUBLE_SWISS: "the Double-Swiss System (C.04.5)",
-                INDIVIDUAL: "an individual Swiss system"}
-
-
 def check_pairs_file(tournament: Tournament, system: PairingSystem | None = None) -> None:
     """Refuse (InputError, exit 3) a file that ``system`` - or, with None, every registered
     system - does not pair, in one line naming the system the file asks for: a team file (310
@@ -206,15 +198,12 @@ def check_pairs_file(tournament: Tournament, system: PairingSystem | None = None
         raise InputError(f"{not_swiss}, not a Swiss: cpswiss pairs Swiss systems only", tournament.path)
     kind = tournament.kind
     if system is None:
-        if kind == INDIVIDUAL or any(kind in s.file_kinds for s in systems()):
+        if first_system_for_kind(kind) is not None:
             return
-    elif kind in system.file_kinds:
+    elif system.pairs_kind(kind):
         return
-    because = tournament.kind_reason()
-    asks = f"asks for {KIND_SYSTEMS.get(kind, kind)}" + (f" ({because})" if because else "")
-    if kind == INDIVIDUAL and not because:  # nothing in the file names a system
-        asks = "is read as an individual tournament (no record 192 names a system, no 310 team records)"
-    pairing = [s for s in systems() if kind in s.file_kinds]
+    asks = tournament.asks_for()
+    pairing = systems_for_kind(kind)
     if not pairing:
         raise InputError(f"this file {asks}, which cpswiss does not pair", tournament.path)
     assert system is not None

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from cpswiss.errors import InputError
 from cpswiss.legality.checker import LEGACY_ARTICLES, Articles, meeting_violation
+from cpswiss.registry import system_named
 from cpswiss.tournament.state import PlayerState, RoundState
 
 if TYPE_CHECKING:
@@ -131,8 +132,8 @@ class Decisions:
         a fixed pair may meet nobody else and takes no PAB ([C1] must allow it, or ``allow_pairs``);
         the PAB promised to X: X meets nobody and nobody else may take it ([C2] must allow X, or
         ``allow_bye``); ``allow_pairs`` / ``allow_bye`` lift [C1] / [C2] for those alone."""
-        system = state.rules.system
-        text, noun = ("C.04.6", "team") if system == "team" else ("C.04.5", "player")
+        system = system_named(state.rules.system)
+        text, noun = system.regulation, system.noun
         found = dict(state.competitors)
 
         def competitor(cid: int, option: str) -> CompetitorState:

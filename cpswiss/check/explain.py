@@ -25,7 +25,8 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cpswiss.api import PairingResult, pair_tournament
+from cpswiss.api import pair_tournament
+from cpswiss.systems import PairingResult, engine_of
 from cpswiss.check.rounds import CheckReport, RoundCheck, check_tournament, load_tournament, pairing_in_file
 from cpswiss.colours.decoder import Board, Pairing
 from cpswiss.errors import FileAccessError, InputError
@@ -162,11 +163,11 @@ class Explanation:
 
 
 def read_pairing_file(path: str | Path, tournament: Tournament, round_no: int,
-                      known: Collection[int] | None = None) -> Pairing:
+                      known: Collection[int] | None = None, noun: str = "player") -> Pairing:
     """A pairing in the ``-p`` format: a count, then ``white black`` per board, the bye as
     ``id 0``.  Malformed files and unknown players (``known``: the pairing numbers allowed,
-    default the tournament's players; a team file's team numbers) raise an
-    :class:`InputError` naming the line."""
+    default the tournament's players; a team file's team numbers; ``noun``: what the system
+    calls them) raise an :class:`InputError` naming the line."""
     ids = tournament.players if known is None else known
     name = str(path)
     try:
@@ -193,8 +194,7 @@ def read_pairing_file(path: str | Path, tournament: Tournament, round_no: int,
         white, black = map(int, fields)
         for pid in (white, black):
             if pid and pid not in ids:
-                raise InputError(f"{'player' if known is None else 'team'} {pid} is not in the tournament", name,
-                                 number)
+                raise InputError(f"{noun} {pid} is not in the tournament", name, number)
         if white == 0:
             raise InputError("the bye is written 'player 0', not '0 player'", name, number)
         if white == black:
@@ -309,7 +309,7 @@ def explain_engine(tournament: Tournament | str | Path, rule_set: str | RuleSet 
 def account_of(result: PairingResult, settings: SolverSettings | None, file: str) -> Explanation:
     """The explanation of an engine result: the system's account of its brackets, the bye, and
     why each board has its colours."""
-    system = system_of(result.rules).explainer.account(result, settings)
+    system = engine_of(system_of(result.rules)).explainer.account(result, settings)
     colours = [colour_finding(board, result.state.players, n, result.state.system_order)
                for n, board in enumerate(result.pairing.boards, start=1)]
     return in_edition_terms(Explanation(file, result.pairing.round_no, edition_text(result), result.pairing,
@@ -323,7 +323,7 @@ def compare_with(t: Tournament, rules: RuleSet, result: PairingResult, proposed:
     where they differ with the criterion that decides there, or else the colours."""
     state = result.state
     violations = check_pairing(state, proposed, articles_of(rules))
-    system = system_of(rules).explainer.compare(result, proposed, settings)
+    system = engine_of(system_of(rules)).explainer.compare(result, proposed, settings)
     colours: list[Finding] = []
     decisive = system.decisive
     if violations:

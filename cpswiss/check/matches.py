@@ -29,18 +29,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cpswiss.api import pair_matches
+from cpswiss.api import matches_text, pair_matches
 from cpswiss.check.decisions import Decisions
 from cpswiss.check.explain import read_pairing_file
 from cpswiss.check.rounds import is_file_of_matches, met_in
 from cpswiss.errors import InputError, NoPairingError
 from cpswiss.formats.trf import read_trf
 from cpswiss.legality.checker import articles_of, round_violations
-from cpswiss.registry import system_named
 from cpswiss.rulesets.ruleset import RuleSet
 from cpswiss.systems.shared.explaining import Finding
 from cpswiss.systems.shared.topdown import Bracket, identifier_of
-from cpswiss.systems.shared.topdown_account import MatchRound, TextWords
+from cpswiss.systems.shared.topdown_account import MatchRound
 from cpswiss.systems.shared.topdown_explain import score_text
 from cpswiss.tournament.competition_state import CompetitionState, paired_matches
 from cpswiss.tournament.competitors import competitors, match_pairing_of
@@ -290,7 +289,7 @@ class MatchesExplanation:
 
 def _explain_text(played: MatchRound) -> str:
     """The system's account of the round (``explain_text``), through the registry."""
-    return system_named(played.state.rules.system).match_explainer.explain_text(played.result)
+    return matches_text(played)
 
 
 def recorded_round(t: Tournament, round_no: int) -> ProposedRound:
@@ -318,7 +317,8 @@ def explain_matches(tournament: Tournament | str | os.PathLike[str], proposal: P
         if isinstance(proposal, ProposedRound):
             proposed = proposal
         else:
-            read = read_pairing_file(proposal, t, played.round_no, known=set(played.state.competitors))
+            read = read_pairing_file(proposal, t, played.round_no, known=set(played.state.competitors),
+                                     noun=played.words.competitor)
             proposed = ProposedRound(tuple((b.white, b.black) for b in read.boards),
                                      (read.bye,) if read.bye is not None else ())
     found = violations(played.state, played.rules, proposed)

@@ -23,6 +23,7 @@ from cpswiss.check.matches import ProposedRound, met_in, violations, what_if_mat
 from cpswiss.errors import InputError, NoPairingError
 from cpswiss.formats.trf import read_trf
 from cpswiss.registry import system_named
+from cpswiss.systems import matches_by
 from cpswiss.rulesets.ruleset import RuleSet
 from cpswiss.solver.relaxation import Relaxable, least_relaxed
 from cpswiss.solver.settings import SolverSettings
@@ -169,7 +170,9 @@ def _rules_of(t: Tournament, rule_set: str | RuleSet | None) -> RuleSet:
 
 def _words_of(state: CompetitionState) -> TextWords:
     """The words of the text of the system that pairs the state."""
-    return system_named(state.rules.system).match_explainer.WORDS
+    words = matches_by(system_named(state.rules.system)).words
+    assert words is not None
+    return words()
 
 
 def _relaxables(state: CompetitionState, kinds: list[str], rules: RuleSet

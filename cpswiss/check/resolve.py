@@ -19,7 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from cpswiss.api import PairingResult, pair_tournament
+from cpswiss.api import pair_tournament
+from cpswiss.systems import PairingResult
 from cpswiss.legality.checker import Violation, articles_of, check_pairing
 from cpswiss.check.whatif import CriterionChange, what_if
 from cpswiss.colours.decoder import Pairing

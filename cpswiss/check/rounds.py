@@ -182,7 +182,7 @@ def check_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSe
 def is_file_of_matches(t: Tournament) -> bool:
     """A team file or a Double-Swiss file (paired by a system of the match model)."""
     system = system_asked_for(t)
-    return system is not None and system.match_explanation is not None
+    return system is not None and system.pairs_matches
 
 
 def met_in(state: CompetitionState, a: int, b: int) -> int:

@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from cpswiss.api import PairingResult, pair_tournament
+from cpswiss.api import pair_tournament
+from cpswiss.systems import PairingResult
 from cpswiss.check.explain import Explanation, compare_with
 from cpswiss.formats.trf import read_trf
 from cpswiss.tournament.model import Tournament

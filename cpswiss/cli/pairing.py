@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from cpswiss import errors
 from cpswiss.cli.checking import cmd_check
@@ -18,6 +18,7 @@ from cpswiss.cli.output import print_json, write_atomically, write_pairing_file
 
 if TYPE_CHECKING:
     from cpswiss.registry import PairingSystem
+    from cpswiss.systems.shared.topdown_account import MatchRound
     from cpswiss.tournament.model import Tournament
 
 
@@ -28,7 +29,7 @@ def pair_arguments(pair: argparse.ArgumentParser) -> None:
     for system in systems():
         flags.add_argument(f"--{system.flag}", metavar="FILE", dest=f"system_{system.name}",
                            help=f"{system.title}; without --rules: {system.default_rule_set}"
-                                + (" or the edition the file asks for" if system.name == "dutch" else ""))
+                                + (" or the rule set the file asks for" if system.rule_set_from_file else ""))
     pair.add_argument("-p", dest="output", nargs="?", const="-", default=None,
                       help="write the pairing file (count, then 'white black' per board, bye as 'id 0'); "
                            "without a file name: standard output")
@@ -56,10 +57,8 @@ def cmd_pair(args) -> int:
 
     system, path = _flagged_system(args)
     args.rules = rules_for_flag(system, args.rules)
-    if system.name == "team":
-        return _cmd_pair_team(args, path)
-    if system.name == "double-swiss":
-        return _cmd_pair_double_swiss(args, path)
+    if system.pairs_matches:
+        return _cmd_pair_matches(args, path, system)
     from cpswiss.api.selection import check_pairs_file
 
     tournament = tournament_of(args, path)
@@ -114,85 +113,59 @@ def cmd_pair(args) -> int:
     return errors.EXIT_OK
 
 
-def _cmd_pair_double_swiss(args, path: str) -> int:
-    """``pair --double-swiss FILE``: a round of a Double-Swiss tournament by C.04.5 (a match of
-    two games in two round columns, record 192 FIDE_DOUBLESWISS)."""
-    from cpswiss.api import pair_double_swiss_tournament
+def _cmd_pair_matches(args, path: str, system: PairingSystem) -> int:
+    """``pair --team FILE`` / ``pair --double-swiss FILE``: a round of a file of matches by its
+    system (C.04.6 on TRF-2026 team records; C.04.5 on two round columns a match, record 192
+    FIDE_DOUBLESWISS), through :func:`cpswiss.api.pair_matches`: the system refuses what it does
+    not take (a team file's ``--accelerate``)."""
+    from cpswiss.api import matches_text, pair_matches
     from cpswiss.tournament.model import format_points
 
     if args.check:  # the check of every system: --json too
         return _check(args, path)
     if args.json:
-        raise UsageError("--double-swiss does not take --json")
+        raise UsageError(f"--{system.flag} does not take --json")
     decided = _what_if(args, path)
-    result = decided if decided is not None else pair_double_swiss_tournament(
-        _match_tournament(args, path), args.rules, record_refusals=args.explain, accelerate=args.accelerate)
-    assert result.state is not None and result.rules is not None
-    pairing, players = result.pairing, result.state.competitors
+    result = decided if decided is not None else pair_matches(
+        _match_tournament(args, path), args.rules, record_refusals=args.explain, accelerate=args.accelerate,
+        system=system)
     if args.explain:
-        from cpswiss.systems.double_swiss.explain import explain_text
-
-        print(explain_text(result), file=sys.stderr if args.output == "-" else sys.stdout)
-    if args.write_trf:
-        from cpswiss.formats.trf_writer import write_trf
-        from cpswiss.tournament.paired_round import with_round
-
-        boards = [(b.white, b.black) for b in pairing.boards]
-        write_atomically(args.write_trf, write_trf(with_round(result.state.tournament, pairing.round_no, boards,
-                                                               pairing.bye)))
+        print(matches_text(result), file=sys.stderr if args.output == "-" else sys.stdout)
+    _write_matches(args, result)
     if args.output is not None or args.explain:
         return write_pairing_file(args.output, result.lines())
-    print(f"Round {pairing.round_no}: {result.rules.title} (two games a match: White plays game 1 with White)")
+    found = result.state.competitors
+    two_games = result.state.tournament.games_per_round > 1
+    print(f"Round {result.round_no}: {result.rules.title}"
+          + (" (two games a match: White plays game 1 with White)" if two_games else ""))
 
-    def shown(pid: int) -> str:
-        c = players[pid]
+    def shown(cid: int) -> str:
+        c = found[cid]
+        if system.scores_by_match:
+            return f"{c.id:3d} {c.name[:24]:<24} {f'{c.match_points / 10:g} MP {c.game_points / 10:g} GP':>14}"
         score = format_points(c.real_score) + (f"+{format_points(c.score - c.real_score)}" if c.score != c.real_score
                                                else "")
         return f"{c.id:4d} {c.name[:28]:<28} {score:>5}"
 
-    for n, board in enumerate(pairing.boards, start=1):
-        print(f"{n:4d}  {shown(board.white)}  -  {shown(board.black)}")
-    if pairing.bye is not None:
-        print(f" bye  {shown(pairing.bye)}")
-    return errors.EXIT_OK
-
-
-def _cmd_pair_team(args, path: str) -> int:
-    """``pair --team FILE``: a round of a team tournament by C.04.6 (TRF-2026 team records)."""
-    from cpswiss.api import pair_team_tournament
-
-    if args.check:  # the check of every system: --json too; --accelerate refused by name there
-        return _check(args, path)
-    unsupported = [flag for flag, given in (("--json", args.json), ("--accelerate", args.accelerate)) if given]
-    if unsupported:
-        raise UsageError(f"--team does not take {', '.join(unsupported)}")
-    decided = _what_if(args, path)
-    result = decided if decided is not None else pair_team_tournament(_match_tournament(args, path), args.rules,
-                                                                      record_refusals=args.explain)
-    if args.explain:
-        from cpswiss.api import team_explanation
-
-        print(team_explanation(result), file=sys.stderr if args.output == "-" else sys.stdout)
-    if args.write_trf:
-        from cpswiss.formats.trf_writer import write_trf
-
-        write_atomically(args.write_trf, write_trf(result.tournament_with_round()))
-    if args.output is not None or args.explain:
-        return write_pairing_file(args.output, result.lines())
-    teams = result.state.competitors
-    print(f"Round {result.round_no}: {result.rules.title}")
-
-    def score(tpn: int) -> str:
-        c = teams[tpn]
-        return f"{c.match_points / 10:g} MP {c.game_points / 10:g} GP"
-
     for n, m in enumerate(result.matches, start=1):
-        w, b = teams[m.white], teams[m.black]
-        print(f"{n:4d}  {w.id:3d} {w.name[:24]:<24} {score(w.id):>14}  -  {b.id:3d} {b.name[:24]:<24} {score(b.id):>14}")
+        print(f"{n:4d}  {shown(m.white)}  -  {shown(m.black)}")
     if result.bye is not None:
-        c = teams[result.bye]
-        print(f" bye  {c.id:3d} {c.name[:24]:<24} {score(c.id):>14}")
+        print(f" bye  {shown(result.bye)}")
     return errors.EXIT_OK
+
+
+def _write_matches(args: argparse.Namespace, result: MatchRound) -> None:
+    """``--write-trf OUT``: the file with the round of matches appended, results pending
+    (:func:`cpswiss.tournament.paired_round.with_round`: a team round on the teams' boards, a
+    Double-Swiss match in its two columns)."""
+    if not args.write_trf:
+        return
+    from cpswiss.formats.trf_writer import write_trf
+    from cpswiss.tournament.paired_round import with_round
+
+    matches = [(m.white, m.black) for m in result.matches]
+    write_atomically(args.write_trf, write_trf(with_round(result.state.tournament, result.round_no, matches,
+                                                           result.bye)))
 
 
 def _check(args: argparse.Namespace, path: str) -> int:
@@ -201,7 +174,7 @@ def _check(args: argparse.Namespace, path: str) -> int:
     return cmd_check(args)
 
 
-def _what_if(args: argparse.Namespace, path: str) -> Any:
+def _what_if(args: argparse.Namespace, path: str) -> MatchRound | None:
     """With the arbiter's decisions (``--fix``, ``--forbid``, ``--bye``, ``--absent``) on a team or
     Double-Swiss file: the round under them by the system's procedure, what changed against the
     rules' pairing printed first (:func:`cpswiss.check.matches.what_if_matches`); the system's
@@ -213,7 +186,7 @@ def _what_if(args: argparse.Namespace, path: str) -> Any:
 
     outcome = what_if_matches(_match_tournament(args, path), decisions, args.rules, args.accelerate, args.explain)
     print("\n".join(outcome.lines()), file=sys.stderr if args.output == "-" else sys.stdout)
-    return outcome.result.result
+    return outcome.result
 
 
 def _match_tournament(args: argparse.Namespace, path: str) -> Tournament:

@@ -40,31 +40,31 @@ def cmd_state(args) -> int:
     import pandas as pd
 
     from cpswiss.api.pending import pending_round_of
-    from cpswiss.api.selection import select_rule_set
+    from cpswiss.api.selection import select_rule_set, system_asked_for
+    from cpswiss.registry import system_of
     from cpswiss.rulesets.ruleset import load_rule_set
     from cpswiss.tournament.state import state_to_show
 
     tournament = tournament_of(args, args.file)
-    of_matches = tournament.is_team_tournament or (
-        tournament.games_per_round > 1 and (args.rules is None or load_rule_set(args.rules).system == "double-swiss"))
-    pending = pending_round_of(tournament, of_matches)
+    system = system_asked_for(tournament)
+    # a file of matches, unless a rule set of a system of players is asked for its two-column rounds
+    of_matches = system is not None and system.pairs_matches and (
+        tournament.teams or args.rules is None or system_of(load_rule_set(args.rules)).pairs_matches)
+    pending = pending_round_of(tournament, bool(of_matches))
     if of_matches:
-        from cpswiss.api import double_swiss_state_rows, matches_reason, rule_set_of_matches, team_state_rows
-        from cpswiss.api.selection import system_asked_for
+        from cpswiss.api import competitor_state_rows, matches_reason, rule_set_of_matches
         from cpswiss.tournament.competition_state import is_finished, paired_matches, total_matches
 
-        system = system_asked_for(tournament)
         assert system is not None
         rules, _ = rule_set_of_matches(tournament, system, args.rules)
-        rows = (team_state_rows if tournament.is_team_tournament else double_swiss_state_rows)(
-            tournament, args.rules, None if pending is None else pending.round_no)
+        rows = competitor_state_rows(tournament, args.rules, None if pending is None else pending.round_no)
         with pd.option_context("display.max_rows", None, "display.width", 200):
             print(f"{rules.title} ({matches_reason(tournament, args.rules)})")
             total = total_matches(tournament)
             if pending is not None:
                 print(pending.header())
                 for row in rows:
-                    row["paired"] = pending.pairings[row["tpn"]]
+                    row["paired"] = pending.pairing_of(row)
             elif is_finished(tournament):
                 print(f"Final state after round {total} of {total} (the tournament is finished)")
             else:

@@ -7,11 +7,12 @@ commands' ``--json`` print (:mod:`cpswiss.server.jobs`)."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated
 
 from pydantic import BaseModel, Field
 
-MatchSystem = Literal["team", "double-swiss"]
+MatchSystem = Annotated[str, Field(description="the pairing system, by its name in the registry: "
+                                             "team (C.04.6), double-swiss (C.04.5)")]
 
 
 class Competitor(BaseModel):

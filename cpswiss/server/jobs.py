@@ -67,7 +67,7 @@ def _system(request: dict, tournament) -> PairingSystem | None:
 
 def _of_matches(system: PairingSystem | None) -> TypeGuard[PairingSystem]:
     """A system that pairs teams or two-game matches (its jobs: :mod:`cpswiss.server.matches`)."""
-    return system is not None and system.pair_competition is not None
+    return system is not None and system.pairs_matches
 
 
 def _rules(request: dict, system: PairingSystem | None):

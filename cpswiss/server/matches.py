@@ -3,7 +3,7 @@ run in a worker process as :mod:`cpswiss.server.jobs` runs the others, through t
 points as ``cpswiss pair --team / --double-swiss`` (with what-if), ``state``, ``check``,
 ``explain`` and ``resolve``; each
 answer is one of the typed models of :mod:`cpswiss.server.answers`.  The system is reached
-through the registry (its ``pair_competition``); the rule set is the request's, else the one
+through the registry and its engine (``pair_matches``); the rule set is the request's, else the one
 record 192 names, else the system's default (:func:`cpswiss.api.rule_set_of_matches`)."""
 
 from __future__ import annotations
@@ -11,11 +11,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cpswiss.errors import InputError
-from cpswiss.tournament.colour import BLACK
 from cpswiss.tournament.competition_state import is_finished
 from cpswiss.server.answers import (
     Competitor, CompetitorRow, Game, Match, MatchAlternative, MatchCheckAnswer, MatchExplainAnswer, MatchPairAnswer,
-    MatchResolveAnswer, MatchRoundCheck, MatchStateAnswer, MatchSystem, MatchWhatIf, PairedMatch, PairedRound,
+    MatchResolveAnswer, MatchRoundCheck, MatchStateAnswer, MatchWhatIf, PairedMatch, PairedRound,
 )
 
 if TYPE_CHECKING:
@@ -25,13 +24,6 @@ if TYPE_CHECKING:
     from cpswiss.systems.shared.topdown_account import MatchRound
     from cpswiss.tournament.competition_state import CompetitorState
     from cpswiss.tournament.model import Tournament
-
-TEAM, DOUBLE_SWISS = "team", "double-swiss"
-
-
-def _name(system: PairingSystem) -> MatchSystem:
-    return "team" if system.name == TEAM else "double-swiss"
-
 
 def _reason(t: Tournament, request: dict) -> str:
     """Why the rule set: the request's, else record 192, else the system's default."""
@@ -53,7 +45,7 @@ def _played(t: Tournament, request: dict, round_no: int | None = None,
 def _competitor(system: PairingSystem, c: CompetitorState) -> Competitor:
     from cpswiss.tournament.model import format_points
 
-    team = system.name == TEAM
+    team = system.scores_by_match
     virtual = c.score - c.real_score
     text = f"{c.match_points / 10:g} MP {c.game_points / 10:g} GP" if team else \
         format_points(c.real_score) + (f"+{format_points(virtual)}" if virtual else "")
@@ -62,32 +54,18 @@ def _competitor(system: PairingSystem, c: CompetitorState) -> Competitor:
                       score_text=text)
 
 
-def _team_games(t: Tournament, round_no: int, white_team: int, black_team: int) -> list[Game]:
-    """Each board of a team match in the tournament with the round appended: the players by the
-    board order and the colours the colour sequence (352) gives them."""
-    boards = t.number_of_boards()
-    games = []
-    for board, (a, b) in enumerate(zip(t.teams[white_team].members[:boards], t.teams[black_team].members[:boards]),
-                                   start=1):
-        entry = t.players[a].entry(round_no)
-        white, black = (a, b) if entry is None or entry.colour != BLACK else (b, a)
-        games.append(Game(number=board, white=white, white_name=t.players[white].name, black=black,
-                          black_name=t.players[black].name))
-    return games
+def _games(t: Tournament, round_no: int, white: int, black: int) -> list[Game]:
+    """The games of a match in the tournament with the round appended
+    (:func:`cpswiss.tournament.paired_round.match_games`), with the players' names."""
+    from cpswiss.tournament.paired_round import match_games
+
+    return [Game(number=number, white=w, white_name=t.players[w].name, black=b, black_name=t.players[b].name)
+            for number, w, b in match_games(t, round_no, white, black)]
 
 
-def _two_games(t: Tournament, white: int, black: int) -> list[Game]:
-    """A Double-Swiss match: game 1 as paired, game 2 with the colours reversed."""
-    w, b = t.players[white].name, t.players[black].name
-    return [Game(number=1, white=white, white_name=w, black=black, black_name=b),
-            Game(number=2, white=black, white_name=b, black=white, black_name=w)]
-
-
-def _appended(system: PairingSystem, played: MatchRound) -> Tournament:
+def _appended(played: MatchRound) -> Tournament:
     """The tournament with the round appended (``--write-trf``): a team's boards by the board
     order and colour sequence, a Double-Swiss match's two games."""
-    if system.name == TEAM:
-        return played.result.tournament_with_round()
     from cpswiss.tournament.paired_round import with_round
 
     return with_round(played.state.tournament, played.round_no, [(m.white, m.black) for m in played.matches],
@@ -114,18 +92,17 @@ def pair_matches(t: Tournament, system: PairingSystem, request: dict, decisions:
                              first=None if outcome.first is None else str(outcome.first), changes=outcome.changes,
                              baseline=_paired_matches(outcome.baseline))
     found = played.state.competitors
-    appended = _appended(system, played)
+    appended = _appended(played)
     answer = MatchPairAnswer(
-        system=_name(system), round=played.round_no, rule_set=f"{played.rules.title} ({_reason(t, request)})",
+        system=system.name, round=played.round_no, rule_set=f"{played.rules.title} ({_reason(t, request)})",
         rule_set_name=played.rules.name,
         matches=[Match(number=n, white=_competitor(system, found[m.white]), black=_competitor(system, found[m.black]),
                        article=m.article,
-                       games=_team_games(appended, played.round_no, m.white, m.black) if system.name == TEAM
-                       else _two_games(t, m.white, m.black))
+                       games=_games(appended, played.round_no, m.white, m.black))
                  for n, m in enumerate(played.matches, start=1)],
         bye=None if played.bye is None else _competitor(system, found[played.bye]),
         pairing_file="\n".join(played.lines()) + "\n", trf=write_trf(appended),
-        explanation=_explanation(system, played.result) if explain else None, whatif=whatif)
+        explanation=_explanation(played) if explain else None, whatif=whatif)
     return answer.model_dump()
 
 
@@ -141,16 +118,18 @@ def resolve_of_matches(t: Tournament, system: PairingSystem, request: dict, sett
 
     resolution = resolve_matches(t, request.get("rules"), request["count"], settings, request.get("accelerate"))
     return MatchResolveAnswer(
-        system=_name(system), round=resolution.round_no, legal=resolution.legal, relax=resolution.relaxed,
+        system=system.name, round=resolution.round_no, legal=resolution.legal, relax=resolution.relaxed,
         alternatives=[MatchAlternative(rank=a.rank, how=a.how, pairing=_paired_matches(a.played),
                                        breaks=[str(f) for f in a.breaks], costs=a.costs, report=a.report)
                       for a in resolution.alternatives],
         text=resolution.text()).model_dump()
 
 
-def _explanation(system: PairingSystem, result: Any) -> str:
+def _explanation(played: MatchRound) -> str:
     """The round in the text's words (the system's explanation, through the registry)."""
-    return system.match_explainer.explain_text(result)
+    from cpswiss.api import matches_text
+
+    return matches_text(played)
 
 
 def _row(row: dict[str, Any], paired: str | None = None) -> CompetitorRow:
@@ -171,22 +150,18 @@ def state_of_matches(t: Tournament, system: PairingSystem, request: dict) -> dic
     """``cpswiss state`` of a file of matches: each competitor before the next round; when that
     round is paired but not played (``round_paired``), before it, with each competitor's match
     of it (``paired``)."""
-    from cpswiss.api import competition_state_of, rule_set_of_matches
+    from cpswiss.api import competition_state_of, competitor_state_rows, rule_set_of_matches
     from cpswiss.api.pending import pending_round_of
 
-    rules, baku = rule_set_of_matches(t, system, request.get("rules"))
-    if system.competitor_rows is None:
-        raise InputError(f"the {system.title} gives no state of its competitors")
+    rules, _ = rule_set_of_matches(t, system, request.get("rules"))
     pending = pending_round_of(t, of_matches=True)
     round_no = None if pending is None else pending.round_no
     state = competition_state_of(t, round_no, after_last_round=True)
-    if system.name == DOUBLE_SWISS:
-        baku = baku or rules.acceleration.method != "none"
-    rows = system.competitor_rows(t, rules, round_no, baku)
-    return MatchStateAnswer(system=_name(system), round=state.round_no, total_rounds=state.total_rounds,
+    rows = competitor_state_rows(t, request.get("rules"), round_no)
+    return MatchStateAnswer(system=system.name, round=state.round_no, total_rounds=state.total_rounds,
                             finished=pending is None and is_finished(t), round_paired=pending is not None,
                             rule_set=f"{rules.title} ({_reason(t, request)})", rule_set_name=rules.name,
-                            competitors=[_row(r, None if pending is None else pending.pairings[r["tpn"]])
+                            competitors=[_row(r, None if pending is None else pending.pairing_of(r))
                                          for r in rows]).model_dump()
 
 
@@ -208,7 +183,7 @@ def check_matches(t: Tournament, system: PairingSystem, request: dict) -> dict:
     if request.get("accelerate"):
         raise InputError("accelerate: a file of matches asks for Baku acceleration by its record 192 (_BAKU)")
     checks, text = _round_checks(t, system, request, request.get("rounds"))
-    return MatchCheckAnswer(system=_name(system), agrees=all(c.agrees for c in checks), rounds=checks,
+    return MatchCheckAnswer(system=system.name, agrees=all(c.agrees for c in checks), rounds=checks,
                             text=text).model_dump()
 
 
@@ -220,7 +195,7 @@ def explain_matches(t: Tournament, system: PairingSystem, request: dict) -> dict
     if round_no is not None and proposed is not None:
         raise InputError("explain takes a proposed pairing or a round of the file, not both")
     played = _played(t, request, round_no, explain=True)
-    text = _explanation(system, played.result)
+    text = _explanation(played)
     problems: list[str] = []
     differences: list[str] = []
     agrees: bool | None = None
@@ -232,7 +207,7 @@ def explain_matches(t: Tournament, system: PairingSystem, request: dict) -> dict
         from cpswiss.check.matches import explain_matches as explain_proposal
 
         known = set(played.state.competitors)
-        noun = "team" if system.name == TEAM else "player"
+        noun = system.noun
         for tpn in [x for board in proposed["boards"] for x in board] + [proposed.get("bye")]:
             if tpn is not None and tpn not in known:
                 raise InputError(f"{noun} {tpn} is not in the tournament", t.path)
@@ -244,7 +219,7 @@ def explain_matches(t: Tournament, system: PairingSystem, request: dict) -> dict
         differences = ([str(verdict.decisive)] if verdict.decisive is not None and not verdict.violations else []) \
             + verdict.changes
         agrees = verdict.agrees
-    return MatchExplainAnswer(system=_name(system), round=played.round_no, agrees=agrees, problems=problems,
+    return MatchExplainAnswer(system=system.name, round=played.round_no, agrees=agrees, problems=problems,
                               differences=differences, text=text).model_dump()
 
 

@@ -14,13 +14,24 @@ the matching found is a candidate that the model's own check
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from cpswiss.solver.matchings import maximum_weight_matching
 
 if TYPE_CHECKING:
     from cpswiss.solver.levels import Level
-    from cpswiss.solver.model import MatchingModel
+
+
+class MatchingModel(Protocol):
+    """What the relaxation reads of a model (:class:`cpswiss.solver.model.MatchingModel`, which
+    imports this module): its graph and the solution in hand, which it may replace."""
+
+    n: int
+    edges: list[tuple[int, int]]
+
+    def chosen(self) -> list[int]: ...
+
+    def adopt_if_solution(self, chosen: list[int]) -> bool: ...
 
 LIMIT = 1 << 120  # the packed costs stay well inside rustworkx's 128-bit weights
 REQUIRED_BONUS = 2 * LIMIT  # see _bonuses

@@ -20,10 +20,28 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from cpswiss.solver.model import MatchingModel
+
+class MatchingModel(Protocol):
+    """What the exchanges read and change of a model (:class:`cpswiss.solver.model.MatchingModel`,
+    which imports this module): its graph, the solution in hand, the constraints on record."""
+
+    n: int
+    edges: list[tuple[int, int]]
+    incident: list[list[int]]
+    solution: list[int]
+    constraints: list[tuple[dict[int, int], int]]
+    signature_packing: SignaturePacking | None
+
+    @property
+    def edge_id(self) -> dict[int, int]: ...
+
+    def chosen(self) -> list[int]: ...
+
+    def other(self, e: int, v: int) -> int: ...
+
+    def exchange_in_solution(self, remove: list[int], add: list[int]) -> None: ...
 
 class Exchanges:
     """The single exchanges around the solution in hand of ``m`` that keep its constraints."""

@@ -37,7 +37,7 @@ from cpswiss.colours.decoder import Board, Pairing
 from cpswiss.errors import EXIT_NO_PAIRING, EXIT_OK, EXIT_UNEXPECTED, CpswissError, InputError, NoPairingError
 from cpswiss.formats.trf import parse_trf
 from cpswiss.formats.trf_writer import write_trf
-from cpswiss.study.acceptance_contents import CONTENTS, contents
+from cpswiss.study.contents import CONTENTS, contents
 from cpswiss.study.generate import BYE_KINDS, GeneratorConfig, drawn_players, generate
 from cpswiss.tournament.model import Tournament
 

@@ -69,22 +69,10 @@ def collect(paths: list[str]) -> list[Path]:
 
 def _one(args: tuple[str, str, SolverSettings]) -> tuple[float, int, int, str]:
     path, rules, settings = args
-    from cpswiss.api import pair_tournament
+    from cpswiss.api import pair
 
     def work() -> tuple[int, str]:
-        from cpswiss.formats.trf import read_trf
-
-        t = read_trf(path)
-        if t.is_team_tournament:  # teams: C.04.6 by the file's record 192 (or --rules)
-            from cpswiss.api import pair_team_tournament
-
-            return len(pair_team_tournament(t, rules, settings=settings).state.to_pair), "ok"
-        if t.games_per_round > 1:  # a Double-Swiss file: C.04.5 by the file's record 192 (or --rules)
-            from cpswiss.api import pair_double_swiss_tournament
-
-            result = pair_double_swiss_tournament(t, rules)
-            return (len(result.state.to_pair) if result.state is not None else 0), "ok"
-        return len(pair_tournament(t, rules, settings=settings).state.players), "ok"
+        return pair(path, rules, settings=settings).competitors, "ok"
 
     return _timed(work)
 

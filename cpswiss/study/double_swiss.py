@@ -10,7 +10,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from cpswiss.api import pair_double_swiss_tournament
+from cpswiss.api import pair_matches
 from cpswiss.registry import trf_code_of
 from cpswiss.rulesets.ruleset import RuleSet
 from cpswiss.study.generate import GeneratorConfig, RoundLog, drawn_ratings, game_result
@@ -85,9 +85,9 @@ def generate_double_swiss(config: DoubleSwissConfig, seed: int, rounds: int | No
     rng = random.Random(seed)
     t = initial(config, code=_code(rules))
     for k in range(1, (config.rounds if rounds is None else rounds) + 1):
-        result = pair_double_swiss_tournament(t, rules)
-        boards = [(b.white, b.black) for b in result.pairing.boards]
-        t = with_results(with_round(t, k, boards, result.pairing.bye), k, rng, config)
+        result = pair_matches(t, rules)
+        boards = [(m.white, m.black) for m in result.matches]
+        t = with_results(with_round(t, k, boards, result.bye), k, rng, config)
     return t
 
 
@@ -107,10 +107,10 @@ def generate_field(config: GeneratorConfig, seed: int, rules: RuleSet,
     for k in range(1, config.rounds + 1):
         scores = {pid: t.computed_points(record) for pid, record in t.players.items()}
         start = time.perf_counter()
-        result = pair_double_swiss_tournament(t, rules)
+        result = pair_matches(t, rules)
         seconds = time.perf_counter() - start
-        boards = [(b.white, b.black) for b in result.pairing.boards]
-        t = with_round(t, k, boards, result.pairing.bye)
+        boards = [(m.white, m.black) for m in result.matches]
+        t = with_round(t, k, boards, result.bye)
         players = dict(t.players)
         for white, black in boards:
             first = game_result(config, seed, 2 * k - 1, players[white], players[black])
@@ -125,5 +125,5 @@ def generate_field(config: GeneratorConfig, seed: int, rules: RuleSet,
         for record in players.values():
             record.points_column = t.computed_points(record)
         if log is not None:
-            log.append(RoundLog(k, boards, result.pairing.bye, scores, seconds))
+            log.append(RoundLog(k, boards, result.bye, scores, seconds))
     return t

@@ -44,7 +44,7 @@ import pandas as pd
 from cpswiss.errors import InputError
 from cpswiss.rulesets.model import EDITION_IN_FORCE
 from cpswiss.tournament.colour import BLACK, WHITE
-from cpswiss.tournament.model import INDIVIDUAL, RoundKind, Tournament
+from cpswiss.tournament.model import RoundKind, Tournament
 from cpswiss.study.generate import GeneratorConfig, RoundLog
 from cpswiss.study.systems import StudyRules, check_study_rule_sets, generated, match_measures
 
@@ -89,7 +89,7 @@ class StudySpec:
     def by_matches(self) -> bool:
         """Some rule set pairs teams or two-game matches: every rule set is then measured by the
         measures all systems share (:func:`cpswiss.study.systems.match_measures`)."""
-        return any(StudyRules.named(r).kind != INDIVIDUAL for r in self.rule_sets)
+        return any(StudyRules.named(r).system.pairs_matches for r in self.rule_sets)
 
     def tasks(self) -> list[tuple[int, str]]:
         return [(i, r) for i in range(self.tournaments) for r in self.rule_sets]
@@ -192,7 +192,7 @@ def aro_spread(t: Tournament) -> dict:
     their players' AROs, ``aro_range_mean`` the mean of max - min, ``aro_range_max`` the largest
     max - min. Players without a played game have no ARO and are left out; a scoregroup counts
     when two or more players in it have one (no such scoregroup: NaN)."""
-    from cpswiss.systems.dubov.facts import average_rating
+    from cpswiss.tournament.model import average_rating
 
     aro: dict[int, float] = {}
     for pid, record in t.players.items():

@@ -1,5 +1,5 @@
 """Tournaments of any pairing system for ``generate`` and ``study``: the generator a rule set's
-system calls for (found through the registry by the kinds of file the system pairs), and the
+system names in the registry (``PairingSystem.generator``), and the
 measures every system shares, computed on competitors and matches
 (:func:`cpswiss.tournament.competitors.competitors`) so that a study can set a team rule set
 against another, or the Double-Swiss System against the Dutch one, on the same generated fields.
@@ -12,15 +12,16 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Protocol
 
 from cpswiss.errors import InputError
 from cpswiss.formats.trf_writer import write_trf
-from cpswiss.registry import system_of, trf_code_of
+from cpswiss.registry import PairingSystem, system_of, trf_code_of
 from cpswiss.rulesets.ruleset import RuleSet, load_rule_set
 from cpswiss.study.generate import GeneratorConfig, RoundLog, generate, generate_text
 from cpswiss.tournament.colour import BLACK, WHITE
 from cpswiss.tournament.competitors import EntryKind, competitors
-from cpswiss.tournament.model import DOUBLE_SWISS, INDIVIDUAL, TEAM, Tournament
+from cpswiss.tournament.model import Tournament
 
 BAKU = "+baku"
 
@@ -38,41 +39,67 @@ class StudyRules:
         return cls(load_rule_set(base), baku)
 
     @property
-    def kind(self) -> str:
-        """The kind of file its system pairs: ``individual``, ``team`` or ``double-swiss``."""
-        kinds = system_of(self.rules).file_kinds
-        return next(k for k in (INDIVIDUAL, TEAM, DOUBLE_SWISS) if k in kinds)
+    def system(self) -> PairingSystem:
+        return system_of(self.rules)
 
     @property
     def paired_by(self) -> RuleSet:
-        """The rule set with Baku acceleration where ``+baku`` asks for it and the system takes it
-        as a rule-set method (a team file asks for it by its record 192)."""
-        return self.rules.accelerated("baku") if self.baku and self.kind != TEAM else self.rules
+        """The rule set with Baku acceleration where ``+baku`` asks for it."""
+        return self.rules.accelerated("baku") if self.baku else self.rules
+
+
+class Generator(Protocol):
+    """A tournament of a system's kind, every round paired by ``rules`` and played."""
+
+    def __call__(self, config: GeneratorConfig, seed: int, rules: StudyRules, log: list[RoundLog] | None,
+                 trf26: bool) -> Tournament: ...
+
+
+def _players(config: GeneratorConfig, seed: int, rules: StudyRules, log: list[RoundLog] | None,
+             trf26: bool) -> Tournament:
+    """Players (:func:`cpswiss.study.generate.generate`)."""
+    return generate(config, seed, rules.paired_by, trf26, log)
+
+
+def _teams(config: GeneratorConfig, seed: int, rules: StudyRules, log: list[RoundLog] | None,
+           trf26: bool) -> Tournament:
+    """Teams of ``BoardsNumber`` players, ``PlayersNumber`` being the teams
+    (:mod:`cpswiss.study.team_generate`); ``+baku`` as a team file asks for it, by its record
+    192 (``_BAKU``)."""
+    from cpswiss.study.team_generate import simulate_tournament
+
+    code = (trf_code_of(rules.rules) or "FIDE_TEAM") + ("_BAKU" if rules.baku else "")
+    return simulate_tournament(config.players, config.boards, config.rounds, config.rounds, seed, code,
+                               config.draw_percentage / 100, rules.rules, log)
+
+
+def _two_game_matches(config: GeneratorConfig, seed: int, rules: StudyRules, log: list[RoundLog] | None,
+                      trf26: bool) -> Tournament:
+    """Two-game matches on the players the individual generator draws
+    (:func:`cpswiss.study.double_swiss.generate_field`)."""
+    from cpswiss.study.double_swiss import generate_field
+
+    return generate_field(config, seed, rules.paired_by, log)
+
+
+# the generators a system may name (cpswiss.registry.PairingSystem.generator)
+GENERATORS: dict[str, Generator] = {"players": _players, "teams": _teams, "two-game matches": _two_game_matches}
 
 
 def generated(config: GeneratorConfig, seed: int, rules: StudyRules, log: list[RoundLog] | None = None,
               trf26: bool = True) -> Tournament:
-    """A tournament of the rule set's system, every round paired by it: players
-    (:func:`cpswiss.study.generate.generate`), teams of ``BoardsNumber`` players, ``PlayersNumber``
-    being the teams (:mod:`cpswiss.study.team_generate`), or two-game matches on the players the
-    individual generator draws (:func:`cpswiss.study.double_swiss.generate_field`)."""
-    if rules.kind == TEAM:
-        from cpswiss.study.team_generate import simulate_tournament
-
-        code = (trf_code_of(rules.rules) or "FIDE_TEAM") + ("_BAKU" if rules.baku else "")
-        return simulate_tournament(config.players, config.boards, config.rounds, config.rounds, seed, code,
-                                   config.draw_percentage / 100, rules.rules, log)
-    if rules.kind == DOUBLE_SWISS:
-        from cpswiss.study.double_swiss import generate_field
-
-        return generate_field(config, seed, rules.paired_by, log)
-    return generate(config, seed, rules.paired_by, trf26, log)
+    """A tournament of the rule set's system, every round paired by it, by the generator the
+    system names (:data:`GENERATORS`)."""
+    generator = GENERATORS.get(rules.system.generator)
+    if generator is None:
+        raise InputError(f"the {rules.system.title} names no generator cpswiss has ({rules.system.generator!r})")
+    return generator(config, seed, rules, log, trf26)
 
 
 def generated_text(config: GeneratorConfig, seed: int, rule_set: str, trf26: bool = True) -> str:
     """``cpswiss generate``: the tournament's TRF text (a team or Double-Swiss one always TRF-2026)."""
     rules = StudyRules.named(rule_set)
-    if rules.kind == INDIVIDUAL and not rules.baku:
+    if rules.system.generator == "players" and not rules.baku:
         return generate_text(config, seed, rule_set, trf26)
     return write_trf(generated(config, seed, rules, trf26=trf26))
 
@@ -113,11 +140,12 @@ def match_measures(t: Tournament, rules: StudyRules, log: list[RoundLog], top_k:
       ``pabs``, ``float_pairs`` (matches between competitors of different scores),
       ``seconds_per_round``."""
     found = competitors(t)
-    mp_primary = rules.kind == TEAM and getattr(rules.rules.switches, "primary", "") == "match-points"
+    by_match = rules.system.scores_by_match
+    mp_primary = by_match and getattr(rules.rules.switches, "primary", "") == "match-points"
     primary = {c.id: sum((e.match_points if mp_primary else e.game_points) for e in c.entries if e) for c in
                found.values()}
     secondary = {c.id: sum((e.game_points if mp_primary else e.match_points) for e in c.entries if e) if
-                 rules.kind == TEAM else 0 for c in found.values()}
+                 by_match else 0 for c in found.values()}
     rating = {pid: r.rating or 0 for pid, r in t.players.items()}
     strength_of = {c.id: sum(rating.get(m, 0) for m in c.members) / max(1, len(c.members)) for c in found.values()}
     strength = sorted(found, key=lambda c: (-strength_of[c], c))
@@ -161,7 +189,7 @@ def match_measures(t: Tournament, rules: StudyRules, log: list[RoundLog], top_k:
 
 def _most_a_round(t: Tournament, rules: StudyRules, mp_primary: bool) -> int:
     """The most primary score (tenths) a competitor can make in one round."""
-    if rules.kind == TEAM:
+    if rules.system.scores_by_match:
         return (t.match_scoring.win if t.match_scoring is not None else 20) if mp_primary else \
             10 * t.number_of_boards()
     return 10 * t.games_per_round

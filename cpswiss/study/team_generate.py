@@ -15,7 +15,8 @@ import random
 import time
 from dataclasses import replace
 
-from cpswiss.api import pair_team_tournament
+from cpswiss.api import pair_matches
+from cpswiss.tournament.paired_round import with_round
 from cpswiss.formats.trf import parse_trf
 from cpswiss.formats.trf_teams import with_member_pab_points
 from cpswiss.formats.trf_writer import write_trf
@@ -110,12 +111,13 @@ def simulate_tournament(teams: int, boards: int, rounds: int, played: int, seed:
     t = parse_trf(text)
     for r in range(1, played + 1):
         start = time.perf_counter()
-        pairing = pair_team_tournament(t, rules)
+        pairing = pair_matches(t, rules)
         seconds = time.perf_counter() - start
         if log is not None:
             scores = {c.id: c.real_score for c in pairing.state.competitors.values()}
             log.append(RoundLog(r, [(m.white, m.black) for m in pairing.matches], pairing.bye, scores, seconds))
-        t = parse_trf(write_trf(play_round(pairing.tournament_with_round(), r, ratings, rng, draw)))
+        paired = with_round(pairing.state.tournament, r, [(m.white, m.black) for m in pairing.matches], pairing.bye)
+        t = parse_trf(write_trf(play_round(paired, r, ratings, rng, draw)))
     return t
 
 

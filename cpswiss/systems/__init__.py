@@ -1,17 +1,35 @@
 """Pairing systems: each system's round procedure and explanation, one folder each.
 
-The systems are listed in :mod:`cpswiss.registry`; a rule set's ``system`` names the
-one that pairs it.  What several systems share is in :mod:`cpswiss.systems.shared`; a system
-imports no other system.  Every procedure returns a :class:`RoundPairing`; colours, legality and
-output are shared.
+The systems are listed in :mod:`cpswiss.registry`, which holds what each declares (names, flag,
+codes, criteria, switches, file kinds, words); a rule set's ``system`` names the one that pairs
+it.  What a system *does* is its :class:`SystemEngine` (``ENGINE`` beside ``SYSTEM`` in its
+package), reached by :func:`engine_of`: the layers above call a system only through it.  What
+several systems share is in :mod:`cpswiss.systems.shared`; a system imports no other system.
+A system of players returns a :class:`RoundPairing` (colours, legality and output are shared)
+and the API makes it a :class:`PairingResult`; a system of matches returns the round as a
+:class:`~cpswiss.systems.shared.topdown_account.MatchRound`.
 """
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
+
+from cpswiss.errors import InputError, InternalCheckError
+from cpswiss.registry import PairingSystem, package_of, system_of
 
 if TYPE_CHECKING:
+    import pandas as pd
+
+    from cpswiss.colours.decoder import Pairing
+    from cpswiss.rulesets.ruleset import RuleSet
+    from cpswiss.solver.settings import SolverSettings
+    from cpswiss.systems.shared.explaining import RoundAccount
+    from cpswiss.systems.shared.topdown_account import MatchRound, TextWords
+    from cpswiss.tournament.competition_state import StateAdjustment
+    from cpswiss.tournament.model import Tournament
     from cpswiss.tournament.state import RoundState
 
 
@@ -29,3 +47,177 @@ class RoundPairing:
     bye: int | None
     records: list[Any] = field(default_factory=list)
     state: RoundState | None = None
+
+
+@dataclass
+class PairingResult:
+    """The pairing of one round of a file of players, the state it was paired under and how
+    each bracket went (:func:`cpswiss.api.pair_round`)."""
+
+    pairing: Pairing
+    state: RoundState
+    rules: RuleSet
+    # the system's record of each bracket step (Dutch: BracketRecord; FIDE 1999: GroupRecord)
+    records: list[Any] = field(default_factory=list)
+    settings: SolverSettings | None = None
+    rules_reason: str = ""  # why this rule set (--rules, record 192, start date 042)
+
+    def boards_frame(self) -> pd.DataFrame:
+        """The boards as a table: board, white, black with names and scores."""
+        import pandas as pd
+
+        from cpswiss.tournament.model import format_points
+
+        rows = []
+        players = self.state.players
+        for n, board in enumerate(self.pairing.boards, start=1):
+            w, b = players[board.white], players[board.black]
+            rows.append({"board": n, "white": w.id, "white_name": w.name,
+                         "white_score": format_points(w.real_score), "black": b.id, "black_name": b.name,
+                         "black_score": format_points(b.real_score), "colour_rule": board.colour_rule})
+        return pd.DataFrame(rows)
+
+    def brackets_frame(self) -> pd.DataFrame:
+        """Per-bracket facts and criteria values, one row per bracket (or score group) as the
+        pairing system records them."""
+        import pandas as pd
+        return pd.DataFrame(engine_of(system_of(self.rules)).explainer.bracket_rows(self, self.settings))
+
+
+@dataclass(frozen=True)
+class PairedMatch:
+    """One match of a round of any system: its White (the game's; a team's board 1; a
+    Double-Swiss match's game 1), its Black, and the article that decided the colours."""
+
+    white: int
+    black: int
+    article: str
+
+
+@dataclass(frozen=True)
+class PairedRound:
+    """A round of any system as :func:`cpswiss.api.pair` returns it: the round, its matches in
+    board order, the pairing-allocated bye, the rule set, how many competitors it paired, and
+    the round as its kind of system records it (``view``: a :class:`PairingResult` for a system
+    of players - the state, the records of each bracket -, a :class:`~cpswiss.systems.shared.
+    topdown_account.MatchRound` for a system of matches - the state, the procedure's plan)."""
+
+    round_no: int
+    matches: tuple[PairedMatch, ...]
+    bye: int | None
+    rules: RuleSet
+    competitors: int  # the competitors of the round (players; teams or players of the match model)
+    view: PairingResult | MatchRound
+
+    @classmethod
+    def of_games(cls, result: PairingResult) -> PairedRound:
+        """A round of a system of players."""
+        pairing = result.pairing
+        return cls(pairing.round_no, tuple(PairedMatch(b.white, b.black, b.colour_rule) for b in pairing.boards),
+                   pairing.bye, result.rules, len(result.state.players), result)
+
+    @classmethod
+    def of_matches(cls, paired: MatchRound) -> PairedRound:
+        """A round of a system of matches."""
+        return cls(paired.round_no, tuple(PairedMatch(m.white, m.black, m.article) for m in paired.matches),
+                   paired.bye, paired.rules, len(paired.state.to_pair), paired)
+
+    def lines(self) -> list[str]:
+        """The ``-p`` format of every system: the count (the bye counted), ``white black`` per
+        match, the bye as ``id 0``."""
+        rows = [f"{m.white} {m.black}" for m in self.matches] + ([f"{self.bye} 0"] if self.bye is not None else [])
+        return [str(len(rows)), *rows]
+
+
+class PairRound(Protocol):
+    """A system of players' round procedure: the pairs and the bye of the round under the rule set."""
+
+    def __call__(self, state: RoundState, rules: RuleSet,
+                 settings: SolverSettings | None = None) -> RoundPairing: ...
+
+
+class PairMatches(Protocol):
+    """A system of matches' round procedure (teams: C.04.6; Double-Swiss players: C.04.5): a
+    round of a tournament file (default the next) under the rule set, as the arbiter's tools
+    read it; every value ruled out recorded when asked (``record_refusals``); ``baku``: record
+    192 asks for Baku acceleration; ``accelerate``: a method asked for by the caller (each
+    system says which it takes); ``adjust``: the arbiter's decisions applied to the
+    competitors' state before the procedure runs (what-if, resolve)."""
+
+    def __call__(self, tournament: Tournament, rules: RuleSet, round_no: int | None = None,
+                 settings: SolverSettings | None = None, record_refusals: bool = False,
+                 baku: bool = False, accelerate: str | None = None,
+                 adjust: StateAdjustment | None = None) -> MatchRound: ...
+
+
+class CompetitorRows(Protocol):
+    """Each competitor before a round as table rows (``cpswiss state``)."""
+
+    def __call__(self, tournament: Tournament, rules: RuleSet, round_no: int | None = None,
+                 baku: bool = False) -> list[dict[str, object]]: ...
+
+
+class Explanation(Protocol):
+    """What a system of players' explanation provides: the account of the engine's pairing, and
+    of a proposal against it (the first rule by which its pairs or bye are not the rules'), and
+    one table row per bracket (``PairingResult.brackets_frame``)."""
+
+    def account(self, result: PairingResult, settings: SolverSettings | None) -> RoundAccount: ...
+
+    def compare(self, result: PairingResult, proposed: Pairing,
+                settings: SolverSettings | None) -> RoundAccount: ...
+
+    def bracket_rows(self, result: PairingResult, settings: SolverSettings | None) -> list[dict[str, Any]]: ...
+
+
+@dataclass(frozen=True)
+class SystemEngine:
+    """What a system does, each part importing its module on the first call: a system of
+    players has ``pair_round`` and ``explanation``; a system of matches ``pair_matches``,
+    ``explain_matches`` (the text of a round paired with ``record_refusals``), ``words`` and
+    ``competitor_rows``."""
+
+    pair_round: PairRound | None = None
+    explanation: Callable[[], Explanation] | None = None
+    pair_matches: PairMatches | None = None
+    explain_matches: Callable[[MatchRound], str] | None = None
+    words: Callable[[], TextWords] | None = None
+    competitor_rows: CompetitorRows | None = None
+
+    @property
+    def explainer(self) -> Explanation:
+        """The explanation of a system of players; InputError for a system of matches (its
+        rounds are explained by :attr:`explain_matches`)."""
+        if self.explanation is None:
+            raise InputError("this system explains its rounds on matches: 'cpswiss explain FILE "
+                             "--pairing P' or 'cpswiss pair FILE --explain'")
+        return self.explanation()
+
+
+def _engine_of_package(package: str) -> SystemEngine:
+    engine = getattr(importlib.import_module(package), "ENGINE", None)
+    if not isinstance(engine, SystemEngine):
+        raise InternalCheckError(f"internal error: {package} declares no SystemEngine")
+    return engine
+
+
+def engine_of(system: PairingSystem) -> SystemEngine:
+    """The behaviour of a registered system (its package's ``ENGINE``)."""
+    return _engine_of_package(package_of(system))
+
+
+def pair_round_by(system: PairingSystem) -> PairRound:
+    """The round procedure of a system of players; InputError, naming the flag that pairs it,
+    for a system of matches (it pairs no individual state)."""
+    pair = engine_of(system).pair_round
+    if pair is None:
+        raise InputError(f"the {system.title} pairs {system.noun}s' matches: use 'cpswiss pair --{system.flag}'")
+    return pair
+
+
+def matches_by(system: PairingSystem) -> SystemEngine:
+    """The engine of a system of matches; InputError for a system of players."""
+    engine = engine_of(system)
+    if engine.pair_matches is None:
+        raise InputError(f"the {system.title} pairs individual games, not matches")
+    return engine

@@ -188,6 +188,10 @@ class PointAssignment:
 INDIVIDUAL, TEAM, DOUBLE_SWISS = "individual", "team", "double-swiss"
 TEAM_CODE_PREFIXES = ("FIDE_TEAM", "CUSTOM_TEAM")  # ETT26 record-192 codes of team Swiss systems
 DOUBLE_SWISS_CODES = ("FIDE_DOUBLESWISS", "CUSTOM_DOUBLESWISS")  # each also with _BAKU
+# the FIDE system each kind of file asks for, as a refusal names it (whether or not a registered
+# system pairs the kind)
+KIND_ASKS_FOR = {TEAM: "the Swiss Team Pairing System (C.04.6)", DOUBLE_SWISS: "the Double-Swiss System (C.04.5)",
+                 INDIVIDUAL: "an individual Swiss system"}
 
 
 def code_kind(code: str) -> str:
@@ -260,6 +264,15 @@ class Tournament:
             code = next(iter(self.teams.values())).text[:3] or "310"
             reasons.append(f"{len(self.teams)} team records ({code})")
         return ", ".join(reasons)
+
+    def asks_for(self) -> str:
+        """What the file asks for, as a refusal says it: ``asks for the Swiss Team Pairing System
+        (C.04.6) (4 team records (013))``; a file of individual games that names no system ``is
+        read as an individual tournament (...)``."""
+        kind, because = self.kind, self.kind_reason()
+        if kind == INDIVIDUAL and not because:  # nothing in the file names a system
+            return "is read as an individual tournament (no record 192 names a system, no 310 team records)"
+        return f"asks for {KIND_ASKS_FOR.get(kind, kind)}" + (f" ({because})" if because else "")
 
     def not_a_swiss(self) -> str | None:
         """What says the event is no Swiss - a record 092 naming a league or a round robin (as
@@ -377,6 +390,15 @@ class Tournament:
                     (e.colour == WHITE or (e.colour is None and pid < e.opponent)):
                 boards.append((pid, e.opponent))
         return boards, byes
+
+
+def average_rating(ratings: list[int]) -> int:
+    """The average rating of opponents (ARO, C.04.4.1 Art. 1.7.1): the mean of the ratings,
+    rounded to the nearest integer, the higher one when the division ends in .5; Art. 1.7.3: 0
+    when there is none.  (Dubov's pairing facts and the studies' ARO spread.)"""
+    if not ratings:
+        return 0
+    return (2 * sum(ratings) + len(ratings)) // (2 * len(ratings))
 
 
 def format_points(tenths: int) -> str:

@@ -49,3 +49,21 @@ def with_round(t: Tournament, round_no: int, boards: list[tuple[int, int]], bye:
                       and int(item[6:9]) in columns)]
     requested = {r: byes for r, byes in t.requested_byes.items() if r not in columns}
     return replace(t, players=players, absent_next=set(), layout=layout, requested_byes=requested)
+
+
+def match_games(t: Tournament, round_no: int, white: int, black: int) -> list[tuple[int, int, int]]:
+    """The games of a match of a tournament with its round written in (:func:`with_round`), as
+    (number, White's player, Black's player): a team match board by board, the players by the
+    board order and the colours the colour sequence (352) gave them (C.04.6 Art. 4); a
+    Double-Swiss match game 1 as paired, game 2 with the colours reversed (C.04.5 Art. 1.2); a
+    match of one game, that game."""
+    if t.teams:
+        boards = t.number_of_boards()
+        games = []
+        for board, (a, b) in enumerate(zip(t.teams[white].members[:boards], t.teams[black].members[:boards]),
+                                       start=1):
+            entry = t.players[a].entry(round_no)
+            games.append((board, a, b) if entry is None or entry.colour != BLACK else (board, b, a))
+        return games
+    return [(number, white, black) if number % 2 else (number, black, white)
+            for number in range(1, t.games_per_round + 1)]

@@ -32,7 +32,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from cpswiss.api import PairingResult, pair_tournament
+from cpswiss.api import pair_tournament
+from cpswiss.systems import PairingResult
 from cpswiss.check.explain import check_tournament, read_pairing_file
 from cpswiss.errors import CpswissError
 from cpswiss.formats.trf import parse_trf, read_trf

@@ -12,7 +12,7 @@ import csv
 import sys
 from pathlib import Path
 
-from cpswiss.api import pair_team_tournament
+from cpswiss.api import pair_matches
 from cpswiss.errors import NoPairingError
 
 HERE = Path(__file__).parent
@@ -67,7 +67,7 @@ def main() -> None:
     for row in rows:
         case = row["case"]
         try:
-            result = pair_team_tournament(CORPUS / f"{case}.trf")
+            result = pair_matches(CORPUS / f"{case}.trf")
             mine: frozenset[tuple[int, int]] | str = boards("\n".join(result.lines()))
             bad = problems(result)
         except NoPairingError:

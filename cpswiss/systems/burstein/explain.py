@@ -31,10 +31,11 @@ from cpswiss.systems.shared.explaining import (
     proposed_inside,
     who,
 )
-from cpswiss.registry import Explanation, system_of
+from cpswiss.registry import system_of
+from cpswiss.systems import Explanation, engine_of
 
 if TYPE_CHECKING:
-    from cpswiss.api import PairingResult
+    from cpswiss.systems import PairingResult
     from cpswiss.colours.decoder import Pairing
     from cpswiss.solver.settings import SolverSettings
     from cpswiss.tournament.state import RoundState
@@ -117,7 +118,8 @@ def _seeding(result: PairingResult) -> tuple[PairingResult, Explanation]:
     """The seeding round as its own rule set's result, and that system's explanation."""
     records: BursteinRecords = result.records[0]
     rules = load_rule_set(switches_of(result.rules).seeding_rule_set)
-    return replace(result, rules=rules, records=records.seeding_pairing().records), system_of(rules).explainer
+    seeding = replace(result, rules=rules, records=records.seeding_pairing().records)
+    return seeding, engine_of(system_of(rules)).explainer
 
 
 def _seeding_header(result: PairingResult) -> str:

@@ -35,7 +35,7 @@ from cpswiss.solver.blossom import LexicographicMatching
 from cpswiss.solver.completion import AllBut, completable
 from cpswiss.solver.matchings import maximum_matching, maximum_weight_matching, pairs_in_order
 from cpswiss.solver.settings import SolverSettings
-from cpswiss.systems import RoundPairing
+from cpswiss.systems import RoundPairing, pair_round_by
 from cpswiss.systems.burstein.floater import all_reach_the_best
 from cpswiss.systems.burstein.index import IndexValue, index_order_key, index_values
 from cpswiss.systems.burstein.switches import switches_of
@@ -177,7 +177,7 @@ def pair_seeding_round(state: RoundState, seeding: RuleSet, settings: SolverSett
         seeding_state = fresh
     else:
         seeding_state = state
-    result = system_of(seeding).pair_round(seeding_state, seeding, settings)
+    result = pair_round_by(system_of(seeding))(seeding_state, seeding, settings)
     return RoundPairing(result.pairs, result.bye, [BursteinRecords(seeding=True, dutch=result)],
                         state=result.state or seeding_state)
 

@@ -9,48 +9,63 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from cpswiss.registry import MatchExplanation, PairingSystem
+from cpswiss.errors import InputError, InternalCheckError
+from cpswiss.registry import PairingSystem
+from cpswiss.systems import SystemEngine
 
 if TYPE_CHECKING:
     from cpswiss.rulesets.model import RuleSet
     from cpswiss.solver.settings import SolverSettings
-    from cpswiss.systems.double_swiss.procedure import DoubleSwissRoundResult
+    from cpswiss.systems.shared.topdown_account import MatchRound, TextWords
     from cpswiss.tournament.competition_state import StateAdjustment
     from cpswiss.tournament.model import Tournament
 
 
-def pair_round(state: Any, rules: RuleSet, settings: SolverSettings | None = None) -> Any:
-    """The individual systems' entry: refused (a Double-Swiss file is paired on matches)."""
-    from cpswiss.systems.double_swiss.procedure import pair_round as procedure
-
-    return procedure(state, rules, settings)
-
-
-def pair_competition(tournament: Tournament, rules: RuleSet, round_no: int | None = None,
-                     settings: SolverSettings | None = None, record_refusals: bool = False,
-                     baku: bool = False, adjust: StateAdjustment | None = None) -> DoubleSwissRoundResult:
-    """A round of a Double-Swiss file (:func:`.procedure.pair_tournament_round`)."""
+def pair_matches(tournament: Tournament, rules: RuleSet, round_no: int | None = None,
+                 settings: SolverSettings | None = None, record_refusals: bool = False,
+                 baku: bool = False, accelerate: str | None = None,
+                 adjust: StateAdjustment | None = None) -> MatchRound:
+    """A round of a Double-Swiss file (:func:`.procedure.pair_tournament_round`) as the
+    arbiter's tools read it: accelerated by Baku (C.04.7 over the matches) when record 192 asks
+    for it (``baku``), the rule set names it, or the caller does (``accelerate``: ``baku`` only,
+    else InputError)."""
+    from cpswiss.systems.double_swiss.explain import match_round
     from cpswiss.systems.double_swiss.procedure import pair_tournament_round
 
-    return pair_tournament_round(tournament, rules, round_no, settings, record_refusals, baku, adjust)
+    if accelerate and accelerate != "baku":
+        raise InputError(f"--accelerate {accelerate}: the Double-Swiss System takes Baku (C.04.7) only")
+    if (baku or accelerate) and rules.acceleration.method == "none":
+        rules = rules.accelerated("baku")
+    return match_round(pair_tournament_round(tournament, rules, round_no, settings, record_refusals,
+                                             rules.acceleration.method != "none", adjust))
+
+
+def explain_matches(paired: MatchRound) -> str:
+    """The account of a round paired with ``record_refusals`` (:func:`.explain.explain_text`)."""
+    from cpswiss.systems.double_swiss.explain import explain_text
+    from cpswiss.systems.double_swiss.procedure import DoubleSwissRoundResult
+
+    if not isinstance(paired.result, DoubleSwissRoundResult):
+        raise InternalCheckError(f"internal error: {paired.rules.name} explains its own rounds only")
+    return explain_text(paired.result)
+
+
+def words() -> TextWords:
+    """How its text names things (:data:`.explain.WORDS`)."""
+    from cpswiss.systems.double_swiss.explain import WORDS
+
+    return WORDS
 
 
 def competitor_rows(tournament: Tournament, rules: RuleSet, round_no: int | None = None,
-                    baku: bool = False) -> list[dict[str, Any]]:
-    """The players before a round (:func:`.procedure.competitor_rows`)."""
+                    baku: bool = False) -> list[dict[str, object]]:
+    """The players before a round (:func:`.procedure.competitor_rows`), Baku-accelerated when
+    record 192 or the rule set asks for it."""
     from cpswiss.systems.double_swiss.procedure import competitor_rows as rows
 
-    return rows(tournament, rules, round_no, baku)
-
-
-def explanation() -> MatchExplanation:
-    """The explanation (:mod:`.explain`): ``explain_text`` of a round, and ``match_round`` for
-    the arbiter's tools."""
-    from cpswiss.systems.double_swiss import explain
-
-    return explain
+    return rows(tournament, rules, round_no, baku or rules.acceleration.method != "none")
 
 
 def criteria() -> Mapping[str, type]:
@@ -73,12 +88,14 @@ SYSTEM = PairingSystem(
     title="FIDE Double-Swiss System (C.04.5)",
     flag="double-swiss",
     default_rule_set="double-swiss-2026",
-    pair_round=pair_round,
-    match_explanation=explanation,
+    rule_set_from_file=True,
     criteria=criteria,
+    regulation="C.04.5",
+    generator="two-game matches",
     trf_codes={"FIDE_DOUBLESWISS": "double-swiss-2026"},
     switches=switches,
     file_kinds=frozenset(("double-swiss",)),
-    pair_competition=pair_competition,
-    competitor_rows=competitor_rows,
 )
+
+ENGINE = SystemEngine(pair_matches=pair_matches, explain_matches=explain_matches, words=words,
+                      competitor_rows=competitor_rows)

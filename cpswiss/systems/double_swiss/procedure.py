@@ -31,7 +31,6 @@ if TYPE_CHECKING:
     from cpswiss.rulesets.ruleset import RuleSet
     from cpswiss.solver.settings import SolverSettings
     from cpswiss.tournament.competition_state import CompetitionState, CompetitorState, StateAdjustment
-    from cpswiss.tournament.state import RoundState
 
 
 @dataclass(frozen=True)
@@ -65,11 +64,6 @@ class DoubleSwissRoundResult:
     state: CompetitionState | None = None
     rules: RuleSet | None = None
     entrants: list[Entrant] = field(default_factory=list)  # the players as the procedure saw them
-
-    def lines(self) -> list[str]:
-        """The JaVaFo / bbpPairings ``-p`` format: one ``white black`` line per match (White in
-        game 1), the PAB as ``tpn 0`` (fideswiss writes a Double-Swiss round the same way)."""
-        return self.pairing.lines()
 
 
 def round_criteria(rules: RuleSet, round_no: int, total_rounds: int | None,
@@ -201,8 +195,8 @@ def pair_tournament_round(tournament: Tournament, rules: RuleSet, round_no: int 
                           settings: SolverSettings | None = None, record_refusals: bool = False,
                           baku_acceleration: bool = False,
                           adjust: StateAdjustment | None = None) -> DoubleSwissRoundResult:
-    """The registry's entry: a round of a Double-Swiss file (default the next) under a
-    Double-Swiss rule set; ``baku_acceleration``: C.04.7 Baku over the matches
+    """The engine's entry (``ENGINE.pair_matches``): a round of a Double-Swiss file (default the
+    next) under a Double-Swiss rule set; ``baku_acceleration``: C.04.7 Baku over the matches
     (:func:`baku_virtual_points`) unless the file gives virtual points (250); ``adjust``: the
     arbiter's decisions applied to the state first."""
     t = tournament
@@ -234,13 +228,3 @@ def competitor_rows(tournament: Tournament, rules: RuleSet, round_no: int | None
                      "PAB allowed": c.bye_eligible, "matches": p.matches_played if p else c.matches_played,
                      "to pair": c.available})
     return rows
-
-
-def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | None = None) -> None:
-    """The registry's entry for the individual systems' state: a Double-Swiss file is paired on
-    matches (:func:`pair_competition`, ``cpswiss pair --double-swiss``), never as one game a
-    round."""
-    t = state.tournament
-    because = t.kind_reason()
-    raise InputError("this file asks for the Double-Swiss System (C.04.5)" + (f" ({because})" if because else "") +
-                     f"; {rules.name} pairs it on two-game matches: use --double-swiss", t.path)

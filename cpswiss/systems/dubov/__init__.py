@@ -9,7 +9,8 @@ from collections.abc import Mapping
 
 from typing import TYPE_CHECKING
 
-from cpswiss.registry import Explanation, PairingSystem
+from cpswiss.registry import PairingSystem
+from cpswiss.systems import Explanation, SystemEngine
 
 if TYPE_CHECKING:
     from cpswiss.rulesets.model import RuleSet
@@ -54,9 +55,10 @@ SYSTEM = PairingSystem(
     title="FIDE Dubov System (C.04.4.1)",
     flag="dubov",
     default_rule_set="dubov-2026",
-    pair_round=pair_round,
-    explanation=explanation,
     criteria=criteria,
+    regulation="C.04.4.1",
     trf_codes={"FIDE_DUBOV": "dubov-2026"},
     switches=switches,
 )
+
+ENGINE = SystemEngine(pair_round=pair_round, explanation=explanation)

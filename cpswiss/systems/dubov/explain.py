@@ -21,7 +21,7 @@ from cpswiss.systems.shared.explaining import BracketAccount, Finding, RoundAcco
 from cpswiss.tournament.state import PlayerState, RoundState
 
 if TYPE_CHECKING:
-    from cpswiss.api import PairingResult
+    from cpswiss.systems import PairingResult
 
 TERMS = {"MDPs": "upfloaters", "floating": "upfloating", "C.04.1, C.04.3 C.1-C.3": "C.04.4.1 [C1]-[C3]"}
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cpswiss.errors import InputError, InternalCheckError
-from cpswiss.tournament.model import Tournament
+from cpswiss.tournament.model import Tournament, average_rating
 from cpswiss.rulesets.ruleset import RuleSet
 from cpswiss.tournament.state import RoundState
 
@@ -21,14 +21,6 @@ class DubovFacts:
     upfloats: int  # Art. 1.8.1: times upfloated so far
     upfloated_last_round: bool  # [C10]: upfloated in the round before this one
     maximum_upfloater: bool  # Art. 1.8.1: upfloated MaxT times already
-
-
-def average_rating(ratings: list[int]) -> int:
-    """Art. 1.7.1: the mean of the opponents' ratings, rounded to the nearest integer, the
-    higher one when the division ends in .5; Art. 1.7.3: 0 when there is none."""
-    if not ratings:
-        return 0
-    return (2 * sum(ratings) + len(ratings)) // (2 * len(ratings))
 
 
 def max_upfloats(rounds: int, base: int = 2, rounds_per_step: int = 5) -> int:

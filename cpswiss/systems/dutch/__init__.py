@@ -8,7 +8,8 @@ from collections.abc import Mapping
 
 from typing import TYPE_CHECKING
 
-from cpswiss.registry import Explanation, PairingSystem
+from cpswiss.registry import PairingSystem
+from cpswiss.systems import Explanation, SystemEngine
 from cpswiss.rulesets.model import EDITION_IN_FORCE
 
 if TYPE_CHECKING:
@@ -45,10 +46,12 @@ SYSTEM = PairingSystem(
     title="FIDE (Dutch) System (C.04.3)",
     flag="dutch",
     default_rule_set=EDITION_IN_FORCE,
-    pair_round=pair_round,
-    explanation=explanation,
+    rule_set_from_file=True,
     criteria=criteria,
+    regulation="C.04.3",
     # TRF-2026 record 192 (ETT26), both spellings in use for the 2026 rules; a bare FIDE_DUTCH
     # leaves the edition to the start date (cpswiss.api.selection)
     trf_codes={"FIDE_DUTCH_2017": "dutch-2017", "FIDE_DUTCH_2025": "dutch-2026", "FIDE_DUTCH_2026": "dutch-2026"},
 )
+
+ENGINE = SystemEngine(pair_round=pair_round, explanation=explanation)

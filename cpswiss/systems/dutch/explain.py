@@ -41,7 +41,7 @@ from cpswiss.systems.shared.valuation import optimum_given, readable_values
 from cpswiss.tournament.state import Float, RoundState
 
 if TYPE_CHECKING:
-    from cpswiss.api import PairingResult
+    from cpswiss.systems import PairingResult
 
 
 def account(result: PairingResult, settings: SolverSettings | None) -> RoundAccount:

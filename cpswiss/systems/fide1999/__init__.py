@@ -8,7 +8,8 @@ from collections.abc import Mapping
 
 from typing import TYPE_CHECKING
 
-from cpswiss.registry import Explanation, PairingSystem
+from cpswiss.registry import PairingSystem
+from cpswiss.systems import Explanation, SystemEngine
 
 if TYPE_CHECKING:
     from cpswiss.rulesets.model import RuleSet
@@ -51,12 +52,13 @@ SYSTEM = PairingSystem(
     title="General FIDE Swiss Rules 1987-99 (the Lim system, C.04.4.3)",
     flag="lim",
     default_rule_set="fide-swiss-1999",
-    pair_round=pair_round,
-    explanation=explanation,
     criteria=criteria,
+    regulation="C.04.4.3",
     # ETT26 has no code for the Lim system (only CUSTOM_SWISS); FIDE_LIM is the provisional code
     # other software uses, read (and written by cpswiss generate) for the rules of 1987-99,
     # whose text the Lim system keeps unchanged
     trf_codes={"FIDE_LIM": "fide-swiss-1999"},
     switches=switches,
 )
+
+ENGINE = SystemEngine(pair_round=pair_round, explanation=explanation)

@@ -39,7 +39,7 @@ from cpswiss.systems.fide1999.procedure import (
 from cpswiss.tournament.state import PlayerState, RoundState, order_key
 
 if TYPE_CHECKING:
-    from cpswiss.api import PairingResult
+    from cpswiss.systems import PairingResult
 
 # how the accounts name the Dutch words of Explanation.text
 TERMS = {"Bracket": "Group", "MDPs": "transferred in", "floating": "transferred on",

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from cpswiss.rulesets.ruleset import RuleSet
 from cpswiss.systems.shared.topdown_types import Entrant, RoundPlan
@@ -61,7 +60,7 @@ class MatchRound:
     state: CompetitionState
     rules: RuleSet
     entrants: Mapping[int, Entrant]
-    result: Any = field(repr=False, default=None)
+    result: object = field(repr=False, default=None)
 
     def lines(self) -> list[str]:
         """The pairing file (``-p``): the number of lines, ``white black`` per match, the PAB as

@@ -8,19 +8,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from cpswiss.errors import InputError
-from cpswiss.registry import MatchExplanation, PairingSystem
+from cpswiss.errors import InputError, InternalCheckError
+from cpswiss.registry import PairingSystem
+from cpswiss.systems import SystemEngine
 
 if TYPE_CHECKING:
     from cpswiss.rulesets.model import RuleSet
     from cpswiss.solver.settings import SolverSettings
-    from cpswiss.systems import RoundPairing
-    from cpswiss.systems.team.procedure import TeamRoundPairing
+    from cpswiss.systems.shared.topdown_account import MatchRound, TextWords
     from cpswiss.tournament.competition_state import StateAdjustment
     from cpswiss.tournament.model import Tournament
-    from cpswiss.tournament.state import RoundState
 
 # record 192 (ETT26): FIDE_TEAM[_TYPEA|_TYPEB][_MP|_GP][_GP|_MP]; "_BAKU" is the registry's
 _PREFERENCES = {"TYPEA_": "a", "TYPEB_": "b", "": "none"}
@@ -31,33 +30,46 @@ _CODES.update({f"FIDE_TEAM_{p}{s}": f"team-2026-{kind}-{scores}"
 _CODES["FIDE_TEAM_TYPEA_MP_GP"] = "team-2026"
 
 
-def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | None = None) -> RoundPairing:
-    """A team rule set pairs team files only (their competitors: :func:`pair_competition`)."""
-    raise InputError(f"{rules.name} pairs team tournaments (TRF-2026 records 310): use 'cpswiss pair --team'")
-
-
-def pair_competition(tournament: Tournament, rules: RuleSet, round_no: int | None = None,
-                     settings: SolverSettings | None = None, record_refusals: bool = False,
-                     baku: bool = False, adjust: StateAdjustment | None = None) -> TeamRoundPairing:
-    """A round of a team file (:func:`cpswiss.systems.team.procedure.pair_tournament_round`)."""
+def pair_matches(tournament: Tournament, rules: RuleSet, round_no: int | None = None,
+                 settings: SolverSettings | None = None, record_refusals: bool = False,
+                 baku: bool = False, accelerate: str | None = None,
+                 adjust: StateAdjustment | None = None) -> MatchRound:
+    """A round of a team file (:func:`cpswiss.systems.team.procedure.pair_tournament_round`) as
+    the arbiter's tools read it.  A team file is accelerated by its record 192
+    (``FIDE_TEAM..._BAKU``: ``baku``) or its 250 records, never by the caller (``accelerate``:
+    InputError)."""
+    from cpswiss.systems.team.explain import match_round
     from cpswiss.systems.team.procedure import pair_tournament_round
 
-    return pair_tournament_round(tournament, rules, round_no, settings, record_refusals, baku, adjust)
+    if accelerate:
+        raise InputError(f"--accelerate {accelerate}: a team file is accelerated by its record 192 "
+                         "(FIDE_TEAM..._BAKU) or its 250 records", tournament.path)
+    return match_round(pair_tournament_round(tournament, rules, round_no, settings, record_refusals, baku, adjust))
+
+
+def explain_matches(paired: MatchRound) -> str:
+    """The account of a round paired with ``record_refusals`` (:func:`.explain.explain_text`)."""
+    from cpswiss.systems.team.explain import explain_text
+    from cpswiss.systems.team.procedure import TeamRoundPairing
+
+    if not isinstance(paired.result, TeamRoundPairing):
+        raise InternalCheckError(f"internal error: {paired.rules.name} explains its own rounds only")
+    return explain_text(paired.result)
+
+
+def words() -> TextWords:
+    """How its text names things (:data:`.explain.WORDS`)."""
+    from cpswiss.systems.team.explain import WORDS
+
+    return WORDS
 
 
 def competitor_rows(tournament: Tournament, rules: RuleSet, round_no: int | None = None,
-                    baku: bool = False) -> list[dict[str, Any]]:
+                    baku: bool = False) -> list[dict[str, object]]:
     """The teams before a round (:func:`cpswiss.systems.team.procedure.competitor_rows`)."""
     from cpswiss.systems.team.procedure import competitor_rows as rows
 
     return rows(tournament, rules, round_no, baku)
-
-
-def explanation() -> MatchExplanation:
-    """The explanation of its pairings (:mod:`cpswiss.systems.team.explain`)."""
-    from cpswiss.systems.team import explain
-
-    return explain
 
 
 def criteria() -> Mapping[str, type]:
@@ -80,12 +92,16 @@ SYSTEM = PairingSystem(
     title="FIDE Swiss Team Pairing System (C.04.6)",
     flag="team",
     default_rule_set="team-2026",
-    pair_round=pair_round,
-    match_explanation=explanation,
+    rule_set_from_file=True,
     criteria=criteria,
+    regulation="C.04.6",
+    noun="team",
+    scores_by_match=True,
+    generator="teams",
     trf_codes=_CODES,
     switches=switches,
     file_kinds=frozenset(("team",)),
-    pair_competition=pair_competition,
-    competitor_rows=competitor_rows,
 )
+
+ENGINE = SystemEngine(pair_matches=pair_matches, explain_matches=explain_matches, words=words,
+                      competitor_rows=competitor_rows)

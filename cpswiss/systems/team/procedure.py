@@ -19,7 +19,6 @@ from cpswiss.systems.team.criteria import MEASURES
 from cpswiss.systems.team.colours import MatchColours, TeamColourState, allocate, preference
 from cpswiss.systems.team.switches import TeamSwitches
 from cpswiss.tournament.competition_state import GAME_POINTS, MATCH_POINTS, CompetitionRules, competition_state
-from cpswiss.tournament.team_rounds import with_team_round
 
 if TYPE_CHECKING:
     from cpswiss.rulesets.ruleset import RuleSet
@@ -60,20 +59,6 @@ class TeamRoundPairing:
     rules: RuleSet
     entrants: list[Entrant] = field(default_factory=list)
     wishes: dict[int, Wish] = field(default_factory=dict)
-
-    def tournament_with_round(self) -> Tournament:
-        """The tournament with this round appended, each match on its boards
-        (:func:`~cpswiss.tournament.team_rounds.with_team_round`), for ``--write-trf``."""
-        return with_team_round(self.state.tournament, self.round_no,
-                               [(m.white, m.black) for m in self.matches], self.bye)
-
-    def lines(self) -> list[str]:
-        """The pairing file the team engines write: the number of boards (the bye counted),
-        then ``white black`` by team pairing number, the bye as ``tpn 0``."""
-        rows = [f"{m.white} {m.black}" for m in self.matches]
-        if self.bye is not None:
-            rows.append(f"{self.bye} 0")
-        return [str(len(rows)), *rows]
 
 
 def round_criteria(state: CompetitionState, rules: RuleSet, record_refusals: bool = False) -> TopDownCriteria:
@@ -170,9 +155,9 @@ def pair_competition(state: CompetitionState, rules: RuleSet, settings: SolverSe
 def pair_tournament_round(tournament: Tournament, rules: RuleSet, round_no: int | None = None,
                           settings: SolverSettings | None = None, record_refusals: bool = False,
                           baku: bool = False, adjust: StateAdjustment | None = None) -> TeamRoundPairing:
-    """The registry's entry: a round of a team file (default the next) under a team rule set
-    (``baku``: record 192 asks for Baku acceleration; ``adjust``: the arbiter's decisions
-    applied to the state first)."""
+    """The engine's entry (``ENGINE.pair_matches``): a round of a team file (default the next)
+    under a team rule set (``baku``: record 192 asks for Baku acceleration; ``adjust``: the
+    arbiter's decisions applied to the state first)."""
     state = competition_state(tournament, competition_rules(rules, baku, tournament.system or ""), round_no)
     return pair_competition(adjust(state) if adjust is not None else state, rules, settings, record_refusals)
 

@@ -1,5 +1,5 @@
-"""What a tournament of the acceptance run holds (:data:`CONTENTS`): the byes by kind, the
-forfeits, late entries and withdrawals - counted in the run's report (``cpswiss acceptance``)."""
+"""What a tournament holds, for the acceptance run's report and the generator's tests: the byes
+by kind, the forfeits, the late entries and the withdrawals."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ from collections import Counter
 
 from cpswiss.tournament.colour import WHITE
 from cpswiss.tournament.model import RoundKind, Tournament
-
 
 CONTENTS = ("pairing-allocated bye", "half-point bye", "full-point bye", "zero-point bye", "bye requested in advance",
             "forfeit (one player)", "forfeit (both players)", "late entry", "withdrawal")
@@ -26,32 +25,30 @@ def contents(t: Tournament) -> dict[str, int]:
         played = [i for i, e in enumerate(entries) if e is not None and e.kind.took_part_in_pairing]
         first, final = (played[0], played[-1]) if played else (last, -1)
         def absent(span: list) -> bool:  # not there: no entry, or a zero-point one, in every round
-            return bool(span) and all(e is None or e.kind == RoundKind.ZERO_BYE for e in span)
+            return bool(span) and all(e is None or e.kind is RoundKind.ZERO_BYE for e in span)
 
-        if played and absent(entries[:first]):
+        absent_before, absent_after = absent(entries[:first]), absent(entries[final + 1:])
+        if played and absent_before:
             counts["late entry"] += 1
-        if played and absent(entries[final + 1:]):
+        if played and absent_after:
             counts["withdrawal"] += 1
         for i, e in enumerate(entries):
             if e is None:
                 continue
-            if e.kind == RoundKind.PAB:
-                counts["pairing-allocated bye"] += 1
-            elif e.kind == RoundKind.HALF_BYE:
-                counts["half-point bye"] += 1
-            elif e.kind == RoundKind.FULL_BYE:
-                counts["full-point bye"] += 1
-            elif e.kind == RoundKind.ZERO_BYE and not (i < first and absent(entries[:first])) and \
-                    not (i > final and absent(entries[final + 1:])):
-                counts["zero-point bye"] += 1
-            elif e.kind == RoundKind.FORFEIT_WIN:
-                counts["forfeit (one player)"] += 1
-            elif e.kind == RoundKind.FORFEIT_LOSS and e.colour == WHITE:
-                other = t.players[e.opponent].entry(i + 1) if e.opponent in t.players else None
-                if other is not None and other.kind == RoundKind.FORFEIT_LOSS:
-                    counts["forfeit (both players)"] += 1
+            match e.kind:
+                case RoundKind.PAB:
+                    counts["pairing-allocated bye"] += 1
+                case RoundKind.HALF_BYE:
+                    counts["half-point bye"] += 1
+                case RoundKind.FULL_BYE:
+                    counts["full-point bye"] += 1
+                case RoundKind.ZERO_BYE if not (i < first and absent_before) and not (i > final and absent_after):
+                    counts["zero-point bye"] += 1
+                case RoundKind.FORFEIT_WIN:
+                    counts["forfeit (one player)"] += 1
+                case RoundKind.FORFEIT_LOSS if e.colour == WHITE:
+                    other = t.players[e.opponent].entry(i + 1) if e.opponent in t.players else None
+                    if other is not None and other.kind is RoundKind.FORFEIT_LOSS:
+                        counts["forfeit (both players)"] += 1
     counts["bye requested in advance"] = sum(len(byes) for byes in t.requested_byes.values())
     return {kind: counts[kind] for kind in CONTENTS}
-
-
-__all__ = ["CONTENTS", "contents"]
