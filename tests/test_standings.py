@@ -5,6 +5,7 @@ and the command line (exit codes, messages, -o trf / tsv, --json)."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from cpswiss.cli import main
 from cpswiss.errors import InputError
 from cpswiss.formats.trf import parse_trf, read_trf
 from cpswiss.standings import compute_standings, parse_list
+from cpswiss.standings.catalogue import BURSTEIN_UNPLAYED
 from cpswiss.standings.opponents import EDITION_2024, EDITION_2026
 
 DATA = REPO / "tests" / "data" / "standings"
@@ -64,6 +66,26 @@ def test_the_explanation_of_a_value():
     assert [(p.round, p.opponent, p.score, p.cut) for p in parts] == [
         (1, 2, 5, ""), (2, 0, 15, ""), (3, 0, 20, "low"), (4, 5, 35, "")]
     assert "16.4.1" in parts[1].why and "16.4.2" in parts[2].why
+
+
+def test_burstein_s_rule_of_unplayed_rounds_is_a_declared_variant():
+    """C.04.4.2 Art. 1.7.2 as the opponents' sums' rule of unplayed rounds (the Burstein Index):
+    an unplayed round is a game against oneself - the own current score, no 2026 cap - and an
+    opponent's zero-point bye in the last round a draw (reading R-2)."""
+    codes = [replace(tb, unplayed=BURSTEIN_UNPLAYED) for tb in parse_list("BH,SB")]
+    s = compute_standings(read_trf(DATA / "unplayed-16.trf"), codes, EDITION_2026)
+    bh, sb = ({r.id: r.values[k] for r in s.rows} for k in (1, 2))
+    # player 1: 0.5 (player 2) + 3.0 (himself, forfeit win) + 3.0 (himself, half-point bye) + 3.5 (5);
+    # C.07 2026 caps the two dummies at 1.5 and 2.0 (7.5, test above)
+    assert bh[1] == Fraction(10) and sb[1] == Fraction(27, 4)
+    # player 3: 3.5 (4) + 1.5 (himself, forfeit loss) + 3.5 (5) + 1.5 (himself, PAB)
+    assert bh[3] == Fraction(10) and sb[3] == Fraction(13, 4)
+    # player 2 met 6, whose zero-point bye of round 4 counts as a draw: 3.0 + 3.5 + 1.0 + 3.5
+    assert bh[2] == Fraction(11)
+    parts = s.contributions[1, 1]
+    assert [(p.round, p.opponent, p.score, p.self_game) for p in parts] == [
+        (1, 2, 5, False), (2, 0, 30, True), (3, 0, 30, True), (4, 5, 35, False)]
+    assert "a game against himself" in parts[1].why and "C.04.4.2 Art. 1.7.2" in parts[0].why
 
 
 def test_the_adjusted_score_and_why():

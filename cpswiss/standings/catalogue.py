@@ -99,6 +99,34 @@ _ALL = (
 )
 
 DEFINITIONS: dict[str, Definition] = {d.code: d for d in _ALL}
+
+# the score the opponents' sums read for an opponent met over the board
+ADJUSTED, ZERO_BYE_RUNS_AS_DRAWS, AS_AWARDED = "adjusted", "zero-bye-runs-as-draws", "as-awarded"
+
+
+@dataclass(frozen=True)
+class UnplayedRounds:
+    """How a sum over the opponents (BH, FB, SB, ESB) counts the rounds, declared as data: the
+    score an opponent met over the board contributes (``seen``: :data:`ADJUSTED`, C.07 Art. 16.3;
+    :data:`ZERO_BYE_RUNS_AS_DRAWS`, the opponent's trailing series of zero-point byes as draws;
+    :data:`AS_AWARDED`, his score as it stands), and what a round without a game contributes
+    (``dummy``: C.07 Art. 16.4's dummy - the own final score, the 2026 caps, the cut exception of
+    16.5 - or, when False, a game against oneself: the own current score, no cap, no exception)."""
+
+    name: str
+    article: str
+    seen: str
+    dummy: bool
+
+
+# C.07 Art. 16: the default of every opponents' sum of a tie-break list
+C07_UNPLAYED = UnplayedRounds("C.07", "C.07 Art. 16", ADJUSTED, True)
+# C.04.4.2 Art. 1.7.2: the Burstein Index - an unplayed round is a game against oneself; a series
+# of zero-point byes up to the current round counts as draws for the opponents (reading R-2 of
+# scenarios/burstein-2026/README.md), or, with the rule file's switch, is not counted
+BURSTEIN_UNPLAYED = UnplayedRounds("Burstein", "C.04.4.2 Art. 1.7.2", ZERO_BYE_RUNS_AS_DRAWS, False)
+BURSTEIN_UNPLAYED_AS_AWARDED = UnplayedRounds("Burstein (zero-point byes not counted)", "C.04.4.2 Art. 1.7.2",
+                                              AS_AWARDED, False)
 ESB_CODES = ("EMMSB", "EMGSB", "EGMSB", "EGGSB")
 
 
