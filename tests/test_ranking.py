@@ -200,8 +200,8 @@ def test_the_1999_rules_explain_by_seed_001s_order(capsys: pytest.CaptureFixture
 
 
 def test_a_team_file_of_the_fide_samples_shape(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
-    """A TRF-2026 team file with its own 202 list and 310 ranks, as FIDE's team sample has (that
-    sample's EDET is read here as EDE then TBR, which the engine computes; see TB-17)."""
+    """A TRF-2026 team file with its own 202 list and 310 ranks, as FIDE's team sample has (its
+    list: the chain EDET and /P on EMGSB, C.07 Art. 13.3.2; see TB-17, TB-18)."""
     path = DATA / "team-sample-shape.trf"
     main(["check", str(path)])
     assert capsys.readouterr().out.splitlines()[-1] == "ranks: the rank column of 4 competitors follows the tie-break list"
@@ -214,7 +214,7 @@ def test_a_team_file_of_the_fide_samples_shape(tmp_path: Path, capsys: pytest.Ca
     assert capsys.readouterr().out.splitlines()[-1].startswith(
         "ranks: the file ranks 2 (1) ahead of 1 (2), but MPTS puts 1 ahead")
     unknown = tmp_path / "unknown.trf"
-    unknown.write_text("\n".join(line.replace("EDE/P,TBR", "XYZ") for line in lines))
+    unknown.write_text("\n".join(line.replace("EDET/P", "XYZ") for line in lines))
     assert main(["check", str(unknown)]) == 3
     assert capsys.readouterr().err.strip() == (f"cpswiss: {unknown}:5: 202: tie-break 1 'XYZ': unknown tie-break "
                                                "'XYZ' (C.07 Art. 5 lists the codes)")

@@ -154,6 +154,46 @@ def test_team_tie_breaks_by_hand():
     assert [v[t]["rank"] for t in (1, 2, 3, 4)] == [1, 2, 3, 4]
 
 
+# --- The EDE chains of 13.3.2: team-chains.trf (4 teams of 2 boards, 3 rounds) -------------
+# T1 and T2 drew each other 1-1 in round 1 and end on 5 MP 4 GP each; T3 and T4 drew 1-1 and end
+# on 1 MP 2 GP each. Board points: T1 2.0 + 2.0, T2 1.5 + 2.5; T3 2.0 + 0, T4 0.5 + 1.5.
+
+def test_the_ede_chains_go_on_to_article_12_for_two_teams_level_on_both_scores():
+    v = values(DATA / "team-chains.trf", "EDE,BC", EDITION_2026)
+    # EDE alone: the mutual matches were drawn on MP and on GP (13.3.1)
+    assert {c: v[c]["EDE"] for c in v} == {1: 0, 2: 0, 3: 0, 4: 0}
+    # BC (12.1): T1 1 x 2.0 + 2 x 2.0 = 6.0, T2 1 x 1.5 + 2 x 2.5 = 6.5; T3 2.0, T4 0.5 + 3.0
+    assert (v[1]["BC"], v[2]["BC"], v[3]["BC"], v[4]["BC"]) == (6, Fraction(13, 2), 2, Fraction(7, 2))
+    for code in ("EDET", "EDEB", "EDEBT", "EDEBB"):
+        chain = values(DATA / "team-chains.trf", code, EDITION_2026)
+        # 13.3.2: TBR (board 1: 2.0 against 1.5), BBE (all boards but the last: the same), and
+        # BC before them lower first (6.0 against 6.5): T1 ahead of T2, T3 ahead of T4
+        assert {c: chain[c][code] for c in chain} == {1: 1, 2: 2, 3: 1, 4: 2}, code
+        assert [chain[c]["rank"] for c in (1, 2, 3, 4)] == [1, 2, 3, 4]
+
+
+def test_the_ede_chains_leave_two_teams_apart_on_game_points_to_the_list():
+    # team-forfeit.trf: team-chains.trf with T4 forfeiting round 3 to T1 (both boards): T1 5 MP
+    # 4.5 GP, T2 5 MP 4.0 GP - not level on GP, so 13.3.2's Art. 12 step does not follow
+    v = values(DATA / "team-forfeit.trf", "EDET,EDEBT", EDITION_2026)
+    assert (v[1]["EDET"], v[2]["EDET"], v[1]["EDEBT"], v[2]["EDEBT"]) == (0, 0, 0, 0)
+    assert (v[1]["rank"], v[2]["rank"]) == (1, 1)  # the list ends: they share the place (4.2)
+
+
+def test_p_on_the_extended_sonneborn_berger_counts_a_forfeit_against_the_real_opponent():
+    v = values(DATA / "team-forfeit.trf", "EMGSB,EMGSB/P", EDITION_2024)
+    # T1: T2's 5 MP x 1 GP + T3's 1 x 1.5 + round 3, won by forfeit with 2 GP: under the 2024 rules
+    # a dummy with T1's own 5 MP (16.4): 16.5; with /P, T4's adjusted 1 MP (16.3, TB-15): 8.5
+    assert v[1]["EMGSB"] == Fraction(33, 2) and v[1]["EMGSB/P"] == Fraction(17, 2)
+    assert v[2]["EMGSB"] == v[2]["EMGSB/P"] == 8  # no forfeit: /P changes nothing
+
+
+def test_fides_team_sample_list_is_read():
+    codes = parse_list("EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP", record="202")
+    assert [(c.code, c.forfeits_played, c.cut_low, c.score) for c in codes] == [
+        ("EDET", True, 0, None), ("EMGSB", True, 1, None), ("BH", True, 1, "MP"), ("MPVGP", False, 0, None)]
+
+
 def test_a_team_file_gets_its_ranks_in_the_310_records(tmp_path: Path):
     out = tmp_path / "team.trf"
     assert main(["standings", str(DATA / "team.trf"), "--tiebreaks", "BC", "-o", str(out)]) == 0
