@@ -158,30 +158,26 @@ def _sum(tb: TieBreak, field: Field, cid: int, adjusted: Adjusted, product: str 
          edition: str) -> OpponentSum:
     c = field.competitors[cid]
     items: list[Contribution] = []
+    forfeits_are_games = field.round_robin or tb.forfeits_played
+    final_round = field.n if adjusted.fore else -1
+    self_game = not tb.unplayed.dummy  # C.04.4.2 Art. 1.7.2: an unplayed round a game against oneself
+    rule = tb.unplayed.article if self_game else ""
+    seen = adjusted.seen
     for r in c.rounds:
-        final = adjusted.fore and r.number == field.n
-        if field.round_robin or tb.forfeits_played:
-            played = r.opponent > 0
-        else:
-            played = (r.over_board or final) and r.opponent > 0
-        own, cap = 0, ""
-        rule = "" if tb.unplayed.dummy else tb.unplayed.article
+        played = r.opponent > 0 and (forfeits_are_games or r.over_board or r.number == final_round)
+        points = 10 if product is None else r.points(product)
         if played:
-            counted, vur = adjusted.seen[r.opponent], False
+            counted = seen[r.opponent]
+            items.append(Contribution(r.number, r.opponent, counted, counted * points, False, rule=rule))
         elif field.round_robin:
             continue  # Art. 15.2: a free round is no element of the sum
-        elif not tb.unplayed.dummy:  # C.04.4.2 Art. 1.7.2: a game against oneself
+        elif self_game:
             counted = adjusted.own[cid]
-            points = r.points(product) if product is not None else 10
             items.append(Contribution(r.number, 0, counted, counted * points, False, counted, self_game=True,
                                       rule=rule))
-            continue
         else:
             counted, own, cap = _dummy(field, c.id, r.opponent, adjusted, edition)
-            vur = r.vur
-        points = r.points(product) if product is not None else 10
-        items.append(Contribution(r.number, r.opponent if played else 0, counted, counted * points, vur, own, cap,
-                                  rule=rule))
+            items.append(Contribution(r.number, 0, counted, counted * points, r.vur, own, cap))
     kept = _cut(tb, items) if tb.cut_low or tb.cut_high else items
     return OpponentSum(Fraction(sum(i.value for i in kept if not i.cut), 100), tuple(kept))
 

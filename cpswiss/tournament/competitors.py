@@ -137,7 +137,7 @@ def _player_match(t: Tournament, pid: int, columns: range) -> CompetitorEntry | 
         points += t.scoring.points(e)
         pending = pending or e.kind is RoundKind.PENDING
         played = played or e.kind is RoundKind.GAME
-    games = tuple(Game(g, pid, e.opponent or 0, e) for g, e in enumerate(blocks, start=1) if e is not None)
+    games = tuple([Game(g, pid, e.opponent or 0, e) for g, e in enumerate(blocks, start=1) if e is not None])
     opponent, colour = first.opponent, first.colour
     if pending:
         return CompetitorEntry(EntryKind.PENDING, opponent, colour, None, False, games)
