@@ -16,7 +16,7 @@ from cpswiss.formats.trf import read_trf
 from cpswiss.rulesets.ruleset import load_rule_set
 from cpswiss.study.generate import GeneratorConfig, generate
 from cpswiss.systems.burstein.fold import candidates, text
-from cpswiss.systems.burstein.index import index_values, score_seen_by_opponents
+from cpswiss.systems.burstein.index import index_sums, index_values
 from cpswiss.systems.burstein.judge import judge
 from cpswiss.systems.burstein.procedure import ALONE, WITH_FLOATER, StepMatcher, pair_index_round, pair_round
 from cpswiss.systems.burstein.switches import BursteinSwitches, switches_of
@@ -128,9 +128,11 @@ def test_index_counts_a_trailing_run_of_zero_point_byes_as_draws_for_the_opponen
         4: ["   1 b 0", "0000 - Z", "0000 - Z"],
     }))
     t = read_trf(path)
-    assert score_seen_by_opponents(t, 4, 3) == 10
-    assert score_seen_by_opponents(t, 3, 3) == 10  # his zero-point bye is not the latest round
-    assert score_seen_by_opponents(t, 2, 3) == 15  # his latest round: a run of one
+    buchholz, _ = index_sums(t, 4)
+    seen = {c.opponent: c.score for c in buchholz[1].contributions}
+    assert seen[4] == 10
+    assert seen[3] == 10  # his zero-point bye is not the latest round
+    assert seen[2] == 15  # his latest round: a run of one
     assert index_values(t, 4)[1].buchholz == 10 + 15 + 10
     assert index_values(t, 4)[4].buchholz == 20 + 0 + 0  # his own: 1's 2.0, then himself twice
 

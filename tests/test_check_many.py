@@ -67,7 +67,9 @@ def test_json_gives_one_record_per_tournament_then_the_summary(folder, tmp_path,
     assert [r["verdict"] for r in records[:3]] == ["agree", "agree", "differ"]
     assert records[2]["differing_rounds"][0] == 2 and records[2]["differing"][0]["colours"]
     assert records[3] == {"summary": {"tournaments": 3, "rounds": 12, "agreeing": 2, "differing": 1, "refused": 0,
-                                      "errors": 0, "differing_rounds": len(records[2]["differing_rounds"])}}
+                                      "errors": 0, "differing_rounds": len(records[2]["differing_rounds"]),
+                                      "ranks_checked": 0, "ranks_out_of_order": 0}}
+    assert records[0]["ranks"]["checked"] is False  # ranks, but no list: not checked (TB-17)
 
 
 def test_one_file_keeps_the_single_file_check(folder, capsys):
@@ -109,3 +111,27 @@ def test_a_folder_line_names_the_one_round_that_differs(tmp_path, capsys):
     differs.write_text(_reversed_round_two(generate_text(CONFIG, 3, "dutch-2026", trf26=True)))
     assert main(["check", str(tmp_path), "--round", "2"]) == 1
     assert capsys.readouterr().out.splitlines()[0] == f"{differs}: round 2 differs (of 1 round)"
+
+
+def test_many_files_have_their_rank_columns_checked_as_one_file_has(tmp_path, capsys):
+    """The rank column of every file checked against its 202 list (C.07 Art. 4.2), as the
+    one-file check does: a team file's 310 ranks in order, then the same file with the ranks
+    of teams 2 and 3 swapped (EDE puts 2 ahead: it won their match) - exit 1 for the run."""
+    from pathlib import Path
+
+    data = Path(__file__).parent / "data" / "standings"
+    text = (data / "team-sample-shape.trf").read_text().split("\n")
+    ranks = {"310   2": "  3", "310   3": "  2"}
+    swapped = [line[:68] + ranks[line[:7]] + line[71:] if line[:7] in ranks else line for line in text]
+    (tmp_path / "a.trf").write_text("\n".join(text))
+    (tmp_path / "b.trf").write_text("\n".join(swapped))
+    assert main(["check", str(tmp_path)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].endswith("; ranks: the rank column of 4 competitors follows the tie-break list")
+    assert "; ranks: the file ranks 3 (2) ahead of 2 (3), but EDET/P puts 2 ahead" in lines[1]
+    assert lines[2].endswith("; rank columns 2 checked, 1 out of order")
+    assert main(["check", str(tmp_path), "--json"]) == 1
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert records[0]["ranks"]["agrees"] is True and records[1]["ranks"]["agrees"] is False
+    assert records[1]["ranks"]["explanation"]["tiebreak"] == "EDET/P"
+    assert records[2]["summary"]["ranks_out_of_order"] == 1

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from conftest import REPO
 
-from cpswiss.api import team_state_rows
+from cpswiss.api import competitor_state_rows
 from cpswiss.cli import main
 from cpswiss.errors import InputError
 from cpswiss.formats.trf import parse_trf
@@ -63,8 +63,8 @@ def test_a_penalty_counts_in_the_points_column_and_the_score_paired_on():
 
 def test_a_team_is_given_match_and_game_points_in_its_round():
     forfeit = table_line("+", "2.0", "2.5", "001", 3)
-    plain = {r["tpn"]: (r["MP"], r["GP"]) for r in team_state_rows(parse_trf(TEAMS))}
-    given = {r["tpn"]: (r["MP"], r["GP"]) for r in team_state_rows(parse_trf(with_record(TEAMS, forfeit)))}
+    plain = {r["tpn"]: (r["MP"], r["GP"]) for r in competitor_state_rows(parse_trf(TEAMS))}
+    given = {r["tpn"]: (r["MP"], r["GP"]) for r in competitor_state_rows(parse_trf(with_record(TEAMS, forfeit)))}
     assert given[3] == (plain[3][0] + 2.0, plain[3][1] + 2.5)
     assert {k: v for k, v in given.items() if k != 3} == {k: v for k, v in plain.items() if k != 3}
 

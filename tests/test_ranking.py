@@ -202,8 +202,8 @@ def test_the_1999_rules_explain_by_seed_001s_order(capsys: pytest.CaptureFixture
 
 
 def test_a_team_file_of_the_fide_samples_shape(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
-    """A TRF-2026 team file with its own 202 list and 310 ranks, as FIDE's team sample has (that
-    sample's EDET is read here as EDE then TBR, which the engine computes; see TB-17)."""
+    """A TRF-2026 team file with its own 202 list and 310 ranks, as FIDE's team sample has (its
+    list: the chain EDET and /P on EMGSB, C.07 Art. 13.3.2; see TB-17, TB-18)."""
     path = DATA / "team-sample-shape.trf"
     main(["check", str(path)])
     assert capsys.readouterr().out.splitlines()[-1] == "ranks: the rank column of 4 competitors follows the tie-break list"
@@ -216,7 +216,7 @@ def test_a_team_file_of_the_fide_samples_shape(tmp_path: Path, capsys: pytest.Ca
     assert capsys.readouterr().out.splitlines()[-1].startswith(
         "ranks: the file ranks 2 (1) ahead of 1 (2), but MPTS puts 1 ahead")
     unknown = tmp_path / "unknown.trf"
-    unknown.write_text("\n".join(line.replace("EDE/P,TBR", "XYZ") for line in lines))
+    unknown.write_text("\n".join(line.replace("EDET/P", "XYZ") for line in lines))
     assert main(["check", str(unknown)]) == 3
     assert capsys.readouterr().err.strip() == (f"cpswiss: {unknown}:5: 202: tie-break 1 'XYZ': unknown tie-break "
                                                "'XYZ' (C.07 Art. 5 lists the codes)")
@@ -247,3 +247,36 @@ def test_the_standings_after_an_earlier_round(capsys: pytest.CaptureFixture[str]
     # after two rounds 5 has beaten 6 and 2; 4 drew with 3 and beat 6
     assert lines[1] == ("5 Player 5 (rank 2) ranks ahead of 4 Player 4 (rank 3): PTS (points, C.07 Art. 2 (the "
                         "score)) 2 against 1.5, the higher first")
+
+
+def test_a_rating_tie_break_shows_the_games_counted_and_what_the_cut_removed(capsys: pytest.CaptureFixture[str]):
+    # ranked.trf: 5 (3.5) met 6 (1500), 2 (1900), 3 (1800), 1 (2000); 4 (3.5) met 3, 6, and 2
+    code, out = run(capsys, "explain", "--standings", "4", "5", str(DATA / "ranked.trf"), "--tiebreaks", "TPR/C1")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[3:10] == [
+        "    round 2: against 2, rated 1900: 1",
+        "    round 3: against 3, rated 1800: 1",
+        "    round 4: against 1, rated 2000: ½",
+        "    round 1: against 6, rated 1500: removed by the cut (Art. 14.1.1(b))",
+        "    ARO: 5700 / 3 = 1900 (rounded, halves up; Art. 10.1)",
+        "    TPR: ARO 1900 + dp(83%) 273 (Art. 10.2, B.02 8.1(a))",
+        "  4: TPR/C1 = 2043"]
+    code, out = run(capsys, "explain", "--standings", "4", "5", str(DATA / "ranked.trf"), "--tiebreaks", "APRO")
+    assert "    round 4: against 1, his TPR 1943" in out.splitlines()
+
+
+def test_the_board_tie_breaks_show_the_game_points_board_by_board(capsys: pytest.CaptureFixture[str]):
+    # team-chains.trf: Team 1 2.0 + 2.0 board points, Team 2 1.5 + 2.5 (C.07 Art. 12)
+    code, out = run(capsys, "explain", "--standings", "2", "1", str(DATA / "team-chains.trf"), "--tiebreaks", "TBR")
+    assert code == 0
+    assert "    TBR (12.2): board 1 2, board 2 2, board 1 first" in out.splitlines()
+    assert "    TBR (12.2): board 1 1.5, board 2 2.5, board 1 first" in out.splitlines()
+    code, out = run(capsys, "explain", "--standings", "2", "1", str(DATA / "team-chains.trf"), "--tiebreaks", "BBE")
+    assert "    BBE (12.3): board 1 1.5, board 2 2.5; without the last board, then the next: board 1 1.5" \
+        in out.splitlines()
+    code, out = run(capsys, "explain", "--standings", "2", "1", str(DATA / "team-chains.trf"), "--tiebreaks", "EDEBT")
+    lines = out.splitlines()
+    assert lines[1].startswith("1 Team 1 (rank 1) ranks ahead of 2 Team 2 (rank 2): EDEBT")
+    assert "    BC (12.1): 1 x 1.5 + 2 x 2.5 = 6.5, the lower first" in lines
+    assert "      round 1: against 1: 1 MP" in lines  # the drawn match among the tied (13.3.1)

@@ -5,6 +5,7 @@ and the command line (exit codes, messages, -o trf / tsv, --json)."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from cpswiss.cli import main
 from cpswiss.errors import InputError
 from cpswiss.formats.trf import parse_trf, read_trf
 from cpswiss.standings import compute_standings, parse_list
+from cpswiss.standings.catalogue import BURSTEIN_UNPLAYED
 from cpswiss.standings.opponents import EDITION_2024, EDITION_2026
 
 DATA = REPO / "tests" / "data" / "standings"
@@ -64,6 +66,26 @@ def test_the_explanation_of_a_value():
     assert [(p.round, p.opponent, p.score, p.cut) for p in parts] == [
         (1, 2, 5, ""), (2, 0, 15, ""), (3, 0, 20, "low"), (4, 5, 35, "")]
     assert "16.4.1" in parts[1].why and "16.4.2" in parts[2].why
+
+
+def test_burstein_s_rule_of_unplayed_rounds_is_a_declared_variant():
+    """C.04.4.2 Art. 1.7.2 as the opponents' sums' rule of unplayed rounds (the Burstein Index):
+    an unplayed round is a game against oneself - the own current score, no 2026 cap - and an
+    opponent's zero-point bye in the last round a draw (reading R-2)."""
+    codes = [replace(tb, unplayed=BURSTEIN_UNPLAYED) for tb in parse_list("BH,SB")]
+    s = compute_standings(read_trf(DATA / "unplayed-16.trf"), codes, EDITION_2026)
+    bh, sb = ({r.id: r.values[k] for r in s.rows} for k in (1, 2))
+    # player 1: 0.5 (player 2) + 3.0 (himself, forfeit win) + 3.0 (himself, half-point bye) + 3.5 (5);
+    # C.07 2026 caps the two dummies at 1.5 and 2.0 (7.5, test above)
+    assert bh[1] == Fraction(10) and sb[1] == Fraction(27, 4)
+    # player 3: 3.5 (4) + 1.5 (himself, forfeit loss) + 3.5 (5) + 1.5 (himself, PAB)
+    assert bh[3] == Fraction(10) and sb[3] == Fraction(13, 4)
+    # player 2 met 6, whose zero-point bye of round 4 counts as a draw: 3.0 + 3.5 + 1.0 + 3.5
+    assert bh[2] == Fraction(11)
+    parts = s.contributions[1, 1]
+    assert [(p.round, p.opponent, p.score, p.self_game) for p in parts] == [
+        (1, 2, 5, False), (2, 0, 30, True), (3, 0, 30, True), (4, 5, 35, False)]
+    assert "a game against himself" in parts[1].why and "C.04.4.2 Art. 1.7.2" in parts[0].why
 
 
 def test_the_adjusted_score_and_why():
@@ -130,6 +152,46 @@ def test_team_tie_breaks_by_hand():
     # SSSC (13.4): GP + BH(MP) / floor(2 MP x 3 rounds / 2 GP a match) = 3 + 9 / 3
     assert v[2]["SSSC"] == 6 and v[1]["SSSC"] == Fraction(667, 100)
     assert [v[t]["rank"] for t in (1, 2, 3, 4)] == [1, 2, 3, 4]
+
+
+# --- The EDE chains of 13.3.2: team-chains.trf (4 teams of 2 boards, 3 rounds) -------------
+# T1 and T2 drew each other 1-1 in round 1 and end on 5 MP 4 GP each; T3 and T4 drew 1-1 and end
+# on 1 MP 2 GP each. Board points: T1 2.0 + 2.0, T2 1.5 + 2.5; T3 2.0 + 0, T4 0.5 + 1.5.
+
+def test_the_ede_chains_go_on_to_article_12_for_two_teams_level_on_both_scores():
+    v = values(DATA / "team-chains.trf", "EDE,BC", EDITION_2026)
+    # EDE alone: the mutual matches were drawn on MP and on GP (13.3.1)
+    assert {c: v[c]["EDE"] for c in v} == {1: 0, 2: 0, 3: 0, 4: 0}
+    # BC (12.1): T1 1 x 2.0 + 2 x 2.0 = 6.0, T2 1 x 1.5 + 2 x 2.5 = 6.5; T3 2.0, T4 0.5 + 3.0
+    assert (v[1]["BC"], v[2]["BC"], v[3]["BC"], v[4]["BC"]) == (6, Fraction(13, 2), 2, Fraction(7, 2))
+    for code in ("EDET", "EDEB", "EDEBT", "EDEBB"):
+        chain = values(DATA / "team-chains.trf", code, EDITION_2026)
+        # 13.3.2: TBR (board 1: 2.0 against 1.5), BBE (all boards but the last: the same), and
+        # BC before them lower first (6.0 against 6.5): T1 ahead of T2, T3 ahead of T4
+        assert {c: chain[c][code] for c in chain} == {1: 1, 2: 2, 3: 1, 4: 2}, code
+        assert [chain[c]["rank"] for c in (1, 2, 3, 4)] == [1, 2, 3, 4]
+
+
+def test_the_ede_chains_leave_two_teams_apart_on_game_points_to_the_list():
+    # team-forfeit.trf: team-chains.trf with T4 forfeiting round 3 to T1 (both boards): T1 5 MP
+    # 4.5 GP, T2 5 MP 4.0 GP - not level on GP, so 13.3.2's Art. 12 step does not follow
+    v = values(DATA / "team-forfeit.trf", "EDET,EDEBT", EDITION_2026)
+    assert (v[1]["EDET"], v[2]["EDET"], v[1]["EDEBT"], v[2]["EDEBT"]) == (0, 0, 0, 0)
+    assert (v[1]["rank"], v[2]["rank"]) == (1, 1)  # the list ends: they share the place (4.2)
+
+
+def test_p_on_the_extended_sonneborn_berger_counts_a_forfeit_against_the_real_opponent():
+    v = values(DATA / "team-forfeit.trf", "EMGSB,EMGSB/P", EDITION_2024)
+    # T1: T2's 5 MP x 1 GP + T3's 1 x 1.5 + round 3, won by forfeit with 2 GP: under the 2024 rules
+    # a dummy with T1's own 5 MP (16.4): 16.5; with /P, T4's adjusted 1 MP (16.3, TB-15): 8.5
+    assert v[1]["EMGSB"] == Fraction(33, 2) and v[1]["EMGSB/P"] == Fraction(17, 2)
+    assert v[2]["EMGSB"] == v[2]["EMGSB/P"] == 8  # no forfeit: /P changes nothing
+
+
+def test_fides_team_sample_list_is_read():
+    codes = parse_list("EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP", record="202")
+    assert [(c.code, c.forfeits_played, c.cut_low, c.score) for c in codes] == [
+        ("EDET", True, 0, None), ("EMGSB", True, 1, None), ("BH", True, 1, "MP"), ("MPVGP", False, 0, None)]
 
 
 def test_a_team_file_gets_its_ranks_in_the_310_records(tmp_path: Path):

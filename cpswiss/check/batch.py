@@ -4,7 +4,9 @@ Each tournament is checked as :func:`cpswiss.check.rounds.check_tournament` chec
 round re-paired from the state before it, the history read once) and summed up in one
 :class:`TournamentVerdict`: every round agrees, some rounds differ, or the file is refused (one
 line: why).  A refused file never ends the run.  The process pays its start-up (imports, rule
-files) once for all the files.
+files) once for all the files.  A file with a rank column has it checked against its tie-break
+list as the one-file check does (:func:`cpswiss.check.ranking.rank_report`, C.07 Art. 4.2): its
+line says what the ranks break, and a rank column out of order makes the run's exit code 1.
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cpswiss.check.rounds import CheckReport, RoundCheck, check_tournament, differing_text
+from cpswiss.check.ranking import RankReport, rank_report
+from cpswiss.check.rounds import CheckReport, RoundCheck, check_tournament, differing_text, load_tournament
 from cpswiss.errors import (
     EXIT_FILE_ACCESS,
     EXIT_INVALID_INPUT,
@@ -37,7 +40,7 @@ AGREE, DIFFER, REFUSED, ERROR = "agree", "differ", "refused", "error"
 class TournamentVerdict:
     """One tournament of a batch: its verdict (``agree``, ``differ``, ``refused`` - an input or
     file problem -, ``error`` - a fault of cpswiss), its rounds, and the rounds that differ with
-    what differs in each."""
+    what differs in each; ``ranks`` the check of its rank column (None: the file has none)."""
 
     file: str
     verdict: str
@@ -45,11 +48,21 @@ class TournamentVerdict:
     rule_set: str = ""
     differing: list[RoundCheck] = field(default_factory=list)
     reason: str = ""  # why refused, or the error
+    ranks: RankReport | None = None
 
     @classmethod
-    def of(cls, report: CheckReport) -> TournamentVerdict:
+    def of(cls, report: CheckReport, ranks: RankReport | None = None) -> TournamentVerdict:
         differing = [r for r in report.rounds if not r.agrees]
-        return cls(report.file, DIFFER if differing else AGREE, len(report.rounds), report.rule_set, differing)
+        return cls(report.file, DIFFER if differing else AGREE, len(report.rounds), report.rule_set, differing,
+                   ranks=ranks)
+
+    @property
+    def ranks_checked(self) -> bool:
+        return self.ranks is not None and self.ranks.check is not None
+
+    @property
+    def ranks_agree(self) -> bool:
+        return self.ranks is None or self.ranks.agrees
 
     @property
     def differing_rounds(self) -> list[int]:
@@ -58,16 +71,17 @@ class TournamentVerdict:
     def line(self) -> str:
         """One line, in the words of the single-file check."""
         checked = f"{self.rounds} round" + ("" if self.rounds == 1 else "s")
+        ranks = f"; {self.ranks.line()}" if self.ranks is not None and self.ranks_checked else ""
         if self.verdict == AGREE:
-            return f"{self.file}: all rounds agree ({checked})"
+            return f"{self.file}: all rounds agree ({checked}){ranks}"
         if self.verdict == DIFFER:
-            return f"{self.file}: {differing_text(self.differing_rounds)} (of {checked})"
+            return f"{self.file}: {differing_text(self.differing_rounds)} (of {checked}){ranks}"
         return f"{self.file}: {self.verdict}: {self.reason}"
 
     def as_dict(self) -> dict:
         return {"file": self.file, "verdict": self.verdict, "rounds": self.rounds, "rule_set": self.rule_set,
                 "differing_rounds": self.differing_rounds, "differing": [asdict(r) for r in self.differing],
-                "reason": self.reason}
+                "reason": self.reason, "ranks": None if self.ranks is None else self.ranks.as_dict()}
 
 
 def tournament_files(paths: Iterable[str]) -> list[Path]:
@@ -89,15 +103,19 @@ def is_refusal(exc: CpswissError) -> bool:
 
 def check_one(path: str | Path, rule_set: str | RuleSet | None = None, settings: SolverSettings | None = None,
               accelerate: str | None = None, rounds: list[int] | None = None, initial_colour: str | None = None,
-              read: Callable[[str], Tournament] | None = None) -> TournamentVerdict:
+              read: Callable[[str], Tournament] | None = None, tiebreaks: str | None = None,
+              edition: str | None = None) -> TournamentVerdict:
     """One tournament's verdict, by the system its file asks for (a team or Double-Swiss file
-    too: :func:`cpswiss.check.rounds.check_tournament`); a problem with the file, or a fault,
-    is its verdict, not an exception.  ``read``: how the file is read (the command's
-    ``--recompute-points``, ``--rounds``, ``--rating``), else as it is."""
+    too: :func:`cpswiss.check.rounds.check_tournament`), with its rank column checked against
+    its list (``tiebreaks``: ``--tiebreaks``, else the file's 202 / 212; ``edition``: C.07's);
+    a problem with the file (a malformed list included), or a fault, is its verdict, not an
+    exception.  ``read``: how the file is read (the command's ``--recompute-points``,
+    ``--rounds``, ``--rating``), else as it is."""
     try:
-        tournament = read(str(path)) if read is not None else str(path)
+        tournament = read(str(path)) if read is not None else load_tournament(str(path))
+        ranks = rank_report(tournament, tiebreaks, edition)
         return TournamentVerdict.of(check_tournament(tournament, rule_set, rounds, settings, accelerate,
-                                                     initial_colour))
+                                                     initial_colour), ranks)
     except CpswissError as exc:
         return TournamentVerdict(str(path), REFUSED if is_refusal(exc) else ERROR, reason=exc.one_line())
     except Exception as exc:  # a bug: the run goes on, the tournament is counted as one
@@ -107,10 +125,11 @@ def check_one(path: str | Path, rule_set: str | RuleSet | None = None, settings:
 def check_many(paths: Iterable[str | Path], rule_set: str | RuleSet | None = None,
                settings: SolverSettings | None = None, accelerate: str | None = None,
                rounds: list[int] | None = None, initial_colour: str | None = None,
-               read: Callable[[str], Tournament] | None = None) -> Iterator[TournamentVerdict]:
+               read: Callable[[str], Tournament] | None = None, tiebreaks: str | None = None,
+               edition: str | None = None) -> Iterator[TournamentVerdict]:
     """Every tournament's verdict, in order (:func:`check_one`)."""
     for path in paths:
-        yield check_one(path, rule_set, settings, accelerate, rounds, initial_colour, read)
+        yield check_one(path, rule_set, settings, accelerate, rounds, initial_colour, read, tiebreaks, edition)
 
 
 @dataclass
@@ -124,9 +143,13 @@ class BatchSummary:
     refused: int = 0
     errors: int = 0
     differing_rounds: int = 0
+    ranks_checked: int = 0  # files whose rank column was checked against their list
+    ranks_out_of_order: int = 0
 
     def add(self, verdict: TournamentVerdict) -> None:
         self.tournaments += 1
+        self.ranks_checked += verdict.ranks_checked
+        self.ranks_out_of_order += not verdict.ranks_agree
         self.rounds += verdict.rounds
         self.differing_rounds += len(verdict.differing)
         if verdict.verdict == AGREE:
@@ -140,19 +163,22 @@ class BatchSummary:
 
     def line(self) -> str:
         errors = f", {self.errors} failed" if self.errors else ""
+        ranks = (f"; rank columns {self.ranks_checked} checked, {self.ranks_out_of_order} out of order"
+                 if self.ranks_checked else "")
         return (f"tournaments {self.tournaments}, rounds {self.rounds}: {self.agreeing} agreeing, "
-                f"{self.differing} differing ({self.differing_rounds} rounds), {self.refused} refused{errors}")
+                f"{self.differing} differing ({self.differing_rounds} rounds), {self.refused} refused{errors}{ranks}")
 
     def as_dict(self) -> dict:
         return asdict(self)
 
     @property
     def exit_code(self) -> int:
-        """0 every tournament agrees; 1 one differs; 3 none differs but a file was refused; 2 a
-        tournament failed (a fault of cpswiss), whatever the others did."""
+        """0 every tournament agrees; 1 one differs or has its rank column out of order; 3 none
+        differs but a file was refused; 2 a tournament failed (a fault of cpswiss), whatever the
+        others did."""
         if self.errors:
             return EXIT_UNEXPECTED
-        if self.differing:
+        if self.differing or self.ranks_out_of_order:
             return EXIT_NO_PAIRING
         return EXIT_INVALID_INPUT if self.refused else EXIT_OK
 

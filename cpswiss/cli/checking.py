@@ -75,7 +75,8 @@ def _check_many(args) -> int:
 
     summary = BatchSummary()
     for verdict in check_many(tournament_files(args.files), flag_rules(args), solver_settings(args), args.accelerate,
-                              args.rounds, args.initial_colour, read_tournament_as(args)):
+                              args.rounds, args.initial_colour, read_tournament_as(args), args.tiebreaks,
+                              args.edition):
         summary.add(verdict)
         print(json.dumps(verdict.as_dict(), default=str) if args.json else verdict.line(), flush=True)
     print(json.dumps({"summary": summary.as_dict()}) if args.json else summary.line())

@@ -55,6 +55,15 @@ _ALL = (
     Definition("DE", "direct encounter", "C.07 Art. 6", "A", ENCOUNTER, "P", higher_first=False, place=True, decimals=0),
     Definition("EDE", "extended direct encounter", "C.07 Art. 13.3", "A", ENCOUNTER, "P", higher_first=False,
                place=True, team_only=True, decimals=0),
+    # 13.3.2 (2026): EDE, then for two teams still level on MP and GP the Art. 12 steps named
+    Definition("EDET", "extended direct encounter, then top board results", "C.07 Art. 13.3.2", "A", ENCOUNTER,
+               "P", higher_first=False, place=True, team_only=True, decimals=0),
+    Definition("EDEB", "extended direct encounter, then bottom board elimination", "C.07 Art. 13.3.2", "A",
+               ENCOUNTER, "P", higher_first=False, place=True, team_only=True, decimals=0),
+    Definition("EDEBT", "extended direct encounter, then board count and top board results", "C.07 Art. 13.3.2",
+               "A", ENCOUNTER, "P", higher_first=False, place=True, team_only=True, decimals=0),
+    Definition("EDEBB", "extended direct encounter, then board count and bottom board elimination",
+               "C.07 Art. 13.3.2", "A", ENCOUNTER, "P", higher_first=False, place=True, team_only=True, decimals=0),
     Definition("WIN", "number of wins", "C.07 Art. 7.1", "B", OWN, decimals=0),
     Definition("WON", "number of games won", "C.07 Art. 7.2", "B", OWN, decimals=0),
     Definition("BPG", "games played with Black", "C.07 Art. 7.3", "B", OWN, decimals=0),
@@ -82,13 +91,13 @@ _ALL = (
     Definition("BBE", "bottom board elimination", "C.07 Art. 12.3", "B", BOARDS, higher_first=False,
                place=True, team_only=True, decimals=0),
     Definition("EMMSB", "extended Sonneborn-Berger: opponent's MP x MP scored", "C.07 Art. 13.2", "BC",
-               OPPONENTS, "CM", team_only=True, cut_one_column=True, decimals=2),
+               OPPONENTS, "CMP", team_only=True, cut_one_column=True, decimals=2),
     Definition("EMGSB", "extended Sonneborn-Berger: opponent's MP x GP scored", "C.07 Art. 13.2", "BC",
-               OPPONENTS, "CM", team_only=True, cut_one_column=True, decimals=2),
+               OPPONENTS, "CMP", team_only=True, cut_one_column=True, decimals=2),
     Definition("EGMSB", "extended Sonneborn-Berger: opponent's GP x MP scored", "C.07 Art. 13.2", "BC",
-               OPPONENTS, "CM", team_only=True, cut_one_column=True, decimals=2),
+               OPPONENTS, "CMP", team_only=True, cut_one_column=True, decimals=2),
     Definition("EGGSB", "extended Sonneborn-Berger: opponent's GP x GP scored", "C.07 Art. 13.2", "BC",
-               OPPONENTS, "CM", team_only=True, cut_one_column=True, decimals=2),
+               OPPONENTS, "CMP", team_only=True, cut_one_column=True, decimals=2),
     Definition("SSSC", "scores and schedule strength combination", "C.07 Art. 13.4", "BC", STRENGTH, "KF",
                team_only=True, decimals=2),
     Definition("OTHER_1999", "the 1987-99 rules' order: opponents' ratings summed, lowest cut one by one, "
@@ -99,7 +108,38 @@ _ALL = (
 )
 
 DEFINITIONS: dict[str, Definition] = {d.code: d for d in _ALL}
+
+# the score the opponents' sums read for an opponent met over the board
+ADJUSTED, ZERO_BYE_RUNS_AS_DRAWS, AS_AWARDED = "adjusted", "zero-bye-runs-as-draws", "as-awarded"
+
+
+@dataclass(frozen=True)
+class UnplayedRounds:
+    """How a sum over the opponents (BH, FB, SB, ESB) counts the rounds, declared as data: the
+    score an opponent met over the board contributes (``seen``: :data:`ADJUSTED`, C.07 Art. 16.3;
+    :data:`ZERO_BYE_RUNS_AS_DRAWS`, the opponent's trailing series of zero-point byes as draws;
+    :data:`AS_AWARDED`, his score as it stands), and what a round without a game contributes
+    (``dummy``: C.07 Art. 16.4's dummy - the own final score, the 2026 caps, the cut exception of
+    16.5 - or, when False, a game against oneself: the own current score, no cap, no exception)."""
+
+    name: str
+    article: str
+    seen: str
+    dummy: bool
+
+
+# C.07 Art. 16: the default of every opponents' sum of a tie-break list
+C07_UNPLAYED = UnplayedRounds("C.07", "C.07 Art. 16", ADJUSTED, True)
+# C.04.4.2 Art. 1.7.2: the Burstein Index - an unplayed round is a game against oneself; a series
+# of zero-point byes up to the current round counts as draws for the opponents (reading R-2 of
+# scenarios/burstein-2026/README.md), or, with the rule file's switch, is not counted
+BURSTEIN_UNPLAYED = UnplayedRounds("Burstein", "C.04.4.2 Art. 1.7.2", ZERO_BYE_RUNS_AS_DRAWS, False)
+BURSTEIN_UNPLAYED_AS_AWARDED = UnplayedRounds("Burstein (zero-point byes not counted)", "C.04.4.2 Art. 1.7.2",
+                                              AS_AWARDED, False)
 ESB_CODES = ("EMMSB", "EMGSB", "EGMSB", "EGGSB")
+# C.07 Art. 13.3.2: the named EDE chains and the Art. 12 steps each applies after EDE
+EDE_CHAINS: dict[str, tuple[str, ...]] = {"EDET": ("TBR",), "EDEB": ("BBE",), "EDEBT": ("BC", "TBR"),
+                                          "EDEBB": ("BC", "BBE")}
 
 
 def definition(code: str) -> Definition | None:

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from cpswiss.errors import InputError
-from cpswiss.standings.catalogue import Definition, definition
+from cpswiss.standings.catalogue import C07_UNPLAYED, Definition, UnplayedRounds, definition
 from cpswiss.tournament.model import Tournament
 
 _MODIFIER = re.compile(r"([CM])([0-9]{1,2})|L([+-]?)([0-9]{1,3})|K([0-9]+(?:\.[0-9]+)?)|(P)|(F)|(R)")
@@ -44,6 +44,7 @@ class TieBreak:
     forfeits_played: bool = False  # /P
     fore: bool = False  # /F
     reverse: bool = False  # /R
+    unplayed: UnplayedRounds = C07_UNPLAYED  # a sum over the opponents: how it counts unplayed rounds
 
     @property
     def code(self) -> str:

@@ -14,14 +14,23 @@ games' results - his score with every missing game lost above every rival's with
 game won - then the same for the next place, and so on (6.3).  Art. 6 is applied again to every
 subgroup still tied (6.2, 6.3, 4.2).  EDE: on the primary score, and where that separates nobody
 on the secondary score; every new subgroup starts again at the primary (13.3.1, 13.3.3).
+
+The named chains of 13.3.2 (EDET, EDEB, EDEBT, EDEBB; reading TB-18 of docs/readings.md): EDE,
+then, for each group it leaves that is exactly two teams level on both match points and game
+points (their totals), the Art. 12 steps the code names in its order - Board Count (12.1, the
+lower first), Top Board Results (12.2), Bottom Board Elimination (12.3) - each computed as the
+tie-break of that article computes it, over all the games of the standings' rounds, until one
+separates them.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
+from cpswiss.standings.catalogue import EDE_CHAINS
 from cpswiss.standings.codes import TieBreak
-from cpswiss.standings.rounds import Field
+from cpswiss.standings.own import board_count
+from cpswiss.standings.rounds import GP, MP, Field
 
 Group = list[int]
 
@@ -30,10 +39,13 @@ def places(tb: TieBreak, field: Field, groups: list[Group]) -> dict[int, int]:
     """The place of every competitor inside its group (0: the group is not separated)."""
     result: dict[int, int] = {}
     for group in groups:
-        if tb.code in ("DE", "EDE"):
+        if tb.code == "DE" or tb.code == "EDE":
             split = _encounter(tb, field, group, tb.code == "EDE")
+        elif tb.code in EDE_CHAINS:
+            split = [part for tied in _encounter(tb, field, group, True)
+                     for part in board_steps(EDE_CHAINS[tb.code], field, tied)]
         else:
-            split = _boards(tb, field, group)
+            split = _boards(tb.code, field, group)
         if len(split) == 1:
             result.update({cid: 0 for cid in group})
             continue
@@ -91,15 +103,31 @@ def _direct(tb: TieBreak, field: Field, group: Group, score: str) -> list[Group]
     return alone + ([rest] if rest else [])
 
 
-def _boards(tb: TieBreak, field: Field, group: Group) -> list[Group]:
-    """Art. 12.2 (board 1's game points, then board 2's, ...) or 12.3 (every board but the
-    last, then drop the next board up, ...) as a lexicographic order of the group."""
+def board_steps(steps: tuple[str, ...], field: Field, group: Group) -> list[Group]:
+    """Art. 13.3.2: two teams EDE left level on MP and GP ordered by the first of the Art. 12
+    ``steps`` (``BC``, ``TBR``, ``BBE``) that separates them; any other group as it is."""
+    if len(group) != 2 or len({(field.competitors[cid].score(MP), field.competitors[cid].score(GP))
+                               for cid in group}) != 1:
+        return [group]
+    for step in steps:
+        split = _boards(step, field, group)
+        if len(split) > 1:
+            return split
+    return [group]
+
+
+def _boards(code: str, field: Field, group: Group) -> list[Group]:
+    """Art. 12.1 (the board count, lower first), 12.2 (board 1's game points, then board 2's,
+    ...) or 12.3 (every board but the last, then drop the next board up, ...) as a lexicographic
+    order of the group."""
     def key(cid: int) -> tuple[int, ...]:
+        if code == "BC":  # tenths of a point: a whole number
+            return (int(board_count(field, field.competitors[cid]) * 10),)
         totals = [0] * field.boards
         for r in field.competitors[cid].rounds:
             for board, points in enumerate(r.boards):
                 totals[board] += points
-        if tb.code == "TBR":
+        if code == "TBR":
             return tuple(-t for t in totals)
         remaining = sum(totals)
         steps = []

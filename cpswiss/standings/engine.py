@@ -18,7 +18,7 @@ from cpswiss.errors import InputError
 from cpswiss.standings import catalogue as cat
 from cpswiss.standings.codes import TieBreak, file_list, parse_code, parse_list
 from cpswiss.standings.encounter import places
-from cpswiss.standings.opponents import (EDITION_2024, EDITION_2026, Adjusted, Contribution,
+from cpswiss.standings.opponents import (EDITION_2024, EDITION_2026, AdjustedCache, Contribution,
                                          average_buchholz, opponent_sums, round_half_up)
 from cpswiss.standings.own import (board_count, koya, own_value, progressive, standard_points,
                                    strength_divisor)
@@ -208,7 +208,7 @@ def _rank(field: Field, codes: tuple[TieBreak, ...], edition: str, reason: str, 
     a group left at the end shares its place (competition ranking: 1, 2, 2, 4)."""
     columns: list[dict[int, Value]] = []
     groups: list[list[int]] = [sorted(field.competitors)]
-    cache: dict[tuple[str, bool], Adjusted] = {}
+    cache: AdjustedCache = {}
     details: dict[tuple[int, int], tuple[Contribution, ...]] = {}
     rated: dict[tuple[int, int], RatedGames] = {}
     not_applicable: dict[int, str] = {}
@@ -249,7 +249,7 @@ def _split(groups: list[list[int]], values: dict[int, Value], higher_first: bool
 
 
 def _values(tb: TieBreak, field: Field, edition: str, final: int, groups: list[list[int]],
-            cache: dict[tuple[str, bool], Adjusted], details: dict[tuple[int, int], tuple[Contribution, ...]],
+            cache: AdjustedCache, details: dict[tuple[int, int], tuple[Contribution, ...]],
             rated: dict[tuple[int, int], RatedGames], index: int) -> dict[int, Value]:
     family = tb.definition.family
     competitors = field.competitors
@@ -288,7 +288,7 @@ def _values(tb: TieBreak, field: Field, edition: str, final: int, groups: list[l
 
 
 def _strength(tb: TieBreak, field: Field, edition: str, final: int,
-              cache: dict[tuple[str, bool], Adjusted]) -> dict[int, Value]:
+              cache: AdjustedCache) -> dict[int, Value]:
     """Art. 13.4: the secondary score plus the primary Buchholz (``/F``: Fore Buchholz) over the
     normalising factor, to two decimals (None when the factor is 0)."""
     divisor = strength_divisor(tb, field)

@@ -9,7 +9,10 @@ of lots is the arbiter's, not the program's).
 
 :func:`explain_order` says which of two competitors ranks ahead, the tie-break that decides and,
 for a sum over the opponents, each one's contributions in the article's words (each opponent's
-adjusted score, Art. 16.3; the dummy and its 2026 cap, 16.4; what a cut removed, 14 / 16.5).
+adjusted score, Art. 16.3; the dummy and its 2026 cap, 16.4; what a cut removed, 14 / 16.5), for
+a rating tie-break the games counted with the opponents' ratings and what a cut removed (Art. 10,
+14.1.1(b)), for the board tie-breaks the game points board by board (Art. 12; the steps of an
+EDE chain, 13.3.2).
 :func:`check_rank_column` compares the ranks a file states (a player's columns 86-89, a team's
 310 rank: :func:`cpswiss.check.ranking.stated_ranks`) with the standings: the first two
 competitors out of order and the tie-break that orders them.
@@ -21,6 +24,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from cpswiss.standings.engine import Row, Standings, Value
+from cpswiss.standings.ratings import RatedGames
+from cpswiss.standings.rounds import Field
 from cpswiss.tournament.model import Tournament
 
 
@@ -143,7 +148,7 @@ def explain_order(standings: Standings, a: int, b: int, t: Tournament | None = N
     ordered = (first, second) if first.rank <= second.rank else (second, first)
     draws = _counted_as_draws(t, standings) if t is not None and column is not None else {}
     sides = () if column is None else tuple(_side(standings, row, column, draws) for row in ordered)
-    if t is not None and column is not None and standings.tiebreaks[column].code in ("DE", "EDE"):
+    if t is not None and column is not None and standings.tiebreaks[column].definition.family == "encounter":
         sides = _encounters(t, standings, column, sides)
     return OrderExplanation(standings, first, second, column, sides, passed)
 
@@ -195,7 +200,7 @@ def _side(standings: Standings, row: Row, column: int, draws: dict[int, tuple[in
     if found is None:
         if tb.definition.place:
             head += " (a place inside the tie the list left: lower is ahead)"
-        return Side(row, value, (head,))
+        return Side(row, value, (head, *_detail_lines(standings, row, column)))
     lines = [head + " (the sum of its rounds)"]
     for c in found:
         why = c.why
@@ -205,6 +210,69 @@ def _side(standings: Standings, row: Row, column: int, draws: dict[int, tuple[in
                     "draw (16.2.5: a requested bye followed only by voluntarily unplayed rounds)")
         lines.append(f"  round {c.round}: {why}" + ("" if c.cut else f": adds {c.value / 100:g}"))
     return Side(row, value, tuple(lines))
+
+
+def _detail_lines(standings: Standings, row: Row, column: int) -> list[str]:
+    """What a value that is not a sum over the opponents is made of: the rated games (ARO, TPR,
+    PTP), the opponents' performances (APRO, APPO), the own rating (RTNG), the game points
+    board by board (BC, TBR, BBE, the Art. 12 steps of an EDE chain)."""
+    from cpswiss.standings.catalogue import EDE_CHAINS
+
+    tb = standings.tiebreaks[column]
+    field = standings.field
+    if field is None or column in standings.not_applicable:
+        return []
+    code = tb.code
+    if code in ("ARO", "TPR", "PTP") and (row.id, column) in standings.rated_games:
+        return _rated_lines(code, standings.rated_games[row.id, column])
+    if code in ("APRO", "APPO"):
+        from cpswiss.standings.ratings import opponents_performances
+
+        performance = opponents_performances(tb, field)
+        base = "TPR" if code == "APRO" else "PTP"
+        return [f"  round {r.number}: against {r.opponent}, his {base} {value_text(performance[r.opponent])}"
+                for r in field.competitors[row.id].rounds if r.over_board and r.opponent > 0]
+    if code == "RTNG":
+        return [f"  the rating: {value_text(field.competitors[row.id].rating)} (C.07 Art. 10.6)"]
+    steps = (code,) if code in ("BC", "TBR", "BBE") else EDE_CHAINS.get(code, ())
+    return [line for step in steps for line in _board_lines(step, field, row.id)]
+
+
+def _rated_lines(code: str, games: RatedGames) -> list[str]:
+    """ARO / TPR / PTP: each game counted with the opponent's rating and the result, each game a
+    cut removed, and how the value follows (Art. 10.1-10.3, B.02 8.1)."""
+    from cpswiss.standings.ratings import aro, half_up, rating_difference
+
+    result = {2: "1", 1: "½", 0: "0"}
+    lines = [f"  round {g.round}: against {g.opponent}, rated {g.rating}: {result[g.halves]}" for g in games.counted]
+    lines += [f"  round {g.round}: against {g.opponent}, rated {g.rating}: removed by the cut (Art. 14.1.1(b))"
+              for g in games.removed]
+    if not games.ratings:
+        return lines + ["  no rated game left: no value"]
+    average = aro(games)
+    if code == "PTP":
+        return lines + [f"  PTP: the lowest rating whose expected score against these {len(games.ratings)} ratings "
+                        f"reaches {games.halves / 2:g} (Art. 10.3, B.02 8.1(b))"]
+    lines.append(f"  ARO: {sum(games.ratings)} / {len(games.ratings)} = {average} (rounded, halves up; Art. 10.1)")
+    if code == "TPR":
+        percent = half_up(Fraction(games.halves * 50, len(games.ratings)))
+        lines.append(f"  TPR: ARO {average} + dp({percent}%) {rating_difference(percent)} (Art. 10.2, B.02 8.1(a))")
+    return lines
+
+
+def _board_lines(step: str, field: Field, cid: int) -> list[str]:
+    """The game points of a team board by board (a PAB a win on every board, Art. 12 preamble),
+    and the value of Art. 12.1 (BC), 12.2 (TBR) or 12.3 (BBE) made of them."""
+    rounds = field.competitors[cid].rounds
+    totals = [sum(r.boards[b] for r in rounds if b < len(r.boards)) for b in range(field.boards)]
+    if step == "BC":
+        terms = " + ".join(f"{b} x {points / 10:g}" for b, points in enumerate(totals, start=1))
+        return [f"  BC (12.1): {terms} = {sum(b * p for b, p in enumerate(totals, start=1)) / 10:g}, the lower first"]
+    by_board = ", ".join(f"board {b} {points / 10:g}" for b, points in enumerate(totals, start=1))
+    if step == "TBR":
+        return [f"  TBR (12.2): {by_board}, board 1 first"]
+    kept = [f"board{f's 1-{k}' if k > 1 else ' 1'} {sum(totals[:k]) / 10:g}" for k in range(field.boards - 1, 0, -1)]
+    return [f"  BBE (12.3): {by_board}; without the last board, then the next: {', '.join(kept)}"]
 
 
 # --- the rank column of a file ---------------------------------------------------------------

@@ -12,6 +12,11 @@ Each round of a competitor gives one :class:`Contribution`:
   rounds (16.4.2);
 * in a round robin (Art. 15.2): forfeits are games, a free round is no element of the sum.
 
+That is C.07's rule, the default.  A tie-break may declare another (``TieBreak.unplayed``, data
+of :mod:`.catalogue`): the Burstein Index (C.04.4.2 Art. 1.7.2) counts an unplayed round as a game
+against oneself - the own current score, no cap, no cut exception - and an opponent's trailing
+series of zero-point byes as draws (reading R-2, scenarios/burstein-2026/README.md).
+
 For SB / ESB the contribution is that score times the points scored in the round.  A low cut
 removes the least significant value (14.1.1: the lowest opponent's score, among equal scores the
 lowest product, 14.1.1(d) / 14.1.2) - unless the competitor has voluntarily unplayed rounds: then
@@ -25,19 +30,23 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from cpswiss.standings.catalogue import ESB_CODES
+from cpswiss.standings.catalogue import ADJUSTED, AS_AWARDED, ESB_CODES, UnplayedRounds
 from cpswiss.standings.codes import TieBreak
 from cpswiss.standings.rounds import GP, MP, Field
+from cpswiss.tournament.competitors import EntryKind
 
 EDITION_2024, EDITION_2026 = "2024", "2026"
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Contribution:
     """One round's element of a sum: who stands behind it (0: the dummy of Art. 16.4), the score
     it counts (tenths), the value added (hundredths of a point: the score, or the score times the
     points scored), whether the round is a VUR, for a dummy its own score before a cap and the
-    cap's article ("" uncapped), and whether a cut removed it ("low" / "high")."""
+    cap's article ("" uncapped), and whether a cut removed it ("low" / "high").  Never changed
+    once made (a cut makes a copy); not frozen because one is made per round of every competitor
+    for every sum, the Burstein Index's included, and a frozen class's constructor is several times
+    slower."""
 
     round: int
     opponent: int
@@ -47,11 +56,17 @@ class Contribution:
     own: int = 0
     cap: str = ""
     cut: str = ""
+    self_game: bool = False  # C.04.4.2 Art. 1.7.2: an unplayed round as a game against oneself
+    rule: str = ""  # the article of a rule of unplayed rounds other than C.07's ("": Art. 16)
 
     @property
     def why(self) -> str:
         """The contribution in the article's words."""
-        if self.opponent:
+        if self.self_game:
+            text = f"a game against himself: own score {self.score / 10:g} (C.04.4.2 Art. 1.7.2)"
+        elif self.opponent and self.rule:
+            text = f"opponent {self.opponent}'s score {self.score / 10:g} as {self.rule} counts it"
+        elif self.opponent:
             text = f"opponent {self.opponent}'s adjusted score {self.score / 10:g} (C.07 Art. 16.3)"
         elif self.cap:
             text = f"dummy: own score {self.own / 10:g} capped at {self.score / 10:g} (C.07 Art. {self.cap})"
@@ -84,16 +99,20 @@ def scores_used(tb: TieBreak, field: Field) -> tuple[str, str | None]:
 
 class Adjusted:
     """The adjusted scores of Art. 16.3 (and, for Fore Buchholz, with the final round's games
-    counted as draws, Art. 8.3), and each competitor's own score for its dummy, computed once."""
+    counted as draws, Art. 8.3), and each competitor's own score for its dummy, computed once;
+    under another rule of unplayed rounds (``unplayed``) the score its ``seen`` names."""
 
-    def __init__(self, field: Field, score: str, fore: bool, final_round: int) -> None:
+    def __init__(self, field: Field, score: str, fore: bool, final_round: int,
+                 unplayed: UnplayedRounds | None = None) -> None:
         self.field, self.score = field, score
         self.fore = fore and field.n == final_round
         self.seen: dict[int, int] = {}
         self.own: dict[int, int] = {}
+        seen_rule = ADJUSTED if unplayed is None else unplayed.seen
         for cid, c in field.competitors.items():
             own = c.score(score)
-            seen = field.adjusted(cid, score)
+            seen = field.adjusted(cid, score) if seen_rule == ADJUSTED else \
+                own if seen_rule == AS_AWARDED else _zero_bye_runs_as_draws(field, cid, score)
             last = c.rounds[-1] if c.rounds else None
             if self.fore and last is not None and last.paired:
                 # Art. 8.3: the final round's paired game counts as a draw; nothing after it is 16.2.5
@@ -104,16 +123,34 @@ class Adjusted:
             self.seen[cid], self.own[cid] = seen, own
 
 
+def _zero_bye_runs_as_draws(field: Field, cid: int, score: str) -> int:
+    """C.04.4.2 Art. 1.7.2 (exception, reading R-2): the score with the series of zero-point
+    byes (or rounds without an entry) that ends with the last round read each counted as a draw."""
+    rounds = field.competitors[cid].rounds
+    trailing = 0
+    for r in reversed(rounds):
+        if r.kind is not None and r.kind is not EntryKind.ZERO_BYE:
+            break
+        trailing += 1
+    counted = rounds[:len(rounds) - trailing]
+    return sum(r.points(score) for r in counted) + trailing * field.draw[score]
+
+
+# the adjusted scores computed once per (score read, Fore Buchholz, rule of unplayed rounds)
+AdjustedCache = dict[tuple[str, bool, str], Adjusted]
+
+
 def opponent_sums(tb: TieBreak, field: Field, edition: str, final_round: int,
-                  cache: dict[tuple[str, bool], Adjusted] | None = None) -> dict[int, OpponentSum]:
-    """BH / FB / SB / ESB of every competitor, cuts applied."""
+                  cache: AdjustedCache | None = None) -> dict[int, OpponentSum]:
+    """BH / FB / SB / ESB of every competitor, cuts applied, unplayed rounds counted by the
+    tie-break's rule (``tb.unplayed``: C.07 Art. 16 unless it declares another)."""
     opponent_score, product = scores_used(tb, field)
     fore = tb.code == "FB" or tb.fore
-    key = (opponent_score, fore)
+    key = (opponent_score, fore, tb.unplayed.name)
     cache = {} if cache is None else cache
     adjusted = cache.get(key)
     if adjusted is None:
-        adjusted = cache[key] = Adjusted(field, opponent_score, fore, final_round)
+        adjusted = cache[key] = Adjusted(field, opponent_score, fore, final_round, tb.unplayed)
     return {cid: _sum(tb, field, cid, adjusted, product, edition) for cid in field.competitors}
 
 
@@ -121,22 +158,26 @@ def _sum(tb: TieBreak, field: Field, cid: int, adjusted: Adjusted, product: str 
          edition: str) -> OpponentSum:
     c = field.competitors[cid]
     items: list[Contribution] = []
+    forfeits_are_games = field.round_robin or tb.forfeits_played
+    final_round = field.n if adjusted.fore else -1
+    self_game = not tb.unplayed.dummy  # C.04.4.2 Art. 1.7.2: an unplayed round a game against oneself
+    rule = tb.unplayed.article if self_game else ""
+    seen = adjusted.seen
     for r in c.rounds:
-        final = adjusted.fore and r.number == field.n
-        if field.round_robin or tb.forfeits_played:
-            played = r.opponent > 0
-        else:
-            played = (r.over_board or final) and r.opponent > 0
-        own, cap = 0, ""
+        played = r.opponent > 0 and (forfeits_are_games or r.over_board or r.number == final_round)
+        points = 10 if product is None else r.points(product)
         if played:
-            counted, vur = adjusted.seen[r.opponent], False
+            counted = seen[r.opponent]
+            items.append(Contribution(r.number, r.opponent, counted, counted * points, False, rule=rule))
         elif field.round_robin:
             continue  # Art. 15.2: a free round is no element of the sum
+        elif self_game:
+            counted = adjusted.own[cid]
+            items.append(Contribution(r.number, 0, counted, counted * points, False, counted, self_game=True,
+                                      rule=rule))
         else:
             counted, own, cap = _dummy(field, c.id, r.opponent, adjusted, edition)
-            vur = r.vur
-        points = r.points(product) if product is not None else 10
-        items.append(Contribution(r.number, r.opponent if played else 0, counted, counted * points, vur, own, cap))
+            items.append(Contribution(r.number, 0, counted, counted * points, r.vur, own, cap))
     kept = _cut(tb, items) if tb.cut_low or tb.cut_high else items
     return OpponentSum(Fraction(sum(i.value for i in kept if not i.cut), 100), tuple(kept))
 
@@ -178,7 +219,7 @@ def _cut(tb: TieBreak, items: list[Contribution]) -> list[Contribution]:
 
 
 def average_buchholz(tb: TieBreak, field: Field, edition: str, final_round: int,
-                     cache: dict[tuple[str, bool], Adjusted] | None = None) -> dict[int, Fraction | None]:
+                     cache: AdjustedCache | None = None) -> dict[int, Fraction | None]:
     """Art. 8.2: the average Buchholz (``/F``: Fore Buchholz) of the opponents met over the board,
     rounded to two decimals, half up; None without such a game."""
     from cpswiss.standings.catalogue import DEFINITIONS
@@ -201,5 +242,5 @@ def round_half_up(value: Fraction, places: int) -> Fraction:
     return Fraction(whole if value >= 0 else -whole, scale)
 
 
-__all__ = ["Adjusted", "Contribution", "EDITION_2024", "EDITION_2026", "GP", "MP", "OpponentSum",
+__all__ = ["Adjusted", "AdjustedCache", "Contribution", "EDITION_2024", "EDITION_2026", "GP", "MP", "OpponentSum",
            "average_buchholz", "opponent_sums", "round_half_up", "scores_used"]

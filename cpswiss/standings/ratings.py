@@ -46,12 +46,26 @@ def half_up(value: Fraction) -> int:
 
 
 @dataclass(frozen=True)
+class RatedGame:
+    """One game over the board as a rating tie-break reads it: the round, the opponent, his
+    rating and the result in half points (2 won, 1 drawn, 0 lost)."""
+
+    round: int
+    opponent: int
+    rating: int
+    halves: int
+
+
+@dataclass(frozen=True)
 class RatedGames:
-    """A competitor's rated games over the board after the cuts: ratings and score (halves)."""
+    """A competitor's rated games over the board after the cuts: ratings and score (halves), the
+    ratings a cut removed, and the games counted and removed (what an explanation shows)."""
 
     ratings: tuple[int, ...]
     halves: int  # the score in half points (1 / ½ / 0 per game)
     cut: tuple[int, ...]  # the ratings a cut removed
+    counted: tuple[RatedGame, ...] = ()
+    removed: tuple[RatedGame, ...] = ()
 
 
 def all_rated(field: Field) -> bool:
@@ -59,14 +73,17 @@ def all_rated(field: Field) -> bool:
 
 
 def rated_games(tb: TieBreak, field: Field, cid: int) -> RatedGames:
-    games = sorted(((field.competitors[r.opponent].rating or 0, r.outcome)
+    """The games over the board, the lowest ratings cut first (Art. 14.1.1(b)), a median's
+    highest too; among equal ratings the earlier round is cut first."""
+    games = sorted((RatedGame(r.number, r.opponent, field.competitors[r.opponent].rating or 0, r.outcome)
                     for r in field.competitors[cid].rounds if r.over_board and r.opponent > 0),
-                   key=lambda g: g[0])
+                   key=lambda g: g.rating)
     low = min(tb.cut_low, field.n, len(games))
     high = min(tb.cut_high, max(field.n - low, 0), len(games) - low)
     kept = games[low:len(games) - high]
-    cut = tuple(g[0] for g in games[:low] + games[len(games) - high:])
-    return RatedGames(tuple(g[0] for g in kept), sum(g[1] for g in kept), cut)
+    removed = games[:low] + games[len(games) - high:]
+    return RatedGames(tuple(g.rating for g in kept), sum(g.halves for g in kept), tuple(g.rating for g in removed),
+                      tuple(sorted(kept, key=lambda g: g.round)), tuple(removed))
 
 
 def aro(games: RatedGames) -> int | None:
@@ -116,14 +133,19 @@ def rating_values(tb: TieBreak, field: Field,
     return {cid: compute(g) for cid, g in found.items()}
 
 
+def opponents_performances(tb: TieBreak, field: Field) -> dict[int, int | None]:
+    """What APRO (every competitor's TPR) or APPO (his PTP) averages over his opponents."""
+    from cpswiss.standings.catalogue import DEFINITIONS
+
+    base_code = "TPR" if tb.code == "APRO" else "PTP"
+    return rating_values(TieBreak(DEFINITIONS[base_code], base_code), field)
+
+
 def average_of_opponents(tb: TieBreak, field: Field) -> dict[int, int | None]:
     """APRO (the opponents' TPR) or APPO (their PTP), over the games played over the board."""
     if not all_rated(field):
         return {cid: None for cid in field.competitors}
-    from cpswiss.standings.catalogue import DEFINITIONS
-
-    base_code = "TPR" if tb.code == "APRO" else "PTP"
-    base = rating_values(TieBreak(DEFINITIONS[base_code], base_code), field)
+    base = opponents_performances(tb, field)
     result: dict[int, int | None] = {}
     for cid, c in field.competitors.items():
         values = [v for r in c.rounds if r.over_board and r.opponent > 0 and (v := base[r.opponent]) is not None]

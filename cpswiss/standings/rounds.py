@@ -30,9 +30,11 @@ MP, GP = "MP", "GP"
 _VUR_KINDS = (EntryKind.HALF_BYE, EntryKind.ZERO_BYE, EntryKind.FORFEIT_LOSS, EntryKind.DOUBLE_FORFEIT, None)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Round:
-    """One competitor's round for the tie-breaks."""
+    """One competitor's round for the tie-breaks.  Never changed once read; not frozen because
+    one is read per round of every competitor (the Burstein Index's too), and a frozen class's
+    constructor is several times slower."""
 
     number: int
     kind: EntryKind | None  # None: no entry (a zero-point bye, Art. 16.1)

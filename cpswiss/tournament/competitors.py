@@ -123,33 +123,44 @@ def competitors(t: Tournament, up_to: int | None = None) -> dict[int, Competitor
 def _player_match(t: Tournament, pid: int, columns: range) -> CompetitorEntry | None:
     """The match of a player made of his blocks in its round columns (one; two in C.04.5)."""
     rec = t.players[pid]
-    blocks = [(r, rec.entry(r)) for r in columns]
-    present = [e for _, e in blocks if e is not None]
-    if not present:
+    scoring = t.scoring
+    first: RoundEntry | None = None
+    games: list[Game] = []
+    points = 0
+    pending = played = False
+    # one loop over the match's blocks: an individual file reads every player's every round here
+    for number, r in enumerate(columns, start=1):
+        e = rec.entry(r)
+        if e is None:
+            continue
+        if first is None:
+            first = e
+            if not e.kind.has_opponent:  # a bye covers the match: its value is per match
+                points = scoring.points(e)
+                return CompetitorEntry(_BYE_KINDS[e.kind], game_points=points, match_points=points)
+        points += scoring.points(e)
+        pending = pending or e.kind is RoundKind.PENDING
+        played = played or e.kind is RoundKind.GAME
+        games.append(Game(number, pid, e.opponent or 0, e))
+    if first is None:
         return None
-    first = present[0]
-    if not first.kind.has_opponent:  # a bye covers the match: its value is per match
-        points = t.scoring.points(first)
-        return CompetitorEntry(_BYE_KINDS[first.kind], game_points=points, match_points=points)
-    points = sum(t.scoring.points(e) for e in present)
-    games = tuple(Game(g, pid, e.opponent or 0, e) for g, (_, e) in enumerate(blocks, start=1) if e is not None)
-    opponent, colour = first.opponent, first.colour
-    if any(e.kind is RoundKind.PENDING for e in present):
-        return CompetitorEntry(EntryKind.PENDING, opponent, colour, None, False, games)
-    any_played = any(e.played for e in present)
+    opponent, colour, played_games = first.opponent, first.colour, tuple(games)
+    if pending:
+        return CompetitorEntry(EntryKind.PENDING, opponent, colour, None, False, played_games)
+    if played:
+        return CompetitorEntry(EntryKind.MATCH, opponent, colour, colour, True, played_games, points, points)
 
     def forfeited_all(who: int) -> bool:
-        theirs = [t.players[who].entry(r) for r, _ in blocks]
+        theirs = [t.players[who].entry(r) for r in columns]
         return all(e is not None and e.kind is RoundKind.FORFEIT_LOSS for e in theirs)
 
     # C.04.5 Preface: a match is forfeited only if a player forfeits all its games
     mine, theirs = forfeited_all(pid), opponent is not None and forfeited_all(opponent)
-    if any_played or not (mine or theirs):
-        return CompetitorEntry(EntryKind.MATCH, opponent, colour, colour if any_played else None,
-                               True, games, points, points)
+    if not (mine or theirs):
+        return CompetitorEntry(EntryKind.MATCH, opponent, colour, None, True, played_games, points, points)
     kind = EntryKind.DOUBLE_FORFEIT if mine and theirs else \
         EntryKind.FORFEIT_LOSS if mine else EntryKind.FORFEIT_WIN
-    return CompetitorEntry(kind, opponent, colour, None, False, games, points, points)
+    return CompetitorEntry(kind, opponent, colour, None, False, played_games, points, points)
 
 
 def _teams(t: Tournament, up_to: int | None = None) -> dict[int, Competitor]:

@@ -41,10 +41,10 @@ class RoundKind(enum.Enum):
 
     @property
     def has_opponent(self) -> bool:
-        return self in (RoundKind.GAME, RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS,
-                        RoundKind.PENDING)
+        return self in _HAS_OPPONENT
 
 
+_HAS_OPPONENT = frozenset((RoundKind.GAME, RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS, RoundKind.PENDING))
 _TOOK_PART_IN_PAIRING = frozenset((RoundKind.GAME, RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS,
                                    RoundKind.PENDING, RoundKind.PAB))
 

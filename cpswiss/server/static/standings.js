@@ -14,7 +14,7 @@ function rankingBody(explain) {
 }
 
 // counts, places and ratings print as integers; points to one decimal (two where needed)
-const COUNTS = /^(DE|EDE|WIN|WON|BPG|BWG|REP|GE|TPN|ARO|TPR|PTP|APRO|APPO|RTNG|BC|TBR|BBE|OTHER_1999|VUR|NUM)\b/;
+const COUNTS = /^(DE|EDE|EDET|EDEB|EDEBT|EDEBB|WIN|WON|BPG|BWG|REP|GE|TPN|ARO|TPR|PTP|APRO|APPO|RTNG|BC|TBR|BBE|OTHER_1999|VUR|NUM)\b/;
 
 function shown(value, code) {
   if (value === null || value === undefined) return "-";

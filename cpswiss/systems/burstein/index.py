@@ -16,13 +16,21 @@ ratings.  The common rules of Art. 1.7.2:
 Points come from the file's point system (``BB*``/``XXS``/``162``, read by
 :mod:`cpswiss.formats.trf`); without those records the default 1 - ½ - 0 applies, so a draw
 (and each zero-point bye of the exception) is worth half a win.
+
+The sums are the standings engine's Buchholz and Sonneborn-Berger (C.07 Art. 8.1, 9.1,
+:mod:`cpswiss.standings.opponents`) under the declared rule of unplayed rounds of Art. 1.7.2
+(:data:`cpswiss.standings.catalogue.BURSTEIN_UNPLAYED`), not a second computation.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from cpswiss.tournament.model import RoundEntry, RoundKind, Tournament
+from cpswiss.standings.catalogue import BURSTEIN_UNPLAYED, BURSTEIN_UNPLAYED_AS_AWARDED
+from cpswiss.standings.codes import parse_code
+from cpswiss.standings.opponents import EDITION_2026, AdjustedCache, OpponentSum, opponent_sums
+from cpswiss.standings.rounds import read_field
+from cpswiss.tournament.model import Tournament
 
 
 @dataclass(frozen=True, order=True)
@@ -36,47 +44,26 @@ class IndexValue:
         return f"BH {self.buchholz / 10:g}, SB {self.sonneborn_berger / 100:g}"
 
 
-def _is_zero_bye(entry: RoundEntry | None) -> bool:
-    return entry is None or entry.kind is RoundKind.ZERO_BYE
-
-
-def score_seen_by_opponents(t: Tournament, pid: int, rounds: int, runs_as_draws: bool = True) -> int:
-    """Art. 1.7.2 (exception): the player's score after ``rounds`` rounds as his opponents'
-    Buchholz and Sonneborn-Berger count it - the trailing series of zero-point byes, up to
-    the last round played, each counted as a draw (virtual points excluded).
-    ``runs_as_draws=False``: without the exception (to compare with other readings)."""
-    rec = t.players[pid]
-    entries = [rec.entry(r) for r in range(1, rounds + 1)]
-    trailing = 0
-    for entry in reversed(entries if runs_as_draws else []):
-        if not _is_zero_bye(entry):
-            break
-        trailing += 1
-    counted = entries[:rounds - trailing]
-    return sum(t.scoring.points(e) for e in counted) + trailing * t.scoring.draw
+def index_sums(t: Tournament, round_no: int, runs_as_draws: bool = True) -> tuple[dict[int, OpponentSum], ...]:
+    """Every player's Buchholz and Sonneborn-Berger before ``round_no`` with their contributions
+    (each opponent's score as Art. 1.7.2 counts it, or the game against himself): the standings
+    engine's BH and SB after round ``round_no - 1`` with Burstein's rule of unplayed rounds.
+    ``runs_as_draws=False``: without the zero-point-bye exception (the rule file's
+    ``zero_bye_runs = "not-counted"``, to compare with other readings)."""
+    rule = BURSTEIN_UNPLAYED if runs_as_draws else BURSTEIN_UNPLAYED_AS_AWARDED
+    rounds = round_no - 1
+    field = read_field(t, rounds)
+    cache: AdjustedCache = {}
+    return tuple(opponent_sums(replace(parse_code(code, "the Burstein Index"), unplayed=rule), field,
+                               EDITION_2026, rounds, cache) for code in ("BH", "SB"))
 
 
 def index_values(t: Tournament, round_no: int, runs_as_draws: bool = True) -> dict[int, IndexValue]:
     """Every player's Index before ``round_no`` (Art. 1.7.1, with the common rules of 1.7.2;
-    ``runs_as_draws``: see :func:`score_seen_by_opponents`)."""
-    rounds = round_no - 1
-    own = {pid: sum(t.scoring.points(rec.entry(r)) for r in range(1, rounds + 1))
-           for pid, rec in t.players.items()}
-    seen = {pid: score_seen_by_opponents(t, pid, rounds, runs_as_draws) for pid in t.players}
-    values = {}
-    for pid, rec in t.players.items():
-        buchholz = sonneborn_berger = 0
-        for r in range(1, rounds + 1):
-            entry = rec.entry(r)
-            points = t.scoring.points(entry)
-            if entry is not None and entry.played and entry.opponent in seen:
-                opponent_score = seen[entry.opponent]
-            else:  # Art. 1.7.2: an unplayed round is a game against oneself
-                opponent_score = own[pid]
-            buchholz += opponent_score
-            sonneborn_berger += points * opponent_score
-        values[pid] = IndexValue(buchholz, sonneborn_berger)
-    return values
+    ``runs_as_draws``: see :func:`index_sums`)."""
+    buchholz, sonneborn_berger = index_sums(t, round_no, runs_as_draws)
+    return {pid: IndexValue(int(buchholz[pid].value * 10), int(sonneborn_berger[pid].value * 100))
+            for pid in buchholz}
 
 
 def index_order_key(value: IndexValue, rank: int) -> tuple[int, int, int]:
