@@ -46,6 +46,7 @@ from cpswiss.solver.matchings import greedy_matching
 from cpswiss.solver.model import MatchingModel
 from cpswiss.solver.settings import SolverSettings
 from cpswiss.systems import RoundPairing
+from cpswiss.systems.dutch.dense import dense_record, witnessed_below
 from cpswiss.systems.dutch.rules2013 import c13_join, landing_bracket, last_bracket_partners, treated_as_homogeneous
 from cpswiss.systems.dutch.rulings import with_round_rulings
 from cpswiss.systems.dutch.solve import BracketRecord, pair_bracket, pair_interchangeable, sees_identity
@@ -109,11 +110,21 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
             landing = landing_bracket(groups, index, bracket, state) if strands and not last_step else None
             if landing is not None and len(landing) == len(lower) + len(below):
                 landing = last_bracket_partners(landing, state)
-            b = DutchBracket(vertices, paired_first, len(bracket), state, landing=landing, last_step=last_step,
-                             final=next_index == len(groups), pab_in_bracket=holds_pab,
-                             landing_homogeneous_at_half=at_half)
-            record = pair_bracket(b, rules, settings)
-            if every_bracket and not last_step and not completion_witnessed(b, record, below, rules, settings):
+            flags = {"last_step": last_step, "final": next_index == len(groups), "pab_in_bracket": holds_pab,
+                     "landing_homogeneous_at_half": at_half}
+            record = None
+            if paired_first == n_mdp and landing is None and not (last_step and lower) and weighs_by_classes(
+                    len(vertices), rules, settings):
+                record = dense_record(vertices, n_mdp, len(bracket), state, rules, flags, settings)
+                if record is not None and every_bracket and not last_step and not witnessed_below(
+                        vertices, len(bracket), _floater(record, len(bracket)), below, state):
+                    record = None
+            b = None if record is not None else DutchBracket(vertices, paired_first, len(bracket), state,
+                                                             landing=landing, **flags)
+            if b is not None:
+                record = pair_bracket(b, rules, settings)
+            if b is not None and every_bracket and not last_step and not completion_witnessed(
+                    b, record, below, rules, settings):
                 vertices = bracket + lower + below
                 b = DutchBracket(vertices, paired_first, len(bracket), state, last_step=last_step,
                                  final=next_index == len(groups), n_next=len(bracket) + len(lower),
@@ -168,6 +179,19 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
         last_step = index == len(groups)
     bye = bracket[0].id if bracket else None
     return RoundPairing(pairs, bye, records, state)
+
+
+def weighs_by_classes(n: int, rules: RuleSet, settings: SolverSettings | None) -> bool:
+    """Is a step of n players first paired by its players' classes
+    (:mod:`~cpswiss.systems.dutch.dense`): as many possible pairs as the settings' threshold,
+    and no criterion that sees the players' identity?"""
+    return n * (n - 1) // 2 >= (settings or SolverSettings()).dense_from_pairs and not sees_identity(rules)
+
+
+def _floater(record: BracketRecord, n_bracket: int) -> int | None:
+    """The one bracket player a step's pairs leave, if any."""
+    paired = {v for pair in record.pairs for v in pair}
+    return next((v for v in range(n_bracket) if v not in paired), None)
 
 
 def holds_the_pab(bracket: list[PlayerState], after: list[PlayerState], state: RoundState) -> bool:
