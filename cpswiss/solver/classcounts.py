@@ -20,11 +20,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from cpswiss.errors import UnprovenError
 from cpswiss.solver.settings import SolverSettings
 
 # the weight of a pair of classes (a, b), a <= b, on each level; None: the pair is barred
 PairWeights = dict[tuple[int, int], tuple[int, ...]]
+
+
+# the longest a question of counts may take: past it the counts leave the step to its graph
+COUNTS_TIME_LIMIT = 10.0
+
+
+class Undecided(Exception):
+    """A question of counts not answered within :data:`COUNTS_TIME_LIMIT`: the counts decide
+    nothing (the caller pairs the step another way; never a guess)."""
 
 
 def _solver(settings: SolverSettings | None) -> Any:
@@ -33,23 +41,41 @@ def _solver(settings: SolverSettings | None) -> Any:
     settings = settings or SolverSettings()
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = settings.workers
-    solver.parameters.max_time_in_seconds = settings.time_limit
+    solver.parameters.max_time_in_seconds = min(settings.time_limit, COUNTS_TIME_LIMIT)
     solver.parameters.random_seed = 0
     return solver
 
 
 def _solve(model: Any, solver: Any, variables: list[Any]) -> list[int] | None:
-    """The variables' values in an optimal (or feasible) solution, None when there is none;
-    an unproven answer is an error (the answer must be exact)."""
+    """The variables' values in an optimal (or, without an objective, any) solution; None when
+    there is none; :class:`Undecided` when that is not proven in time."""
     from cpswiss.solver.cpsat import cp_model
 
     status = solver.Solve(model)
-    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE) and (status == cp_model.OPTIMAL or not model.has_objective()):
+    if status == cp_model.OPTIMAL or (status == cp_model.FEASIBLE and not model.has_objective()):
         return [int(solver.Value(v)) for v in variables]
     if status == cp_model.INFEASIBLE:
         return None
-    raise UnprovenError("a count of pairs by classes could not be proven within the time limit "
-                        f"(status {solver.StatusName(status)}); no pairing is reported")
+    raise Undecided(solver.StatusName(status))
+
+
+def merged_classes(cls: list[int], weights: PairWeights, leftover: list[tuple[int, ...]]
+                   ) -> tuple[list[int], PairWeights, list[tuple[int, ...]]]:
+    """The classes with the same weights towards every class (themselves included) and the
+    same weight left over made one: to the counts they are interchangeable.  Returns each
+    vertex's class, the weights and the leftovers of the classes so made."""
+    n = len(leftover)
+    signature = [(leftover[a], tuple(weights.get((min(a, b), max(a, b))) for b in range(n))) for a in range(n)]
+    number: dict[Any, int] = {}
+    new = [number.setdefault(sig, len(number)) for sig in signature]
+    merged: PairWeights = {}
+    for (a, b), w in weights.items():
+        x, y = sorted((new[a], new[b]))
+        merged[x, y] = w
+    left = [leftover[0]] * len(number)
+    for a in range(n):
+        left[new[a]] = leftover[a]
+    return [new[c] for c in cls], merged, left
 
 
 @dataclass
@@ -88,7 +114,7 @@ class PairCounts:
             model.minimize(expr)
             found = _solve(model, _solver(settings), [count[p] for p in pairs] + left)
             if found is None:
-                raise UnprovenError("internal error: no count of pairs by classes")
+                raise Undecided("no count of pairs by classes")
             value = sum(self.weights[p][k] * found[i] for i, p in enumerate(pairs)) + \
                 sum(self.unpaired[a][k] * found[len(pairs) + a] for a in range(len(self.sizes)))
             model.add(expr == value)
@@ -98,7 +124,7 @@ class PairCounts:
             model.minimize(sense * sum(left))
             found = _solve(model, _solver(settings), left)
             if found is None:
-                raise UnprovenError("internal error: no count of pairs by classes")
+                raise Undecided("no count of pairs by classes")
             spread.append(sum(found))
         return values, spread
 
@@ -137,7 +163,7 @@ class PairReach:
             left.append(u)
         for k in range(self.levels):
             model.add(sum(self.weights[p][k] * count[p] for p in pairs)
-                      + sum(self.unpaired[a][k] * left[a] for a in range(len(sizes))) == totals[k])
+                      + sum(self.unpaired[a][k] * left[a] for a in range(len(sizes))) <= totals[k])
         found = _solve(model, _solver(self.settings), [count[p] for p in pairs])
         if found is None:
             return None
@@ -184,7 +210,7 @@ class CrossCounts:
             left.append(u)
         for k in range(self.levels):
             model.add(sum(self.weights[p][k] * y[p] for p in pairs)
-                      + sum(self.leftover[b][k] * left[b] for b in range(len(s2))) == totals[k])
+                      + sum(self.leftover[b][k] * left[b] for b in range(len(s2))) <= totals[k])
         found = _solve(model, _solver(self.settings), [y[p] for p in pairs])
         if found is None:
             return None
@@ -221,11 +247,12 @@ def reach_explicit(edges: list[tuple[int, int]], s1: list[int], s2: list[int], c
             model.add_at_most_one(by_second[u])
     for k, total in enumerate(totals):
         model.add(sum(weights[cls[v], cls[u]][k] * var for (v, u), var in x.items())
-                  + sum(leftover[cls[u]][k] * (1 - sum(by_second[u])) for u in s2) == total)
+                  + sum(leftover[cls[u]][k] * (1 - sum(by_second[u])) for u in s2) <= total)
     found = _solve(model, _solver(settings), list(x.values()))
     if found is None:
         return None
     return {e for e, value in zip(x, found) if value}
 
 
-__all__ = ["CrossCounts", "PairCounts", "PairReach", "PairWeights", "reach_explicit"]
+__all__ = ["COUNTS_TIME_LIMIT", "CrossCounts", "PairCounts", "PairReach", "PairWeights", "Undecided", "merged_classes",
+           "reach_explicit"]

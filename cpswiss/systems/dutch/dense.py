@@ -19,18 +19,25 @@ finds it, with the criteria and the generation order weighed on that structure:
    bound of every criterion in turn.  Where the look-ahead weighs (2017 C.7, 2026 [C8]) with
    one downfloater, each player's look-ahead value (:func:`floater_ranks`) is one more level,
    as in the bracket's own model.
-2. The generation order's first step that decides: no exchange between S1 and S2 (D.2), so
-   every player of S1 meets one of S2; then D.1: each player of S1 in turn takes the lowest
-   player of S2 with whom the rest can still reach the bound (:class:`~cpswiss.solver.classcounts.CrossCounts`).
-   A "no" of the counts is a proof; a "yes" is only a promise, kept by going on: when every
-   player of S1 has his partner, the pairing reaches the bound, so it is optimal, and every
-   partner passed over was proven impossible - it is the first candidate generated among
-   the optima, the B.8 choice.
+2. The generation order's steps, each choice the lowest that the counts allow: D.3 (the first
+   MDPs paired) and D.1 on the MDP-pairing (each MDP in turn with the lowest resident), asked
+   of the counts of the whole bracket (:class:`~cpswiss.solver.classcounts.PairReach`); then
+   D.2 with no exchange between S1 and S2 of the remainder, so that every player of S1 meets
+   one of S2, and D.1: each player of S1 in turn with the lowest player of S2 with whom the
+   rest can still reach the bound (:class:`~cpswiss.solver.classcounts.CrossCounts`).  A
+   "no" of the counts is a proof; a "yes" is only a promise, kept by going on, and for the
+   last :data:`TAIL` players of S1, where the pairs barred one by one weigh, the question is
+   put on their explicit pairs (:func:`~cpswiss.solver.classcounts.reach_explicit`, exact).
+   When every player has his partner the pairing reaches the bound, so it is optimal, and
+   every partner passed over was proven impossible: it is the first candidate generated
+   among the optima, the B.8 choice.
 
-Where a step does not fit (moved-down players, a criterion not a sum, a coefficient not a
-function of the classes, an optimum that needs an exchange, a promise of the counts that the
-pairs barred one by one break), :func:`pair_dense` returns None and the step's graph decides
-as for any bracket.
+Where a step does not fit (a criterion not a sum or weighed by cases, a coefficient not a
+function of the classes, a number of pairs the criteria leave open, several downfloaters where
+the look-ahead weighs, an optimum that needs an exchange in the remainder, a promise of the
+counts that the pairs barred one by one break), :func:`pair_dense` returns None and the step's
+graph decides as for any bracket.  The procedure tries it on steps of at least
+``SolverSettings.dense_from_pairs`` possible pairs (:func:`~cpswiss.systems.dutch.procedure.weighs_by_classes`).
 """
 
 from __future__ import annotations
@@ -39,7 +46,8 @@ from dataclasses import replace
 from typing import Callable
 
 from cpswiss.rulesets.ruleset import RuleSet
-from cpswiss.solver.classcounts import CrossCounts, PairCounts, PairReach, PairWeights, reach_explicit
+from cpswiss.solver.classcounts import (CrossCounts, PairCounts, PairReach, PairWeights, Undecided, merged_classes,
+                                        reach_explicit)
 from cpswiss.solver.levels import Level
 from cpswiss.solver.matchings import pairs_in_order
 from cpswiss.solver.completion import AllBut, completable
@@ -193,35 +201,31 @@ def pair_dense(players: list[PlayerState], n_mdp: int, n_bracket: int, state: Ro
     rep = make_step(reps, n_rep_mdp, n_rep_bracket)
     before, lookahead, after, unit = levels_of(rep)
     below = len(players) > n_bracket
+    if any(level.nonlinear is not None or level.weighed_by_cases for level in lookahead):
+        return None
     weights = class_weights(rep, rep_cls, before + after)
     if weights is None:
         return None
-    n_classes = 1 + max(cls[:n_bracket])
-    sizes = [0] * n_classes
-    for v in range(n_bracket):
-        sizes[cls[v]] += 1
     n_levels = len(before) + len(after)
     zero = tuple([0] * n_levels)
-    values, spread = PairCounts(sizes, weights, [zero] * n_classes, n_levels).least(settings)
+    classes, weights, unpaired = merged_classes(cls[:n_bracket], weights, [zero] * (1 + max(cls)))
+    values, spread = PairCounts(_sizes(classes, len(unpaired)), weights, unpaired, n_levels).least(settings)
     if spread[0] != spread[1]:
         return None  # the criteria leave the number of pairs open: the model decides
     floaters = spread[0]
-    rank: list[int] | None = None
-    if below and any(not level.trivial for level in lookahead):
-        if floaters > 1 or (floaters == 1 and unit is None):
-            return None
-        if floaters == 1:
-            rep_of = [rep_cls.index(c) for c in cls[:n_bracket]]
-            rank = floater_ranks(players, n_bracket, state, rep, rep_of, unit or "")
-            if rank is None:
-                return None
+    if not below or all(level.trivial for level in lookahead) or not floaters:
+        return _first_generated(players[:n_bracket], n_mdp, state, classes, weights, unpaired, values, floaters,
+                                settings)
+    if floaters > 1 or unit is None:
+        return None
+    rep_of = [rep_cls.index(c) for c in cls[:n_bracket]]
+    rank = floater_ranks(players, n_bracket, state, rep, rep_of, unit)
     if rank is None:
-        return _first_generated(players[:n_bracket], n_mdp, state, cls[:n_bracket], weights,
-                                [zero] * n_classes, values, floaters, settings)
+        return None
     # the classes of the counts split by the look-ahead rank, one more level between those
     # before and after it: the rank of the player left unpaired
     refined: dict[tuple[int, int], int] = {}
-    fine = [refined.setdefault((cls[v], rank[v]), len(refined)) for v in range(n_bracket)]
+    fine = [refined.setdefault((classes[v], rank[v]), len(refined)) for v in range(n_bracket)]
     base, ranks = [0] * len(refined), [0] * len(refined)
     for (c, r), f in refined.items():
         base[f], ranks[f] = c, r
@@ -233,14 +237,20 @@ def pair_dense(players: list[PlayerState], n_mdp: int, n_bracket: int, state: Ro
             if key in weights:
                 fine_weights[x, y] = weights[key][:k] + (0,) + weights[key][k:]
     leftover = [tuple([0] * k + [r] + [0] * (n_levels - k)) for r in ranks]
-    fine_sizes = [0] * len(base)
-    for v in range(n_bracket):
-        fine_sizes[fine[v]] += 1
-    fine_values, fine_spread = PairCounts(fine_sizes, fine_weights, leftover, n_levels + 1).least(settings)
+    fine, fine_weights, leftover = merged_classes(fine, fine_weights, leftover)
+    fine_values, fine_spread = PairCounts(_sizes(fine, len(leftover)), fine_weights, leftover,
+                                          n_levels + 1).least(settings)
     if fine_spread != spread or fine_values[:k] != values[:k]:
         return None
     return _first_generated(players[:n_bracket], n_mdp, state, fine, fine_weights, leftover, fine_values, floaters,
                             settings)
+
+
+def _sizes(cls: list[int], n_classes: int) -> list[int]:
+    sizes = [0] * n_classes
+    for c in cls:
+        sizes[c] += 1
+    return sizes
 
 
 class _Free:
@@ -266,14 +276,12 @@ class _Free:
             while k < len(row) and row[k] in taken:
                 k += 1
             self.head[b] = k
-            for u in row[k:k + 64] if len(row) - k > 64 else row[k:]:
+            while k < len(row):  # past the few he may not meet (C.1) or already taken
+                u = row[k]
                 if u not in taken and compatible(p, players[u], state):
                     out.append((u, b))
                     break
-            else:
-                u_found = next((u for u in row[k + 64:] if u not in taken and compatible(p, players[u], state)), None)
-                if u_found is not None:
-                    out.append((u_found, b))
+                k += 1
         out.sort()
         return out
 
@@ -442,7 +450,8 @@ class _Tail:
         witness = self._reach([], totals)
         if witness is None:
             return None
-        cls, fixed, edges = self.cls, [], set(self.edges)
+        cls, edges = self.cls, set(self.edges)
+        fixed: list[tuple[int, int]] = []
         rest = list(totals)
         for v in self.s1:
             a = cls[v]
@@ -522,7 +531,10 @@ def dense_record(players: list[PlayerState], n_mdp: int, n_bracket: int, state: 
             return step.all, [], [], None
         return step.before, step.lookahead, step.after, step.lookahead_unit
 
-    found = pair_dense(players, n_mdp, n_bracket, state, make_step, levels_of, settings)
+    try:
+        found = pair_dense(players, n_mdp, n_bracket, state, make_step, levels_of, settings)
+    except Undecided:
+        found = None  # a question of counts not answered in time: the graph decides
     if found is None:
         return None
     pairs = found.pairs

@@ -110,26 +110,27 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
             landing = landing_bracket(groups, index, bracket, state) if strands and not last_step else None
             if landing is not None and len(landing) == len(lower) + len(below):
                 landing = last_bracket_partners(landing, state)
-            flags = {"last_step": last_step, "final": next_index == len(groups), "pab_in_bracket": holds_pab,
+            final = next_index == len(groups)
+            flags = {"last_step": last_step, "final": final, "pab_in_bracket": holds_pab,
                      "landing_homogeneous_at_half": at_half}
-            record = None
+            by_classes = None
             if paired_first == n_mdp and landing is None and not (last_step and lower) and weighs_by_classes(
                     len(vertices), rules, settings):
-                record = dense_record(vertices, n_mdp, len(bracket), state, rules, flags, settings)
-                if record is not None and every_bracket and not last_step and not witnessed_below(
-                        vertices, len(bracket), _floater(record, len(bracket)), below, state):
-                    record = None
-            b = None if record is not None else DutchBracket(vertices, paired_first, len(bracket), state,
-                                                             landing=landing, **flags)
-            if b is not None:
+                by_classes = dense_record(vertices, n_mdp, len(bracket), state, rules, flags, settings)
+                if by_classes is not None and every_bracket and not last_step and not witnessed_below(
+                        vertices, len(bracket), _floater(by_classes, len(bracket)), below, state):
+                    by_classes = None  # [C4] not shown without the graph: the graph decides
+            if by_classes is not None:
+                record = by_classes
+            else:
+                b = DutchBracket(vertices, paired_first, len(bracket), state, landing=landing, last_step=last_step,
+                                 final=final, pab_in_bracket=holds_pab, landing_homogeneous_at_half=at_half)
                 record = pair_bracket(b, rules, settings)
-            if b is not None and every_bracket and not last_step and not completion_witnessed(
-                    b, record, below, rules, settings):
-                vertices = bracket + lower + below
-                b = DutchBracket(vertices, paired_first, len(bracket), state, last_step=last_step,
-                                 final=next_index == len(groups), n_next=len(bracket) + len(lower),
-                                 holds_rest=True, pab_in_bracket=holds_pab)
-                record = pair_bracket(b, rules, settings)
+                if every_bracket and not last_step and not completion_witnessed(b, record, below, rules, settings):
+                    vertices = bracket + lower + below
+                    b = DutchBracket(vertices, paired_first, len(bracket), state, last_step=last_step, final=final,
+                                     n_next=len(bracket) + len(lower), holds_rest=True, pab_in_bracket=holds_pab)
+                    record = pair_bracket(b, rules, settings)
         record.collapsed = collapsed
         if paired_first != n_mdp:
             record.mdps, record.residents = [p.id for p in bracket[:n_mdp]], [p.id for p in bracket[n_mdp:]]

@@ -43,7 +43,9 @@ class Bracket:
             n = len(self.vertices)
             if n * (n - 1) // 2 > MAX_STEP_PAIRS:
                 raise TooLargeError(f"a bracket step of {n} players ({n * (n - 1) // 2:,} possible pairs): "
-                                    f"more than this build weighs at once ({MAX_STEP_PAIRS:,} pairs)")
+                                    f"more than this build weighs at once ({MAX_STEP_PAIRS:,} pairs), and not "
+                                    "one it pairs by its players' classes (docs/performance.md, 'Large "
+                                    "brackets by classes'); please report the file")
             self.edges = _edges_by_second_end(barred_later(self.vertices, self.round), self.n_mdp)
         self.vertex_of = {p.id: v for v, p in enumerate(self.vertices)}  # player id -> vertex
         n_bracket = self.n_bracket
