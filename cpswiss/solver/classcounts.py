@@ -217,6 +217,43 @@ class CrossCounts:
         return {p: v for p, v in zip(pairs, found) if v}
 
 
+def exchanged(witness: dict[tuple[int, int], int], a: int, b: int, s2: list[int],
+              weights: dict[tuple[int, int], tuple[int, ...]], leftover: list[tuple[int, ...]]
+              ) -> dict[tuple[int, int], int] | None:
+    """A count vector of :meth:`CrossCounts.reach` with a pair (a, b), made from ``witness``
+    (one without it) by one exchange that leaves every level's total as it was: a's pair
+    with some b' and some a''s pair with b swapped into (a, b) and (a', b'), or a's pair
+    with b' moved to a member of b left over (b' then left over instead); None when no
+    such exchange exists (which proves nothing)."""
+    w_ab = weights.get((a, b))
+    if w_ab is None:
+        return None
+    partners = [b2 for (a1, b2), count in witness.items() if a1 == a and count > 0]
+    used_b = sum(count for (_, b1), count in witness.items() if b1 == b)
+    for b2 in partners:
+        w_ab2 = weights[a, b2]
+        if used_b < s2[b] and all(x - y == leftover[b2][k] - leftover[b][k] for k, (x, y) in
+                                  enumerate(zip(w_ab2, w_ab))):
+            found = dict(witness)
+            found[a, b2] -= 1
+            found[a, b] = found.get((a, b), 0) + 1
+            return found
+        for (a2, b1), count in witness.items():
+            if b1 != b or count <= 0 or a2 == a:
+                continue
+            w_a2b2 = weights.get((a2, b2))
+            if w_a2b2 is None:
+                continue
+            if all(p + q == r + t for p, q, r, t in zip(w_ab, w_a2b2, w_ab2, weights[a2, b])):
+                found = dict(witness)
+                found[a, b2] -= 1
+                found[a2, b] -= 1
+                found[a, b] = found.get((a, b), 0) + 1
+                found[a2, b2] = found.get((a2, b2), 0) + 1
+                return found
+    return None
+
+
 def reach_explicit(edges: list[tuple[int, int]], s1: list[int], s2: list[int], cls: list[int],
                    weights: dict[tuple[int, int], tuple[int, ...]], leftover: list[tuple[int, ...]],
                    fixed: list[tuple[int, int]], totals: list[int],
@@ -254,5 +291,5 @@ def reach_explicit(edges: list[tuple[int, int]], s1: list[int], s2: list[int], c
     return {e for e, value in zip(x, found) if value}
 
 
-__all__ = ["COUNTS_TIME_LIMIT", "CrossCounts", "PairCounts", "PairReach", "PairWeights", "Undecided", "merged_classes",
+__all__ = ["COUNTS_TIME_LIMIT", "CrossCounts", "exchanged", "PairCounts", "PairReach", "PairWeights", "Undecided", "merged_classes",
            "reach_explicit"]

@@ -18,4 +18,4 @@ class SolverSettings:
     # a bracket step of at least this many possible pairs is first paired by its players'
     # classes, without its graph, where that applies (the Dutch system's
     # :mod:`~cpswiss.systems.dutch.dense`; the same pairing); tests lower it to compare both ways
-    dense_from_pairs: int = 1_000_000
+    dense_from_pairs: int = 100_000

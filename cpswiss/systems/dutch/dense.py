@@ -46,8 +46,8 @@ from dataclasses import replace
 from typing import Callable
 
 from cpswiss.rulesets.ruleset import RuleSet
-from cpswiss.solver.classcounts import (CrossCounts, PairCounts, PairReach, PairWeights, Undecided, merged_classes,
-                                        reach_explicit)
+from cpswiss.solver.classcounts import (CrossCounts, PairCounts, PairReach, PairWeights, Undecided, exchanged,
+                                        merged_classes, reach_explicit)
 from cpswiss.solver.levels import Level
 from cpswiss.solver.matchings import pairs_in_order
 from cpswiss.solver.completion import AllBut, completable
@@ -324,6 +324,7 @@ def _first_generated(bracket: list[PlayerState], n_mdp: int, state: RoundState, 
         if whole.reach(sizes, left, fewest, most) is None:
             return None
         residents = [b for b in range(n_classes) if any(cls[u] == b for u in range(n_mdp, n))]
+        impossible: set[tuple[int, int]] = set()  # as in :func:`_remainder`
         for v in paired_mdps:  # D.1: their opponents, each the lowest resident he can have
             c = cls[v]
             chosen = None
@@ -333,9 +334,10 @@ def _first_generated(bracket: list[PlayerState], n_mdp: int, state: RoundState, 
                 sizes[c] -= 1
                 sizes[b] -= 1
                 rest = [t - x for t, x in zip(left, w)]
-                if whole.reach(sizes, rest, fewest, most) is not None:
+                if (c, b) not in impossible and whole.reach(sizes, rest, fewest, most) is not None:
                     chosen = (u, rest)
                     break
+                impossible.add((c, b))
                 sizes[c] += 1
                 sizes[b] += 1
             if chosen is None:
@@ -379,11 +381,14 @@ def _remainder(bracket: list[PlayerState], state: RoundState, cls: list[int], we
         return None  # an exchange is needed (or the bound is not reached): the model decides
     free = _Free(remainder[p:], cls, n_classes)
     pairs = []
+    # pairs of classes no pairing reaching the bound has: once so, so for the rest (a pairing
+    # of the rest with one, and the pairs fixed since, would be one of the whole)
+    impossible: set[tuple[int, int]] = set()
     for t, v in enumerate(remainder[:p]):
         if p - t <= TAIL:  # the last players of S1: the pairs barred one by one weigh, exactly
             tail = _Tail(bracket, state, cls, cross_weights, leftover, remainder[t:p],
                          [u for u in remainder[p:] if u not in free.taken], settings)
-            found_tail = tail.first(left, cross, s1, s2)
+            found_tail = tail.first(left, cross, s1, s2, impossible)
             if found_tail is None:
                 return None
             pairs += found_tail
@@ -398,15 +403,22 @@ def _remainder(bracket: list[PlayerState], state: RoundState, cls: list[int], we
             s1[a] -= 1
             s2[b] -= 1
             rest = [t - x for t, x in zip(left, w)]
+            if witness.get((a, b), 0) < 1:
+                s1[a] += 1
+                s2[b] += 1
+                witness = exchanged(witness, a, b, s2, cross_weights, leftover) or witness
+                s1[a] -= 1
+                s2[b] -= 1
             if witness.get((a, b), 0) >= 1:
                 witness[a, b] -= 1
                 chosen = (u, rest)
                 break
-            found = cross.reach(s1, s2, rest)
+            found = cross.reach(s1, s2, rest) if (a, b) not in impossible else None
             if found is not None:
                 witness = found
                 chosen = (u, rest)
                 break
+            impossible.add((a, b))
             s1[a] += 1
             s2[b] += 1
         if chosen is None:
@@ -421,7 +433,7 @@ def _remainder(bracket: list[PlayerState], state: RoundState, cls: list[int], we
 
 
 # the players of S1 left from which D.1 is settled on their explicit pairs (:class:`_Tail`)
-TAIL = 24
+TAIL = 12
 
 
 class _Tail:
@@ -443,7 +455,28 @@ class _Tail:
         return reach_explicit(self.edges, self.s1, self.s2, self.cls, self.weights, self.leftover, fixed, totals,
                               self.settings)
 
-    def first(self, totals: list[int], cross: CrossCounts, s1: list[int], s2: list[int]) -> list[tuple[int, int]] | None:
+    def _swapped(self, witness: set[tuple[int, int]], v: int, u: int,
+                 edges: set[tuple[int, int]]) -> set[tuple[int, int]] | None:
+        """The pairing ``witness`` with v given u by one swap that keeps every level's total: v's
+        partner u2 to u's partner v2 (or left over in u's place, where u was); None if none."""
+        cls, weights, leftover = self.cls, self.weights, self.leftover
+        u2 = next((w for x, w in witness if x == v), None)
+        v2 = next((x for x, w in witness if w == u), None)
+        if u2 is None:
+            return None
+        if v2 is None:
+            ok = all(p - q == leftover[cls[u2]][k] - leftover[cls[u]][k]
+                     for k, (p, q) in enumerate(zip(weights[cls[v], cls[u2]], weights[cls[v], cls[u]])))
+            return (witness - {(v, u2)}) | {(v, u)} if ok else None
+        if (v2, u2) not in edges:
+            return None
+        if all(p + q == r + t for p, q, r, t in zip(weights[cls[v], cls[u]], weights[cls[v2], cls[u2]],
+                                                      weights[cls[v], cls[u2]], weights[cls[v2], cls[u]])):
+            return (witness - {(v, u2), (v2, u)}) | {(v, u), (v2, u2)}
+        return None
+
+    def first(self, totals: list[int], cross: CrossCounts, s1: list[int], s2: list[int],
+              impossible: set[tuple[int, int]]) -> list[tuple[int, int]] | None:
         """The tail's pairs, each player of S1 with the lowest partner the rest allows; None
         where no pairing of the tail reaches the totals.  ``cross``, ``s1``, ``s2``: the counts
         by class of the players left (updated as pairs are fixed)."""
@@ -455,19 +488,22 @@ class _Tail:
         rest = list(totals)
         for v in self.s1:
             a = cls[v]
-            rejected: set[int] = set()
             for u in self.s2:
                 pair = (v, u)
                 if pair not in witness:
-                    if cls[u] in rejected or pair not in edges or any(u == w for _, w in fixed):
+                    if (a, cls[u]) in impossible or pair not in edges or any(u == w for _, w in fixed):
                         continue
+                    swapped = self._swapped(witness, v, u, edges)
+                    if swapped is not None:
+                        witness = swapped
+                if pair not in witness:
                     s1[a] -= 1
                     s2[cls[u]] -= 1
                     promising = cross.reach(s1, s2, [t - w for t, w in zip(rest, self.weights[a, cls[u]])])
                     s1[a] += 1
                     s2[cls[u]] += 1
                     if promising is None:
-                        rejected.add(cls[u])
+                        impossible.add((a, cls[u]))
                         continue
                     found = self._reach(fixed + [pair], totals)
                     if found is None:
