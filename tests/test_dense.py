@@ -68,3 +68,14 @@ def test_round_two_of_six_thousand_players_is_paired_without_the_graph():
     assert paired - {None} == {p.id for p in result.state.to_pair}
     with pytest.raises(TooLargeError, match="possible pairs"):
         pair_round(prepared, None, ON_GRAPH)
+
+
+def test_a_burstein_round_too_large_for_its_graph_is_exit_4_not_memory_run_out(tmp_path, capsys):
+    # round 1 of 3,100 players under Burstein's own procedure: 4.8 million possible pairs
+    from cpswiss.cli import main
+
+    out = tmp_path / "t.trf"
+    assert main(["generate", "-o", str(out), "--rules", "burstein-2026", "--players", "3100", "--rounds", "1",
+                 "--seed", "3"]) == 4
+    err = capsys.readouterr().err
+    assert "a Burstein bracket step of 3100 players (4,803,450 possible pairs)" in err and not out.exists()
