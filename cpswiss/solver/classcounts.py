@@ -43,6 +43,11 @@ def _solver(settings: SolverSettings | None) -> Any:
     solver.parameters.num_workers = settings.workers
     solver.parameters.max_time_in_seconds = min(settings.time_limit, COUNTS_TIME_LIMIT)
     solver.parameters.random_seed = 0
+    # measured (round 8 of 9,999 players: 10.0 -> 4.5 s of CPU): on these small models of a few
+    # dozen counts, presolve, probing and symmetry detection cost more than they save
+    solver.parameters.cp_model_presolve = False
+    solver.parameters.cp_model_probing_level = 0
+    solver.parameters.symmetry_level = 0
     return solver
 
 
