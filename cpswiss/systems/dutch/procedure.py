@@ -46,7 +46,6 @@ from cpswiss.solver.matchings import greedy_matching
 from cpswiss.solver.model import MatchingModel
 from cpswiss.solver.settings import SolverSettings
 from cpswiss.systems import RoundPairing
-from cpswiss.systems.dutch.dense import dense_record, witnessed_below
 from cpswiss.systems.dutch.rules2013 import c13_join, landing_bracket, last_bracket_partners, treated_as_homogeneous
 from cpswiss.systems.dutch.rulings import with_round_rulings
 from cpswiss.systems.dutch.solve import BracketRecord, pair_bracket, pair_interchangeable, sees_identity
@@ -116,6 +115,8 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
             by_classes = None
             if paired_first == n_mdp and landing is None and not (last_step and lower) and weighs_by_classes(
                     len(vertices), rules, settings):
+                from cpswiss.systems.dutch.dense import dense_record, witnessed_below  # large steps only
+
                 by_classes = dense_record(vertices, n_mdp, len(bracket), state, rules, flags, settings)
                 if by_classes is not None and every_bracket and not last_step and not witnessed_below(
                         vertices, len(bracket), _floater(by_classes, len(bracket)), below, state):
