@@ -79,3 +79,17 @@ def test_a_burstein_round_too_large_for_its_graph_is_exit_4_not_memory_run_out(t
                  "--seed", "3"]) == 4
     err = capsys.readouterr().err
     assert "a Burstein bracket step of 3100 players (4,803,450 possible pairs)" in err and not out.exists()
+
+
+def test_the_explanation_of_a_round_paired_by_classes_is_the_one_of_the_graph():
+    # the explanation rebuilds a step paired by classes from its players: the same account
+    from cpswiss.check.explain import account_of
+
+    t = tournament(600, 2, 11, "dutch-2026", draw_percentage=30, forfeit_rate=30, full_point_bye_rate=100)
+    prepared = prepare_tournament(t, "dutch-2026")
+    texts = []
+    for settings in (BY_CLASSES, ON_GRAPH):
+        result = pair_round(prepared, 2, settings)
+        texts.append(account_of(result, settings, "t.trf").text())
+    assert texts[0] == texts[1]
+    assert "Bracket" in texts[0] or "bracket" in texts[0]
