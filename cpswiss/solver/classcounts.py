@@ -64,13 +64,15 @@ def _solve(model: Any, solver: Any, variables: list[Any]) -> list[int] | None:
     raise Undecided(solver.StatusName(status))
 
 
-def merged_classes(cls: list[int], weights: PairWeights, leftover: list[tuple[int, ...]]
+def merged_classes(cls: list[int], weights: PairWeights, leftover: list[tuple[int, ...]], apart: list[int]
                    ) -> tuple[list[int], PairWeights, list[tuple[int, ...]]]:
-    """The classes with the same weights towards every class (themselves included) and the
-    same weight left over made one: to the counts they are interchangeable.  Returns each
-    vertex's class, the weights and the leftovers of the classes so made."""
+    """The classes with the same weights towards every class (themselves included), the same
+    weight left over and the same tag ``apart`` (classes the caller tells apart) made one: to
+    the counts they are interchangeable.  Returns each vertex's class, the weights and the
+    leftovers of the classes so made."""
     n = len(leftover)
-    signature = [(leftover[a], tuple(weights.get((min(a, b), max(a, b))) for b in range(n))) for a in range(n)]
+    signature = [(apart[a], leftover[a], tuple(weights.get((min(a, b), max(a, b))) for b in range(n)))
+                 for a in range(n)]
     number: dict[Any, int] = {}
     new = [number.setdefault(sig, len(number)) for sig in signature]
     merged: PairWeights = {}

@@ -208,7 +208,8 @@ def pair_dense(players: list[PlayerState], n_mdp: int, n_bracket: int, state: Ro
         return None
     n_levels = len(before) + len(after)
     zero = tuple([0] * n_levels)
-    classes, weights, unpaired = merged_classes(cls[:n_bracket], weights, [zero] * (1 + max(cls)))
+    classes, weights, unpaired = merged_classes(cls[:n_bracket], weights, [zero] * (1 + max(cls)),
+                                                _mdp_classes(cls, n_mdp))
     values, spread = PairCounts(_sizes(classes, len(unpaired)), weights, unpaired, n_levels).least(settings)
     if spread[0] != spread[1]:
         return None  # the criteria leave the number of pairs open: the model decides
@@ -237,13 +238,22 @@ def pair_dense(players: list[PlayerState], n_mdp: int, n_bracket: int, state: Ro
             if key in weights:
                 fine_weights[x, y] = weights[key][:k] + (0,) + weights[key][k:]
     leftover = [tuple([0] * k + [r] + [0] * (n_levels - k)) for r in ranks]
-    fine, fine_weights, leftover = merged_classes(fine, fine_weights, leftover)
+    fine, fine_weights, leftover = merged_classes(fine, fine_weights, leftover, _mdp_classes(fine, n_mdp))
     fine_values, fine_spread = PairCounts(_sizes(fine, len(leftover)), fine_weights, leftover,
                                           n_levels + 1).least(settings)
     if fine_spread != spread or fine_values[:k] != values[:k]:
         return None
     return _first_generated(players[:n_bracket], n_mdp, state, fine, fine_weights, leftover, fine_values, floaters,
                             settings)
+
+
+def _mdp_classes(cls: list[int], n_mdp: int) -> list[int]:
+    """1 for a class of moved-down players, 0 for the others (never merged: D.3 counts the
+    MDPs left unpaired by class)."""
+    tags = [0] * (1 + max(cls))
+    for v in range(n_mdp):
+        tags[cls[v]] = 1
+    return tags
 
 
 def _sizes(cls: list[int], n_classes: int) -> list[int]:
