@@ -70,15 +70,19 @@ def test_round_two_of_six_thousand_players_is_paired_without_the_graph():
         pair_round(prepared, None, ON_GRAPH)
 
 
-def test_a_burstein_round_too_large_for_its_graph_is_exit_4_not_memory_run_out(tmp_path, capsys):
-    # round 1 of 3,100 players under Burstein's own procedure: 4.8 million possible pairs
+@pytest.mark.parametrize("rules,step", [("burstein-2026", "Burstein bracket step"), ("dubov-2026", "Dubov bracket step"),
+                                        ("fide-swiss-1999", "score group")])
+def test_a_round_too_large_for_its_graph_is_exit_4_not_memory_run_out(rules, step, tmp_path, capsys):
+    # round 1 of 6,400 players on the system's own graph: 20.5 million possible pairs (9,999
+    # players under Burstein took 23 GB and were killed)
     from cpswiss.cli import main
 
     out = tmp_path / "t.trf"
-    assert main(["generate", "-o", str(out), "--rules", "burstein-2026", "--players", "3100", "--rounds", "1",
+    assert main(["generate", "-o", str(out), "--rules", rules, "--players", "6400", "--rounds", "1",
                  "--seed", "3"]) == 4
     err = capsys.readouterr().err
-    assert "a Burstein bracket step of 3100 players (4,803,450 possible pairs)" in err and not out.exists()
+    assert f"a {step} of 6400 players (20,476,800 possible pairs)" in err and not out.exists()
+    assert len(err.strip().splitlines()) == 1
 
 
 def test_the_explanation_of_a_round_paired_by_classes_is_the_one_of_the_graph():
