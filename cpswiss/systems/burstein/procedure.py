@@ -40,6 +40,7 @@ from cpswiss.systems.burstein.floater import all_reach_the_best
 from cpswiss.systems.burstein.index import IndexValue, index_order_key, index_values
 from cpswiss.systems.burstein.switches import switches_of
 from cpswiss.systems.burstein.units import Level, PreferenceCount, StepGraph, quality_levels
+from cpswiss.systems.shared.bracket import refuse_too_large
 from cpswiss.tournament.state import PlayerState, RoundState, build_state, scoregroups
 
 WEIGHT_LIMIT = 1 << 126  # rustworkx's weights are 128-bit integers
@@ -475,6 +476,7 @@ def step_graph(bracket: list[PlayerState], nxt: list[PlayerState], rest: list[Pl
     """The step's graph (:class:`~.units.StepGraph`): the bracket by BSN, the next
     scoregroup, everyone below; ``barred``: :func:`barred_pairs` of the round."""
     vertices = bracket + nxt + rest
+    refuse_too_large(len(bracket) + len(nxt), "Burstein bracket step")  # a 9,999-player round 1: 50 million
     position = {p.id: v for v, p in enumerate(vertices)}
     barred_at = [frozenset(position[q] for q in barred[p.id] if q in position) for p in vertices]
     n_next = len(bracket) + len(nxt)

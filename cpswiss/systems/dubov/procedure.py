@@ -34,6 +34,7 @@ from typing import Callable, Collection, Iterable, TypeVar
 
 from cpswiss.tournament.compatibility import compatible_later
 from cpswiss.errors import EngineLimitError, NoPairingError
+from cpswiss.systems.shared.bracket import refuse_too_large
 from cpswiss.rulesets.ruleset import Criterion, RuleSet
 from cpswiss.solver.blossom import LIMIT, LexicographicMatching
 from cpswiss.solver.completion import completable
@@ -199,6 +200,7 @@ def pair_bracket(pool: list[PlayerState], state: RoundState, rules: RuleSet,
     top = pool[0].score
     n = len(pool)
     residents = frozenset(i for i, p in enumerate(pool) if p.score == top)
+    refuse_too_large(n, "Dubov bracket step")  # its graph: the bracket and every player below
     later = compatible_later(pool, state)
     edges = [(i, j) for i in range(n) for j in sorted(later[i])]
     criteria = list(rules.criteria)

@@ -109,16 +109,29 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
             landing = landing_bracket(groups, index, bracket, state) if strands and not last_step else None
             if landing is not None and len(landing) == len(lower) + len(below):
                 landing = last_bracket_partners(landing, state)
-            b = DutchBracket(vertices, paired_first, len(bracket), state, landing=landing, last_step=last_step,
-                             final=next_index == len(groups), pab_in_bracket=holds_pab,
-                             landing_homogeneous_at_half=at_half)
-            record = pair_bracket(b, rules, settings)
-            if every_bracket and not last_step and not completion_witnessed(b, record, below, rules, settings):
-                vertices = bracket + lower + below
-                b = DutchBracket(vertices, paired_first, len(bracket), state, last_step=last_step,
-                                 final=next_index == len(groups), n_next=len(bracket) + len(lower),
-                                 holds_rest=True, pab_in_bracket=holds_pab)
+            final = next_index == len(groups)
+            flags = {"last_step": last_step, "final": final, "pab_in_bracket": holds_pab,
+                     "landing_homogeneous_at_half": at_half}
+            by_classes = None
+            if paired_first == n_mdp and landing is None and not (last_step and lower) and weighs_by_classes(
+                    len(vertices), rules, settings):
+                from cpswiss.systems.dutch.dense import dense_record, witnessed_below  # large steps only
+
+                by_classes = dense_record(vertices, n_mdp, len(bracket), state, rules, flags, settings)
+                if by_classes is not None and every_bracket and not last_step and not witnessed_below(
+                        vertices, len(bracket), _floater(by_classes, len(bracket)), below, state):
+                    by_classes = None  # [C4] not shown without the graph: the graph decides
+            if by_classes is not None:
+                record = by_classes
+            else:
+                b = DutchBracket(vertices, paired_first, len(bracket), state, landing=landing, last_step=last_step,
+                                 final=final, pab_in_bracket=holds_pab, landing_homogeneous_at_half=at_half)
                 record = pair_bracket(b, rules, settings)
+                if every_bracket and not last_step and not completion_witnessed(b, record, below, rules, settings):
+                    vertices = bracket + lower + below
+                    b = DutchBracket(vertices, paired_first, len(bracket), state, last_step=last_step, final=final,
+                                     n_next=len(bracket) + len(lower), holds_rest=True, pab_in_bracket=holds_pab)
+                    record = pair_bracket(b, rules, settings)
         record.collapsed = collapsed
         if paired_first != n_mdp:
             record.mdps, record.residents = [p.id for p in bracket[:n_mdp]], [p.id for p in bracket[n_mdp:]]
@@ -168,6 +181,19 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
         last_step = index == len(groups)
     bye = bracket[0].id if bracket else None
     return RoundPairing(pairs, bye, records, state)
+
+
+def weighs_by_classes(n: int, rules: RuleSet, settings: SolverSettings | None) -> bool:
+    """Is a step of n players first paired by its players' classes
+    (:mod:`~cpswiss.systems.dutch.dense`): as many possible pairs as the settings' threshold,
+    and no criterion that sees the players' identity?"""
+    return n * (n - 1) // 2 >= (settings or SolverSettings()).dense_from_pairs and not sees_identity(rules)
+
+
+def _floater(record: BracketRecord, n_bracket: int) -> int | None:
+    """The one bracket player a step's pairs leave, if any."""
+    paired = {v for pair in record.pairs for v in pair}
+    return next((v for v in range(n_bracket) if v not in paired), None)
 
 
 def holds_the_pab(bracket: list[PlayerState], after: list[PlayerState], state: RoundState) -> bool:

@@ -72,6 +72,8 @@ class BracketRecord:
     # graph, its levels and the chosen edges when first asked for
     build: Callable[[], tuple[DutchBracket, list[Level], list[int]]] | None = field(default=None, repr=False,
                                                                               compare=False)
+    # paired by its players' classes, without its graph (:mod:`~cpswiss.systems.dutch.dense`)
+    by_classes: bool = False
 
     def let_go_of_graph(self) -> None:
         """Let the step's graph go once the step is done, to be built again from the same

@@ -35,7 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from cpswiss.tournament.compatibility import compatible
-from cpswiss.systems.shared.bracket import Bracket
+from cpswiss.systems.shared.bracket import Bracket, refuse_too_large
 from cpswiss.systems.shared.units import bracket_levels
 from cpswiss.errors import EngineLimitError, NoPairingError
 from cpswiss.rulesets.ruleset import Criterion, RuleSet
@@ -233,6 +233,7 @@ def pair_group(group: list[PlayerState], incoming: list[PlayerState], floater_di
     vertices = incoming + residents
     if not vertices:  # an empty median group that no floater reached
         return GroupRecord(median_score(state), direction, median, [], [])
+    refuse_too_large(len(vertices), "score group")
     edges = [(i, j) for j in range(len(vertices)) for i in range(j)
              if compatible(vertices[i], vertices[j], state)]
     b = Bracket(vertices, len(incoming), len(vertices), state, edges=edges, landing=list(following))

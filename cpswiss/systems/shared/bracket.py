@@ -19,6 +19,24 @@ ONE_POINT_TENTHS = 10  # A.8 / RN-17: "one point" of the downfloater SD, in tent
 MAX_STEP_PAIRS = 4_500_000
 
 
+# the most pairs a step of the systems that weigh it on a graph without the Dutch model (Burstein,
+# Dubov, the 1987-99 rules) may have: about 0.5 KB a pair (measured: a Burstein round 1 of 1,500
+# players, 1.1 million pairs, 572 MB), so about 10 GB; a 9,999-player round 1 (50 million pairs)
+# took 23 GB and was killed
+MAX_GRAPH_PAIRS = 20_000_000
+
+
+def refuse_too_large(n: int, what: str, limit: int | None = None) -> None:
+    """Exit 4 (:class:`~cpswiss.errors.TooLargeError`) before memory runs out, where a step of
+    ``n`` players would weigh more than ``limit`` possible pairs on its graph (default
+    :data:`MAX_GRAPH_PAIRS`; ``what``: the step, as the message names it)."""
+    pairs = n * (n - 1) // 2
+    most = MAX_GRAPH_PAIRS if limit is None else limit
+    if pairs > most:
+        raise TooLargeError(f"a {what} of {n} players ({pairs:,} possible pairs): more than this build weighs "
+                            f"at once ({most:,} pairs)")
+
+
 @dataclass
 class Bracket:
     """The graph of one bracket step (C.04.3 A.3, A.9, B.1-B.3), as the units of every system
@@ -43,7 +61,9 @@ class Bracket:
             n = len(self.vertices)
             if n * (n - 1) // 2 > MAX_STEP_PAIRS:
                 raise TooLargeError(f"a bracket step of {n} players ({n * (n - 1) // 2:,} possible pairs): "
-                                    f"more than this build weighs at once ({MAX_STEP_PAIRS:,} pairs)")
+                                    f"more than this build weighs at once ({MAX_STEP_PAIRS:,} pairs), and not "
+                                    "one it pairs by its players' classes (docs/performance.md, 'Large "
+                                    "brackets by classes'); please report the file")
             self.edges = _edges_by_second_end(barred_later(self.vertices, self.round), self.n_mdp)
         self.vertex_of = {p.id: v for v, p in enumerate(self.vertices)}  # player id -> vertex
         n_bracket = self.n_bracket

@@ -1,0 +1,99 @@
+"""Large brackets paired by their players' classes (:mod:`cpswiss.systems.dutch.dense`): the
+same pairing as the bracket's graph and model, round after round of generated tournaments
+(both ways in one test: the settings' ``dense_from_pairs`` forces either path), and rounds of
+thousands of players that the graph could not hold."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import lru_cache
+
+import pytest
+
+from cpswiss.api import pair_round, prepare_tournament
+from cpswiss.errors import TooLargeError
+from cpswiss.solver.settings import SolverSettings
+from cpswiss.study.generate import GeneratorConfig, generate
+from cpswiss.tournament.model import Tournament
+
+BY_CLASSES = SolverSettings(dense_from_pairs=0)  # every step tried by classes first
+ON_GRAPH = SolverSettings(dense_from_pairs=10 ** 12)  # never
+
+
+@lru_cache(maxsize=None)
+def tournament(players: int, rounds: int, seed: int, rules: str, **rates: int) -> Tournament:
+    return generate(GeneratorConfig(players=players, rounds=rounds, **rates), seed, rules)
+
+
+def both_ways(t: Tournament, rules: str, round_no: int) -> tuple[set, set, int]:
+    """The round's boards (unordered pairs and the bye) paired by classes first and on the
+    graph alone, and how many steps the first way paired by classes."""
+    prepared = prepare_tournament(t, rules)
+    dense = pair_round(prepared, round_no, BY_CLASSES)
+    graph = pair_round(prepared, round_no, ON_GRAPH)
+
+    def boards(result) -> set:
+        return {frozenset((b.white, b.black)) for b in result.pairing.boards} | {("bye", result.pairing.bye)}
+
+    assert not any(getattr(r, "by_classes", False) for r in graph.records)
+    return boards(dense), boards(graph), sum(1 for r in dense.records if getattr(r, "by_classes", False))
+
+
+@pytest.mark.parametrize("rules,seed", [("dutch-2026", 3), ("dutch-2017", 4), ("dutch-2026", 5)])
+def test_every_round_of_a_generated_open_is_the_same_pairing_by_classes_as_on_the_graph(rules, seed):
+    t = tournament(90, 6, seed, rules, draw_percentage=35, forfeit_rate=25, half_point_bye_rate=30,
+                   zero_point_bye_rate=40)
+    used = 0
+    for round_no in range(2, 7):
+        dense, graph, by_classes = both_ways(t, rules, round_no)
+        assert dense == graph, f"round {round_no}"
+        used += by_classes
+    assert used >= 5  # the classes decided steps in these rounds, not only the fall-back
+
+
+def test_round_two_of_a_large_field_is_the_same_pairing_both_ways():
+    t = tournament(600, 2, 11, "dutch-2026", draw_percentage=30, forfeit_rate=30, full_point_bye_rate=100)
+    dense, graph, by_classes = both_ways(t, "dutch-2026", 2)
+    assert dense == graph
+    assert by_classes == 3  # winners, draws with their floater, losers with the bye: every step
+
+
+def test_round_two_of_six_thousand_players_is_paired_without_the_graph():
+    # the step of 3,856 players (7.4 million possible pairs) that stopped with exit 4 before
+    t = replace(tournament(6000, 1, 7, "dutch-2026", draw_percentage=30, forfeit_rate=32), total_rounds=9)
+    prepared = prepare_tournament(t, "dutch-2026")
+    result = pair_round(prepared, None, SolverSettings())  # checked legal (C.04.1, C1-C3) inside
+    assert all(getattr(r, "by_classes", False) for r in result.records)
+    paired = {p for b in result.pairing.boards for p in (b.white, b.black)} | {result.pairing.bye}
+    assert paired - {None} == {p.id for p in result.state.to_pair}
+    with pytest.raises(TooLargeError, match="possible pairs"):
+        pair_round(prepared, None, ON_GRAPH)
+
+
+@pytest.mark.parametrize("rules,step", [("burstein-2026", "Burstein bracket step"), ("dubov-2026", "Dubov bracket step"),
+                                        ("fide-swiss-1999", "score group")])
+def test_a_round_too_large_for_its_graph_is_exit_4_not_memory_run_out(rules, step, tmp_path, capsys):
+    # round 1 of 6,400 players on the system's own graph: 20.5 million possible pairs (9,999
+    # players under Burstein took 23 GB and were killed)
+    from cpswiss.cli import main
+
+    out = tmp_path / "t.trf"
+    assert main(["generate", "-o", str(out), "--rules", rules, "--players", "6400", "--rounds", "1",
+                 "--seed", "3"]) == 4
+    err = capsys.readouterr().err
+    assert f"a {step} of 6400 players (20,476,800 possible pairs)" in err and not out.exists()
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_the_explanation_of_a_round_paired_by_classes_is_the_one_of_the_graph():
+    # the explanation rebuilds a step paired by classes from its players: the same account
+    from cpswiss.check.explain import account_of
+
+    t = tournament(600, 2, 11, "dutch-2026", draw_percentage=30, forfeit_rate=30, full_point_bye_rate=100)
+    prepared = prepare_tournament(t, "dutch-2026")
+    texts = []
+    for settings in (BY_CLASSES, ON_GRAPH):
+        result = pair_round(prepared, 2, settings)
+        texts.append(account_of(result, settings, "t.trf").text())
+    assert texts[0] == texts[1]
+    assert "Bracket" in texts[0] or "bracket" in texts[0]
