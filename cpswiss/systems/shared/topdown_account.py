@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from cpswiss.rulesets.ruleset import RuleSet
 from cpswiss.systems.shared.topdown_types import Entrant, RoundPlan
@@ -60,7 +61,7 @@ class MatchRound:
     state: CompetitionState
     rules: RuleSet
     entrants: Mapping[int, Entrant]
-    result: object = field(repr=False, default=None)
+    result: Any = field(repr=False, default=None)  # the system's own record: mypyc cannot take `object` on a dataclass field
 
     def lines(self) -> list[str]:
         """The pairing file (``-p``): the number of lines, ``white black`` per match, the PAB as
