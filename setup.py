@@ -21,12 +21,15 @@ from setuptools import find_namespace_packages, setup
 # round's state with its compatibility and the colour type (all mypy-strict, pyproject.toml).  Not
 # the rule-set model, whose tables are read through their type hints (rulesets.tables); nor cpsat.py, which stands in
 # for pandas with a metaclass; nor the explanations, which are not on the pairing's path; nor the
-# tables of the units' parameters (dutch/criteria.py), read through their type hints too
+# tables of the units' parameters (dutch/criteria.py), read through their type hints too; nor the
+# small CP-SAT count models of solver/classcounts.py, whose sums of CP-SAT variables mypy types as
+# int (so compiled code would unbox a CP-SAT expression as an int)
 COMPILED = ["cpswiss/solver/*.py", "cpswiss/systems/shared/*.py", "cpswiss/systems/dutch/*.py",
             "cpswiss/systems/fide1999/units.py", "cpswiss/tournament/state.py",
             "cpswiss/tournament/compatibility.py", "cpswiss/tournament/colour.py"]
 NOT_COMPILED = {"cpswiss/solver/cpsat.py", "cpswiss/systems/dutch/explain.py",
-                "cpswiss/systems/shared/explaining.py", "cpswiss/systems/dutch/criteria.py"}
+                "cpswiss/systems/shared/explaining.py", "cpswiss/systems/dutch/criteria.py",
+                "cpswiss/solver/classcounts.py"}
 
 
 def compiled_modules() -> list:
