@@ -8,6 +8,7 @@ import argparse
 from cpswiss import errors
 from cpswiss.cli.options import UsageError, require_extras, _seconds, _workers, solver_options, solver_settings
 from cpswiss.cli.output import write_atomically
+from cpswiss.cli.progress import Progress, bar_wanted, progress_options
 
 
 def generate_arguments(generate: argparse.ArgumentParser) -> None:
@@ -26,6 +27,7 @@ def generate_arguments(generate: argparse.ArgumentParser) -> None:
                                f"Baku included, and the other systems'); default {EDITION_IN_FORCE}")
     generate.add_argument("--format", choices=["trf16", "trf26"], default="trf26",
                           help="TRF-2026 (default) or TRF16, which has no record for a bye requested in advance")
+    progress_options(generate)
     for parameter in PARAMETERS:
         generate.add_argument(parameter.flag, type=int, dest=f"parameter_{parameter.field}", metavar="N",
                               help=f"{parameter.key}: {parameter.meaning}; {parameter.minimum}-"
@@ -119,7 +121,9 @@ def cmd_generate(args) -> int:
     from cpswiss.study.systems import generated_text
 
     # a team rule set: PlayersNumber teams of BoardsNumber players; Double-Swiss: two-game matches
-    write_atomically(args.output, generated_text(config, args.seed, args.rules, trf26))
+    with Progress(bar_wanted(args.progress), config.rounds, "round", "generate") as progress:
+        text = generated_text(config, args.seed, args.rules, trf26, progress)
+    write_atomically(args.output, text)
     return errors.EXIT_OK
 
 
