@@ -105,6 +105,9 @@ def bench_arguments(bench: argparse.ArgumentParser) -> None:
     bench.add_argument("--one-process", action="store_true",
                        help="with --check --compare: cpswiss checks all the files in one process (a batch), the "
                             "other command runs once per file; the totals compared")
+    bench.add_argument("--csv", metavar="OUT.csv",
+                       help="also write each file's row (players, runs, median and worst seconds, median CPU "
+                            "seconds, peak MB, outcome) as CSV, e.g. for scenarios/large-opens/plot_sizes.py")
     solver_options(bench)
 
 
@@ -159,11 +162,16 @@ def cmd_acceptance(args) -> int:
 
 
 def cmd_bench(args) -> int:
-    from cpswiss.study.bench import run_bench, run_compare, run_compare_check, run_compare_check_batch
+    from cpswiss.study.bench import csv_text, run_bench, run_compare, run_compare_check, run_compare_check_batch
 
     if args.one_process and not (args.check and args.compare):
         raise UsageError("--one-process goes with --check and --compare")
+    if args.csv and args.compare:
+        raise UsageError("--csv goes without --compare")
     if args.compare:
         compare = (run_compare_check_batch if args.one_process else run_compare_check) if args.check else run_compare
         return compare(args.paths, args.rules, args.compare, args.repeat)
-    return run_bench(args.paths, args.rules, solver_settings(args), args.repeat, check=args.check)
+    rows = run_bench(args.paths, args.rules, solver_settings(args), args.repeat, check=args.check)
+    if args.csv:
+        write_atomically(args.csv, csv_text(rows))
+    return errors.EXIT_OK
