@@ -106,7 +106,7 @@ def bench_arguments(bench: argparse.ArgumentParser) -> None:
                        help="with --check --compare: cpswiss checks all the files in one process (a batch), the "
                             "other command runs once per file; the totals compared")
     bench.add_argument("--csv", metavar="OUT.csv",
-                       help="also write each file's row (players, runs, median and worst seconds, median CPU "
+                       help="also write each file's row (players - rounds with --check -, runs, median and worst seconds, median CPU "
                             "seconds, peak MB, outcome) as CSV, e.g. for scenarios/large-opens/plot_sizes.py")
     solver_options(bench)
 

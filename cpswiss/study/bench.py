@@ -75,7 +75,7 @@ class BenchRow(NamedTuple):
 
     file: str
     rules: str
-    count: int
+    size: int  # players, or rounds with --check
     runs: int
     median_seconds: float
     max_seconds: float
@@ -86,7 +86,7 @@ class BenchRow(NamedTuple):
 
     @classmethod
     def of(cls, path: Path, rules: str | None, runs: list[TimedWork]) -> BenchRow:
-        return cls(str(path), rules or "", runs[0].count, len(runs), statistics.median(r.seconds for r in runs),
+        return cls(str(path), rules or "", runs[0].size, len(runs), statistics.median(r.seconds for r in runs),
                    max(r.seconds for r in runs), statistics.median(r.cpu_seconds for r in runs),
                    max(r.peak_kb for r in runs) / 1024, runs[0].outcome, runs[0].exit_code)
 
@@ -106,18 +106,18 @@ def csv_text(rows: list[BenchRow]) -> str:
 
 
 class TimedWork(NamedTuple):
-    """One run in a fresh process: wall-clock and CPU seconds, peak memory (KB), the count the
+    """One run in a fresh process: wall-clock and CPU seconds, peak memory (KB), the size the
     work reports (players, rounds), its outcome and its exit code."""
 
     seconds: float
     cpu_seconds: float
     peak_kb: int
-    count: int
+    size: int
     outcome: str
     exit_code: int
 
 
-def _one(args: tuple[str, str, SolverSettings]) -> TimedWork:
+def _one(args: tuple[str, str | None, SolverSettings]) -> TimedWork:
     path, rules, settings = args
     from cpswiss.api import pair
 
@@ -127,7 +127,7 @@ def _one(args: tuple[str, str, SolverSettings]) -> TimedWork:
     return _timed(work)
 
 
-def _one_check(args: tuple[str, str, SolverSettings]) -> TimedWork:
+def _one_check(args: tuple[str, str | None, SolverSettings]) -> TimedWork:
     path, rules, settings = args
     from cpswiss.check.rounds import check_tournament
 
@@ -143,11 +143,11 @@ def _timed(work: Callable[[], tuple[int, str]]) -> TimedWork:
     outcome, not a failure of the benchmark."""
     start, cpu = time.perf_counter(), time.process_time()
     try:
-        (count, outcome), code = work(), EXIT_OK
+        (size, outcome), code = work(), EXIT_OK
     except CpswissError as exc:
-        count, outcome, code = 0, f"error: {exc.one_line()}", exc.exit_code
+        size, outcome, code = 0, f"error: {exc.one_line()}", exc.exit_code
     seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
-    return TimedWork(seconds, cpu, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, count, outcome, code)
+    return TimedWork(seconds, cpu, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, size, outcome, code)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -174,7 +174,7 @@ def run_bench(paths: list[str], rules: str | None, settings: SolverSettings, rep
             times.extend(r.seconds for r in runs)
             row = BenchRow.of(f, rules, runs)
             rows.append(row)
-            print(f"{f.name:<36} {row.count:>7} {row.median_seconds:>9.2f} {row.max_seconds:>7.2f} "
+            print(f"{f.name:<36} {row.size:>7} {row.median_seconds:>9.2f} {row.max_seconds:>7.2f} "
                   f"{row.peak_mb:>8.0f}  {row.outcome}", flush=True)
     peak = max(row.peak_mb for row in rows)
     print(f"{'tournaments' if check else 'rounds'} {len(times)}: median {statistics.median(times):.2f} s, p90 {percentile(times, 0.9):.2f} s, "

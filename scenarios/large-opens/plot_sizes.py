@@ -46,8 +46,8 @@ def _generated(folder: Path, rules: str, players: int, total_rounds: int, seed: 
     path = events / f"{rules}-{players}.trf"
     if path.exists():
         return path, 0, ""
-    line = ["cpswiss", "generate", "--players", str(players), "--rounds", str(total_rounds), "--seed", str(seed),
-            "--draw-percentage", "30", "--rules", rules, "--no-progress", "-o", str(path)]
+    line = [sys.executable, "-m", "cpswiss.cli", "generate", "--players", str(players), "--rounds", str(total_rounds),
+            "--seed", str(seed), "--draw-percentage", "30", "--rules", rules, "--no-progress", "-o", str(path)]
     try:
         done = subprocess.run(line, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -72,7 +72,8 @@ def measure(folder: Path, plan: list[tuple[str, list[int]]], rounds: list[int], 
             cases.mkdir(exist_ok=True)
             cut_to(event, cases, rounds)
             table = cases / "bench.csv"
-            subprocess.run(["cpswiss", "bench", str(cases), "--rules", rules, "--csv", str(table)], check=True)
+            subprocess.run([sys.executable, "-m", "cpswiss.cli", "bench", str(cases), "--rules", rules,
+                            "--csv", str(table)], check=True)
             with table.open() as handle:
                 for row in csv.DictReader(handle):
                     round_no = int(Path(row["file"]).stem.rsplit("-r", 1)[1])
