@@ -99,7 +99,7 @@ def plot(table: Path, image: Path) -> None:
         rows = list(csv.DictReader(handle))
     systems = list(dict.fromkeys(r["rules"] for r in rows))
     rounds = sorted({int(r["round"]) for r in rows if r["round"]})
-    figure, panels = plt.subplots(1, 2, figsize=(11, 4.5))
+    figure, panels = plt.subplots(1, 2, figsize=(11, 5.2))
     colours = dict(zip(systems, plt.rcParams["axes.prop_cycle"].by_key()["color"]))
     styles = dict(zip(rounds, ["-", "--", ":", "-."]))
     for panel, measure_, label in ((panels[0], "seconds", "seconds a round (wall clock)"),
@@ -126,9 +126,10 @@ def plot(table: Path, image: Path) -> None:
         panel.set_xlabel("players")
         panel.set_ylabel(label)
         panel.grid(True, which="both", alpha=0.3)
-    panels[0].legend(fontsize=7)
-    figure.suptitle("cpswiss: a round against the field (x: the system refused that size)", fontsize=10)
-    figure.tight_layout()
+    handles, labels = panels[0].get_legend_handles_labels()
+    figure.legend(handles, labels, loc="lower center", ncol=4, fontsize=7)
+    figure.suptitle("cpswiss: a round against the field (x: the size was not paired)", fontsize=10)
+    figure.tight_layout(rect=(0, 0.1, 1, 1))
     image.parent.mkdir(parents=True, exist_ok=True)
     figure.savefig(image, dpi=110)
 
