@@ -92,3 +92,12 @@ def test_without_tqdm_there_is_no_bar_and_no_error(tmp_path, tournaments, capsys
     assert main(["check", str(tournaments / "dutch-2026-1.trf"), "--progress"]) == 0
     captured = capsys.readouterr()
     assert captured.err == "" and captured.out.endswith("all rounds agree\n")
+
+
+def test_pair_c_checks_as_check_does_with_no_bar_off_a_terminal(tournaments, capsys):
+    path = str(tournaments / "dutch-2026-1.trf")
+    assert main(["check", path, "--dutch"]) == 0
+    checked = capsys.readouterr().out
+    assert main(["pair", "--dutch", path, "-c"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out == checked and captured.err == ""
