@@ -93,3 +93,81 @@ def test_large_fields_draws_two_to_four_hundred_players_from_the_seed_alone(tmp_
                          capture_output=True, text=True, check=False)
     assert run.returncode == 3 and run.stderr.strip() == \
         f"large_fields: {missing}: endorse.py not found (give --endorse PATH)"
+
+
+SCENARIO = Path(__file__).resolve().parent.parent / "scenarios" / "large-opens"
+
+
+def _script(name: str, *arguments: str):
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, str(SCENARIO / name), *arguments], capture_output=True, text=True,
+                          check=False)
+
+
+def test_bench_set_makes_the_events_from_the_seed_and_cuts_the_rounds_asked_for(tmp_path):
+    """``scenarios/large-opens/bench_set.py`` (here with small fields): each event is the one
+    ``cpswiss generate`` makes from the same seed and keys, cut to the files before the rounds
+    asked for, each re-paired to the generated round; ``cpswiss bench --csv`` times them."""
+    run = _script("bench_set.py", str(tmp_path / "set"), "--sizes", "24", "30", "--rounds", "2", "5",
+                  "--total-rounds", "6", "--seed", "3")
+    assert run.returncode == 0, run.stderr
+    files = sorted((tmp_path / "set").glob("*.trf"))
+    assert [f.name for f in files] == ["g24-r02.trf", "g24-r05.trf", "g30-r02.trf", "g30-r05.trf"]
+    same = tmp_path / "g24.trf"
+    assert main(["generate", "--players", "24", "--rounds", "6", "--seed", "3", "--draw-percentage", "30",
+                 "-o", str(same)]) == 0
+    assert (tmp_path / "set" / "events" / "g24.trf").read_bytes() == same.read_bytes()
+    for path in files:
+        out = tmp_path / f"{path.stem}.out"
+        assert main(["pair", "--dutch", str(path), "-p", str(out), "--rules", "dutch-2026"]) == 0
+        assert boards(out.read_text()) == boards(path.with_suffix(".expected").read_text())
+    table = tmp_path / "bench.csv"
+    assert main(["bench", str(tmp_path / "set"), "--rules", "dutch-2026", "--csv", str(table)]) == 0
+    import csv
+
+    rows = list(csv.DictReader(table.open()))
+    assert [Path(r["file"]).name for r in rows] == [f.name for f in files]
+    assert [r["size"] for r in rows] == ["24", "24", "30", "30"]
+    assert all(r["exit_code"] == "0" and r["outcome"] == "ok" and r["rules"] == "dutch-2026" for r in rows)
+    assert all(float(r["max_seconds"]) >= float(r["median_seconds"]) > 0 and float(r["peak_mb"]) > 1 for r in rows)
+    again = _script("bench_set.py", str(tmp_path / "set"), "--rounds", "7", "--total-rounds", "6")
+    assert again.returncode == 2 and "an event has 6 rounds" in again.stderr
+
+
+def test_bench_csv_gives_a_refused_file_its_exit_code(tmp_path, capsys):
+    """A file ``bench`` cannot pair is a row with the exit code it stands for (3: nothing left
+    to pair), beside the rows that paired; ``--csv`` does not go with ``--compare``."""
+    import csv
+
+    whole = tmp_path / "whole.trf"
+    assert main(["generate", "--players", "10", "--rounds", "3", "-o", str(whole)]) == 0
+    table = tmp_path / "b.csv"
+    assert main(["bench", str(whole), "--csv", str(table)]) == 0
+    (row,) = csv.DictReader(table.open())
+    assert row["exit_code"] == "3" and row["size"] == "0"
+    assert row["outcome"].startswith("error: ") and "nothing to pair" in row["outcome"]
+    capsys.readouterr()
+    assert main(["bench", str(whole), "--csv", str(table), "--compare", "true {trf}"]) == 3
+    assert capsys.readouterr().err == "cpswiss: --csv goes without --compare\n"
+
+
+def test_plot_sizes_measures_each_rule_set_and_marks_what_it_could_not_make(tmp_path):
+    """``scenarios/large-opens/plot_sizes.py``: a row per rule set, size and round from
+    ``cpswiss bench --csv``; an event the generator refuses (here 1 player: exit 3) is a row
+    with its exit code and no time; the plot is written from the table."""
+    import csv
+
+    run = _script("plot_sizes.py", "measure", str(tmp_path / "m"), "--plan", "dutch-2026:1,20", "dubov-2026:20",
+                  "--rounds", "2", "3", "--total-rounds", "3")
+    assert run.returncode == 0, run.stderr
+    rows = list(csv.DictReader((tmp_path / "m" / "sizes.csv").open()))
+    assert [(r["rules"], r["players"], r["round"], r["exit_code"]) for r in rows] == [
+        ("dutch-2026", "1", "", "3"), ("dutch-2026", "20", "2", "0"), ("dutch-2026", "20", "3", "0"),
+        ("dubov-2026", "20", "2", "0"), ("dubov-2026", "20", "3", "0")]
+    assert "PlayersNumber must be 2-9999" in rows[0]["outcome"] and rows[0]["seconds"] == ""
+    assert all(float(r["seconds"]) > 0 and float(r["peak_mb"]) > 1 for r in rows[1:])
+    image = tmp_path / "sizes.png"
+    assert _script("plot_sizes.py", "plot", str(tmp_path / "m" / "sizes.csv"), str(image)).returncode == 0
+    assert image.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

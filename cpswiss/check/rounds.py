@@ -8,6 +8,7 @@ Kept apart from the explanations (:mod:`cpswiss.check.explain`), which import fa
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
 from typing import TYPE_CHECKING
 
@@ -26,8 +27,14 @@ if TYPE_CHECKING:
 
     import pandas as pd
 
+    from cpswiss.api import PreparedTournament
+    from cpswiss.legality.checker import Articles
     from cpswiss.solver.settings import SolverSettings
     from cpswiss.tournament.competition_state import CompetitionState
+    from cpswiss.tournament.competitors import Competitor
+
+#: told after each round checked: (rounds done, rounds to check), for a progress bar
+RoundsChecked = Callable[[int, int], None]
 
 
 def pairing_in_file(t: Tournament, round_no: int, orient_like: Pairing | None = None) -> Pairing:
@@ -133,17 +140,19 @@ class CheckReport:
 
 def check_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSet | None = None,
                      rounds: list[int] | None = None, settings: SolverSettings | None = None,
-                     accelerate: str | None = None, initial_colour: str | None = None) -> CheckReport:
+                     accelerate: str | None = None, initial_colour: str | None = None,
+                     progress: RoundsChecked | None = None) -> CheckReport:
     """Re-pair every round in the file (or the given ones) and compare with what was played,
     by the system the file and ``rule_set`` ask for: a team or Double-Swiss file round by round
     of matches (:func:`check_matches`), any other file game by game.  ``initial_colour``
     (``white`` / ``black``) over the file's XXC / 152, as ``pair --initial-colour``.  Where a
     round differs, what the file's round breaks of the absolute rules is said too (the
     legality checker, :mod:`cpswiss.legality.checker`): a round that agrees is the engine's
-    pairing, checked already."""
+    pairing, checked already.  ``progress`` is told after each round (rounds done, rounds to
+    check), for a command's progress bar."""
     t = load_tournament(tournament)
     if is_file_of_matches(t):
-        return check_matches(t, rule_set, rounds, accelerate, initial_colour)
+        return check_matches(t, rule_set, rounds, accelerate, initial_colour, progress)
     rules, reason = select_rule_set(t, rule_set, accelerate)
     last = t.last_paired_round
     wanted = rounds if rounds is not None else list(range(1, last + 1))
@@ -155,28 +164,35 @@ def check_tournament(tournament: Tournament | str | Path, rule_set: str | RuleSe
     # accelerated once, its history summed once for every round
     prepared = prepare_tournament(t, rules, initial_colour)
     articles = articles_of(rules)
-    checks = []
+    checks: list[RoundCheck] = []
     for r in wanted:
-        try:
-            result = pair_round(prepared, r, settings)
-        except NoPairingError as exc:
-            played = pairing_in_file(t, r)
-            broken = check_pairing(prepared.history.state(r), played, articles)
-            checks.append(RoundCheck(r, False, [], [], [], played.bye, None, error=exc.one_line(),
-                                     violations=list(map(str, broken))))
-            continue
-        engine = result.pairing
-        played = pairing_in_file(t, r, orient_like=engine)
-        ours = {(b.white, b.black) for b in engine.boards}
-        theirs = {(b.white, b.black) for b in played.boards}
-        reversed_ = sorted(p for p in theirs - ours if (p[1], p[0]) in ours)
-        missing = sorted(p for p in ours - theirs if (p[1], p[0]) not in theirs)
-        extra = sorted(p for p in theirs - ours if (p[1], p[0]) not in ours)
-        agrees = not (missing or extra or reversed_) and engine.bye == played.bye
-        broken = [] if agrees else check_pairing(result.state, played, articles)
-        checks.append(RoundCheck(r, agrees, missing, extra, reversed_, played.bye, engine.bye,
-                                 violations=list(map(str, broken))))
+        checks.append(_round_check(t, prepared, r, settings, articles))
+        if progress is not None:
+            progress(len(checks), len(wanted))
     return CheckReport(t.path, f"{rules.title} ({reason})", checks)
+
+
+def _round_check(t: Tournament, prepared: PreparedTournament, r: int, settings: SolverSettings | None,
+                 articles: Articles) -> RoundCheck:
+    """Round ``r`` of an individual file re-paired and compared with the file's."""
+    try:
+        result = pair_round(prepared, r, settings)
+    except NoPairingError as exc:
+        played = pairing_in_file(t, r)
+        broken = check_pairing(prepared.history.state(r), played, articles)
+        return RoundCheck(r, False, [], [], [], played.bye, None, error=exc.one_line(),
+                          violations=list(map(str, broken)))
+    engine = result.pairing
+    played = pairing_in_file(t, r, orient_like=engine)
+    ours = {(b.white, b.black) for b in engine.boards}
+    theirs = {(b.white, b.black) for b in played.boards}
+    reversed_ = sorted(p for p in theirs - ours if (p[1], p[0]) in ours)
+    missing = sorted(p for p in ours - theirs if (p[1], p[0]) not in theirs)
+    extra = sorted(p for p in theirs - ours if (p[1], p[0]) not in ours)
+    agrees = not (missing or extra or reversed_) and engine.bye == played.bye
+    broken = [] if agrees else check_pairing(result.state, played, articles)
+    return RoundCheck(r, agrees, missing, extra, reversed_, played.bye, engine.bye,
+                      violations=list(map(str, broken)))
 
 
 def is_file_of_matches(t: Tournament) -> bool:
@@ -192,14 +208,16 @@ def met_in(state: CompetitionState, a: int, b: int) -> int:
 
 
 def check_matches(t: Tournament, rule_set: str | RuleSet | None = None, rounds: list[int] | None = None,
-                  accelerate: str | None = None, initial_colour: str | None = None) -> CheckReport:
+                  accelerate: str | None = None, initial_colour: str | None = None,
+                  progress: RoundsChecked | None = None) -> CheckReport:
     """Every round (match) of a team file (C.04.6) or a Double-Swiss file (C.04.5) re-paired
     from the state before it by the system its kind asks for, and compared with the round as
     the file has it, by competitor (the White of board 1 / game 1, the PAB): the same report as
-    an individual file's, each colour the rules give with its article of 4.3."""
-    from cpswiss.api import competition_state_of, matches_reason, pair_matches, rule_set_of_matches
+    an individual file's, each colour the rules give with its article of 4.3; ``progress`` as
+    :func:`check_tournament`'s."""
+    from cpswiss.api import matches_reason, rule_set_of_matches
     from cpswiss.tournament.competition_state import paired_matches
-    from cpswiss.tournament.competitors import competitors, match_pairing_of
+    from cpswiss.tournament.competitors import competitors
 
     system = system_asked_for(t)
     assert system is not None
@@ -211,32 +229,43 @@ def check_matches(t: Tournament, rule_set: str | RuleSet | None = None, rounds: 
     for r in wanted:
         if not 1 <= r <= last:
             raise InputError(f"round {r} is not in the file ({t.paired_rounds_text()})", t.path)
-    articles, found, checks = articles_of(rules), competitors(t), []
+    articles, found = articles_of(rules), competitors(t)
+    checks: list[RoundCheck] = []
     for r in wanted:
-        pairs, byes = match_pairing_of(found, r)
-        bye_played = byes[0] if byes else None
-        try:
-            played = pair_matches(t, rules, r, accelerate=accelerate)
-        except NoPairingError as exc:
-            state = competition_state_of(t, r)
-            broken = round_violations(state.competitors, pairs, byes, articles, state.allowed_pairs)
-            checks.append(RoundCheck(r, False, [], [], [], bye_played, None, error=exc.one_line(),
-                                     violations=list(map(str, broken))))
-            continue
-        state = played.state
-        broken = round_violations(state.competitors, pairs, byes, articles, state.allowed_pairs,
-                                  met_in=lambda a, b: met_in(state, a, b))
-        ours = {(m.white, m.black): m.article for m in played.matches}
-        theirs = set(pairs)
-        reversed_ = sorted(p for p in theirs - ours.keys() if (p[1], p[0]) in ours)
-        missing = sorted(p for p in ours.keys() - theirs if (p[1], p[0]) not in theirs)
-        extra = sorted(p for p in theirs - ours.keys() if (p[1], p[0]) not in ours)
-        agrees = not (missing or extra or reversed_ or broken) and bye_played == played.bye
-        checks.append(RoundCheck(r, agrees, missing, extra, reversed_, bye_played, played.bye,
-                                 violations=list(map(str, broken)),
-                                 colour_articles=[played.words.article(ours[(b, w)]) for w, b in reversed_]))
+        checks.append(_match_round_check(t, rules, r, found, articles, accelerate))
+        if progress is not None:
+            progress(len(checks), len(wanted))
     return CheckReport(t.path, f"{rules.title} ({matches_reason(t, rule_set)})", checks)
 
 
-__all__ = ["CheckReport", "RoundCheck", "check_matches", "check_tournament", "differing_text", "is_file_of_matches",
+def _match_round_check(t: Tournament, rules: RuleSet, r: int, found: dict[int, Competitor], articles: Articles,
+                       accelerate: str | None) -> RoundCheck:
+    """Round (match) ``r`` of a file of matches re-paired and compared with the file's."""
+    from cpswiss.api import competition_state_of, pair_matches
+    from cpswiss.tournament.competitors import match_pairing_of
+
+    pairs, byes = match_pairing_of(found, r)
+    bye_played = byes[0] if byes else None
+    try:
+        played = pair_matches(t, rules, r, accelerate=accelerate)
+    except NoPairingError as exc:
+        before = competition_state_of(t, r)
+        broken = round_violations(before.competitors, pairs, byes, articles, before.allowed_pairs)
+        return RoundCheck(r, False, [], [], [], bye_played, None, error=exc.one_line(),
+                          violations=list(map(str, broken)))
+    state = played.state
+    broken = round_violations(state.competitors, pairs, byes, articles, state.allowed_pairs,
+                              met_in=lambda a, b: met_in(state, a, b))
+    ours = {(m.white, m.black): m.article for m in played.matches}
+    theirs = set(pairs)
+    reversed_ = sorted(p for p in theirs - ours.keys() if (p[1], p[0]) in ours)
+    missing = sorted(p for p in ours.keys() - theirs if (p[1], p[0]) not in theirs)
+    extra = sorted(p for p in theirs - ours.keys() if (p[1], p[0]) not in ours)
+    agrees = not (missing or extra or reversed_ or broken) and bye_played == played.bye
+    return RoundCheck(r, agrees, missing, extra, reversed_, bye_played, played.bye,
+                      violations=list(map(str, broken)),
+                      colour_articles=[played.words.article(ours[(b, w)]) for w, b in reversed_])
+
+
+__all__ = ["CheckReport", "RoundCheck", "RoundsChecked", "check_matches", "check_tournament", "differing_text", "is_file_of_matches",
            "load_tournament", "met_in", "pairing_in_file"]

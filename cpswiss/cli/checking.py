@@ -12,6 +12,7 @@ from cpswiss.cli.options import (
     recompute_points_option, solver_options, solver_settings, system_options, tournament_of,
 )
 from cpswiss.cli.output import print_json
+from cpswiss.cli.progress import Progress, bar_wanted, progress_options
 from cpswiss.cli.ranking import explain_standings, list_options, ranks_of, with_ranks
 
 
@@ -31,6 +32,7 @@ def check_arguments(check: argparse.ArgumentParser) -> None:
     initial_colour_option(check)
     solver_options(check)
     list_options(check)
+    progress_options(check)
 
 
 def explain_arguments(explain: argparse.ArgumentParser) -> None:
@@ -53,32 +55,40 @@ def explain_arguments(explain: argparse.ArgumentParser) -> None:
 
 def cmd_check(args) -> int:
     """One file: every round re-paired and compared, one report for every system (text or
-    ``--json``); many files or a folder: :func:`_check_many`."""
+    ``--json``); many files or a folder: :func:`_check_many`.  A progress bar of the rounds
+    checked on standard error (:mod:`cpswiss.cli.progress`)."""
     if len(args.files) > 1 or os.path.isdir(args.files[0]):
         return _check_many(args)
     from cpswiss.check.rounds import check_tournament
 
     tournament = tournament_of(args, args.files[0])
     ranks = ranks_of(tournament, args)
-    report = check_tournament(tournament, flag_rules(args), rounds=args.rounds, settings=solver_settings(args),
-                              accelerate=args.accelerate, initial_colour=args.initial_colour)
+    with Progress(bar_wanted(args.progress), None, "round", "check") as progress:
+        report = check_tournament(tournament, flag_rules(args), rounds=args.rounds, settings=solver_settings(args),
+                                  accelerate=args.accelerate, initial_colour=args.initial_colour,
+                                  progress=progress.rounds_checked)
     if not args.json:
         print(report.text())
     return with_ranks(ranks, report.agrees, report.as_dict() if args.json else None)
 
 
 def _check_many(args) -> int:
-    """Many tournaments in one process: a line (or JSON record) each, then the summary."""
+    """Many tournaments in one process: a line (or JSON record) each, then the summary; a
+    progress bar of the files checked on standard error."""
     import json
 
     from cpswiss.check.batch import BatchSummary, check_many, tournament_files
 
     summary = BatchSummary()
-    for verdict in check_many(tournament_files(args.files), flag_rules(args), solver_settings(args), args.accelerate,
-                              args.rounds, args.initial_colour, read_tournament_as(args), args.tiebreaks,
-                              args.edition):
-        summary.add(verdict)
-        print(json.dumps(verdict.as_dict(), default=str) if args.json else verdict.line(), flush=True)
+    files = tournament_files(args.files)
+    with Progress(bar_wanted(args.progress), len(files), "file", "check") as progress:
+        for verdict in check_many(files, flag_rules(args), solver_settings(args), args.accelerate,
+                                  args.rounds, args.initial_colour, read_tournament_as(args), args.tiebreaks,
+                                  args.edition):
+            summary.add(verdict)
+            with progress.writing():
+                print(json.dumps(verdict.as_dict(), default=str) if args.json else verdict.line(), flush=True)
+            progress.step()
     print(json.dumps({"summary": summary.as_dict()}) if args.json else summary.line())
     return summary.exit_code
 

@@ -169,8 +169,9 @@ def _write_matches(args: argparse.Namespace, result: MatchRound) -> None:
 
 
 def _check(args: argparse.Namespace, path: str) -> int:
-    """``pair -c``: the rounds already in the file checked, as ``cpswiss check FILE``."""
-    args.files, args.rounds = [path], None
+    """``pair -c``: the rounds already in the file checked, as ``cpswiss check FILE`` (its
+    progress bar when standard error is a terminal)."""
+    args.files, args.rounds, args.progress = [path], None, None
     return cmd_check(args)
 
 

@@ -8,6 +8,7 @@ import argparse
 from cpswiss import errors
 from cpswiss.cli.options import UsageError, require_extras, _seconds, _workers, solver_options, solver_settings
 from cpswiss.cli.output import write_atomically
+from cpswiss.cli.progress import Progress, bar_wanted, progress_options
 
 
 def generate_arguments(generate: argparse.ArgumentParser) -> None:
@@ -26,6 +27,7 @@ def generate_arguments(generate: argparse.ArgumentParser) -> None:
                                f"Baku included, and the other systems'); default {EDITION_IN_FORCE}")
     generate.add_argument("--format", choices=["trf16", "trf26"], default="trf26",
                           help="TRF-2026 (default) or TRF16, which has no record for a bye requested in advance")
+    progress_options(generate)
     for parameter in PARAMETERS:
         generate.add_argument(parameter.flag, type=int, dest=f"parameter_{parameter.field}", metavar="N",
                               help=f"{parameter.key}: {parameter.meaning}; {parameter.minimum}-"
@@ -103,6 +105,9 @@ def bench_arguments(bench: argparse.ArgumentParser) -> None:
     bench.add_argument("--one-process", action="store_true",
                        help="with --check --compare: cpswiss checks all the files in one process (a batch), the "
                             "other command runs once per file; the totals compared")
+    bench.add_argument("--csv", metavar="OUT.csv",
+                       help="also write each file's row (players - rounds with --check -, runs, median and worst seconds, median CPU "
+                            "seconds, peak MB, outcome) as CSV, e.g. for scenarios/large-opens/plot_sizes.py")
     solver_options(bench)
 
 
@@ -119,7 +124,9 @@ def cmd_generate(args) -> int:
     from cpswiss.study.systems import generated_text
 
     # a team rule set: PlayersNumber teams of BoardsNumber players; Double-Swiss: two-game matches
-    write_atomically(args.output, generated_text(config, args.seed, args.rules, trf26))
+    with Progress(bar_wanted(args.progress), config.rounds, "round", "generate") as progress:
+        text = generated_text(config, args.seed, args.rules, trf26, progress)
+    write_atomically(args.output, text)
     return errors.EXIT_OK
 
 
@@ -155,11 +162,16 @@ def cmd_acceptance(args) -> int:
 
 
 def cmd_bench(args) -> int:
-    from cpswiss.study.bench import run_bench, run_compare, run_compare_check, run_compare_check_batch
+    from cpswiss.study.bench import csv_text, run_bench, run_compare, run_compare_check, run_compare_check_batch
 
     if args.one_process and not (args.check and args.compare):
         raise UsageError("--one-process goes with --check and --compare")
+    if args.csv and args.compare:
+        raise UsageError("--csv goes without --compare")
     if args.compare:
         compare = (run_compare_check_batch if args.one_process else run_compare_check) if args.check else run_compare
         return compare(args.paths, args.rules, args.compare, args.repeat)
-    return run_bench(args.paths, args.rules, solver_settings(args), args.repeat, check=args.check)
+    rows = run_bench(args.paths, args.rules, solver_settings(args), args.repeat, check=args.check)
+    if args.csv:
+        write_atomically(args.csv, csv_text(rows))
+    return errors.EXIT_OK

@@ -3,7 +3,8 @@
 Each file is paired in a fresh process (so that the peak memory is the
 file's own); the report gives, per file and overall, the median, p90 and
 maximum seconds per round and the peak resident memory.  Speed is measured
-here, never in unit tests.
+here, never in unit tests.  ``--csv OUT`` also writes those rows (and each
+file's CPU seconds) as CSV, for plots (``scenarios/large-opens/plot_sizes.py``).
 
 ``--compare 'CMD {trf} {out}'`` also times another pairing command on the same
 files in the same run (through ``/bin/sh``, as ``compare.py`` does; without
@@ -67,7 +68,56 @@ def collect(paths: list[str]) -> list[Path]:
     return files
 
 
-def _one(args: tuple[str, str, SolverSettings]) -> tuple[float, int, int, str]:
+class BenchRow(NamedTuple):
+    """One file of a benchmark: its players (or rounds, with ``--check``), the median and the
+    worst seconds of its runs, the median CPU seconds, its peak memory, the outcome and the exit
+    code it stands for (0: paired; 4: a step larger than the system weighs at once, ...)."""
+
+    file: str
+    rules: str
+    size: int  # players, or rounds with --check
+    runs: int
+    median_seconds: float
+    max_seconds: float
+    median_cpu_seconds: float
+    peak_mb: float
+    outcome: str
+    exit_code: int
+
+    @classmethod
+    def of(cls, path: Path, rules: str | None, runs: list[TimedWork]) -> BenchRow:
+        return cls(str(path), rules or "", runs[0].size, len(runs), statistics.median(r.seconds for r in runs),
+                   max(r.seconds for r in runs), statistics.median(r.cpu_seconds for r in runs),
+                   max(r.peak_kb for r in runs) / 1024, runs[0].outcome, runs[0].exit_code)
+
+
+def csv_text(rows: list[BenchRow]) -> str:
+    """The rows as CSV, a header line first (the field names of :class:`BenchRow`)."""
+    import csv
+    import io
+
+    text = io.StringIO()
+    writer = csv.writer(text, lineterminator="\n")
+    writer.writerow(BenchRow._fields)
+    writer.writerows([*row[:4], f"{row.median_seconds:.3f}", f"{row.max_seconds:.3f}",
+                      f"{row.median_cpu_seconds:.3f}", f"{row.peak_mb:.1f}", row.outcome, row.exit_code]
+                     for row in rows)
+    return text.getvalue()
+
+
+class TimedWork(NamedTuple):
+    """One run in a fresh process: wall-clock and CPU seconds, peak memory (KB), the size the
+    work reports (players, rounds), its outcome and its exit code."""
+
+    seconds: float
+    cpu_seconds: float
+    peak_kb: int
+    size: int
+    outcome: str
+    exit_code: int
+
+
+def _one(args: tuple[str, str | None, SolverSettings]) -> TimedWork:
     path, rules, settings = args
     from cpswiss.api import pair
 
@@ -77,7 +127,7 @@ def _one(args: tuple[str, str, SolverSettings]) -> tuple[float, int, int, str]:
     return _timed(work)
 
 
-def _one_check(args: tuple[str, str, SolverSettings]) -> tuple[float, int, int, str]:
+def _one_check(args: tuple[str, str | None, SolverSettings]) -> TimedWork:
     path, rules, settings = args
     from cpswiss.check.rounds import check_tournament
 
@@ -88,16 +138,16 @@ def _one_check(args: tuple[str, str, SolverSettings]) -> tuple[float, int, int, 
     return _timed(work)
 
 
-def _timed(work: Callable[[], tuple[int, str]]) -> tuple[float, int, int, str]:
-    """Seconds, peak memory (KB), the count the work reports (players, rounds) and its outcome;
-    an input problem is an outcome, not a failure of the benchmark."""
-    start = time.perf_counter()
+def _timed(work: Callable[[], tuple[int, str]]) -> TimedWork:
+    """The work measured (:class:`TimedWork`); an input problem, or a refusal (exit 4), is an
+    outcome, not a failure of the benchmark."""
+    start, cpu = time.perf_counter(), time.process_time()
     try:
-        count, outcome = work()
+        (size, outcome), code = work(), EXIT_OK
     except CpswissError as exc:
-        count, outcome = 0, f"error: {exc.one_line()}"
-    seconds = time.perf_counter() - start
-    return seconds, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, count, outcome
+        size, outcome, code = 0, f"error: {exc.one_line()}", exc.exit_code
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+    return TimedWork(seconds, cpu, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, size, outcome, code)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -106,28 +156,30 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[index]
 
 
-def run_bench(paths: list[str], rules: str, settings: SolverSettings, repeat: int = 1, check: bool = False) -> int:
+def run_bench(paths: list[str], rules: str | None, settings: SolverSettings, repeat: int = 1,
+              check: bool = False) -> list[BenchRow]:
     """Time each file in a fresh process: one round's pairing, or (``check``) the check of
-    every round of the tournament (the count column is then rounds, not players)."""
+    every round of the tournament (the count column is then rounds, not players); the table
+    printed as the files are done, and its rows (:func:`csv_text` writes them)."""
     files = collect(paths) if paths else default_files()
     if not files:
         raise InputError("no .trf files to benchmark")
     ctx = mp.get_context("spawn")
     times: list[float] = []
-    peak: float = 0
+    rows: list[BenchRow] = []
     print(f"{'file':<36} {'rounds' if check else 'players':>7} {'median s':>9} {'max s':>7} {'peak MB':>8}  outcome")
     with ctx.Pool(1, maxtasksperchild=1) as pool:
         for f in files:
             runs = pool.map(_one_check if check else _one, [(str(f), rules, settings)] * max(1, repeat), chunksize=1)
-            secs = [r[0] for r in runs]
-            times.extend(secs)
-            peak_mb = max(r[1] for r in runs) / 1024
-            peak = max(peak, peak_mb)
-            print(f"{f.name:<36} {runs[0][2]:>7} {statistics.median(secs):>9.2f} {max(secs):>7.2f} "
-                  f"{peak_mb:>8.0f}  {runs[0][3]}")
+            times.extend(r.seconds for r in runs)
+            row = BenchRow.of(f, rules, runs)
+            rows.append(row)
+            print(f"{f.name:<36} {row.size:>7} {row.median_seconds:>9.2f} {row.max_seconds:>7.2f} "
+                  f"{row.peak_mb:>8.0f}  {row.outcome}", flush=True)
+    peak = max(row.peak_mb for row in rows)
     print(f"{'tournaments' if check else 'rounds'} {len(times)}: median {statistics.median(times):.2f} s, p90 {percentile(times, 0.9):.2f} s, "
           f"max {max(times):.2f} s, peak memory {peak:.0f} MB")
-    return EXIT_OK
+    return rows
 
 
 class TimedProcess(NamedTuple):

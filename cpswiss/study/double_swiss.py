@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from cpswiss.api import pair_matches
 from cpswiss.registry import trf_code_of
 from cpswiss.rulesets.ruleset import RuleSet
-from cpswiss.study.generate import GeneratorConfig, RoundLog, drawn_ratings, game_result
+from cpswiss.study.generate import GeneratorConfig, RoundLog, RoundSink, drawn_ratings, game_result
 from cpswiss.formats.trf_double import match_scoring_defaults
 from cpswiss.tournament.colour import WHITE
 from cpswiss.tournament.model import PlayerRecord, RoundEntry, RoundKind, Scoring, Tournament
@@ -96,7 +96,7 @@ def _code(rules: RuleSet | None) -> str:
 
 
 def generate_field(config: GeneratorConfig, seed: int, rules: RuleSet,
-                   log: list[RoundLog] | None = None) -> Tournament:
+                   log: RoundSink | None = None) -> Tournament:
     """A Double-Swiss tournament on the field :func:`cpswiss.study.generate.generate` draws for
     the same configuration and seed - the same players and ratings, ``RoundsNumber`` matches -
     every game's result drawn as that generator draws one (:func:`~cpswiss.study.generate.game_result`,

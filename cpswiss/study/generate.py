@@ -33,6 +33,7 @@ import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Protocol
 
 from cpswiss.api import pair_tournament
 from cpswiss.errors import InputError
@@ -409,8 +410,15 @@ class RoundLog:
     seconds: float
 
 
+class RoundSink(Protocol):
+    """Where a generator puts each round as it is played: a ``list[RoundLog]`` (a study's
+    measures), or a command's progress bar, told once per round."""
+
+    def append(self, round_log: RoundLog, /) -> None: ...
+
+
 def generate(config: GeneratorConfig, seed: int, rules: str | RuleSet = EDITION_IN_FORCE, trf26: bool = False,
-             log: list[RoundLog] | None = None, play: int | None = None,
+             log: RoundSink | None = None, play: int | None = None,
              pairing: Callable[[Tournament], tuple[list[tuple[int, int]], int | None]] | None = None) -> Tournament:
     """A tournament, every round paired by the rule set; ``log`` collects the rounds.
     ``play``: stop after that many rounds (a history for benchmarks); ``pairing``: another
@@ -444,14 +452,16 @@ def generate(config: GeneratorConfig, seed: int, rules: str | RuleSet = EDITION_
     return t
 
 
-def generate_text(config: GeneratorConfig, seed: int, rules: str = EDITION_IN_FORCE, trf26: bool = False) -> str:
+def generate_text(config: GeneratorConfig, seed: int, rules: str = EDITION_IN_FORCE, trf26: bool = False,
+                  log: RoundSink | None = None) -> str:
     """The tournament as TRF-2026 (``trf26``) or TRF16 text; TRF16 has no record for a bye
-    requested in advance, so it is refused when some may be (AdvanceNoticePercentage > 0)."""
+    requested in advance, so it is refused when some may be (AdvanceNoticePercentage > 0).
+    ``log``: each round as it is played."""
     if not trf26 and config.advance_notice_percentage:
         raise InputError("AdvanceNoticePercentage: TRF16 has no record for a bye requested in advance "
                          "(TRF-2026 240); write TRF-2026 or set it to 0")
-    return write_trf(generate(config, seed, rules, trf26))
+    return write_trf(generate(config, seed, rules, trf26, log))
 
 
-__all__ = ["PARAMETERS", "GeneratorConfig", "Parameter", "RoundLog", "Schedule", "drawn_players", "drawn_ratings", "expected_score",
+__all__ = ["PARAMETERS", "GeneratorConfig", "Parameter", "RoundLog", "RoundSink", "Schedule", "drawn_players", "drawn_ratings", "expected_score",
            "game_result", "generate", "generate_text"]

@@ -18,7 +18,7 @@ from cpswiss.errors import InputError
 from cpswiss.formats.trf_writer import write_trf
 from cpswiss.registry import PairingSystem, system_of, trf_code_of
 from cpswiss.rulesets.ruleset import RuleSet, load_rule_set
-from cpswiss.study.generate import GeneratorConfig, RoundLog, generate, generate_text
+from cpswiss.study.generate import GeneratorConfig, RoundLog, RoundSink, generate, generate_text
 from cpswiss.tournament.colour import BLACK, WHITE
 from cpswiss.tournament.competitors import EntryKind, competitors
 from cpswiss.tournament.model import Tournament
@@ -51,17 +51,17 @@ class StudyRules:
 class Generator(Protocol):
     """A tournament of a system's kind, every round paired by ``rules`` and played."""
 
-    def __call__(self, config: GeneratorConfig, seed: int, rules: StudyRules, log: list[RoundLog] | None,
+    def __call__(self, config: GeneratorConfig, seed: int, rules: StudyRules, log: RoundSink | None,
                  trf26: bool) -> Tournament: ...
 
 
-def _players(config: GeneratorConfig, seed: int, rules: StudyRules, log: list[RoundLog] | None,
+def _players(config: GeneratorConfig, seed: int, rules: StudyRules, log: RoundSink | None,
              trf26: bool) -> Tournament:
     """Players (:func:`cpswiss.study.generate.generate`)."""
     return generate(config, seed, rules.paired_by, trf26, log)
 
 
-def _teams(config: GeneratorConfig, seed: int, rules: StudyRules, log: list[RoundLog] | None,
+def _teams(config: GeneratorConfig, seed: int, rules: StudyRules, log: RoundSink | None,
            trf26: bool) -> Tournament:
     """Teams of ``BoardsNumber`` players, ``PlayersNumber`` being the teams
     (:mod:`cpswiss.study.team_generate`); ``+baku`` as a team file asks for it, by its record
@@ -73,7 +73,7 @@ def _teams(config: GeneratorConfig, seed: int, rules: StudyRules, log: list[Roun
                                config.draw_percentage / 100, rules.rules, log)
 
 
-def _two_game_matches(config: GeneratorConfig, seed: int, rules: StudyRules, log: list[RoundLog] | None,
+def _two_game_matches(config: GeneratorConfig, seed: int, rules: StudyRules, log: RoundSink | None,
                       trf26: bool) -> Tournament:
     """Two-game matches on the players the individual generator draws
     (:func:`cpswiss.study.double_swiss.generate_field`)."""
@@ -86,7 +86,7 @@ def _two_game_matches(config: GeneratorConfig, seed: int, rules: StudyRules, log
 GENERATORS: dict[str, Generator] = {"players": _players, "teams": _teams, "two-game matches": _two_game_matches}
 
 
-def generated(config: GeneratorConfig, seed: int, rules: StudyRules, log: list[RoundLog] | None = None,
+def generated(config: GeneratorConfig, seed: int, rules: StudyRules, log: RoundSink | None = None,
               trf26: bool = True) -> Tournament:
     """A tournament of the rule set's system, every round paired by it, by the generator the
     system names (:data:`GENERATORS`)."""
@@ -96,12 +96,14 @@ def generated(config: GeneratorConfig, seed: int, rules: StudyRules, log: list[R
     return generator(config, seed, rules, log, trf26)
 
 
-def generated_text(config: GeneratorConfig, seed: int, rule_set: str, trf26: bool = True) -> str:
-    """``cpswiss generate``: the tournament's TRF text (a team or Double-Swiss one always TRF-2026)."""
+def generated_text(config: GeneratorConfig, seed: int, rule_set: str, trf26: bool = True,
+                   log: RoundSink | None = None) -> str:
+    """``cpswiss generate``: the tournament's TRF text (a team or Double-Swiss one always
+    TRF-2026); ``log`` is told each round (each match) as it is played."""
     rules = StudyRules.named(rule_set)
     if rules.system.generator == "players" and not rules.baku:
-        return generate_text(config, seed, rule_set, trf26)
-    return write_trf(generated(config, seed, rules, trf26=trf26))
+        return generate_text(config, seed, rule_set, trf26, log)
+    return write_trf(generated(config, seed, rules, log, trf26))
 
 
 # ---------------------------------------------------------------------------

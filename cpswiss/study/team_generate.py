@@ -21,7 +21,7 @@ from cpswiss.formats.trf import parse_trf
 from cpswiss.formats.trf_teams import with_member_pab_points
 from cpswiss.formats.trf_writer import write_trf
 from cpswiss.rulesets.ruleset import RuleSet
-from cpswiss.study.generate import RoundLog
+from cpswiss.study.generate import RoundLog, RoundSink
 from cpswiss.tournament.colour import WHITE, opposite
 from cpswiss.tournament.model import RoundEntry, RoundKind, Tournament
 
@@ -102,7 +102,7 @@ def simulate(teams: int, boards: int, rounds: int, played: int, seed: int = 1,
 
 def simulate_tournament(teams: int, boards: int, rounds: int, played: int, seed: int = 1,
                         code: str = "FIDE_TEAM_TYPEA_MP_GP", draw: float = 0.3, rules: RuleSet | None = None,
-                        log: list[RoundLog] | None = None) -> Tournament:
+                        log: RoundSink | None = None) -> Tournament:
     """The tournament after ``played`` rounds, each paired under ``rules`` (default: the one
     record 192 ``code`` names; a ``_BAKU`` code adds Baku acceleration); ``log``: each round as
     a study reads it (the matches by team number, the teams' primary scores before it)."""
