@@ -20,10 +20,9 @@ import argparse
 import sys
 from pathlib import Path
 
-from cut_rounds import pairing_of_round, round_file
+from cut_rounds import write_cut
 
 from cpswiss.formats.trf import read_trf
-from cpswiss.formats.trf_writer import write_trf
 from cpswiss.study.generate import GeneratorConfig
 from cpswiss.study.systems import generated_text
 
@@ -49,11 +48,7 @@ def cut_to(path: Path, folder: Path, rounds: list[int]) -> list[Path]:
     for k in rounds:
         if not 2 <= k <= t.last_paired_round:
             raise SystemExit(f"{path}: no round {k} to cut (rounds 2-{t.last_paired_round})")
-        out = folder / f"{path.stem}-r{k:02d}.trf"
-        out.write_text(write_trf(round_file(t, k)))
-        boards = pairing_of_round(t, k)
-        out.with_suffix(".expected").write_text(f"{len(boards)}\n" + "".join(f"{w} {b}\n" for w, b in boards))
-        written.append(out)
+        written.append(write_cut(t, k, folder / f"{path.stem}-r{k:02d}.trf"))
     return written
 
 

@@ -46,14 +46,16 @@ def cut(source: Path, out_dir: Path, rounds: int | None = None) -> list[Path]:
     if t.total_rounds is None:
         t = parse_trf(text.rstrip("\n") + f"\nXXR {total}\n", str(source))
     out_dir.mkdir(parents=True, exist_ok=True)
-    written = []
-    for k in range(2, t.last_paired_round + 1):
-        path = out_dir / f"{source.stem}-r{k:02d}.trf"
-        path.write_text(write_trf(round_file(t, k)))
-        boards = pairing_of_round(t, k)
-        path.with_suffix(".expected").write_text(f"{len(boards)}\n" + "".join(f"{w} {b}\n" for w, b in boards))
-        written.append(path)
-    return written
+    return [write_cut(t, k, out_dir / f"{source.stem}-r{k:02d}.trf") for k in range(2, t.last_paired_round + 1)]
+
+
+def write_cut(t: Tournament, k: int, path: Path) -> Path:
+    """The file before round ``k`` written to ``path``, with that round's pairing beside it
+    (``.expected``, the pairing-file format)."""
+    path.write_text(write_trf(round_file(t, k)))
+    boards = pairing_of_round(t, k)
+    path.with_suffix(".expected").write_text(f"{len(boards)}\n" + "".join(f"{w} {b}\n" for w, b in boards))
+    return path
 
 
 if __name__ == "__main__":
