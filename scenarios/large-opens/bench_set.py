@@ -20,6 +20,7 @@ import argparse
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the scripts beside it, also under PYTHONSAFEPATH
 from cut_rounds import write_cut
 
 from cpswiss.formats.trf import read_trf

@@ -25,6 +25,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the scripts beside it, also under PYTHONSAFEPATH
 from bench_set import cut_to
 
 DEFAULT_PLAN = ["dutch-2026:500,1000,2000,4000,9999", "burstein-2026:500,1000,2000,9999",
