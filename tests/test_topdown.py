@@ -192,29 +192,42 @@ def _by_definition(field: list[Entrant], ok, rules: Rules) -> list[list[int]]:
     return answer
 
 
+def _random_field(rng, floated_rate: float, density: float):
+    """A small random field (6-10 entrants, scores, wishes, floats) and a [C1] predicate barring
+    about ``density`` of the pairs."""
+    n = rng.choice([6, 8, 8, 10])
+    scores = [rng.choice([0.0, 1.0, 1.5, 2.0, 3.0]) for _ in range(n)]
+    wishes = [Wish(rng.choice([None, "W", "B"]), rng.random() < 0.3) for _ in range(n)]
+    field = [Entrant(t + 1, scores[t], floated=rng.random() < floated_rate, wish=wishes[t]) for t in range(n)]
+    barred = {frozenset(p) for p in itertools.combinations(range(1, n + 1), 2) if rng.random() < density}
+    return field, (lambda a, b: frozenset((a, b)) not in barred)
+
+
+def _meets_the_definition(field, ok, rules, proving) -> None:
+    """The procedure's choice is the enumeration's (:func:`_by_definition`), and the same when it
+    records what it rules out (``proving``: the rules with ``record_refusals``); no pairing only
+    where no matching exists."""
+    try:
+        plan = pair_round(field, ok, rules)
+    except NoPairingError:
+        assert not _matchings([e.tpn for e in field], ok)
+        return
+    got = [[*b.upfloaters, 0, *b.identifier] for b in plan.brackets]
+    assert got == _by_definition(field, ok, rules)
+    proved = pair_round(field, ok, proving)
+    assert [[*b.upfloaters, 0, *b.identifier] for b in proved.brackets] == got
+
+
 @pytest.mark.parametrize("seed", range(60))
 def test_the_procedure_meets_its_definition_on_random_small_fields(seed):
     import random
 
     rng = random.Random(seed)
-    n = rng.choice([6, 8, 8, 10])
-    scores = [rng.choice([0.0, 1.0, 1.5, 2.0, 3.0]) for _ in range(n)]
-    wishes = [Wish(rng.choice([None, "W", "B"]), rng.random() < 0.3) for _ in range(n)]
-    field = [Entrant(t + 1, scores[t], floated=rng.random() < 0.3, wish=wishes[t]) for t in range(n)]
-    density = 0.3 if seed % 2 else 0.02  # sparse and nearly complete graphs (the robust rest)
-    barred = {frozenset(p) for p in itertools.combinations(range(1, n + 1), 2) if rng.random() < density}
-    ok = lambda a, b: frozenset((a, b)) not in barred  # noqa: E731
+    # sparse and nearly complete graphs (the robust rest)
+    field, ok = _random_field(rng, floated_rate=0.3, density=0.3 if seed % 2 else 0.02)
     float_criteria = rng.random() < 0.6
     rules = rules_of(float_criteria, c6=rng.choice(["pass-fail", "graded"]))
-    try:
-        plan = pair_round(field, ok, rules)
-    except NoPairingError:
-        assert not _matchings(list(range(1, n + 1)), ok)
-        return
-    got = [[*b.upfloaters, 0, *b.identifier] for b in plan.brackets]
-    assert got == _by_definition(field, ok, rules)
-    proved = pair_round(field, ok, rules_of(float_criteria, rules.c6, record_refusals=True))
-    assert [[*b.upfloaters, 0, *b.identifier] for b in proved.brackets] == got
+    _meets_the_definition(field, ok, rules, rules_of(float_criteria, rules.c6, record_refusals=True))
 
 
 @pytest.mark.parametrize("seed", range(60))
@@ -225,27 +238,15 @@ def test_criteria_dropped_and_reordered_meet_the_definition_in_their_order(seed)
     import random
 
     rng = random.Random(1000 + seed)
-    n = rng.choice([6, 8, 8, 10])
-    scores = [rng.choice([0.0, 1.0, 1.5, 2.0, 3.0]) for _ in range(n)]
-    wishes = [Wish(rng.choice([None, "W", "B"]), rng.random() < 0.3) for _ in range(n)]
-    field = [Entrant(t + 1, scores[t], floated=rng.random() < 0.5, wish=wishes[t]) for t in range(n)]
-    barred = {frozenset(p) for p in itertools.combinations(range(1, n + 1), 2) if rng.random() < 0.2}
-    ok = lambda a, b: frozenset((a, b)) not in barred  # noqa: E731
+    field, ok = _random_field(rng, floated_rate=0.5, density=0.2)
     later = [m for m in C04_6_SET_CRITERIA[1:] if m.kind == UPFLOATER_SCORES or rng.random() < 0.7]
     pairing = [m for m in C04_6_PAIRING_CRITERIA if rng.random() < 0.7]
     rng.shuffle(later)
     rng.shuffle(pairing)
     c6: Literal["pass-fail", "graded"] = rng.choice(["pass-fail", "graded"])
     rules = Rules((C04_6_SET_CRITERIA[0], *later), tuple(pairing), c6=c6)
-    try:
-        plan = pair_round(field, ok, rules)
-    except NoPairingError:
-        assert not _matchings(list(range(1, n + 1)), ok)
-        return
-    got = [[*b.upfloaters, 0, *b.identifier] for b in plan.brackets]
-    assert got == _by_definition(field, ok, rules)
-    proved = pair_round(field, ok, Rules(rules.set_criteria, rules.pairing_criteria, c6=c6, record_refusals=True))
-    assert [[*b.upfloaters, 0, *b.identifier] for b in proved.brackets] == got
+    _meets_the_definition(field, ok, rules, Rules(rules.set_criteria, rules.pairing_criteria, c6=c6,
+                                                  record_refusals=True))
 
 
 @pytest.mark.parametrize("seed", range(40))
