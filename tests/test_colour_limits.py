@@ -50,7 +50,7 @@ def test_the_checker_allows_the_third_colour_and_refuses_the_difference_beyond_t
     state = result.state
     assert check_pairing(state, result.pairing) == []
     # the same pairs with the conflicted players' colours turned: rule 6 broken, rule 7 not
-    turned = Pairing(result.pairing.round_no, tuple(Board(b.black, b.white, b.colour_rule) if {b.white, b.black} & {1, 2} else b
+    turned = Pairing(result.pairing.round_no, tuple(Board(b.black, b.white, b.article) if {b.white, b.black} & {1, 2} else b
                            for b in result.pairing.boards), result.pairing.bye)
     found = [(v.article, v.players) for v in check_pairing(state, turned)]
     # 1 Black: difference -3; 2 White: +3; 8 (BBWBWW) White: a third in a row, a plain rule 7

@@ -35,7 +35,7 @@ def test_hand_worked_round(case):
     expect = case.expect
     assert result.pairing.bye == expect.get("pab")
     assert [[b.white, b.black] for b in result.pairing.boards] == expect["matches"]
-    assert [b.colour_rule for b in result.pairing.boards] == expect["rules"]
+    assert [b.article for b in result.pairing.boards] == expect["rules"]
 
 
 def test_ds_6_float_exemption_of_two_rounds_keeps_c7_out_of_round_3_of_4():

@@ -39,7 +39,7 @@ def test_seed_004_round_5_collapses_the_lowest_brackets():
     assert len(collapsed) == 1 and collapsed[0].score == 10
     assert collapsed[0].pairs == [(8, 13)] and collapsed[0].downfloaters == [14]
     assert result.records[-1].pairs == [(14, 12)]
-    rules = {(b.white, b.black): b.colour_rule for b in result.pairing.boards}
+    rules = {(b.white, b.black): b.article for b in result.pairing.boards}
     assert rules[(14, 12)] == "E.4" and rules[(13, 8)] == "E.3"
 
 

@@ -34,7 +34,7 @@ def test_a_file_of_matches_is_paired_as_its_system_pairs_it(path):
 def test_a_file_of_players_is_paired_as_pair_tournament_pairs_it():
     paired, own = pair(PLAYERS), pair_tournament(PLAYERS)
     assert isinstance(paired.view, PairingResult)
-    assert [(m.white, m.black, m.article) for m in paired.matches] == [(b.white, b.black, b.colour_rule)
+    assert [(m.white, m.black, m.article) for m in paired.matches] == [(b.white, b.black, b.article)
                                                                       for b in own.pairing.boards]
     assert paired.bye == own.pairing.bye and paired.lines() == own.pairing.lines()
     assert paired.competitors == len(own.state.players)

@@ -260,7 +260,7 @@ def test_explain_a_double_swiss_proposal_names_the_first_article(client):
                                                     pairing={"boards": boards, "bye": engine.pairing.bye})[1])
     first = engine.pairing.boards[0]
     assert answer.agrees is False and not answer.problems
-    assert answer.differences[0].startswith(f"C.04.5 Art. {first.colour_rule}: {first.black}-{first.white}: the "
+    assert answer.differences[0].startswith(f"C.04.5 Art. {first.article}: {first.black}-{first.white}: the "
                                             f"proposal gives White in game 1 to {first.black}")
 
 

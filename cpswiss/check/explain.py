@@ -232,9 +232,9 @@ def colour_reason(board: Board, players: dict[int, PlayerState], ranking: dict[i
     detail = f"{_preference_text(w)}; {_preference_text(b)}"
     granted = [p for p, colour in ((w, WHITE), (b, BLACK)) if p.preference == colour]
     higher = min(w, b, key=order_key)
-    if board.colour_rule == "E.4" and ranking and w.id in ranking and b.id in ranking:
+    if board.article == "E.4" and ranking and w.id in ranking and b.id in ranking:
         higher = min(w, b, key=lambda p: ranking[p.id])
-    rule = board.colour_rule
+    rule = board.article
     if rule == "E.1":
         what = ("grants both colour preferences" if len(granted) == 2
                 else f"grants the preference of {granted[0].id}, the other having none")
@@ -258,7 +258,7 @@ def colour_reason(board: Board, players: dict[int, PlayerState], ranking: dict[i
 def colour_finding(board: Board, players: dict[int, PlayerState], number: int,
                    ranking: dict[int, int] | None = None) -> Finding:
     """One board's colours and the rule of E.1-E.5 that gave them (``ranking``: :func:`colour_reason`)."""
-    return Finding(f"C.04.3 {board.colour_rule}",
+    return Finding(f"C.04.3 {board.article}",
                    f"board {number} {board.white}-{board.black}: white {board.white}, which "
                    f"{colour_reason(board, players, ranking)}", players=(board.white, board.black))
 

@@ -19,7 +19,7 @@ class Board:
 
     white: int
     black: int
-    colour_rule: str  # "E.1" ... "E.5"
+    article: str  # the colour rule that decided: "E.1" ... "E.5"
     # E.4: the player whose preference was granted (the higher-ranked one, or under FIDE
     # Swiss 1999 12.4 below the median the lower-placed one); None for the other rules
     decider: int | None = field(default=None, compare=False)
@@ -176,7 +176,7 @@ def _alternate_down_the_boards(boards: list[Board], players: dict[int, PlayerSta
     half = len(boards) // 2 if len(boards) % 2 == 0 else None
     out = []
     for k, board in enumerate(boards):
-        if board.colour_rule != "E.5":
+        if board.article != "E.5":
             out.append(board)
             continue
         colour = initial if k % 2 == 0 else opposite(initial)

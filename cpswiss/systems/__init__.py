@@ -74,7 +74,7 @@ class PairingResult:
             w, b = players[board.white], players[board.black]
             rows.append({"board": n, "white": w.id, "white_name": w.name,
                          "white_score": format_points(w.real_score), "black": b.id, "black_name": b.name,
-                         "black_score": format_points(b.real_score), "colour_rule": board.colour_rule})
+                         "black_score": format_points(b.real_score), "colour_rule": board.article})
         return pd.DataFrame(rows)
 
     def brackets_frame(self) -> pd.DataFrame:
@@ -113,7 +113,7 @@ class PairedRound:
     def of_games(cls, result: PairingResult) -> PairedRound:
         """A round of a system of players."""
         pairing = result.pairing
-        return cls(pairing.round_no, tuple(PairedMatch(b.white, b.black, b.colour_rule) for b in pairing.boards),
+        return cls(pairing.round_no, tuple(PairedMatch(b.white, b.black, b.article) for b in pairing.boards),
                    pairing.bye, result.rules, len(result.state.players), result)
 
     @classmethod

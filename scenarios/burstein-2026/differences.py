@@ -49,9 +49,9 @@ def classify(trf: Path, other: Path, rules) -> tuple[str, str, str] | None:
         board = next(b for b in pairing.boards if (b.white, b.black) not in theirs_set)
         if kind == "seeding":  # the seeding rule set's colours (Art. 1.6, reading R-1)
             seeding = load_rule_set(switches_of(rules).seeding_rule_set)
-            article = f"{seeding.name} {seeding.speak(board.colour_rule)}"
+            article = f"{seeding.name} {seeding.speak(board.article)}"
             return kind, f"Art. 1.6: colours of {article}", f"{board.white}-{board.black}"
-        article = rules.speak(board.colour_rule)
+        article = rules.speak(board.article)
         return kind, f"colours {article}", f"{board.white}-{board.black}: cpswiss by {article}"
     verdict = judge(state, records, boards, bye, pairing.bye, {c.id: c.unit for c in rules.criteria},
                     switches_of(rules).zero_bye_runs == "trailing-as-draws")

@@ -37,7 +37,7 @@ def match_round(result: DoubleSwissRoundResult) -> MatchRound:
     pairing = result.pairing
     entrants = {e.tpn: e for e in result.entrants}
     return MatchRound(WORDS, pairing.round_no,
-                      [ColouredMatch(b.white, b.black, b.colour_rule) for b in pairing.boards], pairing.bye,
+                      [ColouredMatch(b.white, b.black, b.article) for b in pairing.boards], pairing.bye,
                       result.plan, result.state, result.rules, entrants, result)
 
 
@@ -61,7 +61,7 @@ def explain_text(result: DoubleSwissRoundResult) -> str:
         out.extend(bracket_lines(n, b, plan.rules))
     out.append("Colours (Art. 4; 4.4: White plays game 1 with White, game 2 with Black):")
     for board in pairing.boards:
-        out.append(f"   {board.white} - {board.black}: higher-ranked {board.decider} (4.2); {board.colour_rule}: "
-                   f"{COLOUR_ARTICLES[board.colour_rule]}")
+        out.append(f"   {board.white} - {board.black}: higher-ranked {board.decider} (4.2); {board.article}: "
+                   f"{COLOUR_ARTICLES[board.article]}")
     return "\n".join(out)
 

@@ -54,7 +54,7 @@ class Player:
 
 @dataclass
 class DoubleSwissRoundResult:
-    """The round: ``pairing`` (boards: ``white`` has White in game 1, ``colour_rule`` the
+    """The round: ``pairing`` (boards: ``white`` has White in game 1, ``article`` the
     article of 4.3 that decided it) and ``plan``, the procedure's record (the PAB and why, each
     bracket with its upfloaters and identifier) for explanations; with the state and rule set it
     was paired under when paired from a tournament (:func:`pair_competition`)."""
