@@ -13,7 +13,7 @@ and the API makes it a :class:`PairingResult`; a system of matches returns the r
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from cpswiss.rulesets.ruleset import RuleSet
     from cpswiss.solver.settings import SolverSettings
     from cpswiss.systems.shared.explaining import RoundAccount
+    from cpswiss.systems.shared.records import SystemRecord
     from cpswiss.systems.shared.topdown_account import MatchRound, TextWords
     from cpswiss.tournament.competition_state import StateAdjustment
     from cpswiss.tournament.model import Tournament
@@ -45,7 +46,7 @@ class RoundPairing:
 
     pairs: list[tuple[int, int]]
     bye: int | None
-    records: list[Any] = field(default_factory=list)
+    records: Sequence[SystemRecord] = field(default_factory=list)
     state: RoundState | None = None
 
 
@@ -57,8 +58,8 @@ class PairingResult:
     pairing: Pairing
     state: RoundState
     rules: RuleSet
-    # the system's record of each bracket step (Dutch: BracketRecord; FIDE 1999: GroupRecord)
-    records: list[Any] = field(default_factory=list)
+    # the system's record of each step (Dutch: BracketRecord; FIDE 1999: GroupRecord): its explanation reads it
+    records: Sequence[SystemRecord] = field(default_factory=list)
     settings: SolverSettings | None = None
     rules_reason: str = ""  # why this rule set (--rules, record 192, start date 042)
 

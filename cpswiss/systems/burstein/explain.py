@@ -22,6 +22,7 @@ from cpswiss.systems.burstein.judge import AIMS, judge, step_in_words
 from cpswiss.systems.burstein.procedure import BursteinBracket, BursteinRecords, FoldStep, StepMatcher, best_step
 from cpswiss.systems.burstein.switches import switches_of
 from cpswiss.systems.burstein.units import Level, StepGraph
+from cpswiss.systems.shared.records import records_as
 from cpswiss.systems.shared.explaining import (
     BracketAccount,
     Finding,
@@ -45,10 +46,15 @@ TERMS = {"MDPs": "incoming floaters", "floating": "outgoing floaters",
 MAX_RULED_OUT = 6  # earlier opponents whose exclusion an account spells out, per BSN
 
 
+def _records_of(result: PairingResult) -> BursteinRecords:
+    """What the Burstein System recorded of a round: a seeding round's pairing or the Index brackets."""
+    return records_as(result.records[:1], BursteinRecords, "Burstein System")[0]
+
+
 def account(result: PairingResult, settings: SolverSettings | None) -> RoundAccount:
     """The engine's pairing: a seeding round by its rule set's explanation; an Index round
     bracket by bracket (module docstring) with the reason for the bye."""
-    records: BursteinRecords = result.records[0]
+    records = _records_of(result)
     if records.seeding:
         seeding, explainer = _seeding(result)
         inner = explainer.account(seeding, settings)
@@ -63,7 +69,7 @@ def account(result: PairingResult, settings: SolverSettings | None) -> RoundAcco
 def compare(result: PairingResult, proposed: Pairing, settings: SolverSettings | None) -> RoundAccount:
     """The first rule by which the proposal's pairs or bye are not the rules' (Art. 3.1 for
     the bye, then bracket by bracket [C1]-[C8] and the fold order of Art. 4.3)."""
-    records: BursteinRecords = result.records[0]
+    records = _records_of(result)
     if records.seeding:
         seeding, explainer = _seeding(result)
         inner = explainer.compare(seeding, proposed, settings)
@@ -97,7 +103,7 @@ def compare(result: PairingResult, proposed: Pairing, settings: SolverSettings |
 def bracket_rows(result: PairingResult, settings: SolverSettings | None) -> list[dict[str, Any]]:
     """One row per bracket: its score, players by BSN, incoming floaters, pairs, outgoing
     floaters and the criteria values (counts, more is better); a seeding round: its rule set's."""
-    records: BursteinRecords = result.records[0]
+    records = _records_of(result)
     if records.seeding:
         seeding, explainer = _seeding(result)
         return explainer.bracket_rows(seeding, settings)
@@ -116,7 +122,7 @@ INDEX_HEADER = ("Index round (C.04.4.2 Art. 1.8): players ranked in each bracket
 
 def _seeding(result: PairingResult) -> tuple[PairingResult, Explanation]:
     """The seeding round as its own rule set's result, and that system's explanation."""
-    records: BursteinRecords = result.records[0]
+    records = _records_of(result)
     rules = load_rule_set(switches_of(result.rules).seeding_rule_set)
     seeding = replace(result, rules=rules, records=records.seeding_pairing().records)
     return seeding, engine_of(system_of(rules)).explainer
@@ -168,7 +174,7 @@ def level_names(b: BursteinBracket) -> dict[str, tuple[LevelName, ...]]:
 
 
 def _accounts(result: PairingResult, with_steps: bool) -> list[BracketAccount]:
-    records: BursteinRecords = result.records[0]
+    records = _records_of(result)
     state = result.state
     accounts = []
     for number, b in enumerate(records.brackets, start=1):

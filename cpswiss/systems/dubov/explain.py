@@ -18,6 +18,7 @@ from cpswiss.systems.dubov.facts import DubovFacts, dubov_facts, max_upfloats
 from cpswiss.systems.dubov.procedure import BracketRecord, ByeRecord, PackedMatching, bye_order_key
 from cpswiss.systems.dubov.units import BracketEdges, pair_levels, quality_levels
 from cpswiss.systems.shared.explaining import BracketAccount, Finding, RoundAccount, ids_text, pairs_text, who
+from cpswiss.systems.shared.records import records_as
 from cpswiss.tournament.state import PlayerState, RoundState
 
 if TYPE_CHECKING:
@@ -26,11 +27,16 @@ if TYPE_CHECKING:
 TERMS = {"MDPs": "upfloaters", "floating": "upfloating", "C.04.1, C.04.3 C.1-C.3": "C.04.4.1 [C1]-[C3]"}
 
 
+def records_of(result: PairingResult) -> list[ByeRecord | BracketRecord]:
+    """The records of a round Dubov paired: the bye (Art. 3.1), then each bracket."""
+    return records_as(result.records, (ByeRecord, BracketRecord), "Dubov System")
+
+
 def account(result: PairingResult, settings: SolverSettings | None) -> RoundAccount:
     """The engine's pairing: the bye (Art. 3.1), then every bracket from the top (Art. 3.2)."""
     facts = dubov_facts(result.state, result.rules)
-    return RoundAccount(bracket_accounts(result.records, result.state, result.rules, facts),
-                        bye=bye_reason(result.records, result.state), terms=TERMS,
+    return RoundAccount(bracket_accounts(records_of(result), result.state, result.rules, facts),
+                        bye=bye_reason(records_of(result), result.state), terms=TERMS,
                         header=_header(result.state, result.rules))
 
 
@@ -39,12 +45,12 @@ def compare(result: PairingResult, proposed: Pairing, settings: SolverSettings |
     bracket, from the top, whose pairs it does not make) are not the text's."""
     state, rules = result.state, result.rules
     facts = dubov_facts(state, rules)
-    accounts = bracket_accounts(result.records, state, rules, facts)
+    accounts = bracket_accounts(records_of(result), state, rules, facts)
     proposed_pairs = {frozenset((b.white, b.black)) for b in proposed.boards}
     decisive = None
     if proposed.bye != result.pairing.bye:
         decisive = _bye_finding(state, result.pairing.bye, proposed.bye)
-    brackets = [r for r in result.records if isinstance(r, BracketRecord)]
+    brackets = [r for r in records_of(result) if isinstance(r, BracketRecord)]
     for record, acc in zip(brackets, accounts):
         residents = set(record.residents)
         # a board's pair has two players (a degenerate "n n" line of a -p file would give one;
@@ -64,7 +70,7 @@ def bracket_rows(result: PairingResult, settings: SolverSettings | None) -> list
     return [{"score": format_points(r.score), "residents": r.residents, "upfloaters": r.upfloaters,
              "g1": r.g1, "g2": r.g2, "shifted_to_g2": r.shifted_to_g2, "shifted_to_g1": r.shifted_to_g1,
              "s1": r.s1, "t2": r.t2, "pairs": r.pairs}
-            for r in result.records if isinstance(r, BracketRecord)]
+            for r in records_of(result) if isinstance(r, BracketRecord)]
 
 
 def bracket_pools(records: list[ByeRecord | BracketRecord], state: RoundState) -> list[list[PlayerState]]:

@@ -25,6 +25,7 @@ from cpswiss.systems.dutch.generation import generation_order
 from cpswiss.systems.dutch.solve import BracketRecord, pair_bracket
 from cpswiss.systems.dutch.switches import round_switches
 from cpswiss.systems.dutch.units import BRACKET_UNITS
+from cpswiss.systems.shared.records import records_as
 from cpswiss.systems.shared.explaining import (
     BracketAccount,
     Finding,
@@ -44,11 +45,16 @@ if TYPE_CHECKING:
     from cpswiss.systems import PairingResult
 
 
+def brackets_of(result: PairingResult) -> list[BracketRecord]:
+    """The record of each bracket step of a round the Dutch System paired."""
+    return records_as(result.records, BracketRecord, "Dutch System")
+
+
 def account(result: PairingResult, settings: SolverSettings | None) -> RoundAccount:
     """The engine's pairing: every bracket, why each downfloater floats and why the bye."""
     rules = result.rules
     accounts = _accounts(result)
-    for record, bracket_account in zip(result.records, accounts):
+    for record, bracket_account in zip(brackets_of(result), accounts):
         b = graph_of(record)
         ours = record.values(rules, settings)
         _fill_values(bracket_account, b, rules, ours)
@@ -60,7 +66,7 @@ def account(result: PairingResult, settings: SolverSettings | None) -> RoundAcco
             pairs_label = (rules.criterion("pairs") or Criterion("C5", "quality", "pairs")).label
             bracket_account.notes.append(f"{pairs_label}: {size} player{'s' if size > 1 else ''}, at most "
                                          f"{len(record.pairs)} pair{'s' if len(record.pairs) != 1 else ''}")
-        is_bye = record is result.records[-1] and result.pairing.bye is not None
+        is_bye = record is brackets_of(result)[-1] and result.pairing.bye is not None
         for pid in record.downfloaters:
             what = "gets the pairing-allocated bye" if is_bye and pid == result.pairing.bye else "floats down"
             bracket_account.notes.append(f"{who(result.state.players[pid])} {what}: "
@@ -72,7 +78,7 @@ def compare(result: PairingResult, proposed: Pairing, settings: SolverSettings |
     """The first bracket where the proposal's pairs are not the rules', and the rule that decides."""
     accounts = _accounts(result)
     proposed_pairs = {frozenset((bd.white, bd.black)) for bd in proposed.boards}
-    for record, bracket_account in zip(result.records, accounts):
+    for record, bracket_account in zip(brackets_of(result), accounts):
         members = record.mdps + record.residents
         mine = proposed_inside(members, proposed_pairs)
         bracket_account.proposed_pairs = mine
@@ -89,7 +95,7 @@ def bracket_rows(result: PairingResult, settings: SolverSettings | None) -> list
     """Per-bracket criteria values (one column per criterion id; a criterion with several
     levels, as a PSD, gives a tuple, highest score difference first)."""
     rows = []
-    for r in result.records:
+    for r in brackets_of(result):
         row: dict[str, Any] = {"score": format_points(r.score), "mdps": r.mdps, "residents": r.residents,
                                "collapsed": r.collapsed, "pairs": r.pairs, "downfloaters": r.downfloaters}
         row.update(readable_values(graph_of(r), result.rules, BRACKET_UNITS, r.values(result.rules, settings)))
@@ -157,7 +163,7 @@ def _structure(record: BracketRecord) -> tuple[list[int], list[int], list[int], 
 def _accounts(result: PairingResult) -> list[BracketAccount]:
     accounts = []
     previous = None
-    for number, record in enumerate(result.records, start=1):
+    for number, record in enumerate(brackets_of(result), start=1):
         s1, s2, limbo, rem_s1, rem_s2 = _structure(record)
         bracket_account = BracketAccount(
             number=number, score=format_points(record.score), kind=_kind(record, previous),

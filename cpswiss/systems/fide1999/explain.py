@@ -20,6 +20,7 @@ from cpswiss.solver.settings import SolverSettings
 from cpswiss.systems.fide1999.units import BRACKET_UNITS
 from cpswiss.systems.shared.units import evaluate
 from cpswiss.systems.shared.valuation import optimum_given
+from cpswiss.systems.shared.records import records_as
 from cpswiss.systems.shared.explaining import (
     BracketAccount,
     Finding,
@@ -46,31 +47,36 @@ TERMS = {"Bracket": "Group", "MDPs": "transferred in", "floating": "transferred 
          "C.04.1, C.04.3 C.1-C.3": "items 2, 8.2, 9.1"}
 
 
+def groups_of(result: PairingResult) -> list[GroupRecord]:
+    """The record of each score group of a round the 1987-99 rules paired."""
+    return records_as(result.records, GroupRecord, "FIDE Swiss Rules 1987-99")
+
+
 def account(result: PairingResult, settings: SolverSettings | None) -> RoundAccount:
     """The engine's pairing: every score group in the text's order, each transfer and crack
     with its rule, and the bye (8.1, 8.2)."""
-    return RoundAccount(group_accounts(result.records, result.state, result.rules, settings),
+    return RoundAccount(group_accounts(groups_of(result), result.state, result.rules, settings),
                         bye=bye_reason(result.state, result.pairing.bye), terms=TERMS,
-                        header=median_text(result.state, result.records))
+                        header=median_text(result.state, groups_of(result)))
 
 
 def compare(result: PairingResult, proposed: Pairing, settings: SolverSettings | None) -> RoundAccount:
     """The first group whose pairs the proposal does not make, and the rule that decides there;
     else the bye (8.1)."""
-    accounts = group_accounts(result.records, result.state, result.rules, settings)
-    decisive = compare_groups(result.records, accounts, {frozenset((bd.white, bd.black)) for bd in proposed.boards},
+    accounts = group_accounts(groups_of(result), result.state, result.rules, settings)
+    decisive = compare_groups(groups_of(result), accounts, {frozenset((bd.white, bd.black)) for bd in proposed.boards},
                               result.rules, settings)
     if decisive is None and proposed.bye != result.pairing.bye:
         decisive = Finding("FIDE Swiss 1999 item 8.1", f"the bye goes to {result.pairing.bye}, not {proposed.bye}",
                            proposed=str(proposed.bye), rules=str(result.pairing.bye))
-    return RoundAccount(accounts, decisive=decisive, terms=TERMS, header=median_text(result.state, result.records))
+    return RoundAccount(accounts, decisive=decisive, terms=TERMS, header=median_text(result.state, groups_of(result)))
 
 
 def bracket_rows(result: PairingResult, settings: SolverSettings | None) -> list[dict[str, Any]]:
     """One row per score group, in the text's order: who was transferred in and on, the pairs."""
     return [{"score": format_points(r.score), "median": r.median, "direction": r.direction,
              "incoming": r.incoming, "residents": r.residents, "pairs": r.pairs, "transferred": r.transferred}
-            for r in result.records]
+            for r in groups_of(result)]
 
 
 def group_accounts(groups: list[GroupRecord], state: RoundState, rules: RuleSet,

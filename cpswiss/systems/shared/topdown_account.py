@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
-
 from cpswiss.rulesets.ruleset import RuleSet
+from cpswiss.systems.shared.records import SystemRecord
 from cpswiss.systems.shared.topdown_types import Entrant, RoundPlan
 from cpswiss.tournament.competition_state import CompetitionState
 
@@ -61,7 +60,7 @@ class MatchRound:
     state: CompetitionState
     rules: RuleSet
     entrants: Mapping[int, Entrant]
-    result: Any = field(repr=False, default=None)  # the system's own record: mypyc cannot take `object` on a dataclass field
+    result: SystemRecord | None = field(repr=False, default=None)  # the system's own record of the round
 
     def lines(self) -> list[str]:
         """The pairing file (``-p``): the number of lines, ``white black`` per match, the PAB as
