@@ -287,24 +287,31 @@ def matches_text(paired: MatchRound) -> str:
 
 def pair(tournament: Tournament | str | Path, rule_set: str | RuleSet | None = None, round_no: int | None = None,
          settings: SolverSettings | None = None, decisions: ArbiterDecisions | None = None,
-         system: PairingSystem | None = None) -> PairedRound:
+         system: PairingSystem | None = None, initial_colour: str | None = None, accelerate: str | None = None,
+         explain: bool = False) -> PairedRound:
     """A round of a tournament of any system, by one call: the next round, or ``round_no``
     re-paired from the state before it, under ``rule_set`` (a name, alias, file or loaded; else
     as the file asks: record 192, the start date 042), by ``system`` when given (a command's
     flag: a file of another kind is refused, a flag without ``rule_set`` pairs as
     :func:`~cpswiss.api.selection.rule_set_for_system` says), else by the one the file asks
     for; ``decisions``: the arbiter's (fixed, forbidden pairs, a promised bye, absences), one
-    mechanism for both kinds of file.  A file of matches goes to :func:`pair_matches`, a file
-    of players to :func:`pair_tournament`; each checks its pairing's legality."""
-    from cpswiss.api.selection import rule_set_for_system, system_asked_for
+    mechanism for both kinds of file; ``initial_colour`` (``white`` / ``black``) over the
+    file's (XXC / 152: C.04.3 E.6 [A.6], C.04.6 and C.04.5 Art. 4.1); ``accelerate``: a method
+    over the rule set's (refused by a system that takes none from the caller); ``explain``: the
+    system records what its explanation needs (a system of matches: every value ruled out).  A
+    file of matches goes to :func:`pair_matches`, a file of players to :func:`pair_tournament`;
+    each checks its pairing's legality."""
+    from cpswiss.api.selection import SystemFlag, rule_set_for_system, system_asked_for
 
     t = read_trf(tournament) if isinstance(tournament, (str, os.PathLike)) else tournament
     chosen = system or system_asked_for(t)
     if chosen is not None and chosen.pairs_matches:
+        if initial_colour:
+            t = replace(t, initial_colour=colour_named(initial_colour))
         adjust = decisions.apply_to_competitors if decisions is not None else None
-        return PairedRound.of_matches(pair_matches(t, rule_set, round_no, adjust=adjust, settings=settings,
-                                                   system=chosen))
-    if system is not None and not isinstance(rule_set, RuleSet):
+        played = pair_matches(t, rule_set, round_no, explain, accelerate, adjust, settings, chosen)
+        return PairedRound.of_matches(played, matches_reason(t, rule_set))
+    if system is not None and not isinstance(rule_set, (RuleSet, SystemFlag)):  # a flag's: already chosen
         rule_set = rule_set_for_system(system, rule_set)
-    return PairedRound.of_games(pair_tournament(t, rule_set, settings=settings, round_no=round_no,
-                                                decisions=decisions))
+    return PairedRound.of_games(pair_tournament(t, rule_set, initial_colour, settings, round_no, accelerate,
+                                                decisions))

@@ -378,12 +378,23 @@ def what_if_matches(tournament: Tournament | str | os.PathLike[str], decisions: 
                             adjust=absences.apply_to_competitors if decisions.absent else None)
     result = pair_matches(t, baseline.rules, accelerate=accelerate, adjust=decisions.apply_to_competitors,
                           record_refusals=record_refusals)
+    return matches_what_if(t, decisions, result, baseline, accelerate)
+
+
+def matches_what_if(t: Tournament, decisions: Decisions, result: MatchRound, baseline: MatchRound,
+                    accelerate: str | None = None) -> MatchesWhatIf:
+    """What changed between the round paired under the arbiter's decisions (``result``) and the
+    rules' pairing with the absences alone (``baseline``), as :func:`what_if_matches` says it;
+    the competitors' choices are paired again, where a change needs it, on ``t`` (the
+    tournament both were paired on)."""
+    absences = Decisions(absent=decisions.absent)
     theirs = ProposedRound.of(result)
-    first = first_difference(baseline, theirs, _repairer(t, baseline.rules, baseline.round_no, accelerate, absences),
-                             "the decided pairing")
+    repair = _repairer(t, baseline.rules, baseline.round_no, accelerate, absences)
+    first = first_difference(baseline, theirs, repair, "the decided pairing")
     return MatchesWhatIf(decisions, result, baseline, first,
                          pair_changes(baseline, theirs, "the decided pairing") if first is not None else [])
 
 
 __all__ = ["MatchesExplanation", "MatchesWhatIf", "ProposedRound", "explain_matches", "first_difference",
-           "is_file_of_matches", "met_in", "recorded_round", "violations", "what_if_matches"]
+           "is_file_of_matches", "matches_what_if", "met_in", "recorded_round", "violations",
+           "what_if_matches"]

@@ -13,8 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from cpswiss.api import pair_tournament
-from cpswiss.systems import PairingResult
+from cpswiss.api import pair, pair_tournament
+from cpswiss.check.matches import MatchesWhatIf, matches_what_if
+from cpswiss.errors import InternalCheckError
+from cpswiss.systems import PairedRound, PairingResult
+from cpswiss.systems.shared.topdown_account import MatchRound
 from cpswiss.check.explain import Explanation, compare_with
 from cpswiss.formats.trf import read_trf
 from cpswiss.tournament.model import Tournament
@@ -116,8 +119,36 @@ def what_if(tournament: Tournament | str, decisions: Decisions, rule_set: str | 
     result = pair_tournament(t, rule_set, settings=settings, accelerate=accelerate, decisions=decisions)
     absences = Decisions(absent=decisions.absent)
     baseline = pair_tournament(t, result.rules, settings=settings, accelerate=accelerate, decisions=absences)
-    comparison = compare_with(t, result.rules, baseline, result.pairing, settings)
-    return WhatIf(decisions, result, baseline, comparison)
+    return players_what_if(t, decisions, result, baseline, settings)
 
 
-__all__ = ["CriterionChange", "WhatIf", "change_lines", "what_if"]
+def players_what_if(t: Tournament, decisions: Decisions, result: PairingResult, baseline: PairingResult,
+                    settings: SolverSettings | None = None) -> WhatIf:
+    """The round paired under the decisions (``result``) against the rules' pairing with the
+    absences alone (``baseline``), bracket by bracket as :func:`what_if` compares them."""
+    return WhatIf(decisions, result, baseline, compare_with(t, result.rules, baseline, result.pairing, settings))
+
+
+def what_if_round(tournament: Tournament, decisions: Decisions, paired: PairedRound,
+                  settings: SolverSettings | None = None, accelerate: str | None = None,
+                  initial_colour: str | None = None) -> WhatIf | MatchesWhatIf | None:
+    """What the arbiter's decisions change in a round of any system, paired under them by
+    :func:`cpswiss.api.pair` (``paired``): the rules' pairing is paired by the same call with
+    the absences alone, and the two compared in the system's terms (a file of players: the
+    first bracket that differs, criterion by criterion, :func:`players_what_if`; a file of
+    matches: the first rule the decided pairing departs from, :func:`~cpswiss.check.matches.
+    matches_what_if`).  None for a file of players under absences alone (they say who plays,
+    not how: nothing to compare)."""
+    view = paired.view
+    if isinstance(view, PairingResult) and decisions.pairing_decisions.empty:
+        return None
+    baseline = pair(tournament, paired.rules, settings=settings, decisions=Decisions(absent=decisions.absent),
+                    initial_colour=initial_colour, accelerate=accelerate).view
+    if isinstance(view, PairingResult) and isinstance(baseline, PairingResult):
+        return players_what_if(tournament, decisions, view, baseline, settings)
+    if isinstance(view, MatchRound) and isinstance(baseline, MatchRound):
+        return matches_what_if(view.state.tournament, decisions, view, baseline, accelerate)
+    raise InternalCheckError("internal error: a round and its baseline paired by two kinds of system")
+
+
+__all__ = ["CriterionChange", "WhatIf", "change_lines", "players_what_if", "what_if", "what_if_round"]

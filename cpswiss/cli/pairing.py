@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from cpswiss import errors
 from cpswiss.cli.checking import cmd_check
@@ -18,8 +18,9 @@ from cpswiss.cli.output import print_json, write_atomically, write_pairing_file
 
 if TYPE_CHECKING:
     from cpswiss.registry import PairingSystem
-    from cpswiss.systems.shared.topdown_account import MatchRound
-    from cpswiss.tournament.model import Tournament
+    from cpswiss.systems import PairedRound
+    from cpswiss.tournament.competition_state import CompetitionState
+    from cpswiss.tournament.state import RoundState
 
 
 def pair_arguments(pair: argparse.ArgumentParser) -> None:
@@ -53,90 +54,91 @@ def pair_arguments(pair: argparse.ArgumentParser) -> None:
 
 
 def cmd_pair(args) -> int:
-    from cpswiss.api import pair_tournament
+    """``pair --FLAG FILE``: the round by :func:`cpswiss.api.pair`, one call for every system and
+    for the arbiter's decisions (what they change printed first,
+    :func:`cpswiss.check.whatif.what_if_round`), then the explanation, the file with the round
+    appended, the pairing file or the table."""
+    from cpswiss.api import pair
+    from cpswiss.api.selection import check_pairs_file
+    from cpswiss.tournament.state import RoundState
 
     system, path = _flagged_system(args)
     args.rules = rules_for_flag(system, args.rules)
-    if system.pairs_matches:
-        return _cmd_pair_matches(args, path, system)
-    from cpswiss.api.selection import check_pairs_file
-
     tournament = tournament_of(args, path)
     check_pairs_file(tournament, system)  # the flag's system, whatever rule set the file names
-    if args.check:
+    if args.check:  # the check of every system: --json too
         return _check(args, path)
+    if args.json and system.pairs_matches:
+        raise UsageError(f"--{system.flag} does not take --json")
     decisions = decisions_of(args)
-    report: list[str] = []
-    if not decisions.pairing_decisions.empty:
-        from cpswiss.check.whatif import what_if
+    settings = solver_settings(args)
+    paired = pair(tournament, args.rules, settings=settings, decisions=None if decisions.empty else decisions,
+                  system=system, initial_colour=args.initial_colour, accelerate=args.accelerate,
+                  explain=args.explain)
+    stream = sys.stderr if args.output == "-" else sys.stdout
+    if not decisions.empty:
+        from cpswiss.check.whatif import what_if_round
 
-        if args.initial_colour:
-            raise UsageError("--initial-colour cannot be combined with --fix/--forbid/--bye")
-        outcome = what_if(tournament, decisions, args.rules, solver_settings(args), args.accelerate)
-        result, report = outcome.result, outcome.lines()
-    else:
-        result = pair_tournament(tournament, args.rules, initial_colour=args.initial_colour,
-                                 settings=solver_settings(args), accelerate=args.accelerate,
-                                 decisions=decisions if not decisions.empty else None)
-    if report:
-        print("\n".join(report), file=sys.stderr if args.output == "-" else sys.stdout)
+        outcome = what_if_round(tournament, decisions, paired, settings, args.accelerate, args.initial_colour)
+        if outcome is not None:
+            print("\n".join(outcome.lines()), file=stream)
     if args.explain:
-        from cpswiss.check.explain import account_of
-
-        account = account_of(result, solver_settings(args), tournament.path)
-        stream = sys.stderr if args.output == "-" else sys.stdout
-        if args.json:
-            print_json(account.as_dict(), stream)
-        else:
-            print(account.text(), file=stream)
+        _explain(args, paired, tournament.path, stream)
     if args.write_trf:
         from cpswiss.formats.trf_writer import write_trf
-        from cpswiss.tournament.paired_round import with_round
 
-        boards = [(b.white, b.black) for b in result.pairing.boards]
-        paired = result.state.tournament  # as paired: with any virtual points a method made
-        write_atomically(args.write_trf, write_trf(with_round(paired, result.pairing.round_no, boards,
-                                                               result.pairing.bye)))
+        write_atomically(args.write_trf, write_trf(paired.written()))
     if args.output is not None or args.explain:
-        return write_pairing_file(args.output, result.pairing.lines())
-    players = result.state.players
-    print(f"Round {result.pairing.round_no}: {result.rules.title} ({result.rules_reason})")
-    for n, board in enumerate(result.pairing.boards, start=1):
-        w, b = players[board.white], players[board.black]
-        print(f"{n:4d}  {w.id:4d} {w.name[:28]:<28} {w.score_text:>5}  -  "
-              f"{b.id:4d} {b.name[:28]:<28} {b.score_text:>5}")
-    if result.pairing.bye is not None:
-        p = players[result.pairing.bye]
-        print(f" bye  {p.id:4d} {p.name[:28]:<28} {p.score_text:>5}")
-    if any(p.score != p.real_score for p in players.values()):
-        print("(scores as real+virtual points: the virtual ones count for the pairing only)")
+        return write_pairing_file(args.output, paired.lines())
+    if isinstance(paired.state, RoundState):
+        _print_games(paired, paired.state)
+    else:
+        _print_matches(paired, paired.state, system)
     return errors.EXIT_OK
 
 
-def _cmd_pair_matches(args, path: str, system: PairingSystem) -> int:
-    """``pair --team FILE`` / ``pair --double-swiss FILE``: a round of a file of matches by its
-    system (C.04.6 on TRF-2026 team records; C.04.5 on two round columns a match, record 192
-    FIDE_DOUBLESWISS), through :func:`cpswiss.api.pair_matches`: the system refuses what it does
-    not take (a team file's ``--accelerate``)."""
-    from cpswiss.api import matches_text, pair_matches
+def _explain(args: argparse.Namespace, paired: PairedRound, file: str, stream: TextIO) -> None:
+    """``--explain``: the round in its system's words (``--json``: as JSON, a system of players)."""
+    from cpswiss.systems import PairingResult
+
+    if not isinstance(paired.view, PairingResult):
+        from cpswiss.api import matches_text
+
+        print(matches_text(paired.view), file=stream)
+        return
+    from cpswiss.check.explain import account_of
+
+    account = account_of(paired.view, solver_settings(args), file)
+    if args.json:
+        print_json(account.as_dict(), stream)
+    else:
+        print(account.text(), file=stream)
+
+
+def _print_games(paired: PairedRound, state: RoundState) -> None:
+    """The round of a file of players as a table: board, White, Black, with names and scores."""
+    players = state.players
+    print(f"Round {paired.round_no}: {paired.rules.title} ({paired.reason})")
+    for n, match in enumerate(paired.matches, start=1):
+        w, b = players[match.white], players[match.black]
+        print(f"{n:4d}  {w.id:4d} {w.name[:28]:<28} {w.score_text:>5}  -  "
+              f"{b.id:4d} {b.name[:28]:<28} {b.score_text:>5}")
+    if paired.bye is not None:
+        p = players[paired.bye]
+        print(f" bye  {p.id:4d} {p.name[:28]:<28} {p.score_text:>5}")
+    if any(p.score != p.real_score for p in players.values()):
+        print("(scores as real+virtual points: the virtual ones count for the pairing only)")
+
+
+def _print_matches(paired: PairedRound, state: CompetitionState, system: PairingSystem) -> None:
+    """The round of a file of matches (C.04.6 on TRF-2026 team records; C.04.5 on two round
+    columns a match) as a table: a team by its match and game points, a player by his score
+    (with the virtual points of an acceleration)."""
     from cpswiss.tournament.model import format_points
 
-    if args.check:  # the check of every system: --json too
-        return _check(args, path)
-    if args.json:
-        raise UsageError(f"--{system.flag} does not take --json")
-    decided = _what_if(args, path)
-    result = decided if decided is not None else pair_matches(
-        _match_tournament(args, path), args.rules, record_refusals=args.explain, accelerate=args.accelerate,
-        system=system)
-    if args.explain:
-        print(matches_text(result), file=sys.stderr if args.output == "-" else sys.stdout)
-    _write_matches(args, result)
-    if args.output is not None or args.explain:
-        return write_pairing_file(args.output, result.lines())
-    found = result.state.competitors
-    two_games = result.state.tournament.games_per_round > 1
-    print(f"Round {result.round_no}: {result.rules.title}"
+    found = state.competitors
+    two_games = state.tournament.games_per_round > 1
+    print(f"Round {paired.round_no}: {paired.rules.title}"
           + (" (two games a match: White plays game 1 with White)" if two_games else ""))
 
     def shown(cid: int) -> str:
@@ -147,25 +149,10 @@ def _cmd_pair_matches(args, path: str, system: PairingSystem) -> int:
                                                else "")
         return f"{c.id:4d} {c.name[:28]:<28} {score:>5}"
 
-    for n, m in enumerate(result.matches, start=1):
+    for n, m in enumerate(paired.matches, start=1):
         print(f"{n:4d}  {shown(m.white)}  -  {shown(m.black)}")
-    if result.bye is not None:
-        print(f" bye  {shown(result.bye)}")
-    return errors.EXIT_OK
-
-
-def _write_matches(args: argparse.Namespace, result: MatchRound) -> None:
-    """``--write-trf OUT``: the file with the round of matches appended, results pending
-    (:func:`cpswiss.tournament.paired_round.with_round`: a team round on the teams' boards, a
-    Double-Swiss match in its two columns)."""
-    if not args.write_trf:
-        return
-    from cpswiss.formats.trf_writer import write_trf
-    from cpswiss.tournament.paired_round import with_round
-
-    matches = [(m.white, m.black) for m in result.matches]
-    write_atomically(args.write_trf, write_trf(with_round(result.state.tournament, result.round_no, matches,
-                                                           result.bye)))
+    if paired.bye is not None:
+        print(f" bye  {shown(paired.bye)}")
 
 
 def _check(args: argparse.Namespace, path: str) -> int:
@@ -173,35 +160,6 @@ def _check(args: argparse.Namespace, path: str) -> int:
     progress bar when standard error is a terminal)."""
     args.files, args.rounds, args.progress = [path], None, None
     return cmd_check(args)
-
-
-def _what_if(args: argparse.Namespace, path: str) -> MatchRound | None:
-    """With the arbiter's decisions (``--fix``, ``--forbid``, ``--bye``, ``--absent``) on a team or
-    Double-Swiss file: the round under them by the system's procedure, what changed against the
-    rules' pairing printed first (:func:`cpswiss.check.matches.what_if_matches`); the system's
-    own result of it.  None without decisions."""
-    decisions = decisions_of(args)
-    if decisions.empty:
-        return None
-    from cpswiss.check.matches import what_if_matches
-
-    outcome = what_if_matches(_match_tournament(args, path), decisions, args.rules, args.accelerate, args.explain)
-    print("\n".join(outcome.lines()), file=sys.stderr if args.output == "-" else sys.stdout)
-    return outcome.result
-
-
-def _match_tournament(args: argparse.Namespace, path: str) -> Tournament:
-    """A team or Double-Swiss file as the options say (:func:`tournament_of`: ``--rounds``,
-    ``--rating``, ``--recompute-points``), with ``--initial-colour`` over its record 152 (C.04.6
-    Art. 4.1, C.04.5 Art. 4.1), as an individual file's is."""
-    t = tournament_of(args, path)
-    if not args.initial_colour:
-        return t
-    from dataclasses import replace
-
-    from cpswiss.tournament.colour import colour_named
-
-    return replace(t, initial_colour=colour_named(args.initial_colour))
 
 
 def _flagged_system(args: argparse.Namespace) -> tuple[PairingSystem, str]:

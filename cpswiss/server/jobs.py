@@ -119,48 +119,46 @@ def state_job(request: dict) -> dict:
 
 
 def pair_job(request: dict) -> dict:
-    """``cpswiss pair [--fix/--forbid/--bye/--absent] [--explain --json] -p --write-trf``."""
-    from cpswiss.api import pair_tournament
+    """``cpswiss pair [--fix/--forbid/--bye/--absent] [--explain --json] -p --write-trf`` of any
+    system: the round by :func:`cpswiss.api.pair`, what the decisions change
+    (:func:`cpswiss.check.whatif.what_if_round`), then the answer of its kind of file (a file of
+    matches: :func:`cpswiss.server.matches.pair_answer`)."""
+    from cpswiss.api import pair
+    from cpswiss.check.whatif import WhatIf, what_if_round
     from cpswiss.formats.trf_writer import write_trf
-    from cpswiss.tournament.paired_round import with_round
+    from cpswiss.systems import PairingResult
 
     tournament = _tournament(request)
     system = _system(request, tournament)
-    if _of_matches(system):
-        from cpswiss.server.matches import pair_matches
-
-        return pair_matches(tournament, system, request, _decisions(request))
-    rule_set = _rules(request, system)
+    if _of_matches(system) and request.get("initial_colour") is not None:
+        raise InputError(f"initial_colour: the {system.title} takes the first colour from record 152")
     decisions = _decisions(request)
     settings = _settings(request)
-    whatif = None
-    if not decisions.pairing_decisions.empty:
-        from cpswiss.check.whatif import what_if
+    paired = pair(tournament, request.get("rules") if _of_matches(system) else _rules(request, system), settings=settings,
+                  decisions=None if decisions.empty else decisions, initial_colour=request.get("initial_colour"),
+                  accelerate=request.get("accelerate"), explain=bool(request.get("explain")))
+    outcome = None if decisions.empty else what_if_round(tournament, decisions, paired, settings,
+                                                         request.get("accelerate"), request.get("initial_colour"))
+    if _of_matches(system):
+        from cpswiss.server.matches import pair_answer
 
-        if request.get("initial_colour"):
-            raise InputError("initial_colour cannot be combined with fix/forbid/bye")
-        outcome = what_if(tournament, decisions, rule_set, settings, request.get("accelerate"))
-        result = outcome.result
-        whatif = {"decisions": decisions.describe(), "changed": outcome.changed, "lines": outcome.lines(),
-                  "changes": [vars(c) for c in outcome.changes()],
-                  "baseline": {"boards": [[b.white, b.black] for b in outcome.baseline.pairing.boards],
-                               "bye": outcome.baseline.pairing.bye}}
-    else:
-        result = pair_tournament(tournament, rule_set, initial_colour=request.get("initial_colour"),
-                                 settings=settings, accelerate=request.get("accelerate"),
-                                 decisions=decisions if not decisions.empty else None)
-    pairing = result.pairing
+        return pair_answer(tournament, system, request, paired, outcome, decisions)
+    result = paired.view
+    assert isinstance(result, PairingResult) and (outcome is None or isinstance(outcome, WhatIf))
+    whatif = None if outcome is None else {
+        "decisions": decisions.describe(), "changed": outcome.changed, "lines": outcome.lines(),
+        "changes": [vars(c) for c in outcome.changes()],
+        "baseline": {"boards": [[b.white, b.black] for b in outcome.baseline.pairing.boards],
+                     "bye": outcome.baseline.pairing.bye}}
     players = result.state.players
-    boards = [(b.white, b.black) for b in pairing.boards]
-    paired = result.state.tournament  # as paired: with any virtual points a method made
     answer = {
-        "round": pairing.round_no, "rule_set": f"{result.rules.title} ({result.rules_reason})",
-        "rule_set_name": result.rules.name,
+        "round": paired.round_no, "rule_set": f"{paired.rules.title} ({paired.reason})",
+        "rule_set_name": paired.rules.name,
         "boards": result.boards_frame().to_dict("records"),
-        "bye": None if pairing.bye is None else {"id": pairing.bye, "name": players[pairing.bye].name,
-                                                  "score": players[pairing.bye].score_text},
-        "pairing_file": "\n".join(pairing.lines()) + "\n",
-        "trf": write_trf(with_round(paired, pairing.round_no, boards, pairing.bye)),
+        "bye": None if paired.bye is None else {"id": paired.bye, "name": players[paired.bye].name,
+                                                 "score": players[paired.bye].score_text},
+        "pairing_file": "\n".join(paired.lines()) + "\n",
+        "trf": write_trf(paired.written()),
         "whatif": whatif,
     }
     if request.get("explain"):

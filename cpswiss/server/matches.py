@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cpswiss.errors import InputError
+from cpswiss.errors import InputError, InternalCheckError
 from cpswiss.tournament.competition_state import is_finished
 from cpswiss.server.answers import (
     Competitor, CompetitorRow, Game, Match, MatchAlternative, MatchCheckAnswer, MatchExplainAnswer, MatchPairAnswer,
@@ -21,7 +21,9 @@ if TYPE_CHECKING:
     from cpswiss.check.decisions import Decisions
     from cpswiss.registry import PairingSystem
     from cpswiss.solver.settings import SolverSettings
+    from cpswiss.systems import PairedMatch as PairedMatchOfRound
     from cpswiss.systems.shared.topdown_account import MatchRound
+    from cpswiss.systems import PairedRound as PairedRoundOfSystem
     from cpswiss.tournament.competition_state import CompetitorState
     from cpswiss.tournament.model import Tournament
 
@@ -54,55 +56,40 @@ def _competitor(system: PairingSystem, c: CompetitorState) -> Competitor:
                       score_text=text)
 
 
-def _games(t: Tournament, round_no: int, white: int, black: int) -> list[Game]:
-    """The games of a match in the tournament with the round appended
-    (:func:`cpswiss.tournament.paired_round.match_games`), with the players' names."""
-    from cpswiss.tournament.paired_round import match_games
-
+def _games(t: Tournament, match: PairedMatchOfRound) -> list[Game]:
+    """The games of a match (the round's own: a team's boards by the board order and colour
+    sequence, a Double-Swiss match's two games), with the players' names."""
     return [Game(number=number, white=w, white_name=t.players[w].name, black=b, black_name=t.players[b].name)
-            for number, w, b in match_games(t, round_no, white, black)]
+            for number, (w, b) in enumerate(match.games, start=1)]
 
 
-def _appended(played: MatchRound) -> Tournament:
-    """The tournament with the round appended (``--write-trf``): a team's boards by the board
-    order and colour sequence, a Double-Swiss match's two games."""
-    from cpswiss.tournament.paired_round import with_round
-
-    return with_round(played.state.tournament, played.round_no, [(m.white, m.black) for m in played.matches],
-                      played.bye)
-
-
-def pair_matches(t: Tournament, system: PairingSystem, request: dict, decisions: Decisions) -> dict:
-    """``pair --team / --double-swiss [--explain] -p --write-trf``, under the arbiter's decisions
-    (``--fix/--forbid/--bye/--absent``: what-if, :func:`cpswiss.check.matches.what_if_matches`)."""
+def pair_answer(t: Tournament, system: PairingSystem, request: dict, paired: PairedRoundOfSystem,
+                outcome: object, decisions: Decisions) -> dict:
+    """``pair --team / --double-swiss [--explain] -p --write-trf`` as the API answers it: the
+    round :func:`cpswiss.api.pair` paired, and under the arbiter's decisions
+    (``--fix/--forbid/--bye/--absent``) what they change (``outcome``:
+    :func:`cpswiss.check.whatif.what_if_round`)."""
+    from cpswiss.check.matches import MatchesWhatIf
     from cpswiss.formats.trf_writer import write_trf
+    from cpswiss.systems.shared.topdown_account import MatchRound
 
-    explain = bool(request.get("explain"))
-    whatif = None
-    if request.get("initial_colour") is not None:
-        raise InputError(f"initial_colour: the {system.title} takes the first colour from record 152")
-    if decisions.empty:
-        played = _played(t, request, explain=explain)
-    else:
-        from cpswiss.check.matches import what_if_matches
-
-        outcome = what_if_matches(t, decisions, request.get("rules"), request.get("accelerate"), explain)
-        played = outcome.result
-        whatif = MatchWhatIf(decisions=decisions.describe(), changed=outcome.changed, lines=outcome.lines(),
-                             first=None if outcome.first is None else str(outcome.first), changes=outcome.changes,
-                             baseline=_paired_matches(outcome.baseline))
+    played = paired.view
+    if not isinstance(played, MatchRound) or not isinstance(outcome, (MatchesWhatIf, type(None))):
+        raise InternalCheckError("internal error: a round of matches answered as a round of players")
+    whatif = None if outcome is None else MatchWhatIf(
+        decisions=decisions.describe(), changed=outcome.changed, lines=outcome.lines(),
+        first=None if outcome.first is None else str(outcome.first), changes=outcome.changes,
+        baseline=_paired_matches(outcome.baseline))
     found = played.state.competitors
-    appended = _appended(played)
     answer = MatchPairAnswer(
-        system=system.name, round=played.round_no, rule_set=f"{played.rules.title} ({_reason(t, request)})",
-        rule_set_name=played.rules.name,
+        system=system.name, round=paired.round_no, rule_set=f"{paired.rules.title} ({_reason(t, request)})",
+        rule_set_name=paired.rules.name,
         matches=[Match(number=n, white=_competitor(system, found[m.white]), black=_competitor(system, found[m.black]),
-                       article=m.article,
-                       games=_games(appended, played.round_no, m.white, m.black))
-                 for n, m in enumerate(played.matches, start=1)],
-        bye=None if played.bye is None else _competitor(system, found[played.bye]),
-        pairing_file="\n".join(played.lines()) + "\n", trf=write_trf(appended),
-        explanation=_explanation(played) if explain else None, whatif=whatif)
+                       article=m.article, games=_games(played.state.tournament, m))
+                 for n, m in enumerate(paired.matches, start=1)],
+        bye=None if paired.bye is None else _competitor(system, found[paired.bye]),
+        pairing_file="\n".join(paired.lines()) + "\n", trf=write_trf(paired.written()),
+        explanation=_explanation(played) if request.get("explain") else None, whatif=whatif)
     return answer.model_dump()
 
 
@@ -223,4 +210,4 @@ def explain_matches(t: Tournament, system: PairingSystem, request: dict) -> dict
                               differences=differences, text=text).model_dump()
 
 
-__all__ = ["check_matches", "explain_matches", "pair_matches", "resolve_of_matches", "state_of_matches"]
+__all__ = ["check_matches", "explain_matches", "pair_answer", "resolve_of_matches", "state_of_matches"]

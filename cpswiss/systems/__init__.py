@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from cpswiss.systems.shared.explaining import RoundAccount
     from cpswiss.systems.shared.records import SystemRecord
     from cpswiss.systems.shared.topdown_account import MatchRound, TextWords
-    from cpswiss.tournament.competition_state import StateAdjustment
+    from cpswiss.tournament.competition_state import CompetitionState, StateAdjustment
     from cpswiss.tournament.model import Tournament
     from cpswiss.tournament.state import RoundState
 
@@ -85,43 +85,78 @@ class PairingResult:
         return pd.DataFrame(engine_of(system_of(self.rules)).explainer.bracket_rows(self, self.settings))
 
 
+Game = tuple[int, int]  # a game of a match: (the player with White, the player with Black)
+
+
 @dataclass(frozen=True)
 class PairedMatch:
-    """One match of a round of any system: its White (the game's; a team's board 1; a
-    Double-Swiss match's game 1), its Black, and the article that decided the colours."""
+    """One match of a round of any system: its White (the game's; a team's board 1, C.04.6
+    Art. 1.6.1; a Double-Swiss match's game 1, C.04.5 Art. 1.6), its Black, its games (one for
+    a game of players; a team match's boards by the board order; a Double-Swiss match's two
+    games, the second with the colours reversed) and the article that decided the colours."""
 
     white: int
     black: int
+    games: tuple[Game, ...]
     article: str
 
 
 @dataclass(frozen=True)
 class PairedRound:
     """A round of any system as :func:`cpswiss.api.pair` returns it: the round, its matches in
-    board order, the pairing-allocated bye, the rule set, how many competitors it paired, and
-    the round as its kind of system records it (``view``: a :class:`PairingResult` for a system
-    of players - the state, the records of each bracket -, a :class:`~cpswiss.systems.shared.
-    topdown_account.MatchRound` for a system of matches - the state, the procedure's plan)."""
+    board order, the pairing-allocated bye, the system's record of how it decided (``record``:
+    the record of each bracket or group for a system of players; the system's result of the
+    round - with the procedure's plan - for a system of matches), the state it was paired under
+    (a :class:`~cpswiss.tournament.state.RoundState` of players, a :class:`~cpswiss.tournament.
+    competition_state.CompetitionState` of competitors), the rule set and why it was chosen,
+    and how many competitors it paired.  ``view`` is the same round as its kind of system's
+    explanation reads it (a :class:`PairingResult`; a :class:`~cpswiss.systems.shared.
+    topdown_account.MatchRound`), made from the same pairing."""
 
     round_no: int
     matches: tuple[PairedMatch, ...]
     bye: int | None
+    record: tuple[SystemRecord, ...]
+    state: RoundState | CompetitionState
     rules: RuleSet
+    reason: str  # why this rule set (--rules, record 192, start date 042)
     competitors: int  # the competitors of the round (players; teams or players of the match model)
     view: PairingResult | MatchRound
 
     @classmethod
     def of_games(cls, result: PairingResult) -> PairedRound:
-        """A round of a system of players."""
+        """A round of a system of players: a match is one game."""
         pairing = result.pairing
-        return cls(pairing.round_no, tuple(PairedMatch(b.white, b.black, b.article) for b in pairing.boards),
-                   pairing.bye, result.rules, len(result.state.players), result)
+        return cls(pairing.round_no,
+                   tuple(PairedMatch(b.white, b.black, ((b.white, b.black),), b.article) for b in pairing.boards),
+                   pairing.bye, tuple(result.records), result.state, result.rules, result.rules_reason,
+                   len(result.state.players), result)
 
     @classmethod
-    def of_matches(cls, paired: MatchRound) -> PairedRound:
-        """A round of a system of matches."""
-        return cls(paired.round_no, tuple(PairedMatch(m.white, m.black, m.article) for m in paired.matches),
-                   paired.bye, paired.rules, len(paired.state.to_pair), paired)
+    def of_matches(cls, paired: MatchRound, reason: str) -> PairedRound:
+        """A round of a system of matches, each match with its games as the round written into
+        the file gives them (:func:`~cpswiss.tournament.paired_round.match_games`)."""
+        from cpswiss.tournament.paired_round import match_games, with_round
+
+        written = with_round(paired.state.tournament, paired.round_no, [(m.white, m.black) for m in paired.matches],
+                             paired.bye)
+        matches = tuple(PairedMatch(m.white, m.black, tuple((w, b) for _, w, b in match_games(
+            written, paired.round_no, m.white, m.black)), m.article) for m in paired.matches)
+        return cls(paired.round_no, matches, paired.bye, () if paired.result is None else (paired.result,),
+                   paired.state, paired.rules, reason, len(paired.state.to_pair), paired)
+
+    def pairs(self) -> list[tuple[int, int]]:
+        """The matches as (White, Black), in board order."""
+        return [(m.white, m.black) for m in self.matches]
+
+    def written(self) -> Tournament:
+        """The tournament as paired (with any virtual points a method made) with the round
+        appended, results pending (:func:`~cpswiss.tournament.paired_round.with_round`: what
+        ``pair --write-trf`` writes): a team round on the boards, a Double-Swiss match in its
+        two columns."""
+        from cpswiss.tournament.paired_round import with_round
+
+        return with_round(self.state.tournament, self.round_no, self.pairs(), self.bye)
 
     def lines(self) -> list[str]:
         """The ``-p`` format of every system: the count (the bye counted), ``white black`` per
