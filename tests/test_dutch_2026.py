@@ -12,7 +12,8 @@ from cpswiss.api import pair_tournament
 from cpswiss.cli import main
 from cpswiss.errors import InputError
 from cpswiss.formats.trf import parse_trf
-from cpswiss.api.selection import parse_start_date, select_rule_set
+from cpswiss.api.selection import select_rule_set
+from cpswiss.formats.dates import date_readings
 from cpswiss.rulesets.ruleset import load_rule_set
 from cpswiss.tournament.state import Float, build_state
 
@@ -165,12 +166,10 @@ def test_unsupported_192_codes_are_input_errors(code, problem):
 
 
 def test_start_dates_in_the_spellings_seen():
-    assert parse_start_date("2026/02/01") == (2026, 2, 1)
-    assert parse_start_date("2026-02-01") == (2026, 2, 1)
-    assert parse_start_date("01.02.2026") == (2026, 2, 1)
-    assert parse_start_date("01.02.26") is None  # 1 February 2026 or 26 February 2001 (RF-1)
-    assert parse_start_date("01/13/98") == (1998, 1, 13)  # month first (13 is no month); %y: 98 is 1998
-    assert parse_start_date("soon") is None
+    assert date_readings("2026/02/01") == date_readings("2026-02-01") == date_readings("01.02.2026") == ((2026, 2, 1),)
+    assert date_readings("01.02.26") == ((2001, 2, 26), (2026, 2, 1))  # 1 February 2026 or 26 February 2001 (RF-1)
+    assert date_readings("01/13/98") == ((1998, 1, 13),)  # month first (13 is no month); %y: 98 is 1998
+    assert date_readings("soon") == ()
 
 
 def test_board_list_says_which_edition_and_why(capsys):

@@ -17,13 +17,6 @@ EDITIONS_BY_START_DATE = (((2017, 7, 1), "dutch-2013"),  # the 2017 text applied
                           (EDITION_2026_START, EDITION_BEFORE_2026))
 
 
-def parse_start_date(text: str | None) -> tuple[int, int, int] | None:
-    """A ``042`` start date as (year, month, day) when the text means one date only
-    (:func:`cpswiss.formats.dates.date_readings`), else None."""
-    readings = date_readings(text)
-    return readings[0] if len(readings) == 1 else None
-
-
 def edition_by_start_date(date: tuple[int, int, int]) -> tuple[str, str]:
     """The Dutch edition an event starting on ``date`` was paired under, and the boundary
     that says so ("before 2017-07-01", "from 2026-02-01")."""
