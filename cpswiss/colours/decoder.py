@@ -6,6 +6,7 @@ Colours follow C.04.3 E.1-E.5; board order follows C.04.2 D.5.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from collections.abc import Iterable
 from typing import Callable
 
 from cpswiss.rulesets.ruleset import ColourRules
@@ -34,12 +35,15 @@ class Pairing:
     bye: int | None
 
     def lines(self) -> list[str]:
-        """The JaVaFo / bbpPairings ``-p`` format: count, then ``white black``, bye as ``id 0``."""
-        out = [str(len(self.boards) + (self.bye is not None))]
-        out += [f"{b.white} {b.black}" for b in self.boards]
-        if self.bye is not None:
-            out.append(f"{self.bye} 0")
-        return out
+        """The round as a pairing file (:func:`pairing_file_lines`)."""
+        return pairing_file_lines([(b.white, b.black) for b in self.boards], self.bye)
+
+
+def pairing_file_lines(pairs: Iterable[tuple[int, int]], bye: int | None) -> list[str]:
+    """The JaVaFo / bbpPairings ``-p`` format of a round of any system: the count (the bye
+    counted), then ``white black`` per board or match, the pairing-allocated bye as ``id 0``."""
+    rows = [f"{white} {black}" for white, black in pairs] + ([f"{bye} 0"] if bye is not None else [])
+    return [str(len(rows)), *rows]
 
 
 def _last_difference(a: PlayerState, b: PlayerState) -> tuple[Colour, Colour] | None:

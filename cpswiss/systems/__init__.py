@@ -161,8 +161,9 @@ class PairedRound:
     def lines(self) -> list[str]:
         """The ``-p`` format of every system: the count (the bye counted), ``white black`` per
         match, the bye as ``id 0``."""
-        rows = [f"{m.white} {m.black}" for m in self.matches] + ([f"{self.bye} 0"] if self.bye is not None else [])
-        return [str(len(rows)), *rows]
+        from cpswiss.colours.decoder import pairing_file_lines
+
+        return pairing_file_lines([(m.white, m.black) for m in self.matches], self.bye)
 
 
 class PairRound(Protocol):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from cpswiss.colours.decoder import pairing_file_lines
 from cpswiss.rulesets.ruleset import RuleSet
 from cpswiss.systems.shared.records import SystemRecord
 from cpswiss.systems.shared.topdown_types import Entrant, RoundPlan
@@ -65,8 +66,7 @@ class MatchRound:
     def lines(self) -> list[str]:
         """The pairing file (``-p``): the number of lines, ``white black`` per match, the PAB as
         ``tpn 0``."""
-        rows = [f"{m.white} {m.black}" for m in self.matches] + ([f"{self.bye} 0"] if self.bye is not None else [])
-        return [str(len(rows)), *rows]
+        return pairing_file_lines([(m.white, m.black) for m in self.matches], self.bye)
 
     def pairs(self) -> set[tuple[int, int]]:
         """The matches as (White, Black)."""
