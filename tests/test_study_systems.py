@@ -77,3 +77,18 @@ def test_buchholz_spread_per_final_scoregroup_by_hand():
 
     assert buchholz_spread(parse_trf(_crafted())) == {"buchholz_sd_mean": 0.375, "buchholz_range_mean": 0.75,
                                                       "buchholz_range_max": 1.0}
+
+
+def test_bench_compare_pairs_each_file_by_the_system_its_kind_asks_for(capsys):
+    # no --rules: a team file by the team system, a file of players naming no system by the first
+    # registered system of players (the Dutch one); each pairing the same as its own command's
+    from pathlib import Path
+
+    from cpswiss.cli import main
+
+    root = Path(__file__).resolve().parents[1]
+    for flag, trf in (("team", root / "tests" / "data" / "team-2026-sample" / "n009-r02of07-t037.trf"),
+                      ("dutch", root / "scenarios" / "seed-004" / "after-round-4.trf")):
+        same = f"{sys.executable} -m cpswiss.cli pair --{flag} {{trf}} -p {{out}}"
+        assert main(["bench", str(trf), "--compare", same]) == 0
+        assert capsys.readouterr().out.splitlines()[1].endswith("yes")

@@ -344,13 +344,18 @@ def run_compare(paths: list[str], rules: str | None, command: str, repeat: int =
 
 def _system_flag(rules: str | None, trf: Path) -> str:
     """The 'pair' flag that pairs a file: the rule set's system with --rules; else the system the
-    file asks for (:func:`cpswiss.api.selection.system_asked_for`), else ``dutch``."""
+    file asks for (:func:`cpswiss.api.selection.system_asked_for`), else the first registered
+    system that pairs its kind (:func:`cpswiss.registry.first_system_for_kind`: for a file of
+    players, the Dutch System)."""
     from cpswiss.api.selection import system_asked_for
     from cpswiss.formats.trf import read_trf
-    from cpswiss.registry import system_of
+    from cpswiss.registry import first_system_for_kind, system_of
     from cpswiss.rulesets.loader import load_rule_set
 
     if rules:
         return system_of(load_rule_set(rules)).flag
-    system = system_asked_for(read_trf(trf))
-    return system.flag if system is not None else "dutch"
+    t = read_trf(trf)
+    system = system_asked_for(t) or first_system_for_kind(t.kind)
+    if system is None:
+        raise InputError(f"no pairing system pairs a file of this kind ({t.kind})", t.path)
+    return system.flag
