@@ -1,6 +1,7 @@
 """``cpswiss pair``: the next round of a file by the system its flag names (an individual
-system, the Double-Swiss System, the team system), with ``--explain``, ``-c``, ``--write-trf`` and
-the arbiter's decisions (what-if)."""
+system, the Double-Swiss System, the team system), by one call for every system
+(:func:`cpswiss.api.pair`), with ``--explain``, ``-c``, ``--write-trf`` and the arbiter's
+decisions (what-if)."""
 
 from __future__ import annotations
 

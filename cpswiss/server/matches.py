@@ -2,9 +2,11 @@
 run in a worker process as :mod:`cpswiss.server.jobs` runs the others, through the same entry
 points as ``cpswiss pair --team / --double-swiss`` (with what-if), ``state``, ``check``,
 ``explain`` and ``resolve``; each
-answer is one of the typed models of :mod:`cpswiss.server.answers`.  The system is reached
-through the registry and its engine (``pair_matches``); the rule set is the request's, else the one
-record 192 names, else the system's default (:func:`cpswiss.api.rule_set_of_matches`)."""
+answer is one of the typed models of :mod:`cpswiss.server.answers`.  A round to pair is
+paired by :func:`cpswiss.api.pair` as every system's is (:func:`pair_answer` answers it); the
+other jobs reach the system through the registry and its engine (``pair_matches``); the rule
+set is the request's, else the one record 192 names, else the system's default
+(:func:`cpswiss.api.rule_set_of_matches`)."""
 
 from __future__ import annotations
 

@@ -7,7 +7,9 @@ package), reached by :func:`engine_of`: the layers above call a system only thro
 several systems share is in :mod:`cpswiss.systems.shared`; a system imports no other system.
 A system of players returns a :class:`RoundPairing` (colours, legality and output are shared)
 and the API makes it a :class:`PairingResult`; a system of matches returns the round as a
-:class:`~cpswiss.systems.shared.topdown_account.MatchRound`.
+:class:`~cpswiss.systems.shared.topdown_account.MatchRound`.  Either becomes the one result of
+every system, :class:`PairedRound` (``cpswiss.api.pair``): its matches with their games and
+deciding article, the bye, the system's record, the state and the rule set.
 """
 
 from __future__ import annotations
