@@ -17,7 +17,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from cpswiss.errors import InputError, InternalCheckError
 from cpswiss.registry import PairingSystem, package_of, system_of
@@ -206,7 +206,7 @@ class Explanation(Protocol):
     def compare(self, result: PairingResult, proposed: Pairing,
                 settings: SolverSettings | None) -> RoundAccount: ...
 
-    def bracket_rows(self, result: PairingResult, settings: SolverSettings | None) -> list[dict[str, Any]]: ...
+    def bracket_rows(self, result: PairingResult, settings: SolverSettings | None) -> list[dict[str, object]]: ...
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ not the rules' (:mod:`.judge`).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from cpswiss.errors import NoPairingError
 from cpswiss.tournament.model import format_points
@@ -100,7 +100,7 @@ def compare(result: PairingResult, proposed: Pairing, settings: SolverSettings |
                         header=INDEX_HEADER)
 
 
-def bracket_rows(result: PairingResult, settings: SolverSettings | None) -> list[dict[str, Any]]:
+def bracket_rows(result: PairingResult, settings: SolverSettings | None) -> list[dict[str, object]]:
     """One row per bracket: its score, players by BSN, incoming floaters, pairs, outgoing
     floaters and the criteria values (counts, more is better); a seeding round: its rule set's."""
     records = _records_of(result)
@@ -109,7 +109,7 @@ def bracket_rows(result: PairingResult, settings: SolverSettings | None) -> list
         return explainer.bracket_rows(seeding, settings)
     rows = []
     for r in records.brackets:
-        row: dict[str, Any] = {"score": format_points(r.score), "by_index": r.players, "incoming": r.incoming,
+        row: dict[str, object] = {"score": format_points(r.score), "by_index": r.players, "incoming": r.incoming,
                                "pairs": r.pairs, "floaters": r.floaters}
         row.update(r.values)
         rows.append(row)

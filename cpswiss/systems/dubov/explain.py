@@ -6,7 +6,7 @@ the order of sets of 4.2-4.4)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, cast
+from typing import TYPE_CHECKING, Callable, cast
 
 from cpswiss.colours.decoder import Pairing
 from cpswiss.tournament.compatibility import compatible, compatible_later
@@ -65,7 +65,7 @@ def compare(result: PairingResult, proposed: Pairing, settings: SolverSettings |
     return RoundAccount(accounts, decisive=decisive, terms=TERMS)
 
 
-def bracket_rows(result: PairingResult, settings: SolverSettings | None) -> list[dict[str, Any]]:
+def bracket_rows(result: PairingResult, settings: SolverSettings | None) -> list[dict[str, object]]:
     """One row per bracket: residents, upfloaters, G1/G2, shifters, S1, T2, pairs."""
     return [{"score": format_points(r.score), "residents": r.residents, "upfloaters": r.upfloaters,
              "g1": r.g1, "g2": r.g2, "shifted_to_g2": r.shifted_to_g2, "shifted_to_g1": r.shifted_to_g1,

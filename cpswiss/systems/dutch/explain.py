@@ -12,7 +12,7 @@ look-ahead of C.7 / [C8]) optimised, exactly as for the engine's own choice.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from cpswiss.colours.decoder import Pairing
 from cpswiss.tournament.compatibility import compatible
@@ -91,12 +91,12 @@ def compare(result: PairingResult, proposed: Pairing, settings: SolverSettings |
     return RoundAccount(accounts)
 
 
-def bracket_rows(result: PairingResult, settings: SolverSettings | None) -> list[dict[str, Any]]:
+def bracket_rows(result: PairingResult, settings: SolverSettings | None) -> list[dict[str, object]]:
     """Per-bracket criteria values (one column per criterion id; a criterion with several
     levels, as a PSD, gives a tuple, highest score difference first)."""
     rows = []
     for r in brackets_of(result):
-        row: dict[str, Any] = {"score": format_points(r.score), "mdps": r.mdps, "residents": r.residents,
+        row: dict[str, object] = {"score": format_points(r.score), "mdps": r.mdps, "residents": r.residents,
                                "collapsed": r.collapsed, "pairs": r.pairs, "downfloaters": r.downfloaters}
         row.update(readable_values(graph_of(r), result.rules, BRACKET_UNITS, r.values(result.rules, settings)))
         rows.append(row)

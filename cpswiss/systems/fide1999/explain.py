@@ -10,7 +10,7 @@ only the reasons differ.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from cpswiss.colours.decoder import Pairing
 from cpswiss.tournament.compatibility import compatible
@@ -72,7 +72,7 @@ def compare(result: PairingResult, proposed: Pairing, settings: SolverSettings |
     return RoundAccount(accounts, decisive=decisive, terms=TERMS, header=median_text(result.state, groups_of(result)))
 
 
-def bracket_rows(result: PairingResult, settings: SolverSettings | None) -> list[dict[str, Any]]:
+def bracket_rows(result: PairingResult, settings: SolverSettings | None) -> list[dict[str, object]]:
     """One row per score group, in the text's order: who was transferred in and on, the pairs."""
     return [{"score": format_points(r.score), "median": r.median, "direction": r.direction,
              "incoming": r.incoming, "residents": r.residents, "pairs": r.pairs, "transferred": r.transferred}
