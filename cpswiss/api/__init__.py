@@ -296,7 +296,7 @@ def pair(tournament: Tournament | str | Path, rule_set: str | RuleSet | None = N
     :func:`~cpswiss.api.selection.rule_set_for_system` says), else by the one the file asks
     for; ``decisions``: the arbiter's (fixed, forbidden pairs, a promised bye, absences), one
     mechanism for both kinds of file; ``initial_colour`` (``white`` / ``black``) over the
-    file's (XXC / 152: C.04.3 E.6 [A.6], C.04.6 and C.04.5 Art. 4.1); ``accelerate``: a method
+    file's (XXC / 152; a file of matches: C.04.6 and C.04.5 Art. 4.1); ``accelerate``: a method
     over the rule set's (refused by a system that takes none from the caller); ``explain``: the
     system records what its explanation needs (a system of matches: every value ruled out).  A
     file of matches goes to :func:`pair_matches`, a file of players to :func:`pair_tournament`;
