@@ -87,7 +87,7 @@ class PairingResult:
         return pd.DataFrame(engine_of(system_of(self.rules)).explainer.bracket_rows(self, self.settings))
 
 
-Game = tuple[int, int]  # a game of a match: (the player with White, the player with Black)
+PairedGame = tuple[int, int]  # a game of a match: (the player with White, the player with Black)
 
 
 @dataclass(frozen=True)
@@ -99,7 +99,7 @@ class PairedMatch:
 
     white: int
     black: int
-    games: tuple[Game, ...]
+    games: tuple[PairedGame, ...]
     article: str
 
 
