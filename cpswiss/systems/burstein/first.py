@@ -159,7 +159,7 @@ def first_candidate_pairing(bracket: list[PlayerState], nxt: list[PlayerState], 
         if not floaters:
             return True
         floater = bracket[position[floaters[0]]]
-        return floater.score == lowest and all_reach_the_best([floater], nxt, rest, barred, state)
+        return floater.score == lowest and all_reach_the_best([floater], nxt, rest, barred, state, below)
 
     candidate = first_candidate(bracket, barred, floating, clashes)
     decisions = candidate.decisions

@@ -205,8 +205,8 @@ def pair_index_round(state: RoundState, rules: RuleSet, settings: SolverSettings
         bracket = sorted(floaters + group, key=lambda p: key[p.id])
         nxt = groups[g + 1] if g + 1 < len(groups) else []
         rest = [p for later in groups[g + 2:] for p in later]
-        first = relaxed and len(bracket) * (len(bracket) - 1) // 2 >= first_from
-        record = pair_bracket(bracket, nxt, rest, state, rules, values, barred, relaxed, proofs, below, first)
+        by_first = relaxed and len(bracket) * (len(bracket) - 1) // 2 >= first_from
+        record = pair_bracket(bracket, nxt, rest, state, rules, values, barred, relaxed, proofs, below, by_first)
         record.score = group[0].score
         record.incoming = [p.id for p in floaters]
         records.brackets.append(record)
@@ -480,20 +480,20 @@ def step_graph(bracket: list[PlayerState], nxt: list[PlayerState], rest: list[Pl
 def pair_bracket(bracket: list[PlayerState], nxt: list[PlayerState], rest: list[PlayerState],
                  state: RoundState, rules: RuleSet, values: dict[int, IndexValue],
                  barred: dict[int, frozenset[int]] | None = None, relaxed: bool = True,
-                 proofs: bool = True, below: ShrinkingCompletion | None = None, first: bool = False,
+                 proofs: bool = True, below: ShrinkingCompletion | None = None, by_first: bool = False,
                  whole_step: bool = True) -> BursteinBracket:
     """One bracket (players by BSN): the first pairing in the fold order (Art. 4.3) among
     those that comply best with [C5]-[C8], every remaining player completable ([C4]).
     ``barred``: :func:`barred_pairs` of the round's players (computed when not given);
     ``relaxed``: :class:`StepMatcher`'s way of solving; ``proofs``: each BSN's opponent proven
     without a solve where :func:`fold_choice` can; ``below``: [C4] of the players below, kept
-    across the round's brackets; ``first``: the fold order's first candidate proven by bounds
+    across the round's brackets; ``by_first``: the fold order's first candidate proven by bounds
     tried first (:mod:`.first`); ``whole_step`` False: :class:`~.first.WholeStepNeeded` where
     only the whole step's graph would tell.  The same pairing every way."""
     barred = barred if barred is not None else barred_pairs(bracket + nxt + rest, state)
     source = StepSource(bracket, nxt, rest, barred, rules.quality)
     completes = below or (lambda players: completable(players, state))
-    if first and tuple(c.unit for c in rules.quality) == STANDARD_ORDER:
+    if by_first and tuple(c.unit for c in rules.quality) == STANDARD_ORDER:
         found = first_candidate_pairing(bracket, nxt, rest, state, barred, completes, lambda part: pair_bracket(
             part, nxt, rest, state, rules, values, barred, relaxed, proofs, below, whole_step=False))
         if found is not None:
@@ -519,7 +519,7 @@ def pair_bracket(bracket: list[PlayerState], nxt: list[PlayerState], rest: list[
         # (floater.py): the bracket is solved with one virtual player whom they may meet.
         lowest = min(p.score for p in bracket)
         candidates = [k for k, p in enumerate(bracket) if p.score == lowest]
-        if all_reach_the_best([bracket[k] for k in candidates], nxt, rest, barred, state):
+        if all_reach_the_best([bracket[k] for k in candidates], nxt, rest, barred, state, completes):
             matcher = floater_matcher(step_graph(bracket, [], [], barred), candidates, varying)
             try:
                 mates = matcher.solve()
