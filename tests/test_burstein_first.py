@@ -141,3 +141,4 @@ def test_round_one_of_6400_players_is_paired_without_the_graph():
     n = len(bracket.players)
     assert n == 6400 and sorted(bracket.pairs) == sorted(
         (bracket.players[k], bracket.players[n - 1 - k]) for k in range(n // 2))
+

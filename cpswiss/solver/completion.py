@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cpswiss.tournament.compatibility import barred_later, compatible_later, every_pair_compatible
-from cpswiss.solver.matchings import maximum_matching, maximum_weight_matching, pairs_in_order
+from cpswiss.solver.matchings import maximum_matching, maximum_weight_matching, pairs_in_order, refuse_too_large
 from cpswiss.tournament.state import PlayerState, RoundState
 
 
@@ -61,6 +61,7 @@ def complete_pairing(players: list[PlayerState], state: RoundState,
         if exchanged is not None:
             return exchanged  # a complete pairing again, found without the graph's pairs
     takers = [i for i in range(n) if anyone_left_out or state.may_take_pab(players[i])]
+    refuse_too_large(n, "completion test ([C4]) on every pair")
     return complete_matching(n, [(i, j) for i in range(n) for j in range(i + 1, n) if j not in barred[i]], takers)
 
 
