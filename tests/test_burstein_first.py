@@ -142,3 +142,18 @@ def test_round_one_of_6400_players_is_paired_without_the_graph():
     assert n == 6400 and sorted(bracket.pairs) == sorted(
         (bracket.players[k], bracket.players[n - 1 - k]) for k in range(n // 2))
 
+
+
+def test_an_index_round_of_1200_players_is_the_pairing_of_the_graph_by_the_threshold():
+    """Round 5 of a 9-round 1,200-player event (the first Index round, Art. 1.6.2): its
+    brackets of at least the threshold's pairs (here 20,000: 201 players) go by their first
+    candidate, the others as before, and every bracket is the graph's."""
+    t = generate(GeneratorConfig(players=1200, rounds=9, draw_percentage=30), 7, "burstein-2026", play=4)
+    state = build_state(t, RULES.state, 5)
+    threshold = pair_index_round(state, RULES, SolverSettings(first_candidate_from_pairs=20_000)).records[0]
+    graph = pair_index_round(state, RULES, ON_GRAPH).records[0]
+    assert [(b.players, b.pairs, b.floaters, b.steps) for b in threshold.brackets] == \
+        [(b.players, b.pairs, b.floaters, b.steps) for b in graph.brackets]
+    large = [b for b in threshold.brackets if len(b.players) * (len(b.players) - 1) // 2 >= 20_000]
+    assert large and all(b.solved_on == FIRST for b in large)
+    assert all(b.solved_on != FIRST for b in threshold.brackets if b not in large)
