@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cpswiss.tournament.compatibility import barred_later, compatible_later, every_pair_compatible
-from cpswiss.solver.matchings import maximum_matching, maximum_weight_matching, pairs_in_order
+from cpswiss.solver.matchings import maximum_matching, maximum_weight_matching, pairs_in_order, refuse_too_large
 from cpswiss.tournament.state import PlayerState, RoundState
 
 
@@ -56,8 +56,43 @@ def complete_pairing(players: list[PlayerState], state: RoundState,
     in_order = pairs_in_order(n, [AllBut(few) for few in barred], left_out)
     if 2 * len(in_order) >= n - 1 and (n % 2 == 0 or left_out):
         return in_order  # a complete pairing, the bye to an eligible player
+    if n % 2 == 0 or left_out:
+        exchanged = exchanged_in(n, in_order, barred, left_out)
+        if exchanged is not None:
+            return exchanged  # a complete pairing again, found without the graph's pairs
     takers = [i for i in range(n) if anyone_left_out or state.may_take_pab(players[i])]
+    refuse_too_large(n, "completion test ([C4]) on every pair")
     return complete_matching(n, [(i, j) for i in range(n) for j in range(i + 1, n) if j not in barred[i]], takers)
+
+
+def exchanged_in(n: int, pairs: list[tuple[int, int]], barred: list[set[int]],
+                 left_out: frozenset[int]) -> list[tuple[int, int]] | None:
+    """``pairs`` (a maximal matching of n vertices, ``barred``: :func:`barred_later`) completed
+    by exchanges: each vertex left unpaired (but ``left_out``) meets another one, or two of them
+    take the places of a pair a-b, one meeting a and the other b.  A complete pairing, or None
+    when these exchanges do not find one (which proves nothing)."""
+    def may(i: int, j: int) -> bool:
+        return i != j and (j not in barred[i] if i < j else i not in barred[j])
+
+    out = set(left_out).union(*pairs) if pairs else set(left_out)
+    unpaired = [v for v in range(n) if v not in out]
+    matched = list(pairs)
+    while unpaired:
+        u = unpaired.pop(0)
+        w = next((w for w in unpaired if may(u, w)), None)
+        if w is not None:
+            unpaired.remove(w)
+            matched.append((min(u, w), max(u, w)))
+            continue
+        swap = next(((k, w, a, b) for w in unpaired for k, (x, y) in enumerate(matched)
+                     for a, b in ((x, y), (y, x)) if may(u, a) and may(w, b)), None)
+        if swap is None:
+            return None
+        k, w, a, b = swap
+        unpaired.remove(w)
+        matched[k] = (min(u, a), max(u, a))
+        matched.append((min(w, b), max(w, b)))
+    return matched
 
 
 class ShrinkingCompletion:

@@ -7,6 +7,26 @@ from collections.abc import Container, Sequence
 
 import rustworkx as rx
 
+from cpswiss.errors import TooLargeError
+
+
+# the most pairs a graph without the Dutch model may have (a step of Burstein, Dubov, the
+# 1987-99 rules; a completion test's matching on every pair): about 0.5 KB a pair (measured: a
+# Burstein round 1 of 1,500 players, 1.1 million pairs, 572 MB), so about 10 GB; a 9,999-player
+# round 1 (50 million pairs) took 23 GB on its graph and was killed
+MAX_GRAPH_PAIRS = 20_000_000
+
+
+def refuse_too_large(n: int, what: str, limit: int | None = None) -> None:
+    """Exit 4 (:class:`~cpswiss.errors.TooLargeError`) before memory runs out, where a step of
+    ``n`` players would weigh more than ``limit`` possible pairs on its graph (default
+    :data:`MAX_GRAPH_PAIRS`; ``what``: the step, as the message names it)."""
+    pairs = n * (n - 1) // 2
+    most = MAX_GRAPH_PAIRS if limit is None else limit
+    if pairs > most:
+        raise TooLargeError(f"a {what} of {n} players ({pairs:,} possible pairs): more than this build weighs "
+                            f"at once ({most:,} pairs)")
+
 
 def pairs_in_order(n: int, later: Sequence[Container[int]],
                    leave_out: frozenset[int] = frozenset()) -> list[tuple[int, int]]:

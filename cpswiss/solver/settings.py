@@ -19,3 +19,7 @@ class SolverSettings:
     # classes, without its graph, where that applies (the Dutch system's
     # :mod:`~cpswiss.systems.dutch.dense`; the same pairing); tests lower it to compare both ways
     dense_from_pairs: int = 100_000
+    # a bracket of at least this many possible pairs is first paired by the fold order's first
+    # candidate, proven by bounds without its graph, where that applies (the Burstein system's
+    # :mod:`~cpswiss.systems.burstein.first`; the same pairing); tests lower it to compare both ways
+    first_candidate_from_pairs: int = 100_000

@@ -19,7 +19,8 @@ from cpswiss.tournament.model import format_points
 from cpswiss.rulesets.ruleset import RuleSet, load_rule_set
 from cpswiss.systems.burstein.index import index_order_key, index_values
 from cpswiss.systems.burstein.judge import AIMS, judge, step_in_words
-from cpswiss.systems.burstein.procedure import BursteinBracket, BursteinRecords, FoldStep, StepMatcher, best_step
+from cpswiss.systems.burstein.first import FoldStep
+from cpswiss.systems.burstein.procedure import BursteinBracket, BursteinRecords, StepMatcher, best_step
 from cpswiss.systems.burstein.switches import switches_of
 from cpswiss.systems.burstein.units import Level, StepGraph
 from cpswiss.systems.shared.records import records_as

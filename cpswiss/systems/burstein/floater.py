@@ -18,17 +18,24 @@ players and one virtual player (Art. 4.2) whom any of them may meet
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from cpswiss.solver.completion import AllBut, completable
 from cpswiss.solver.matchings import maximum_matching, pairs_in_order
 from cpswiss.tournament.state import PlayerState, RoundState
 
 
+Completes = Callable[[list[PlayerState]], bool]  # can these players all be paired ([C4])?
+
+
 def best_below(floater: PlayerState, nxt: list[PlayerState], rest: list[PlayerState],
-               barred: dict[int, frozenset[int]], state: RoundState) -> tuple[PlayerState, list[tuple[int, int]]] | None:
+               barred: dict[int, frozenset[int]], state: RoundState,
+               completes: Completes | None = None) -> tuple[PlayerState, list[tuple[int, int]]] | None:
     """A pairing below the bracket at [C7]'s best with ``floater`` in it: his opponent in the
     next scoregroup (the first he may meet) and the pairs of the next scoregroup's others among
     themselves (player ids); None when this construction finds none (the players left over, at
-    most one of the next scoregroup and all those below, must all meet somebody, [C4])."""
+    most one of the next scoregroup and all those below, must all meet somebody, [C4]; told by
+    ``completes``, :func:`~cpswiss.solver.completion.completable` when not given)."""
     partner = next((x for x in nxt if x.id not in barred[floater.id]), None)
     if partner is None:
         return None
@@ -42,20 +49,22 @@ def best_below(floater: PlayerState, nxt: list[PlayerState], rest: list[PlayerSt
         if len(others) - 2 * len(inside) > 1:
             return None
     met = {v for pair in inside for v in pair}
-    if not completable([x for k, x in enumerate(others) if k not in met] + rest, state):
+    left = [x for k, x in enumerate(others) if k not in met] + rest
+    if not (completes(left) if completes is not None else completable(left, state)):
         return None
     return partner, [(others[i].id, others[k].id) for i, k in inside]
 
 
 def all_reach_the_best(candidates: list[PlayerState], nxt: list[PlayerState], rest: list[PlayerState],
-                       barred: dict[int, frozenset[int]], state: RoundState) -> bool:
+                       barred: dict[int, frozenset[int]], state: RoundState,
+                       completes: Completes | None = None) -> bool:
     """Does every one of ``candidates`` reach [C7]'s best as the bracket's floater (module
     docstring)?  True only when proven: :func:`best_below` for the first, and each other one
     meets that pairing's opponent of the first in his place, or takes one player of a pair of
     the next scoregroup whose other player meets that opponent.  False: not proven."""
     if not candidates:
         return False
-    found = best_below(candidates[0], nxt, rest, barred, state)
+    found = best_below(candidates[0], nxt, rest, barred, state, completes)
     if found is None:
         return False
     partner, pairs = found

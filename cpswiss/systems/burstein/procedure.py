@@ -32,10 +32,11 @@ from cpswiss.registry import system_of
 from cpswiss.rulesets.model import Criterion
 from cpswiss.rulesets.ruleset import RuleSet, load_rule_set
 from cpswiss.solver.blossom import LexicographicMatching
-from cpswiss.solver.completion import AllBut, completable
+from cpswiss.solver.completion import AllBut, ShrinkingCompletion, completable
 from cpswiss.solver.matchings import maximum_matching, maximum_weight_matching, pairs_in_order
 from cpswiss.solver.settings import SolverSettings
 from cpswiss.systems import RoundPairing, pair_round_by
+from cpswiss.systems.burstein.first import FoldStep, WholeStepNeeded, first_candidate_pairing
 from cpswiss.systems.burstein.floater import all_reach_the_best
 from cpswiss.systems.burstein.index import IndexValue, index_order_key, index_values
 from cpswiss.systems.burstein.switches import switches_of
@@ -53,19 +54,8 @@ STANDARD_ORDER = (PAIRS, "burstein-floater-scores", "burstein-next-bracket", COL
 SAME_WITHOUT_FLOATERS = frozenset({"burstein-floater-scores", "burstein-next-bracket"})
 
 
-@dataclass
-class FoldStep:
-    """Art. 4.3: one BSN's opponent, chosen in the fold order (None: he floats, BSN 0).
-    ``first_choice``: it is the first opponent the fold order offers him (no better one was
-    ruled out by the criteria)."""
-
-    bsn: int
-    player: int
-    opponent: int | None
-    first_choice: bool
-
-
 STEP, ALONE, WITH_FLOATER = "step", "bracket", "bracket and a virtual floater"
+FIRST = "bracket's first candidate"  # proven by bounds, with no graph (first.py)
 NamedLevels = list[tuple[str, list[Level]]]  # (criterion id, its levels), in the rule file's order
 
 
@@ -207,13 +197,16 @@ def pair_index_round(state: RoundState, rules: RuleSet, settings: SolverSettings
         players = [p for p in players if p.id != bye]
     groups = scoregroups(players)
     barred = barred_pairs(players, state)
+    below = ShrinkingCompletion(state)  # [C4] of the players below each bracket, one pairing kept
+    first_from = (settings or SolverSettings()).first_candidate_from_pairs
     pairs: list[tuple[int, int]] = []
     floaters: list[PlayerState] = []
     for g, group in enumerate(groups):
         bracket = sorted(floaters + group, key=lambda p: key[p.id])
         nxt = groups[g + 1] if g + 1 < len(groups) else []
         rest = [p for later in groups[g + 2:] for p in later]
-        record = pair_bracket(bracket, nxt, rest, state, rules, values, barred, relaxed, proofs)
+        by_first = relaxed and len(bracket) * (len(bracket) - 1) // 2 >= first_from
+        record = pair_bracket(bracket, nxt, rest, state, rules, values, barred, relaxed, proofs, below, by_first)
         record.score = group[0].score
         record.incoming = [p.id for p in floaters]
         records.brackets.append(record)
@@ -487,19 +480,31 @@ def step_graph(bracket: list[PlayerState], nxt: list[PlayerState], rest: list[Pl
 def pair_bracket(bracket: list[PlayerState], nxt: list[PlayerState], rest: list[PlayerState],
                  state: RoundState, rules: RuleSet, values: dict[int, IndexValue],
                  barred: dict[int, frozenset[int]] | None = None, relaxed: bool = True,
-                 proofs: bool = True) -> BursteinBracket:
+                 proofs: bool = True, below: ShrinkingCompletion | None = None, by_first: bool = False,
+                 whole_step: bool = True) -> BursteinBracket:
     """One bracket (players by BSN): the first pairing in the fold order (Art. 4.3) among
     those that comply best with [C5]-[C8], every remaining player completable ([C4]).
     ``barred``: :func:`barred_pairs` of the round's players (computed when not given);
     ``relaxed``: :class:`StepMatcher`'s way of solving; ``proofs``: each BSN's opponent proven
-    without a solve where :func:`fold_choice` can (the same pairing either way)."""
+    without a solve where :func:`fold_choice` can; ``below``: [C4] of the players below, kept
+    across the round's brackets; ``by_first``: the fold order's first candidate proven by bounds
+    tried first (:mod:`.first`); ``whole_step`` False: :class:`~.first.WholeStepNeeded` where
+    only the whole step's graph would tell.  The same pairing every way."""
     barred = barred if barred is not None else barred_pairs(bracket + nxt + rest, state)
     source = StepSource(bracket, nxt, rest, barred, rules.quality)
+    completes = below or (lambda players: completable(players, state))
+    if by_first and tuple(c.unit for c in rules.quality) == STANDARD_ORDER:
+        found = first_candidate_pairing(bracket, nxt, rest, state, barred, completes, lambda part: pair_bracket(
+            part, nxt, rest, state, rules, values, barred, relaxed, proofs, below, whole_step=False))
+        if found is not None:
+            return BursteinBracket(0, [p.id for p in bracket], [], {p.id: values[p.id] for p in bracket},
+                                   found.pairs, found.floaters, source, found.steps, found.solves,
+                                   found.whole_solves, FIRST)
     varying = tuple(c for c in rules.quality if c.unit not in SAME_WITHOUT_FLOATERS)
     step: StepMatcher | None = None
     matcher: StepMatcher | None = None
     if relaxed and rules.quality and rules.quality[0].unit == PAIRS and len(bracket) % 2 == 0 \
-            and completable(bracket, state) and completable(nxt + rest, state):
+            and completable(bracket, state) and completes(nxt + rest):
         # The bracket can be paired whole and the players outside it among themselves ([C4]):
         # nobody floats in a best pairing ([C5] first), [C6] and [C7] are the same for every
         # pairing of the bracket, and the fold order chooses among the bracket's own best
@@ -514,13 +519,15 @@ def pair_bracket(bracket: list[PlayerState], nxt: list[PlayerState], rest: list[
         # (floater.py): the bracket is solved with one virtual player whom they may meet.
         lowest = min(p.score for p in bracket)
         candidates = [k for k, p in enumerate(bracket) if p.score == lowest]
-        if all_reach_the_best([bracket[k] for k in candidates], nxt, rest, barred, state):
+        if all_reach_the_best([bracket[k] for k in candidates], nxt, rest, barred, state, completes):
             matcher = floater_matcher(step_graph(bracket, [], [], barred), candidates, varying)
             try:
                 mates = matcher.solve()
             except NoPairingError:  # the others cannot all be paired: the whole step decides
                 matcher = None
     rest_edges: list[int] = []  # the step's pairs outside the bracket, when the bracket is solved alone
+    if matcher is None and not whole_step:
+        raise WholeStepNeeded(f"a part of {len(bracket)} players")
     if matcher is None:
         g, named_levels = source.graph_and_levels()
         step = matcher = StepMatcher(g, [lv for _, group in named_levels for lv in group], relaxed)

@@ -129,9 +129,20 @@ class PreferenceCount:
         left = dict(self.count)
         left[a.preference] -= 1
         left[b.preference] -= 1
+        return self.clashes + self.clash(a, b) + self._forced(left, floating)
+
+    def fewest(self, floating: int) -> int:
+        """The fewest same-colour pairs of any pairing of the bracket with the pairs fixed so far
+        and ``floating`` more floaters among the undecided players (as :meth:`least_clashes`)."""
+        return self.clashes + self._forced(self.count, floating)
+
+    @staticmethod
+    def _forced(left: dict[Colour | None, int], floating: int) -> int:
+        """The same-colour pairs the undecided players ``left`` (by preference) must make: half
+        of what the larger colour group exceeds the others and ``floating`` floaters by."""
         colours = sorted((n for c, n in left.items() if c is not None), reverse=True) + [0, 0]
         others = sum(left.values()) - colours[0]
-        return self.clashes + self.clash(a, b) + max(0, colours[0] - others - floating + 1) // 2
+        return max(0, colours[0] - others - floating + 1) // 2
 
 
 UNITS: dict[str, Callable[[StepGraph], list[Level]]] = {

@@ -10,6 +10,7 @@ from operator import itemgetter
 
 from cpswiss.tournament.compatibility import barred_later, every_pair_compatible
 from cpswiss.errors import TooLargeError
+from cpswiss.solver.matchings import MAX_GRAPH_PAIRS as MAX_GRAPH_PAIRS, refuse_too_large as refuse_too_large
 from cpswiss.tournament.state import PlayerState, RoundState
 
 ONE_POINT_TENTHS = 10  # A.8 / RN-17: "one point" of the downfloater SD, in tenths (see RN-15)
@@ -17,24 +18,6 @@ ONE_POINT_TENTHS = 10  # A.8 / RN-17: "one point" of the downfloater SD, in tent
 # (measured: a 503-player step, 123,000 pairs, 340 MB), so about 11 GB; beyond it exit 4
 # (TooLargeError) before memory runs out.  Round 1 needs no graph (:func:`interchangeable`).
 MAX_STEP_PAIRS = 4_500_000
-
-
-# the most pairs a step of the systems that weigh it on a graph without the Dutch model (Burstein,
-# Dubov, the 1987-99 rules) may have: about 0.5 KB a pair (measured: a Burstein round 1 of 1,500
-# players, 1.1 million pairs, 572 MB), so about 10 GB; a 9,999-player round 1 (50 million pairs)
-# took 23 GB and was killed
-MAX_GRAPH_PAIRS = 20_000_000
-
-
-def refuse_too_large(n: int, what: str, limit: int | None = None) -> None:
-    """Exit 4 (:class:`~cpswiss.errors.TooLargeError`) before memory runs out, where a step of
-    ``n`` players would weigh more than ``limit`` possible pairs on its graph (default
-    :data:`MAX_GRAPH_PAIRS`; ``what``: the step, as the message names it)."""
-    pairs = n * (n - 1) // 2
-    most = MAX_GRAPH_PAIRS if limit is None else limit
-    if pairs > most:
-        raise TooLargeError(f"a {what} of {n} players ({pairs:,} possible pairs): more than this build weighs "
-                            f"at once ({most:,} pairs)")
 
 
 @dataclass
