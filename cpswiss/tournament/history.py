@@ -55,7 +55,7 @@ class PastRoundRules:
 
     def __init__(self, bye_barred_by: frozenset[EntryKind], unplayed_win_bars: bool, unplayed_round_float: str,
                  float_by: str, win: int, loss: int, absent_points: int) -> None:
-        self.bye_barred_by = bye_barred_by
+        self.bye_barred_by = tuple(bye_barred_by)  # a tuple: found by identity (an enum's hash is Python code)
         self.unplayed_win_bars = unplayed_win_bars
         self.unplayed_round_float = unplayed_round_float
         self.float_by = float_by
