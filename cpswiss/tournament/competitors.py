@@ -58,7 +58,7 @@ _BYE_KINDS = {RoundKind.PAB: EntryKind.PAB, RoundKind.HALF_BYE: EntryKind.HALF_B
               RoundKind.FULL_BYE: EntryKind.FULL_BYE, RoundKind.ZERO_BYE: EntryKind.ZERO_BYE}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Game:
     """One game of a match: the board (team) or game number (Double-Swiss), the competitor's
     player on it (0: an empty board), the opponent's player (0: none) and the player's block."""
@@ -73,7 +73,7 @@ class Game:
         return self.entry is not None and self.entry.played
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CompetitorEntry:
     """One competitor's round.
 
@@ -93,7 +93,7 @@ class CompetitorEntry:
     match_points: int = 0  # tenths (0 where the system has none)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Competitor:
     """A player or a team: its pairing number, name, members in default board order (a
     player: itself) and one entry per round (index = round - 1; None: absent, no block)."""
@@ -125,10 +125,11 @@ def players_as_competitors(t: Tournament, games_per_match: int = 1, up_to: int |
     match, C.04.5)."""
     per = games_per_match
     rounds = -(-t.last_paired_round // per) if up_to is None else up_to
+    matches = [range(per * (k - 1) + 1, per * k + 1) for k in range(1, rounds + 1)]  # each match's columns
     found: dict[int, Competitor] = {}
     for pid, rec in t.players.items():
-        entries = tuple(_player_match(t, pid, range(per * (k - 1) + 1, per * k + 1)) for k in range(1, rounds + 1))
-        found[pid] = Competitor(pid, rec.name, (pid,), entries, rec.line)
+        found[pid] = Competitor(pid, rec.name, (pid,), tuple(_player_match(t, pid, columns) for columns in matches),
+                                rec.line)
     return found
 
 
