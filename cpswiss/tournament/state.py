@@ -273,9 +273,9 @@ _BYE_BARRING_KINDS = {"pab": EntryKind.PAB, "forfeit-win": EntryKind.FORFEIT_WIN
 
 class StateHistory:
     """The states before the rounds of one tournament under one rule set's state rules, read
-    from one pass over its rounds: each player's history (:class:`CompetitorHistory` of his
-    one-game matches) is summed once, the floats of each past round found once, and the state before round r reads the
-    first r - 1 rounds of them.  :func:`build_state` is one state of a fresh history; a
+    from one pass over its rounds: each player's history (the :class:`CompetitorHistory` of
+    his one-game matches) is summed once, the floats of each past round found once, and the
+    state before round r reads the first r - 1 rounds of them.  :func:`build_state` is one state of a fresh history; a
     whole-tournament check asks one history for every round.  The tournament must not change
     while its history is in use."""
 
