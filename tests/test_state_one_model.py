@@ -38,6 +38,7 @@ def test_the_individual_and_the_match_state_of_one_file_agree_where_their_rules_
     individual = StateHistory(t, load_rule_set("dutch-2017").state).state(round_no)
     matches = competition_state(t, MATCH_RULES, round_no)
     assert sorted(individual.players) == sorted(matches.competitors) == list(range(1, 8))
+    played_floats = []
     for pid, p in individual.players.items():
         c = matches.competitors[pid]
         assert (p.score, p.real_score, p.colours, p.opponents, p.games_played, p.bye_eligible, p.available) == \
@@ -48,8 +49,11 @@ def test_the_individual_and_the_match_state_of_one_file_agree_where_their_rules_
             entry = c.entries[round_no - 1 - back]
             if entry is not None and entry.played:
                 assert mine == theirs, (pid, back)
+                played_floats.append(mine)
             else:  # 2017 A.4 / RN-1: every unplayed round a downfloat; Art. 1.5: none
                 assert (mine, theirs) == (Float.DOWN, Float.NONE), (pid, back)
+    if round_no >= 3:  # round 2: 4 (0.0) met 5 (0.5), an upfloat and a downfloat in both states
+        assert {Float.UP, Float.DOWN} <= set(played_floats)
 
 
 def test_the_sums_of_the_one_model_on_the_file():
