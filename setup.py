@@ -25,7 +25,7 @@ from setuptools import find_namespace_packages, setup
 # small CP-SAT count models of solver/classcounts.py, whose sums of CP-SAT variables mypy types as
 # int (so compiled code would unbox a CP-SAT expression as an int)
 COMPILED = ["cpswiss/solver/*.py", "cpswiss/systems/shared/*.py", "cpswiss/systems/dutch/*.py",
-            "cpswiss/systems/fide1999/units.py", "cpswiss/tournament/state.py",
+            "cpswiss/systems/fide1999/units.py", "cpswiss/tournament/state.py", "cpswiss/tournament/history.py",
             "cpswiss/tournament/compatibility.py", "cpswiss/tournament/colour.py"]
 NOT_COMPILED = {"cpswiss/solver/cpsat.py", "cpswiss/systems/dutch/explain.py",
                 "cpswiss/systems/shared/explaining.py", "cpswiss/systems/dutch/criteria.py",

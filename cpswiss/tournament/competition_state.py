@@ -10,7 +10,12 @@ difference, floats, opponents met in played matches (a match forfeited as a whol
 GHR 3.5), the bye bar ([C2]), matches played, and whether it is to be paired.  Colour
 *preferences* (C.04.6 Art. 1.7) are the system's: they are read from these fields.
 
-The individual systems do not use this module (:mod:`cpswiss.tournament.state` is theirs).
+The sums are each competitor's :class:`~cpswiss.tournament.history.CompetitorHistory`, the ones
+the individual state reads (:mod:`cpswiss.tournament.state`): scores, colours had, opponents,
+matches played, the bye bar, the floats (Art. 1.5: :func:`~cpswiss.tournament.history.past_float`
+with ``unplayed_round_float = "never"``) and the refusal of a round with no result yet are
+computed there once for every system; this module reads them under the
+:class:`CompetitionRules` (:func:`past_round_rules`).
 """
 
 from __future__ import annotations
@@ -21,10 +26,11 @@ from dataclasses import dataclass, field
 from cpswiss.errors import InputError
 from cpswiss.tournament.acceleration import baku_schedule
 from cpswiss.tournament.competitors import Competitor, CompetitorEntry, EntryKind, competitors
+from cpswiss.tournament.history import Float, PastRoundRules, competitor_history, past_float, refuse_pending_rounds
 from cpswiss.tournament.model import Tournament
 from cpswiss.tournament.team_records import MatchScoring
 from cpswiss.tournament.colour import BLACK, WHITE, Colour
-from cpswiss.tournament.state import Float, initial_colour_shown
+from cpswiss.tournament.state import initial_colour_shown
 
 MATCH_POINTS, GAME_POINTS = "match-points", "game-points"
 
@@ -188,36 +194,36 @@ def competition_state(t: Tournament, rules: CompetitionRules | None = None,
         raise InputError(f"all {total} rounds (142) are already paired; nothing to pair", t.path,
                          t.total_rounds_line)
     found = competitors(t)
-    for c in found.values():
-        for r, e in enumerate(c.entries[:round_no - 1], start=1):
-            if e is not None and e.kind is EntryKind.PENDING:
-                noun = "team" if t.is_team_tournament else "player"
-                raise InputError(f"round {r} of {noun} {c.id} has no result yet: enter the results of round {r} "
-                                 f"before round {round_no} is paired", t.path, c.line or None)
-    scores = {cid: _running_scores(c, rules, t) for cid, c in found.items()}
+    past = past_round_rules(rules, t)
+    histories = {cid: competitor_history(t, c, past) for cid, c in found.items()}
+    refuse_pending_rounds(t, histories, round_no, "team" if t.is_team_tournament else "player")
     virtual = team_virtual_points(t, rules) if t.is_team_tournament else {}
+    by_match_points = rules.primary == MATCH_POINTS
+
+    def score_before(cid: int, r: int) -> int:
+        """The pairing score before round ``r``: the primary score with that round's virtual points."""
+        h = histories[cid]
+        return (h.match_points if by_match_points else h.game_points)[r - 1] + _virtual(t, cid, r, rules, virtual)
+
+    floats_of = [{cid: past_float(cid, h.entry(r), r, score_before, past) for cid, h in histories.items()}
+                 for r in range(round_no - 1, 0, -1)]  # latest first
     forbidden = _forbidden(t, round_no)
+    history = round_no - 1
     states: dict[int, CompetitorState] = {}
     for cid in sorted(found):
-        c = found[cid]
-        entries = c.entries[:round_no - 1] + (None,) * max(0, round_no - 1 - len(c.entries))
-        played = [e for e in entries if e is not None and e.played]
-        colours = tuple(e.colour_had for e in played if e.colour_had)
+        c, h = found[cid], histories[cid]
+        entries = c.entries[:history] + (None,) * max(0, history - len(c.entries))
         available = _available(t, c, round_no, last)
-        entered = available or any(e is not None and e.kind.took_part_in_pairing for e in entries)
-        assigned = [t.assigned_points(cid, r) for r in t.assignment_rounds(round_no - 1)]  # 299: RF-6
-        mp = sum(e.match_points for e in entries if e is not None) + sum(a[0] for a in assigned)
-        gp = sum(e.game_points for e in entries if e is not None) + sum(a[1] for a in assigned)
-        primary, secondary = (mp, gp) if rules.primary == MATCH_POINTS else (gp, mp)
-        floats = tuple(_float(found, scores, cid, r, t, rules, virtual) for r in range(round_no - 1, 0, -1))
+        mp, gp = h.match_points[history], h.game_points[history]
+        primary, secondary = (mp, gp) if by_match_points else (gp, mp)
         states[cid] = CompetitorState(
             id=cid, name=c.name, members=c.members, score=primary + _virtual(t, cid, round_no, rules, virtual),
             real_score=primary, secondary=secondary, match_points=mp, game_points=gp,
-            available=available, entered=entered,
-            opponents=frozenset(e.opponent for e in played if e.opponent is not None),
-            forbidden=forbidden.get(cid, frozenset()), colours=colours, floats=floats,
-            bye_eligible=not any(e is not None and e.kind in rules.bye_barred_by for e in entries),
-            matches_played=len(played), entries=entries)
+            available=available, entered=available or h.entered_before(round_no),
+            opponents=frozenset(h.opponents[:h.played[history]]),
+            forbidden=forbidden.get(cid, frozenset()), colours=h.colours[:h.coloured[history]],
+            floats=tuple(f[cid] for f in floats_of), bye_eligible=h.bye_bars[history] == 0,
+            matches_played=h.played[history], entries=entries)
     # without 152: recovered by the pairing numbers as given (C.04.6 / C.04.5 Art. 4.3.1 read the TPN;
     # a competitor absent in round 1 does not renumber the others: docs/team-2026.md TS-7)
     initial = t.initial_colour or initial_colour_shown(
@@ -226,15 +232,12 @@ def competition_state(t: Tournament, rules: CompetitionRules | None = None,
     return CompetitionState(t, round_no, total, initial, rules, states)
 
 
-def _running_scores(c: Competitor, rules: CompetitionRules, t: Tournament) -> list[int]:
-    """The primary score before each round: index k = after the first k rounds, with the points
-    299 records assign the competitor (docs/readings.md RF-6)."""
-    primary = 0 if rules.primary == MATCH_POINTS else 1
-    running = [t.assigned_points(c.id, 0)[primary]]
-    for r, e in enumerate(c.entries, start=1):
-        value = 0 if e is None else e.match_points if rules.primary == MATCH_POINTS else e.game_points
-        running.append(running[-1] + value + t.assigned_points(c.id, r)[primary])
-    return running
+def past_round_rules(rules: CompetitionRules, t: Tournament) -> PastRoundRules:
+    """What a past round means to a team or Double-Swiss system: [C2]'s bye bar by the kinds
+    ``rules`` names; no float without a played match (C.04.6 / C.04.5 Art. 1.5: ``never``), in a
+    played one the higher pairing score down and the lower up; a round without an entry worth
+    nothing."""
+    return PastRoundRules(rules.bye_barred_by, False, "never", "scores", t.scoring.win, t.scoring.loss, 0)
 
 
 def team_virtual_points(t: Tournament, rules: CompetitionRules) -> dict[int, list[tuple[int, int]]]:
@@ -266,18 +269,6 @@ def _virtual(t: Tournament, cid: int, r: int, rules: CompetitionRules,
     values = t.accelerations.get(cid, [])
     column = t.games_per_round * (r - 1) + 1
     return values[column - 1] if 0 < column <= len(values) else 0
-
-
-def _float(found: dict[int, Competitor], scores: dict[int, list[int]], cid: int, r: int, t: Tournament,
-           rules: CompetitionRules, virtual: dict[int, list[tuple[int, int]]]) -> Float:
-    """C.04.6 / C.04.5 Art. 1.5: a floater in past round ``r`` is a competitor whose opponent in
-    a played match had another (pairing) score; a bye or an unplayed match is no float."""
-    e = found[cid].entry(r)
-    if e is None or not e.played or e.opponent is None:
-        return Float.NONE
-    mine = scores[cid][r - 1] + _virtual(t, cid, r, rules, virtual)
-    theirs = scores[e.opponent][r - 1] + _virtual(t, e.opponent, r, rules, virtual)
-    return Float.DOWN if mine > theirs else Float.UP if mine < theirs else Float.NONE
 
 
 def _available(t: Tournament, c: Competitor, round_no: int, last: int) -> bool:

@@ -9,21 +9,25 @@ entry carries its game points and match points and its match colour as the syste
 in C.04.5, Art. 1.6), and whether it counts as played (a meeting, GHR 3.5).
 
 The records these are read from are the players' round blocks (``001``) and, for teams, the
-TRF-2026 team records (:mod:`cpswiss.tournament.model`).  The individual systems do not go
-through this module: they read :class:`~cpswiss.tournament.model.PlayerRecord` rounds directly
-(:mod:`cpswiss.tournament.state`); :func:`competitors` of an individual file gives each player
-one-game matches, for tools that treat every system alike.
+TRF-2026 team records (:mod:`cpswiss.tournament.model`; their module loads only for a team
+file).  This is the one model of every system: :func:`competitors` of an individual file gives
+each player one-game matches (:func:`players_as_competitors`), and the individual state
+(:mod:`cpswiss.tournament.state`) is summed from them as the state of the systems of matches is
+(:mod:`cpswiss.tournament.history`).
 """
 
 from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from cpswiss.errors import InputError
 from cpswiss.tournament.colour import BLACK, WHITE, Colour, opposite
 from cpswiss.tournament.model import RoundEntry, RoundKind, Tournament
-from cpswiss.tournament.team_records import BoardOrder, MatchScoring, TeamForfeit
+
+if TYPE_CHECKING:
+    from cpswiss.tournament.team_records import BoardOrder, MatchScoring, TeamForfeit
 
 
 class EntryKind(enum.Enum):
@@ -54,7 +58,7 @@ _BYE_KINDS = {RoundKind.PAB: EntryKind.PAB, RoundKind.HALF_BYE: EntryKind.HALF_B
               RoundKind.FULL_BYE: EntryKind.FULL_BYE, RoundKind.ZERO_BYE: EntryKind.ZERO_BYE}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Game:
     """One game of a match: the board (team) or game number (Double-Swiss), the competitor's
     player on it (0: an empty board), the opponent's player (0: none) and the player's block."""
@@ -69,7 +73,7 @@ class Game:
         return self.entry is not None and self.entry.played
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CompetitorEntry:
     """One competitor's round.
 
@@ -89,7 +93,7 @@ class CompetitorEntry:
     match_points: int = 0  # tenths (0 where the system has none)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Competitor:
     """A player or a team: its pairing number, name, members in default board order (a
     player: itself) and one entry per round (index = round - 1; None: absent, no block)."""
@@ -111,12 +115,21 @@ def competitors(t: Tournament, up_to: int | None = None) -> dict[int, Competitor
     line) where a round of a team cannot be read as one match."""
     if t.is_team_tournament:
         return _teams(t, up_to)
-    per = t.games_per_round
+    return players_as_competitors(t, t.games_per_round, up_to)
+
+
+def players_as_competitors(t: Tournament, games_per_match: int = 1, up_to: int | None = None) -> dict[int, Competitor]:
+    """Every player as a competitor, in the file's order of players, with one entry per match
+    up to the last paired one (or up to ``up_to``): a match is ``games_per_match`` round
+    columns (1: a player of an individual system, whatever the file; 2: a Double-Swiss
+    match, C.04.5)."""
+    per = games_per_match
     rounds = -(-t.last_paired_round // per) if up_to is None else up_to
+    matches = [range(per * (k - 1) + 1, per * k + 1) for k in range(1, rounds + 1)]  # each match's columns
     found: dict[int, Competitor] = {}
     for pid, rec in t.players.items():
-        entries = tuple(_player_match(t, pid, range(per * (k - 1) + 1, per * k + 1)) for k in range(1, rounds + 1))
-        found[pid] = Competitor(pid, rec.name, (pid,), entries, rec.line)
+        found[pid] = Competitor(pid, rec.name, (pid,), tuple(_player_match(t, pid, columns) for columns in matches),
+                                rec.line)
     return found
 
 
@@ -168,7 +181,7 @@ def _teams(t: Tournament, up_to: int | None = None) -> dict[int, Competitor]:
     320 / 330 / 300 / 240 records (C.04.6 Art. 1.4, 1.6; GHR 3.5)."""
     boards = t.number_of_boards()
     team_of = t.member_teams()
-    mp = t.match_scoring or MatchScoring()
+    mp = _match_scoring(t)
     forfeits: dict[tuple[int, int], TeamForfeit] = {}
     for f in t.team_forfeits:
         forfeits[f.round_no, f.white] = forfeits[f.round_no, f.black] = f
@@ -201,7 +214,7 @@ def _team_round(t: Tournament, r: int, number: int, members: tuple[int, ...], bo
                 team_of: dict[int, int], forfeits: dict[tuple[int, int], TeamForfeit],
                 orders: dict[tuple[int, int], BoardOrder]) -> CompetitorEntry | None:
     """One team's entry in round ``r`` (match points of a played match filled in later)."""
-    mp = t.match_scoring or MatchScoring()
+    mp = _match_scoring(t)
     blocks = {pid: e for pid in members if (e := t.players[pid].entry(r)) is not None}
     points = sum(t.scoring.points(e) for e in blocks.values())
     line = t.teams[number].line
@@ -245,6 +258,13 @@ def _team_round(t: Tournament, r: int, number: int, members: tuple[int, ...], bo
     return CompetitorEntry(kind, game_points=points, match_points=match_points)
 
 
+def _match_scoring(t: Tournament) -> MatchScoring:
+    """The match points of a team file: 362, else the defaults (2 / 1 / 0).  The team records'
+    module loads here, for a team file only."""
+    from cpswiss.tournament.team_records import MatchScoring
+    return t.match_scoring or MatchScoring()
+
+
 _BYE_ROUND_KINDS = {kind: round_kind for round_kind, kind in _BYE_KINDS.items()}
 
 
@@ -253,7 +273,7 @@ def _pab(t: Tournament, boards: int) -> CompetitorEntry:
     if t.team_pab is not None:
         return CompetitorEntry(EntryKind.PAB, game_points=t.team_pab.game_points, match_points=t.team_pab.match_points)
     return CompetitorEntry(EntryKind.PAB, game_points=boards * t.scoring.draw,
-                           match_points=(t.match_scoring or MatchScoring()).draw)
+                           match_points=_match_scoring(t).draw)
 
 
 def _team_match(t: Tournament, r: int, number: int, members: tuple[int, ...], blocks: dict[int, RoundEntry],
@@ -290,7 +310,7 @@ def _team_match(t: Tournament, r: int, number: int, members: tuple[int, ...], bl
         theirs = all(e.kind is RoundKind.FORFEIT_WIN for e in entries)
         if mine or theirs:  # every board forfeited one way: the match is forfeited as a whole
             kind = EntryKind.FORFEIT_LOSS if mine else EntryKind.FORFEIT_WIN
-            mp = t.match_scoring or MatchScoring()
+            mp = _match_scoring(t)
             return CompetitorEntry(kind, opponent, colour, None, False, games, points,
                                    mp.loss if mine else mp.win)
     # no board played, forfeits both ways (no 330): scored on its boards, but no colour had and no

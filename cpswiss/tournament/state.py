@@ -4,6 +4,13 @@ Everything the pairing rules look at, derived from a :class:`~cpswiss.tournament
 for one round: scores (with acceleration), pairing order, played opponents,
 colour histories and preferences, float history, bye eligibility,
 topscorers and availability.  Each derivation cites its article.
+
+A player is a competitor whose matches have one game: his rounds are read as the
+:class:`~cpswiss.tournament.competitors.CompetitorEntry` of one-game matches
+(:func:`~cpswiss.tournament.competitors.players_as_competitors`) and summed once by
+:func:`~cpswiss.tournament.history.competitor_history`, the sums the state of the systems of
+matches reads too (:mod:`cpswiss.tournament.competition_state`); this module reads them under the
+rule set's state rules (:func:`past_round_rules`).
 """
 
 from __future__ import annotations
@@ -13,9 +20,12 @@ from enum import Enum
 from functools import cached_property
 from typing import TYPE_CHECKING, Callable
 
-from cpswiss.errors import InputError, InternalCheckError
+from cpswiss.errors import InputError
 from cpswiss.tournament.colour import BLACK, WHITE, Colour, opposite
-from cpswiss.tournament.model import PlayerRecord, RoundEntry, RoundKind, Tournament, format_points
+from cpswiss.tournament.competitors import EntryKind, players_as_competitors
+from cpswiss.tournament.history import CompetitorHistory, Float as Float, PastRoundRules, competitor_history, \
+    past_float, refuse_pending_rounds
+from cpswiss.tournament.model import Scoring, Tournament, format_points
 from cpswiss.rulesets.ruleset import StateRules
 
 if TYPE_CHECKING:
@@ -29,14 +39,6 @@ class Strength(Enum):
     MILD = 1
     STRONG = 2
     ABSOLUTE = 3
-
-
-class Float(Enum):
-    """Float of a player in a past round, C.04.3 A.4."""
-
-    NONE = "-"
-    DOWN = "D"
-    UP = "U"
 
 
 @dataclass(frozen=True)
@@ -253,57 +255,27 @@ def initial_colour_shown(histories: list[list[tuple[Colour | None, bool]]], ever
     return WHITE
 
 
-class PlayerHistory:
-    """One player's rounds summed once, for the state before any round: the running tuples
-    hold at index k the value after his first k rounds (0: before round 1), up to the
-    tournament's last paired round.  (A plain class: a dataclass or named tuple made at
-    import costs a check process more than the history saves it on a small file.)"""
-
-    __slots__ = ("scores", "games", "bye_bars", "colours", "opponents", "first_paired", "first_pending")
-
-    def __init__(self, scores: tuple[int, ...], games: tuple[int, ...], bye_bars: tuple[int, ...],
-                 colours: tuple[Colour, ...], opponents: tuple[int, ...], first_paired: int, first_pending: int) -> None:
-        self.scores = scores  # points in tenths, each round worth what it scores (no acceleration)
-        self.games = games  # games played over the board (C.04.2 D.1)
-        self.bye_bars = bye_bars  # rounds that bar a further pairing-allocated bye (C.2, _bars_bye)
-        self.colours = colours  # the colours of all his played games, in order (C.04.2 D.1-D.2)
-        self.opponents = opponents  # the opponents of all his played games, in order
-        self.first_paired = first_paired  # the first round whose pairing he took part in (0: none)
-        self.first_pending = first_pending  # the first round whose game has no result yet (0: none)
+def past_round_rules(rules: StateRules, scoring: Scoring) -> PastRoundRules:
+    """What a past round means under an individual rule set's state rules: the bye bar of
+    C.2 / C.04.1 Art. 4 (``bye_barred_by``: the kinds it names; ``unplayed-win``, 2026 [C2],
+    C.04.1 Art. 4: any round scored without playing with as many points as a win - a full-point
+    bye, a forfeit win, a PAB worth a win), the float of an unplayed round (A.4, RN-1) and who
+    floats in a played one (``float_by``); a round without a block is worth a zero-point bye."""
+    kinds = frozenset(_BYE_BARRING_KINDS[k] for k in rules.bye_barred_by if k != "unplayed-win")
+    return PastRoundRules(kinds, "unplayed-win" in rules.bye_barred_by, rules.unplayed_round_float,
+                          rules.float_by, scoring.win, scoring.loss, scoring.points(None))
 
 
-def player_history(t: Tournament, rec: PlayerRecord, rounds: int, rules: StateRules) -> PlayerHistory:
-    """The history of ``rec`` over rounds 1..``rounds`` (a round without a block is worth
-    what an absence scores; the points 299 records assign him count from their round on, those
-    tied to no round from the start: docs/readings.md RF-6)."""
-    assigned = bool(t.point_assignments)
-    scores, games, bars = [t.assigned_points(rec.pairing_no, 0)[1] if assigned else 0], [0], [0]
-    colours: list[Colour] = []
-    opponents: list[int] = []
-    first_paired = first_pending = 0
-    for r in range(1, rounds + 1):
-        e = rec.entry(r)
-        extra = t.assigned_points(rec.pairing_no, r)[1] if assigned else 0
-        scores.append(scores[-1] + t.scoring.points(e) + extra)
-        bars.append(bars[-1] + (e is not None and _bars_bye(e, rules, t)))
-        if e is not None:
-            if e.played:
-                colours.append(e.colour or BLACK)
-                opponents.append(_opponent(e))
-            if not first_paired and e.kind.took_part_in_pairing:
-                first_paired = r
-            if not first_pending and e.kind is RoundKind.PENDING:
-                first_pending = r
-        games.append(len(colours))
-    return PlayerHistory(tuple(scores), tuple(games), tuple(bars), tuple(colours), tuple(opponents),
-                         first_paired, first_pending)
+# the entry kinds a rule set's ``bye_barred_by`` names (besides ``unplayed-win``)
+_BYE_BARRING_KINDS = {"pab": EntryKind.PAB, "forfeit-win": EntryKind.FORFEIT_WIN, "full-bye": EntryKind.FULL_BYE,
+                      "half-bye": EntryKind.HALF_BYE}
 
 
 class StateHistory:
     """The states before the rounds of one tournament under one rule set's state rules, read
-    from one pass over its rounds: each player's history (:class:`PlayerHistory`) is summed
-    once, the floats of each past round found once, and the state before round r reads the
-    first r - 1 rounds of them.  :func:`build_state` is one state of a fresh history; a
+    from one pass over its rounds: each player's history (the :class:`CompetitorHistory` of
+    his one-game matches) is summed once, the floats of each past round found once, and the
+    state before round r reads the first r - 1 rounds of them.  :func:`build_state` is one state of a fresh history; a
     whole-tournament check asks one history for every round.  The tournament must not change
     while its history is in use."""
 
@@ -311,9 +283,10 @@ class StateHistory:
         self.tournament = tournament
         self.rules = rules
         self.last = tournament.last_paired_round
+        self.past = past_round_rules(rules, tournament.scoring)
         # in the tournament's player order
-        self.players = {pid: player_history(tournament, rec, self.last, rules)
-                        for pid, rec in tournament.players.items()}
+        self.players: dict[int, CompetitorHistory] = {
+            pid: competitor_history(tournament, c, self.past) for pid, c in players_as_competitors(tournament).items()}
         # pairing numbers, or the file's order (XXC rank)
         self.ordered_ids = list(tournament.players) if tournament.pair_by_rank else sorted(tournament.players)
         self._floats: dict[int, dict[int, Float]] = {}  # round -> player -> the float he received
@@ -327,15 +300,14 @@ class StateHistory:
     def score_before(self, pid: int, r: int) -> int:
         """A.4 / RN-2: the score before round r, with round r's acceleration (no case of
         the 2017 corpus is accelerated: none has an XXA or XXS record, so none decides)."""
-        return self.players[pid].scores[r - 1] + self.acceleration(pid, r)
+        return self.players[pid].game_points[r - 1] + self.acceleration(pid, r)
 
     def floats_of_round(self, r: int) -> dict[int, Float]:
-        """The float every player received in past round ``r`` (:func:`_float_of`), found once."""
+        """The float every player received in past round ``r`` (:func:`past_float`), found once."""
         found = self._floats.get(r)
         if found is None:
-            t = self.tournament
-            found = self._floats[r] = {pid: _float_of(t, pid, r, rec.entry(r), self.score_before, self.rules)
-                                       for pid, rec in t.players.items()}
+            found = self._floats[r] = {pid: past_float(pid, h.entry(r), r, self.score_before, self.past)
+                                       for pid, h in self.players.items()}
         return found
 
     def initial_colour(self) -> Colour:
@@ -352,8 +324,7 @@ class StateHistory:
         it, no bye asked for in a 240 record and no XXZ absence (C.04.2 C)."""
         t = self.tournament
         if round_no <= self.last:
-            return {pid: (e := t.players[pid].entry(round_no)) is not None and e.kind.took_part_in_pairing
-                    for pid in self.ordered_ids}
+            return {pid: self.players[pid].took_part(round_no) for pid in self.ordered_ids}
         requested = t.requested_byes.get(round_no, {})
         return {pid: t.players[pid].entry(round_no) is None and pid not in t.absent_next and pid not in requested
                 for pid in self.ordered_ids}
@@ -379,7 +350,7 @@ class StateHistory:
         numbers: dict[int, int] = {}
         rank = 0
         for pid in self.ordered_ids:
-            if available[pid] or 0 < self.players[pid].first_paired < round_no:
+            if available[pid] or self.players[pid].entered_before(round_no):
                 rank += 1
                 numbers[pid] = rank
         for pid in self.ordered_ids:
@@ -415,12 +386,7 @@ class StateHistory:
             raise InputError(f"all {t.total_rounds} rounds (XXR/142) are already paired; nothing to pair",
                              t.path, t.total_rounds_line)
         history = round_no - 1
-        for pid, h in self.players.items():
-            if 0 < h.first_pending <= history:
-                rec = t.players[pid]
-                raise InputError(f"round {h.first_pending} of player {rec.pairing_no} has no result yet: enter "
-                                 f"the results of round {h.first_pending} before round {round_no} is paired",
-                                 t.path, rec.line or None)
+        refuse_pending_rounds(t, self.players, round_no, "player")
         scoring = t.scoring
         available = self.available(round_no)
         rank_of = self.pairing_numbers(round_no, available)
@@ -436,13 +402,13 @@ class StateHistory:
         bye_bars: dict[int, int] = {}  # player -> his rounds that bar the bye
         for pid in self.ordered_ids:
             h = self.players[pid]
-            games = h.games[history]
-            colours = h.colours[:games]
+            games = h.played[history]
+            colours = h.colours[:h.coloured[history]]
             preference, strength, repeated = colour_preference(colours)
             if not colours and rules.no_games_preference == "mild-black":  # Dubov Art. 1.6.4
                 preference, strength = BLACK, Strength.MILD
             bye_bars[pid] = h.bye_bars[history]
-            real_score = h.scores[history]
+            real_score = h.game_points[history]
             score = real_score + self.acceleration(pid, round_no)
             forbidden = forbidden_by.get(pid, frozenset()) | _same_federation(t, pid, round_no, rules, above_half)
             players[pid] = PlayerState(
@@ -479,49 +445,6 @@ def state_to_show(t: Tournament, rules: StateRules) -> tuple[RoundState, bool]:
     return build_state(t, rules, after_last_round=finished), finished
 
 
-def _opponent(e: RoundEntry) -> int:
-    """The opponent of a played game (the TRF reader gives every game one)."""
-    if e.opponent is None:
-        raise InternalCheckError("internal error: a played game without its opponent")
-    return e.opponent
-
-
-def _float_of(t: Tournament, pid: int, r: int, e: RoundEntry | None, score_before: Callable[[int, int], int],
-              rules: StateRules) -> Float:
-    """C.04.3 A.4: the float a player received in past round r.
-
-    A player who did not play receives a downfloat (RN-1: under the 2017 rule
-    set every unplayed round counts; under ``scored-above-loss`` only rounds in
-    which the player scored more than a loss; under ``pab-or-scored-above-loss``,
-    2026 Art. 1.4.3, also the pairing-allocated bye whatever its value).  Measured: no case of the 2017
-    corpus tells the two readings apart (a sweep with ``scored-above-loss`` also
-    agrees on 404/404); "always" is kept as the 2017 text reads.  Otherwise the higher score of
-    the two before that round floats down, the lower one up.
-    """
-    if e is None or not e.played:
-        if rules.unplayed_round_float == "never":
-            return Float.NONE
-        if rules.unplayed_round_float == "always":
-            return Float.DOWN
-        if rules.unplayed_round_float == "pab-or-scored-above-loss" and e is not None \
-                and e.kind is RoundKind.PAB:
-            return Float.DOWN
-        return Float.DOWN if t.scoring.points(e) > t.scoring.loss else Float.NONE
-    mine, theirs = score_before(pid, r), score_before(_opponent(e), r)
-    if rules.float_by == "transfers":  # FIDE Swiss 1999 items 9.2, 9.3: who left his group
-        median = (r - 1) * t.scoring.win // 2
-        if mine > theirs and mine > median:
-            return Float.DOWN
-        if mine < theirs and mine < median:
-            return Float.UP
-        return Float.NONE
-    if mine > theirs:
-        return Float.DOWN
-    if mine < theirs:
-        return Float.UP
-    return Float.NONE
-
-
 def _same_federation(t: Tournament, pid: int, round_no: int, rules: StateRules,
                      above_half: Callable[[int], bool]) -> frozenset[int]:
     """FIDE Swiss 1999 item 22: in the last ``same_federation_apart`` rounds, players of
@@ -546,23 +469,3 @@ def _least_barred(players: dict[int, PlayerState], bye_bars: dict[int, int]) -> 
         return frozenset()
     fewest = min(bye_bars[p.id] for p in to_pair)
     return frozenset(p.id for p in to_pair if bye_bars[p.id] == fewest)
-
-
-def _bars_bye(e: RoundEntry, rules: StateRules, t: Tournament) -> bool:
-    """C.2 / C.04.1 rule 4: rounds that bar a further pairing-allocated bye.
-
-    ``unplayed-win`` (2026 [C2], C.04.1 Art. 4): any single round scored without
-    playing with as many points as a win (full-point bye, forfeit win, a PAB worth a win).
-    """
-    for k in rules.bye_barred_by:
-        if k == "unplayed-win":
-            if not e.played and t.scoring.points(e) >= t.scoring.win:
-                return True
-        elif e.kind is _BYE_BARRING_KINDS[k]:
-            return True
-    return False
-
-
-# the round kinds a rule set's ``bye_barred_by`` names (besides ``unplayed-win``)
-_BYE_BARRING_KINDS = {"pab": RoundKind.PAB, "forfeit-win": RoundKind.FORFEIT_WIN, "full-bye": RoundKind.FULL_BYE,
-                      "half-bye": RoundKind.HALF_BYE}
