@@ -77,6 +77,8 @@ class BracketRecord:
     values: dict[str, int] = field(default_factory=dict)  # criterion label -> value
     # S1 position -> the G2 players before T2[i] in TPN order that no legal pairing allowed
     t2_skipped: dict[int, list[int]] = field(default_factory=dict)
+    # 3.2.4-3.2.5 paired without the bracket's graph, its choices proven by bounds (dense.py)
+    by_bounds: bool = False
 
 
 def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | None = None) -> RoundPairing:
@@ -230,6 +232,7 @@ class _Split:
     g1: list[int]
     g2: list[int]
     pairing: BracketPairing
+    by_bounds: bool
 
 
 def _pair_chosen(pool: list[PlayerState], residents: frozenset[int], picked: tuple[list[int], list[int]],
@@ -263,11 +266,11 @@ def _pair_chosen(pool: list[PlayerState], residents: frozenset[int], picked: tup
     if dense and len(chosen) <= 1:
         found = dense_bracket_pairing(players, G1, G2, state, criteria, g1_key, g2_key)
         if found is not None:
-            return _Split(bracket, g1, g2, found)
+            return _Split(bracket, g1, g2, found, True)
         if not proven:
             return None
     found = _bracket_on_graph(pool, bracket, residents, G1, G2, state, facts, criteria, g1_key, g2_key)
-    return _Split(bracket, g1, g2, found)
+    return _Split(bracket, g1, g2, found, False)
 
 
 def _record(pool: list[PlayerState], residents: frozenset[int], picked: tuple[list[int], list[int]],
@@ -276,19 +279,20 @@ def _record(pool: list[PlayerState], residents: frozenset[int], picked: tuple[li
     chosen, passed = picked
     done = split.pairing
     players = [pool[i] for i in split.bracket]
-    record = BracketRecord(score=pool[0].score, residents=[pool[i].id for i in sorted(residents)],
-                           upfloaters=[pool[i].id for i in chosen], passed_upfloaters=[pool[i].id for i in passed],
-                           g1=[pool[i].id for i in split.g1], g2=[pool[i].id for i in split.g2],
-                           shifted_to_g2=[], shifted_to_g1=[], s1=[], g2_order=[], t2=[], pairs=[])
-    record.shifted_to_g2 = [players[k].id for k in done.to_g2]
-    record.shifted_to_g1 = [players[k].id for k in done.to_g1]
-    record.s1 = [players[k].id for k in done.s1]
-    record.g2_order = [players[k].id for k in done.g2_order]
-    record.t2 = [players[k].id for k in done.t2]
-    record.t2_skipped = {pos: [players[k].id for k in ks] for pos, ks in done.skipped.items()}
-    record.pairs = [(players[a].id, players[b].id) for a, b in zip(done.s1, done.t2)]
-    record.values = pair_values(record.pairs, record.residents, state, facts, rules.criteria)
-    return record
+    pairs = [(players[a].id, players[b].id) for a, b in zip(done.s1, done.t2)]
+    ids = [pool[i].id for i in sorted(residents)]
+
+    def named(positions: list[int]) -> list[int]:
+        return [players[k].id for k in positions]
+
+    return BracketRecord(score=pool[0].score, residents=ids, upfloaters=[pool[i].id for i in chosen],
+                         passed_upfloaters=[pool[i].id for i in passed], g1=[pool[i].id for i in split.g1],
+                         g2=[pool[i].id for i in split.g2], shifted_to_g2=named(done.to_g2),
+                         shifted_to_g1=named(done.to_g1), s1=named(done.s1), g2_order=named(done.g2_order),
+                         t2=named(done.t2), pairs=pairs,
+                         values=pair_values(pairs, ids, state, facts, rules.criteria),
+                         t2_skipped={pos: named(ks) for pos, ks in done.skipped.items()},
+                         by_bounds=split.by_bounds)
 
 
 def _bracket_on_graph(pool: list[PlayerState], bracket: list[int], residents: frozenset[int],
