@@ -40,6 +40,7 @@ from cpswiss.systems.dubov.facts import DubovFacts
 from cpswiss.systems.dubov.transposition import first_transposition, sequence_from_middle
 from cpswiss.systems.dubov.units import skipped_in_last_round
 from cpswiss.tournament.compatibility import compatible
+from cpswiss.tournament.colour import Colour
 from cpswiss.tournament.state import PlayerState, RoundState
 
 # the quality units whose value for one upfloater :func:`upfloater_bound` knows
@@ -102,7 +103,7 @@ def dense_upfloaters(pool: list[PlayerState], residents: frozenset[int], state: 
     return [chosen], order[:first]
 
 
-def upfloater_bound(u: PlayerState, facts: DubovFacts, top: int, resident_preferences: list[object],
+def upfloater_bound(u: PlayerState, facts: DubovFacts, top: int, resident_preferences: list[Colour | None],
                     state: RoundState, criteria: tuple[Criterion, ...]) -> tuple[int, ...]:
     """The least value, level after level in the rule set's order, of [C5]-[C10] over the
     pairings of the residents with ``u`` as their one upfloater (compared as the levels of

@@ -25,6 +25,10 @@ exists - a weighted matching (Edmonds' blossom algorithm) with the criteria pack
 digits and one more digit that asks for him; T2 is fixed position by position with a
 bipartite perfect-matching test.  Each step proves its choice, so the result does not
 depend on the solver's path.
+
+A step of at least ``SolverSettings.dense_from_pairs`` possible pairs is first paired without
+its graph (:mod:`~cpswiss.systems.dubov.dense`): the same choices, proven by lower bounds that
+hold for every pairing; where a bound is not reached, on the graph as above.
 """
 
 from __future__ import annotations
