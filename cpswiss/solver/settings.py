@@ -15,8 +15,11 @@ class SolverSettings:
     # pair small brackets on the model too, as the large ones, where a pairing system has a way
     # without it (the same pairing: for tests that put the model's proofs to the solver)
     small_brackets_on_model: bool = False
-    # a bracket step of at least this many possible pairs is first paired without its graph,
-    # where that applies (the Dutch system's :mod:`~cpswiss.systems.dutch.dense`: by its players'
-    # classes; Dubov's :mod:`~cpswiss.systems.dubov.dense`: by bounds; the same pairing); tests
-    # lower it to compare both ways
+    # a bracket step of at least this many possible pairs is first paired by its players'
+    # classes, without its graph, where that applies (the Dutch system's
+    # :mod:`~cpswiss.systems.dutch.dense`; the same pairing); tests lower it to compare both ways
     dense_from_pairs: int = 100_000
+    # likewise by bounds on every criterion (Dubov's :mod:`~cpswiss.systems.dubov.dense`): cheap
+    # where the bounds do not decide, so every step is tried that way first; tests raise it to
+    # pair on the graph alone and compare
+    bounds_from_pairs: int = 0

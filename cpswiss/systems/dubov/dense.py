@@ -24,7 +24,7 @@ the pairs:
 
 When a bound is not attained the step returns None and the caller weighs it on its graph:
 the answer is the same either way (tests force both ways on small brackets through
-``SolverSettings.dense_from_pairs``).
+``SolverSettings.bounds_from_pairs``).
 """
 
 from __future__ import annotations
@@ -56,6 +56,17 @@ def fewest_same_preference(preferences: Iterable[Hashable]) -> int:
     n = sum(counts.values())
     largest = max(counts.values(), default=0)
     return max(0, 2 * largest - n) // 2
+
+
+def attains_colour_bound(players: list[PlayerState], pairs: list[tuple[int, int]],
+                         criteria: tuple[Criterion, ...]) -> bool:
+    """Does this pairing of the bracket's ``players`` (pairs of positions) have the fewest pairs
+    of one colour preference any pairing can have ([C7], :func:`fewest_same_preference`)?  Yes
+    when the rule set has no [C7]."""
+    if not any(c.unit == "dubov-colour-preference" for c in criteria if c.kind == "quality"):
+        return True
+    same = sum(players[a].preference == players[b].preference for a, b in pairs)
+    return same == fewest_same_preference(p.preference for p in players)
 
 
 @dataclass(frozen=True)
@@ -163,10 +174,8 @@ def dense_bracket_pairing(players: list[PlayerState], g1: list[int], g2: list[in
     witness = perfect_bipartite_matching(s1, g2_order, allowed)
     if witness is None:
         return None
-    if any(c.unit == "dubov-colour-preference" for c in criteria if c.kind == "quality"):
-        same = sum(players[a].preference == players[b].preference for a, b in witness.items())
-        if same != fewest_same_preference(p.preference for p in players):
-            return None
+    if not attains_colour_bound(players, list(witness.items()), criteria):
+        return None
     # the pairs inside an original subgroup are the shifters' own: ``count``, the fewest possible
     t2, skipped = first_transposition(s1, g2_order, allowed, witness)
     to_g2, to_g1 = (shifted, []) if shifted_to_g2 else ([], shifted)

@@ -26,7 +26,7 @@ digits and one more digit that asks for him; T2 is fixed position by position wi
 bipartite perfect-matching test.  Each step proves its choice, so the result does not
 depend on the solver's path.
 
-A step of at least ``SolverSettings.dense_from_pairs`` possible pairs is first paired without
+A step of at least ``SolverSettings.bounds_from_pairs`` possible pairs is first paired without
 its graph (:mod:`~cpswiss.systems.dubov.dense`): the same choices, proven by lower bounds that
 hold for every pairing; where a bound is not reached, on the graph as above.
 """
@@ -46,7 +46,8 @@ from cpswiss.solver.matchings import maximum_weight_matching
 from cpswiss.solver.settings import SolverSettings
 from cpswiss.systems import RoundPairing
 from cpswiss.systems.dubov.facts import DubovFacts, dubov_facts
-from cpswiss.systems.dubov.dense import BracketPairing, dense_bracket_pairing, dense_upfloaters, on_pairs
+from cpswiss.systems.dubov.dense import (BracketPairing, attains_colour_bound, dense_bracket_pairing, dense_upfloaters,
+                                         on_pairs)
 from cpswiss.systems.dubov.transposition import first_transposition, sequence_from_middle
 from cpswiss.systems.dubov.units import BracketEdges, Level, pair_values, quality_levels
 from cpswiss.tournament.colour import WHITE
@@ -81,7 +82,8 @@ class BracketRecord:
     values: dict[str, int] = field(default_factory=dict)  # criterion label -> value
     # S1 position -> the G2 players before T2[i] in TPN order that no legal pairing allowed
     t2_skipped: dict[int, list[int]] = field(default_factory=dict)
-    # 3.2.4-3.2.5 paired without the bracket's graph, its choices proven by bounds (dense.py)
+    # paired without the graph of the whole step (the bracket and every player below it): its
+    # upfloaters, or its shifters and T2, proven by bounds (dense.py)
     by_bounds: bool = False
 
 
@@ -202,13 +204,13 @@ class PackedMatching:
 def pair_bracket(pool: list[PlayerState], state: RoundState, rules: RuleSet,
                  facts: dict[int, DubovFacts], settings: SolverSettings | None = None) -> BracketRecord:
     """Art. 3.2 for the bracket of the highest score in ``pool`` (players in A.2 order).  A step
-    of at least ``settings.dense_from_pairs`` possible pairs is first paired without its graph
+    of at least ``settings.bounds_from_pairs`` possible pairs is first paired without its graph
     (:mod:`~cpswiss.systems.dubov.dense`: the same choices, proven by bounds), else on it."""
     top = pool[0].score
     n = len(pool)
     residents = frozenset(i for i, p in enumerate(pool) if p.score == top)
     criteria = tuple(rules.criteria)
-    large = on_pairs(n, (settings or SolverSettings()).dense_from_pairs)
+    large = on_pairs(n, (settings or SolverSettings()).bounds_from_pairs)
     picked = dense_upfloaters(pool, residents, state, facts, criteria) if large else None
     if picked is not None:
         done = _pair_chosen(pool, residents, picked, state, facts, criteria, dense=True, proven=False)
@@ -244,8 +246,8 @@ def _pair_chosen(pool: list[PlayerState], residents: frozenset[int], picked: tup
                  dense: bool, proven: bool) -> _Split | None:
     """3.2.3-3.2.5 for the residents and the upfloaters ``picked``: G1 and G2, the shifters, S1
     and T2 - without the graph first when ``dense``, else (or when its bounds are not attained)
-    on it; but None when its bounds are not attained and the upfloaters are not ``proven``
-    (chosen without the graph, they stand only with a pairing that attains his bound)."""
+    on the bracket's own graph.  Upfloaters not ``proven`` (chosen by their bound, without the
+    step's graph) stand only with a pairing of the bracket that attains the bound: else None."""
     chosen = picked[0]
     bracket = sorted(residents) + chosen
     # 3.2.3: G1 the white seekers (the first half by TPN when nobody has played yet)
@@ -271,10 +273,18 @@ def _pair_chosen(pool: list[PlayerState], residents: frozenset[int], picked: tup
         found = dense_bracket_pairing(players, G1, G2, state, criteria, g1_key, g2_key)
         if found is not None:
             return _Split(bracket, g1, g2, found, True)
-        if not proven:
-            return None
-    found = _bracket_on_graph(pool, bracket, residents, G1, G2, state, facts, criteria, g1_key, g2_key)
-    return _Split(bracket, g1, g2, found, False)
+    refuse_too_large(len(bracket), "Dubov bracket")  # the bracket's own graph
+    if proven:
+        found = _bracket_on_graph(pool, bracket, residents, G1, G2, state, facts, criteria, g1_key, g2_key)
+        return _Split(bracket, g1, g2, found, False)
+    try:
+        found = _bracket_on_graph(pool, bracket, residents, G1, G2, state, facts, criteria, g1_key, g2_key)
+    except NoPairingError:  # the bracket cannot pair with him
+        return None
+    # an upfloater chosen by his bound stands when the bracket's own pairing attains it ([C7])
+    if attains_colour_bound(players, list(zip(found.s1, found.t2)), criteria):
+        return _Split(bracket, g1, g2, found, True)
+    return None
 
 
 def _record(pool: list[PlayerState], residents: frozenset[int], picked: tuple[list[int], list[int]],
