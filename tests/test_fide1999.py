@@ -219,3 +219,24 @@ def test_rule_file_names_and_aliases():
     assert rules.name == "fide-swiss-1999" and rules.system == "fide-1999"
     assert [c.label for c in rules.criteria][:5] == ["2", "8.2", "9.1", "10.6", "9.3"]
 
+
+
+def test_a_tie_break_candidate_proven_by_one_exchange_only_when_it_keeps_every_constraint():
+    """10.8 / 11.1's candidates: u and v meet, their partners meet each other - taken as the
+    solution in hand when that keeps the constraints on record; otherwise nothing changes."""
+    from cpswiss.solver.model import MatchingModel
+    from cpswiss.systems.fide1999.procedure import _swapped_in
+
+    edges = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]
+    edge_of = {pair: e for e, pair in enumerate(edges)}
+
+    def edge(u: int, v: int) -> int | None:
+        return edge_of.get((min(u, v), max(u, v)))
+
+    m = MatchingModel(4, edges)
+    m.start_from([edge_of[(0, 1)], edge_of[(2, 3)]])
+    assert _swapped_in(m, 0, 2, edge_of[(0, 2)], edge)
+    assert sorted(edges[e] for e in m.chosen()) == [(0, 2), (1, 3)]
+    m.fix(edge_of[(0, 2)], 1)  # a decision on record: the exchange back would break it
+    assert not _swapped_in(m, 0, 1, edge_of[(0, 1)], edge)
+    assert sorted(edges[e] for e in m.chosen()) == [(0, 2), (1, 3)]

@@ -91,3 +91,52 @@ def greedy_matching(n: int, edges: list[tuple[int, int]], leave_out: frozenset[i
     wanted = set(pairs)
     edge_of = {edge: e for e, edge in enumerate(edges) if edge in wanted}
     return [edge_of[pair] for pair in pairs]
+
+
+def perfect_bipartite_matching(left: list[int], right: list[int],
+                               allowed: Container[tuple[int, int]]) -> dict[int, int] | None:
+    """A perfect matching of ``left`` with ``right`` (equal sizes) on the pairs (l, r) in
+    ``allowed`` - told pair by pair, never listed - as left -> right, or None when there is
+    none: each left vertex in turn with the first free right vertex it may take, then
+    augmenting paths (breadth-first, exact: Berge) for those left over."""
+    if len(left) != len(right):
+        return None
+    mate: dict[int, int] = {}
+    owner: dict[int, int] = {}
+    free = list(right)
+    unmatched = []
+    for v in left:
+        for k, w in enumerate(free):
+            if (v, w) in allowed:
+                mate[v], owner[w] = w, v
+                del free[k]
+                break
+        else:
+            unmatched.append(v)
+    for v in unmatched:
+        # left vertex -> (the left vertex before it on the path, its own partner so far)
+        came_from: dict[int, tuple[int, int] | None] = {v: None}
+        queue, end = [v], None
+        for u in queue:
+            for w in right:
+                if mate.get(u) == w or (u, w) not in allowed:
+                    continue
+                if w not in owner:
+                    end = (u, w)
+                    break
+                nxt = owner[w]
+                if nxt not in came_from:
+                    came_from[nxt] = (u, w)
+                    queue.append(nxt)
+            if end:
+                break
+        if end is None:
+            return None
+        u, w = end
+        while True:  # flip the path back to v: each left vertex on it takes the next right one
+            step = came_from[u]
+            mate[u], owner[w] = w, u
+            if step is None:
+                break
+            u, w = step
+    return mate

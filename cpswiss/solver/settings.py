@@ -23,3 +23,7 @@ class SolverSettings:
     # candidate, proven by bounds without its graph, where that applies (the Burstein system's
     # :mod:`~cpswiss.systems.burstein.first`; the same pairing); tests lower it to compare both ways
     first_candidate_from_pairs: int = 100_000
+    # a bracket step of at least this many possible pairs is first paired by bounds on every
+    # criterion (the Dubov system's :mod:`~cpswiss.systems.dubov.dense`): cheap where the bounds
+    # do not decide, so by default every step is; tests raise it to pair on the graph alone
+    bounds_from_pairs: int = 0

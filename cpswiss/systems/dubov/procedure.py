@@ -25,15 +25,19 @@ exists - a weighted matching (Edmonds' blossom algorithm) with the criteria pack
 digits and one more digit that asks for him; T2 is fixed position by position with a
 bipartite perfect-matching test.  Each step proves its choice, so the result does not
 depend on the solver's path.
+
+A step of at least ``SolverSettings.bounds_from_pairs`` possible pairs is first paired without
+its graph (:mod:`~cpswiss.systems.dubov.dense`): the same choices, proven by lower bounds that
+hold for every pairing; where a bound is not reached, on the graph as above.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Collection, Iterable, TypeVar
+from typing import Callable, Collection, Iterable
 
 from cpswiss.tournament.compatibility import compatible_later
-from cpswiss.errors import EngineLimitError, NoPairingError
+from cpswiss.errors import EngineLimitError, InternalCheckError, NoPairingError
 from cpswiss.systems.shared.bracket import refuse_too_large
 from cpswiss.rulesets.ruleset import Criterion, RuleSet
 from cpswiss.solver.blossom import LIMIT, LexicographicMatching
@@ -42,12 +46,12 @@ from cpswiss.solver.matchings import maximum_weight_matching
 from cpswiss.solver.settings import SolverSettings
 from cpswiss.systems import RoundPairing
 from cpswiss.systems.dubov.facts import DubovFacts, dubov_facts
+from cpswiss.systems.dubov.dense import (BracketPairing, attains_colour_bound, dense_bracket_pairing, dense_upfloaters,
+                                         on_pairs)
+from cpswiss.systems.dubov.transposition import first_transposition, sequence_from_middle
 from cpswiss.systems.dubov.units import BracketEdges, Level, pair_values, quality_levels
 from cpswiss.tournament.colour import WHITE
 from cpswiss.tournament.state import PlayerState, RoundState
-
-T = TypeVar("T")
-
 
 @dataclass
 class ByeRecord:
@@ -78,6 +82,9 @@ class BracketRecord:
     values: dict[str, int] = field(default_factory=dict)  # criterion label -> value
     # S1 position -> the G2 players before T2[i] in TPN order that no legal pairing allowed
     t2_skipped: dict[int, list[int]] = field(default_factory=dict)
+    # paired without the graph of the whole step (the bracket and every player below it): its
+    # upfloaters, or its shifters and T2, proven by bounds (dense.py)
+    by_bounds: bool = False
 
 
 def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | None = None) -> RoundPairing:
@@ -98,7 +105,7 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
     pairs: list[tuple[int, int]] = []
     pool = players
     while pool:
-        record = pair_bracket(pool, state, rules, facts)
+        record = pair_bracket(pool, state, rules, facts, settings)
         records.append(record)
         pairs += record.pairs
         paired = {pid for pair in record.pairs for pid in pair}
@@ -195,69 +202,146 @@ class PackedMatching:
 # ---------------------------------------------------------------------------
 
 def pair_bracket(pool: list[PlayerState], state: RoundState, rules: RuleSet,
-                 facts: dict[int, DubovFacts]) -> BracketRecord:
-    """Art. 3.2 for the bracket of the highest score in ``pool`` (players in A.2 order)."""
+                 facts: dict[int, DubovFacts], settings: SolverSettings | None = None) -> BracketRecord:
+    """Art. 3.2 for the bracket of the highest score in ``pool`` (players in A.2 order).  A step
+    of at least ``settings.bounds_from_pairs`` possible pairs is first paired without its graph
+    (:mod:`~cpswiss.systems.dubov.dense`: the same choices, proven by bounds), else on it."""
     top = pool[0].score
     n = len(pool)
     residents = frozenset(i for i, p in enumerate(pool) if p.score == top)
-    refuse_too_large(n, "Dubov bracket step")  # its graph: the bracket and every player below
-    later = compatible_later(pool, state)
-    edges = [(i, j) for i in range(n) for j in sorted(later[i])]
-    criteria = list(rules.criteria)
+    criteria = tuple(rules.criteria)
+    large = on_pairs(n, (settings or SolverSettings()).bounds_from_pairs)
+    picked = dense_upfloaters(pool, residents, state, facts, criteria) if large else None
+    if picked is not None:
+        done = _pair_chosen(pool, residents, picked, state, facts, criteria, dense=True, proven=False)
+        if done is not None:
+            return _record(pool, residents, picked, done, state, facts, rules)
     if _pair_alone(pool, residents, state):
-        chosen: list[int] = []
-        passed: list[int] = []
+        picked = ([], [])
     else:
-        chosen, passed = choose_upfloaters(pool, edges, residents, facts, state, criteria)
-    bracket = sorted(residents) + chosen
+        refuse_too_large(n, "Dubov bracket step")  # its graph: the bracket and every player below
+        later = compatible_later(pool, state)
+        edges = [(i, j) for i in range(n) for j in sorted(later[i])]
+        picked = choose_upfloaters(pool, edges, residents, facts, state, list(criteria))
+    done = _pair_chosen(pool, residents, picked, state, facts, criteria, dense=large, proven=True)
+    if done is None:
+        raise InternalCheckError("internal error: a bracket paired on its graph gave no pairing")
+    return _record(pool, residents, picked, done, state, facts, rules)
 
+
+@dataclass(frozen=True)
+class _Split:
+    """The bracket of 3.2.3 (positions in the pool), its players and G1 / G2 by TPN (positions
+    in ``bracket``), with the pairing of 3.2.4-3.2.5 found for it."""
+
+    bracket: list[int]
+    g1: list[int]
+    g2: list[int]
+    pairing: BracketPairing
+    by_bounds: bool
+
+
+def _pair_chosen(pool: list[PlayerState], residents: frozenset[int], picked: tuple[list[int], list[int]],
+                 state: RoundState, facts: dict[int, DubovFacts], criteria: tuple[Criterion, ...],
+                 dense: bool, proven: bool) -> _Split | None:
+    """3.2.3-3.2.5 for the residents and the upfloaters ``picked``: G1 and G2, the shifters, S1
+    and T2 - without the graph first when ``dense``, else (or when its bounds are not attained)
+    on the bracket's own graph.  Upfloaters not ``proven`` (chosen by their bound, without the
+    step's graph) stand only with a pairing of the bracket that attains the bound: else None."""
+    chosen = picked[0]
+    bracket = sorted(residents) + chosen
     # 3.2.3: G1 the white seekers (the first half by TPN when nobody has played yet)
     by_tpn = sorted(bracket, key=lambda i: pool[i].rank)
     if all(not pool[i].colours for i in bracket):
         g1 = by_tpn[:len(by_tpn) // 2]
     else:
         g1 = [i for i in by_tpn if pool[i].preference == WHITE]
-    g2 = [i for i in by_tpn if i not in g1]
-    record = BracketRecord(score=top, residents=[pool[i].id for i in sorted(residents)],
-                           upfloaters=list(chosen), passed_upfloaters=list(passed), g1=list(g1), g2=list(g2),
-                           shifted_to_g2=[], shifted_to_g1=[], s1=[], g2_order=[], t2=[], pairs=[])
+    in_g1 = set(g1)
+    g2 = [i for i in by_tpn if i not in in_g1]
+    index = {v: k for k, v in enumerate(bracket)}
+    players = [pool[i] for i in bracket]
 
-    # 3.2.4: the shifters, on the bracket alone (the rest's completion no longer depends on it)
-    inside = set(bracket)
-    sub_edges = [(i, j) for (i, j) in edges if i in inside and j in inside
-                 and (i in residents or j in residents)]
+    def g1_key(k: int) -> tuple[int, int]:
+        return _s1_key(players[k], facts)  # 4.3.2: ARO, then TPN
+
+    def g2_key(k: int) -> int:
+        return players[k].rank  # 4.3.2: TPN
+
+    G1 = [index[i] for i in g1]
+    G2 = [index[i] for i in g2]
+    if dense and len(chosen) <= 1:
+        found = dense_bracket_pairing(players, G1, G2, state, criteria, g1_key, g2_key)
+        if found is not None:
+            return _Split(bracket, g1, g2, found, True)
+    refuse_too_large(len(bracket), "Dubov bracket")  # the bracket's own graph
+    if proven:
+        found = _bracket_on_graph(pool, bracket, residents, G1, G2, state, facts, criteria, g1_key, g2_key)
+        return _Split(bracket, g1, g2, found, False)
+    try:
+        found = _bracket_on_graph(pool, bracket, residents, G1, G2, state, facts, criteria, g1_key, g2_key)
+    except NoPairingError:  # the bracket cannot pair with him
+        return None
+    # an upfloater chosen by his bound stands when the bracket's own pairing attains it ([C7])
+    if attains_colour_bound(players, list(zip(found.s1, found.t2)), criteria):
+        return _Split(bracket, g1, g2, found, True)
+    return None
+
+
+def _record(pool: list[PlayerState], residents: frozenset[int], picked: tuple[list[int], list[int]],
+            split: _Split, state: RoundState, facts: dict[int, DubovFacts], rules: RuleSet) -> BracketRecord:
+    """The bracket's record, in player ids."""
+    chosen, passed = picked
+    done = split.pairing
+    players = [pool[i] for i in split.bracket]
+    pairs = [(players[a].id, players[b].id) for a, b in zip(done.s1, done.t2)]
+    ids = [pool[i].id for i in sorted(residents)]
+
+    def named(positions: list[int]) -> list[int]:
+        return [players[k].id for k in positions]
+
+    return BracketRecord(score=pool[0].score, residents=ids, upfloaters=[pool[i].id for i in chosen],
+                         passed_upfloaters=[pool[i].id for i in passed], g1=[pool[i].id for i in split.g1],
+                         g2=[pool[i].id for i in split.g2], shifted_to_g2=named(done.to_g2),
+                         shifted_to_g1=named(done.to_g1), s1=named(done.s1), g2_order=named(done.g2_order),
+                         t2=named(done.t2), pairs=pairs,
+                         values=pair_values(pairs, ids, state, facts, rules.criteria),
+                         t2_skipped={pos: named(ks) for pos, ks in done.skipped.items()},
+                         by_bounds=split.by_bounds)
+
+
+def _bracket_on_graph(pool: list[PlayerState], bracket: list[int], residents: frozenset[int],
+                      G1: list[int], G2: list[int], state: RoundState, facts: dict[int, DubovFacts],
+                      criteria: tuple[Criterion, ...], g1_key: Callable[[int], tuple[int, int]],
+                      g2_key: Callable[[int], int]) -> BracketPairing:
+    """Art. 3.2.4-3.2.5 on the bracket's graph (positions in ``bracket``; ``G1``/``G2`` by TPN,
+    changed in place by the shifts): the shifters as the best pairing ([C4], [C7], then the
+    fewest pairs inside a subgroup) needs them, S1 and the first legal transposition of G2.
+    The rest's completion no longer depends on the bracket: only its own pairs with a resident."""
+    inside = sorted(bracket)  # in pool order: the pool's edges among them, in the pool's order
+    later = compatible_later([pool[i] for i in inside], state)
+    sub_edges = [(inside[a], inside[b]) for a in range(len(inside)) for b in sorted(later[a])
+                 if inside[a] in residents or inside[b] in residents]
     sub = BracketEdges(pool, sub_edges, residents, facts, state)
-    colour_levels = [lv for c, lv in quality_levels(sub, tuple(criteria))
+    colour_levels = [lv for c, lv in quality_levels(sub, criteria)
                      if c.unit in ("dubov-completion", "dubov-colour-preference")]
     index = {v: k for k, v in enumerate(bracket)}
     local_edges = [(index[i], index[j]) for i, j in sub_edges]
-    group_of = {index[i]: 1 for i in g1} | {index[i]: 2 for i in g2}
+    group_of = {k: 1 for k in G1} | {k: 2 for k in G2}
     within = {e: 1 for e, (a, b) in enumerate(local_edges) if group_of[a] == group_of[b]}
     local_levels = [{e: c for e, c in lv.items()} for lv in colour_levels] + [within]
     bm = PackedMatching(len(bracket), local_edges, local_levels, probe_bound=1)
-    G1 = [index[i] for i in g1]
-    G2 = [index[i] for i in g2]
-
-    def player(k: int) -> PlayerState:
-        return pool[bracket[k]]
-
-    def g1_key(k: int) -> tuple[int, int]:
-        return _s1_key(player(k), facts)  # 4.3.2: ARO, then TPN
-
-    def g2_key(k: int) -> int:
-        return player(k).rank  # 4.3.2: TPN
 
     first_is_smaller = len(G1) <= len(G2)
     # step 1: players of the smaller subgroup it must pair among themselves
     smaller, larger = (G1, G2) if first_is_smaller else (G2, G1)
     count = sum(1 for k in smaller if bm.mate[k] in smaller) // 2
     moved = _shift(bm, smaller, larger, count, g1_key if smaller is G1 else g2_key)
-    (record.shifted_to_g2 if first_is_smaller else record.shifted_to_g1).extend(bracket[k] for k in moved)
+    to_g2, to_g1 = (moved, []) if first_is_smaller else ([], moved)
     # step 2: equal sizes
     if len(G1) != len(G2):
         big, small = (G1, G2) if len(G1) > len(G2) else (G2, G1)
         moved = _shift(bm, big, small, (len(big) - len(small)) // 2, g1_key if big is G1 else g2_key)
-        (record.shifted_to_g2 if big is G1 else record.shifted_to_g1).extend(bracket[k] for k in moved)
+        (to_g2 if big is G1 else to_g1).extend(moved)
 
     # 3.2.5, 4.4: S1 and the first legal transposition of G2
     s1 = sorted(G1, key=g1_key)
@@ -268,17 +352,7 @@ def pair_bracket(pool: list[PlayerState], state: RoundState, rules: RuleSet,
     if set(witness.values()) != set(t2_pool):
         raise EngineLimitError("the best pairing after the shifts is not one of G1 against G2 (Art. 3.2.4)")
     t2, skipped = first_transposition(s1, t2_pool, allowed, witness)
-    record.s1 = [bracket[k] for k in s1]
-    record.g2_order = [bracket[k] for k in t2_pool]
-    record.t2 = [bracket[k] for k in t2]
-    record.t2_skipped = {pos: [bracket[k] for k in ks] for pos, ks in skipped.items()}
-    record.pairs = [(pool[bracket[a]].id, pool[bracket[b]].id) for a, b in zip(s1, t2)]
-    for key in ("upfloaters", "passed_upfloaters", "g1", "g2", "shifted_to_g2", "shifted_to_g1", "s1",
-                "g2_order", "t2"):
-        setattr(record, key, [pool[i].id for i in getattr(record, key)])
-    record.t2_skipped = {pos: [pool[i].id for i in ids] for pos, ids in record.t2_skipped.items()}
-    record.values = pair_values(record.pairs, record.residents, state, facts, rules.criteria)
-    return record
+    return BracketPairing(to_g2, to_g1, s1, t2_pool, t2, skipped)
 
 
 def _pair_alone(pool: list[PlayerState], residents: frozenset[int], state: RoundState) -> bool:
@@ -320,16 +394,6 @@ def _s1_key(p: PlayerState, facts: dict[int, DubovFacts]) -> tuple[int, int]:
     return (facts[p.id].aro, p.rank)
 
 
-def sequence_from_middle(items: list[T]) -> list[T]:
-    """Art. 4.3.3: sequence numbers from the (remaining) middle of the sorted list outwards;
-    of two players in the middle, the one higher in the list first (A..G: D C E B F A G)."""
-    rest, out = list(items), []
-    while rest:
-        k = (len(rest) - 1) // 2
-        out.append(rest.pop(k))
-    return out
-
-
 def _shift(bm: PackedMatching, source: list[int], target: list[int], count: int,
            order: Callable[[int], int | tuple[int, int]]) -> list[int]:
     """Art. 3.2.4 / 4.3: move ``count`` players from ``source`` to ``target``, the first set in
@@ -350,71 +414,3 @@ def _shift(bm: PackedMatching, source: list[int], target: list[int], count: int,
     if len(moved) < count:
         raise EngineLimitError("fewer shifters than the bracket's best pairing needs (Art. 3.2.4)")
     return moved
-
-
-def first_transposition(s1: list[int], g2: list[int], allowed: set[tuple[int, int]],
-                        witness: dict[int, int]) -> tuple[list[int], dict[int, list[int]]]:
-    """Art. 3.2.5 / 4.4: the first ordering T2 of ``g2`` (transpositions in TPN order: G2's
-    players by TPN, compared at their first difference) such that every S1[i]-T2[i] is an
-    ``allowed`` pair - position by position, the first player whose choice still leaves a
-    perfect matching of the rest (``witness``: one perfect matching S1 -> G2, kept up to
-    date; a choice is tested by one alternating-path search from it).  Also, for each
-    position, the players before the chosen one that no legal pairing allowed."""
-    mate = dict(witness)  # S1 player -> G2 player, a perfect matching of the undecided
-    t2: list[int] = []
-    skipped: dict[int, list[int]] = {}
-    remaining = list(g2)
-    for pos, a in enumerate(s1):
-        undecided = s1[pos + 1:]
-        for b in remaining:
-            if (a, b) in allowed and _force(mate, a, b, undecided, allowed):
-                break
-            skipped.setdefault(pos, []).append(b)
-        else:
-            raise EngineLimitError("no legal transposition of G2 (Art. 3.2.5)")
-        t2.append(b)
-        remaining.remove(b)
-        del mate[a]
-    return t2, skipped
-
-
-def _force(mate: dict[int, int], a: int, b: int, undecided: list[int], allowed: set[tuple[int, int]]) -> bool:
-    """Can the perfect matching ``mate`` (S1 -> G2) be changed to pair ``a`` with ``b``,
-    the players decided before left alone?  If so, change it.  The partner b had (x) must
-    reach the partner a leaves (y) by an alternating path among the ``undecided``."""
-    if mate[a] == b:
-        return True
-    owner = {g: s for s, g in mate.items()}
-    x, y = owner[b], mate[a]
-    if x not in undecided:
-        return False
-    # breadth-first search over S1 players; from s, any allowed G2 player g other than b;
-    # g free (= y) ends the path, else continue from g's owner
-    came_from: dict[int, tuple[int, int] | None] = {x: None}  # S1 player -> the step that reached him
-    queue = [x]
-    ends: tuple[int, int] | None = None
-    candidates = [g for g in owner if g != b]
-    for s in queue:
-        for g in candidates:
-            if (s, g) not in allowed:
-                continue
-            if g == y:
-                ends = (s, g)
-                break
-            nxt = owner[g]
-            if nxt != a and nxt not in came_from:
-                came_from[nxt] = (s, g)
-                queue.append(nxt)
-        if ends:
-            break
-    if ends is None:
-        return False
-    s, g = ends
-    while True:  # flip the path, back to x
-        mate[s] = g
-        step = came_from[s]
-        if step is None:
-            break
-        s, g = step
-    mate[a] = b
-    return True

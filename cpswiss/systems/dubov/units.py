@@ -80,7 +80,7 @@ def colour_preference(b: BracketEdges, c: Criterion) -> list[Level]:
 
 def maximum_upfloaters(b: BracketEdges, c: Criterion) -> list[Level]:
     """[C8]: minimise the upfloaters who are maximum upfloaters (Art. 1.8)."""
-    if _skipped(b, c):
+    if skipped_in_last_round(b.state, c):
         return []
     return [{e: 1 for e, _, u in b.upfloat_edges() if b.lower(u).maximum_upfloater}]
 
@@ -88,7 +88,7 @@ def maximum_upfloaters(b: BracketEdges, c: Criterion) -> list[Level]:
 def upfloat_counts(b: BracketEdges, c: Criterion) -> list[Level]:
     """[C9]: minimise the number of times a maximum upfloater is upfloated: one level per
     upfloat count of the maximum upfloaters, the highest first (read as [C6] is)."""
-    if _skipped(b, c):
+    if skipped_in_last_round(b.state, c):
         return []
     by_count: dict[int, Level] = {}
     for e, _, u in b.upfloat_edges():
@@ -99,14 +99,14 @@ def upfloat_counts(b: BracketEdges, c: Criterion) -> list[Level]:
 
 def repeated_upfloaters(b: BracketEdges, c: Criterion) -> list[Level]:
     """[C10]: minimise the upfloaters who upfloated in the previous round."""
-    if _skipped(b, c):
+    if skipped_in_last_round(b.state, c):
         return []
     return [{e: 1 for e, _, u in b.upfloat_edges() if b.lower(u).upfloated_last_round}]
 
 
-def _skipped(b: BracketEdges, c: Criterion) -> bool:
+def skipped_in_last_round(state: RoundState, c: Criterion) -> bool:
     """"Unless it is the last round" ([C8]-[C10])."""
-    return bool(c.params.get("except_last_round")) and b.state.is_last_round
+    return bool(c.params.get("except_last_round")) and state.is_last_round
 
 
 UNITS: dict[str, Callable[[BracketEdges, Criterion], list[Level]]] = {

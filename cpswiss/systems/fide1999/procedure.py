@@ -290,7 +290,7 @@ def break_ties(b: Bracket, m: MatchingModel, floater_directions: list[str],
 
     def feasible(u: int, v: int) -> bool:
         e = edge(u, v)
-        return e is not None and bool(m.solution[e] or m.feasible_with([(e, 1)]))
+        return e is not None and bool(m.solution[e] or _swapped_in(m, u, v, e, edge) or m.feasible_with([(e, 1)]))
 
     def take(u: int, candidates: list[int]) -> int | None:
         for v in candidates:
@@ -403,6 +403,22 @@ def _plan(m: MatchingModel, rest: list[int], taken: set[int], exchange_order: Ca
     if not m.adopt_if_solution(fixed + [e for e in planned if e is not None]):
         return None
     return plan
+
+
+def _swapped_in(m: MatchingModel, u: int, v: int, e: int, edge: Callable[[int, int], int | None]) -> bool:
+    """Is there a solution (under the frozen optima and the decisions so far) with ``u``-``v``
+    (edge ``e``), shown by one exchange of the solution in hand: u and v meet, their partners
+    meet each other?  When the exchanged pairing meets every constraint on record it becomes
+    the solution in hand (a proof without a solve); else nothing changes and the caller asks
+    the model."""
+    pu, pv = m.partner(u), m.partner(v)
+    if pu is None or pv is None:
+        return False
+    f = edge(pu, pv)
+    if f is None:
+        return False
+    old = {edge(u, pu), edge(v, pv)}
+    return m.adopt_if_solution([c for c in m.chosen() if c not in old] + [e, f])
 
 
 def _rating(b: Bracket, v: int) -> int:
