@@ -29,14 +29,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cpswiss.api import matches_text, pair_matches
+from cpswiss.api import ArbiterDecisions, matches_text, pair, system_of_matches
 from cpswiss.check.decisions import Decisions
 from cpswiss.check.explain import read_pairing_file
 from cpswiss.check.rounds import is_file_of_matches, met_in
-from cpswiss.errors import InputError, NoPairingError
+from cpswiss.errors import InputError, InternalCheckError, NoPairingError
 from cpswiss.formats.trf import read_trf
 from cpswiss.legality.checker import articles_of, round_violations
 from cpswiss.rulesets.ruleset import RuleSet
+from cpswiss.solver.settings import SolverSettings
 from cpswiss.systems.shared.explaining import Finding
 from cpswiss.systems.shared.topdown import Bracket, identifier_of
 from cpswiss.systems.shared.topdown_account import MatchRound
@@ -226,13 +227,28 @@ def pair_changes(played: MatchRound, proposal: ProposedRound, whose: str) -> lis
     return lines
 
 
+def matches_round(t: Tournament, rule_set: str | RuleSet | None, round_no: int | None = None,
+                  decisions: ArbiterDecisions | None = None, accelerate: str | None = None,
+                  explain: bool = False, settings: SolverSettings | None = None) -> MatchRound:
+    """The round of a file of matches that explain, what-if and resolve read: the round of
+    :func:`cpswiss.api.pair` (the next, or ``round_no`` re-paired; under the arbiter's
+    ``decisions``; ``explain``: every value ruled out recorded) as the system of matches gives
+    it (its ``view``).  A file of individual games is refused in one line
+    (:func:`cpswiss.api.system_of_matches`)."""
+    paired = pair(t, rule_set, round_no, settings, decisions, system_of_matches(t), accelerate=accelerate,
+                  explain=explain)
+    if not isinstance(paired.view, MatchRound):
+        raise InternalCheckError("internal error: a system of matches gave no round of matches")
+    return paired.view
+
+
 def _repairer(t: Tournament, rules: RuleSet, round_no: int, accelerate: str | None,
               base: Decisions | None = None) -> Repair:
     """The round paired again by its system under decisions (added to ``base``)."""
     def repair(decisions: Decisions) -> MatchRound | None:
         both = decisions if base is None else base.plus(decisions)
         try:
-            return pair_matches(t, rules, round_no, accelerate=accelerate, adjust=both.apply_to_competitors)
+            return matches_round(t, rules, round_no, both, accelerate)
         except (NoPairingError, InputError):
             return None
 
@@ -310,10 +326,10 @@ def explain_matches(tournament: Tournament | str | os.PathLike[str], proposal: P
             raise InputError("nothing to explain: give a proposed pairing or a round of the file", t.path)
         if not 1 <= round_no <= paired_matches(t):
             raise InputError(f"round {round_no} is not in the file (rounds paired: {paired_matches(t)})", t.path)
-        played = pair_matches(t, rule_set, round_no, record_refusals=True, accelerate=accelerate)
+        played = matches_round(t, rule_set, round_no, accelerate=accelerate, explain=True)
         proposed = recorded_round(t, round_no)
     else:
-        played = pair_matches(t, rule_set, round_no, record_refusals=True, accelerate=accelerate)
+        played = matches_round(t, rule_set, round_no, accelerate=accelerate, explain=True)
         if isinstance(proposal, ProposedRound):
             proposed = proposal
         else:
@@ -374,10 +390,8 @@ def what_if_matches(tournament: Tournament | str | os.PathLike[str], decisions: 
     the decided round with every value ruled out recorded (for its explanation)."""
     t = read_trf(tournament) if isinstance(tournament, (str, os.PathLike)) else tournament
     absences = Decisions(absent=decisions.absent)
-    baseline = pair_matches(t, rule_set, accelerate=accelerate,
-                            adjust=absences.apply_to_competitors if decisions.absent else None)
-    result = pair_matches(t, baseline.rules, accelerate=accelerate, adjust=decisions.apply_to_competitors,
-                          record_refusals=record_refusals)
+    baseline = matches_round(t, rule_set, decisions=absences if decisions.absent else None, accelerate=accelerate)
+    result = matches_round(t, baseline.rules, decisions=decisions, accelerate=accelerate, explain=record_refusals)
     return matches_what_if(t, decisions, result, baseline, accelerate)
 
 

@@ -13,12 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from cpswiss.api import pair, pair_tournament
+from cpswiss.api import pair
 from cpswiss.check.matches import MatchesWhatIf, matches_what_if
 from cpswiss.errors import InternalCheckError
 from cpswiss.systems import PairedRound, PairingResult
 from cpswiss.systems.shared.topdown_account import MatchRound
-from cpswiss.check.explain import Explanation, compare_with
+from cpswiss.check.explain import Explanation, compare_with, players_round
 from cpswiss.formats.trf import read_trf
 from cpswiss.tournament.model import Tournament
 from cpswiss.rulesets.ruleset import RuleSet
@@ -116,9 +116,9 @@ def what_if(tournament: Tournament | str, decisions: Decisions, rule_set: str | 
             settings: SolverSettings | None = None, accelerate: str | None = None) -> WhatIf:
     """The pairing under the arbiter's decisions, against the one without them."""
     t = read_trf(tournament) if isinstance(tournament, str) else tournament
-    result = pair_tournament(t, rule_set, settings=settings, accelerate=accelerate, decisions=decisions)
+    result = players_round(t, rule_set, settings=settings, accelerate=accelerate, decisions=decisions)
     absences = Decisions(absent=decisions.absent)
-    baseline = pair_tournament(t, result.rules, settings=settings, accelerate=accelerate, decisions=absences)
+    baseline = players_round(t, result.rules, settings=settings, accelerate=accelerate, decisions=absences)
     return players_what_if(t, decisions, result, baseline, settings)
 
 
