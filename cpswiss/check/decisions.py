@@ -73,6 +73,14 @@ class Decisions:
                          self.absent + more.absent, self.allow_pairs + more.allow_pairs,
                          self.allow_bye + more.allow_bye)
 
+    def unchanged_text(self) -> str:
+        """What an arbiter reads when the round under these decisions is the rules' pairing: for
+        absences alone, that they say who plays, not how; else that the rules' pairing already
+        respects them."""
+        if self.pairing_decisions.empty:
+            return "the absences say who plays, not how: the round is the rules' pairing of those present"
+        return "the rules' pairing already respects these decisions: nothing changes"
+
     def describe(self) -> str:
         parts = [f"--fix {a}-{b}" for a, b in self.fix] + [f"--forbid {a}-{b}" for a, b in self.forbid]
         parts += [f"--bye {self.bye}"] if self.bye is not None else []

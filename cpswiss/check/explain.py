@@ -273,13 +273,14 @@ def edition_text(result: PairingResult) -> str:
     return f"{result.rules.title} ({result.rules_reason})"
 
 
-def players_round(t: Tournament, rule_set: str | RuleSet | None, settings: SolverSettings | None = None,
+def players_round(tournament: Tournament | str | Path, rule_set: str | RuleSet | None, settings: SolverSettings | None = None,
                   round_no: int | None = None, accelerate: str | None = None, initial_colour: str | None = None,
                   decisions: ArbiterDecisions | None = None) -> PairingResult:
     """The round an explanation of a file of players reads: :func:`cpswiss.api.pair`'s round
     (the next, or ``round_no`` re-paired) as its system's explanation reads it (``view``); a
     file of matches is refused in one line (its rounds are explained on matches,
     :func:`cpswiss.check.matches.explain_matches`)."""
+    t = load_tournament(tournament)
     view = pair(t, rule_set, round_no, settings, decisions, initial_colour=initial_colour,
                 accelerate=accelerate).view
     if not isinstance(view, PairingResult):

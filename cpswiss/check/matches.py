@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -227,7 +227,7 @@ def pair_changes(played: MatchRound, proposal: ProposedRound, whose: str) -> lis
     return lines
 
 
-def matches_round(t: Tournament, rule_set: str | RuleSet | None, round_no: int | None = None,
+def matches_round(tournament: Tournament | str | os.PathLike[str], rule_set: str | RuleSet | None, round_no: int | None = None,
                   decisions: ArbiterDecisions | None = None, accelerate: str | None = None,
                   explain: bool = False, settings: SolverSettings | None = None) -> MatchRound:
     """The round of a file of matches that explain, what-if and resolve read: the round of
@@ -235,6 +235,7 @@ def matches_round(t: Tournament, rule_set: str | RuleSet | None, round_no: int |
     ``decisions``; ``explain``: every value ruled out recorded) as the system of matches gives
     it (its ``view``).  A file of individual games is refused in one line
     (:func:`cpswiss.api.system_of_matches`)."""
+    t = read_trf(tournament) if isinstance(tournament, (str, os.PathLike)) else tournament
     paired = pair(t, rule_set, round_no, settings, decisions, system_of_matches(t), accelerate=accelerate,
                   explain=explain)
     if not isinstance(paired.view, MatchRound):
@@ -303,6 +304,33 @@ class MatchesExplanation:
                 "decisive": vars(self.decisive) if self.decisive is not None else None, "changes": self.changes}
 
 
+def round_account(played: MatchRound, file: str, reason: str) -> dict[str, object]:
+    """The rules' round of a file of matches (paired with every value ruled out recorded) as
+    ``pair --explain --json`` prints it, in the keys of a round of players'
+    (:meth:`cpswiss.check.explain.Explanation.as_dict` with no proposal): the matches as
+    ``engine`` boards (White of board 1 / game 1, Black), the brackets of Art. 3.5-3.6 (the
+    top-scoregroup, upfloaters, identifier, pairs and the criteria's values), each match's
+    colours with its article of 4.3, and why the PAB goes where it goes (Art. 3.4)."""
+    words = played.words
+    brackets = [{"number": n, "score": score_text(b.score), "residents": b.residents, "upfloaters": b.upfloaters,
+                 "identifier": b.identifier, "pairs": [list(p) for p in b.pairs],
+                 "values": b.set_values | b.pairing_values}
+                for n, b in enumerate(played.plan.brackets, start=1)]
+    colours = [asdict(Finding(words.article(m.article), f"match {n} {m.white}-{m.black}: {words.white} to "
+                              f"{m.white}: {words.colour_articles.get(m.article, m.article)}",
+                              players=(m.white, m.black)))
+               for n, m in enumerate(played.matches, start=1)]
+    bye = played.plan.bye
+    return {"file": file, "round": played.round_no, "rule_set": f"{played.rules.title} ({reason})",
+            "agrees": None, "engine": {"boards": [[m.white, m.black] for m in played.matches], "bye": played.bye},
+            "proposal": None, "violations": [], "decisive": None, "brackets": brackets, "colours": colours,
+            "bye": None if bye is None else (
+                f"{words.article('3.4')}: the pairing-allocated bye goes to {words.competitor} {bye.tpn}"
+                + (f"; passed over (their removal leaves no legal pairing): {_ids(bye.passed_over)}"
+                   if bye.passed_over else "")
+                + (f"; barred by {words.bye_bar}: {_ids(bye.barred)}" if bye.barred else ""))}
+
+
 def _explain_text(played: MatchRound) -> str:
     """The system's account of the round (``explain_text``), through the registry."""
     return matches_text(played)
@@ -366,7 +394,7 @@ class MatchesWhatIf:
     def lines(self) -> list[str]:
         head = f"What if {self.decisions.describe()}:"
         if not self.changed:
-            return [head, "  the rules' pairing already respects these decisions: nothing changes"]
+            return [head, "  " + self.decisions.unchanged_text()]
         assert self.first is not None
         return [head, f"  the first rule the decided pairing departs from: {self.first}",
                 *(f"  {c}" for c in self.changes)]
@@ -410,5 +438,6 @@ def matches_what_if(t: Tournament, decisions: Decisions, result: MatchRound, bas
 
 
 __all__ = ["MatchesExplanation", "MatchesWhatIf", "ProposedRound", "explain_matches", "first_difference",
-           "is_file_of_matches", "matches_what_if", "met_in", "recorded_round", "violations",
+           "is_file_of_matches", "matches_round", "matches_what_if", "met_in", "recorded_round", "round_account",
+           "violations",
            "what_if_matches"]
