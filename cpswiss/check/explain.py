@@ -270,7 +270,7 @@ def colour_finding(board: Board, players: dict[int, PlayerState], number: int,
 
 def edition_text(result: PairingResult) -> str:
     """Which edition paired the round, and why (--rules, record 192, start date 042)."""
-    return f"{result.rules.title} ({result.rules_reason})"
+    return f"{result.rules.title} ({result.reason})"
 
 
 def players_round(tournament: Tournament | str | Path, rule_set: str | RuleSet | None, settings: SolverSettings | None = None,

@@ -45,14 +45,14 @@ class MatchesAlternative:
     rank: int
     how: str
     played: MatchRound
-    breaks: list[Finding]
+    violations: list[Finding]  # the absolute rules it breaks
     costs: dict[str, int]
     report: list[str] = field(default_factory=list)  # where it parts from the first, in words
 
     def as_dict(self) -> dict[str, Any]:
         return {"rank": self.rank, "how": self.how,
                 "matches": [[m.white, m.black, m.article] for m in self.played.matches], "bye": self.played.bye,
-                "breaks": [vars(f) for f in self.breaks], "costs": self.costs, "report": self.report}
+                "breaks": [vars(f) for f in self.violations], "costs": self.costs, "report": self.report}
 
 
 @dataclass
@@ -82,7 +82,7 @@ class MatchesResolution:
                          f"Chief Arbiter. The least-bad ones, giving up first {', then '.join(self.relaxed)}:")
         for a in self.alternatives:
             lines += ["", f"Alternative {a.rank}: {a.how}"]
-            lines += [f"  breaks {f}" for f in a.breaks] or ["  breaks no absolute rule"]
+            lines += [f"  breaks {f}" for f in a.violations] or ["  breaks no absolute rule"]
             if any(a.costs.values()):
                 lines.append("  costs: " + ", ".join(f"{k} {v}" for k, v in a.costs.items()))
             found = a.played.state.competitors

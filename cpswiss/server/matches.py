@@ -109,7 +109,7 @@ def resolve_of_matches(t: Tournament, system: PairingSystem, request: dict, sett
     return MatchResolveAnswer(
         system=system.name, round=resolution.round_no, legal=resolution.legal, relax=resolution.relaxed,
         alternatives=[MatchAlternative(rank=a.rank, how=a.how, pairing=_paired_matches(a.played),
-                                       breaks=[str(f) for f in a.breaks], costs=a.costs, report=a.report)
+                                       breaks=[str(f) for f in a.violations], costs=a.costs, report=a.report)
                       for a in resolution.alternatives],
         text=resolution.text()).model_dump()
 
