@@ -27,7 +27,6 @@ import os
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
 
 from cpswiss.api import ArbiterDecisions, matches_text, pair, system_of_matches
 from cpswiss.check.decisions import Decisions
@@ -294,7 +293,7 @@ class MatchesExplanation:
             lines += [f"   {change}" for change in self.changes]
         return "\n".join(lines)
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, object]:
         played = self.played
         return {"file": self.file, "round": played.round_no, "rule_set": played.rules.name,
                 "system": played.words.text, "agrees": self.agrees,
@@ -399,7 +398,7 @@ class MatchesWhatIf:
         return [head, f"  the first rule the decided pairing departs from: {self.first}",
                 *(f"  {c}" for c in self.changes)]
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, object]:
         return {"decisions": self.decisions.describe(), "changed": self.changed,
                 "matches": [[m.white, m.black, m.article] for m in self.result.matches], "bye": self.result.bye,
                 "rules": {"matches": [[m.white, m.black, m.article] for m in self.baseline.matches],

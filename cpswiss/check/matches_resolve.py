@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from cpswiss.api import rule_set_of_matches
 from cpswiss.api.selection import system_asked_for
@@ -49,7 +49,7 @@ class MatchesAlternative:
     costs: dict[str, int]
     report: list[str] = field(default_factory=list)  # where it parts from the first, in words
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, object]:
         return {"rank": self.rank, "how": self.how,
                 "matches": [[m.white, m.black, m.article] for m in self.played.matches], "bye": self.played.bye,
                 "breaks": [vars(f) for f in self.violations], "costs": self.costs, "report": self.report}
@@ -67,7 +67,7 @@ class MatchesResolution:
     alternatives: list[MatchesAlternative]
     relaxed: list[str]  # the rules that may give, the one given up first first
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, object]:
         return {"file": self.file, "round": self.round_no, "rule_set": self.rules.name, "system": self.words.text,
                 "legal": self.legal, "relax": self.relaxed, "alternatives": [a.as_dict() for a in self.alternatives]}
 
