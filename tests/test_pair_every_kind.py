@@ -89,3 +89,14 @@ def test_each_explanation_refuses_the_other_kind_of_file_in_one_line():
         players_round(TEAM, None)
     with pytest.raises(InputError, match="not a file of matches"):
         matches_round(PLAYERS, None)
+
+
+@pytest.mark.parametrize("flag,path", FILES)
+def test_the_servers_pair_answer_reports_absences_alone_for_every_kind_of_file(flag, path):
+    from cpswiss.server.jobs import pair_job
+
+    answer = pair_job({"trf": path.read_text(encoding="utf-8"), "absent": [3], "time_limit": 30.0})
+    assert answer["whatif"]["changed"] is False
+    assert answer["whatif"]["lines"] == ["What if --absent 3:", "  the absences say who plays, not how: the round "
+                                         "is the rules' pairing of those present"]
+    assert answer["pairing_file"].splitlines() == pair(path, decisions=Decisions(absent=(3,))).lines()
