@@ -63,7 +63,7 @@ def test_baku_rule_files_and_the_192_baku_code(tmp_path):
     coded = tmp_path / "coded.trf"
     coded.write_text("192 FIDE_DUTCH_2026_BAKU\n" + trf.read_text())
     result = pair_tournament(coded)
-    assert result.rules.acceleration.generator == "baku-2026" and "FIDE_DUTCH_2026_BAKU" in result.rules_reason
+    assert result.rules.acceleration.generator == "baku-2026" and "FIDE_DUTCH_2026_BAKU" in result.reason
     assert "\n".join(result.pairing.lines()) + "\n" == expected
 
 

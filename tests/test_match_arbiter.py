@@ -245,7 +245,7 @@ def test_c04_5_art_3_3_3_resolve_gives_up_c2_and_c1(capsys):
     first = resolution.alternatives[0]
     assert first.costs == {"rematches": 2, "rematch rounds": 2, "second PABs": 1}
     assert first.played.bye == 5 and sorted(first.played.pairs()) == [(1, 3), (4, 2)]
-    assert [f.article for f in first.breaks] == ["[C1] C.04.5 Art. 2.1.1"] * 2 + ["[C2] C.04.5 Art. 2.1.2"]
+    assert [f.article for f in first.violations] == ["[C1] C.04.5 Art. 2.1.1"] * 2 + ["[C2] C.04.5 Art. 2.1.2"]
     assert [a.costs["rematch rounds"] for a in resolution.alternatives] == [2, 3, 4]
     code = main(["resolve", str(IMPOSSIBLE / "double-swiss-n005-r06of07.trf"), "--json"])
     import json

@@ -221,7 +221,7 @@ def test_resolve_an_impossible_team_round_and_a_legal_one(client):
     expected = resolve_matches(parse_trf(impossible), count=2)
     assert (answer.system, answer.round, answer.legal) == ("team", 4, False)
     assert [(a.rank, a.how, a.breaks) for a in answer.alternatives] == \
-        [(a.rank, a.how, [str(f) for f in a.breaks]) for a in expected.alternatives]
+        [(a.rank, a.how, [str(f) for f in a.violations]) for a in expected.alternatives]
     assert all(any("[C1]" in b for b in a.breaks) for a in answer.alternatives)
     assert answer.text == expected.text()
     legal = MatchResolveAnswer.model_validate(post(client, "/api/resolve", trf=text(TEAM), count=1)[1])

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypeVar
 
 from cpswiss.errors import InputError
 from cpswiss.legality.checker import LEGACY_ARTICLES, Articles, meeting_violation
@@ -34,6 +34,9 @@ from cpswiss.tournament.state import PlayerState, RoundState
 
 if TYPE_CHECKING:
     from cpswiss.tournament.competition_state import CompetitionState, CompetitorState
+
+# one to be paired: a player of a round of games, or a competitor of a round of matches
+Member = TypeVar("Member", "PlayerState", "CompetitorState")
 
 
 def parse_pair(text: str, option: str) -> tuple[int, int]:
@@ -72,6 +75,14 @@ class Decisions:
         return Decisions(self.fix + more.fix, self.forbid + more.forbid, more.bye if more.bye is not None else self.bye,
                          self.absent + more.absent, self.allow_pairs + more.allow_pairs,
                          self.allow_bye + more.allow_bye)
+
+    def unchanged_text(self) -> str:
+        """What an arbiter reads when the round under these decisions is the rules' pairing: for
+        absences alone, that they say who plays, not how; else that the rules' pairing already
+        respects them."""
+        if self.pairing_decisions.empty:
+            return "the absences say who plays, not how: the round is the rules' pairing of those present"
+        return "the rules' pairing already respects these decisions: nothing changes"
 
     def describe(self) -> str:
         parts = [f"--fix {a}-{b}" for a, b in self.fix] + [f"--forbid {a}-{b}" for a, b in self.forbid]
@@ -116,7 +127,7 @@ class Decisions:
             _pin_bye(players, in_round, p.id)
         return replace(new_state, players=players)
 
-    def _absences_and_forbidden_pairs(self, found: dict[int, Any], member: Callable[[int, str], Any]) -> None:
+    def _absences_and_forbidden_pairs(self, found: dict[int, Member], member: Callable[[int, str], Member]) -> None:
         """The absent ones not paired, the forbidden pairs barred (``member(id, option)``: the
         state of one to be paired this round, else InputError naming the option)."""
         for cid in self.absent:
@@ -176,13 +187,13 @@ class Decisions:
 # and ``bye_eligible``.
 
 
-def _forbid(found: dict[int, Any], a: int, b: int) -> None:
+def _forbid(found: dict[int, Member], a: int, b: int) -> None:
     """``a`` and ``b`` may not meet."""
     found[a] = replace(found[a], forbidden=found[a].forbidden | {b})
     found[b] = replace(found[b], forbidden=found[b].forbidden | {a})
 
 
-def _pin_pair(found: dict[int, Any], in_round: list[int], a: int, b: int) -> None:
+def _pin_pair(found: dict[int, Member], in_round: list[int], a: int, b: int) -> None:
     """A fixed pair: each may meet nobody else, and neither takes the PAB."""
     for other in in_round:
         if other not in (a, b):
@@ -192,7 +203,7 @@ def _pin_pair(found: dict[int, Any], in_round: list[int], a: int, b: int) -> Non
     found[b] = replace(found[b], bye_eligible=False)
 
 
-def _pin_bye(found: dict[int, Any], in_round: list[int], taker: int) -> None:
+def _pin_bye(found: dict[int, Member], in_round: list[int], taker: int) -> None:
     """The PAB promised to ``taker``: it meets nobody, and nobody else may take the PAB."""
     for other in in_round:
         if other != taker:

@@ -25,7 +25,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cpswiss.api import pair_tournament
+from cpswiss.api import ArbiterDecisions, pair
 from cpswiss.systems import PairingResult, engine_of
 from cpswiss.check.rounds import CheckReport, RoundCheck, check_tournament, load_tournament, pairing_in_file
 from cpswiss.colours.decoder import Board, Pairing
@@ -270,7 +270,23 @@ def colour_finding(board: Board, players: dict[int, PlayerState], number: int,
 
 def edition_text(result: PairingResult) -> str:
     """Which edition paired the round, and why (--rules, record 192, start date 042)."""
-    return f"{result.rules.title} ({result.rules_reason})"
+    return f"{result.rules.title} ({result.reason})"
+
+
+def players_round(tournament: Tournament | str | Path, rule_set: str | RuleSet | None, settings: SolverSettings | None = None,
+                  round_no: int | None = None, accelerate: str | None = None, initial_colour: str | None = None,
+                  decisions: ArbiterDecisions | None = None) -> PairingResult:
+    """The round an explanation of a file of players reads: :func:`cpswiss.api.pair`'s round
+    (the next, or ``round_no`` re-paired) as its system's explanation reads it (``view``); a
+    file of matches is refused in one line (its rounds are explained on matches,
+    :func:`cpswiss.check.matches.explain_matches`)."""
+    t = load_tournament(tournament)
+    view = pair(t, rule_set, round_no, settings, decisions, initial_colour=initial_colour,
+                accelerate=accelerate).view
+    if not isinstance(view, PairingResult):
+        raise InputError("a file of matches: its rounds are explained on matches "
+                         "(cpswiss.check.matches.explain_matches)", t.path)
+    return view
 
 
 def explain_pairing(tournament: Tournament | str | Path, proposal: Pairing | str | Path | None = None,
@@ -287,11 +303,11 @@ def explain_pairing(tournament: Tournament | str | Path, proposal: Pairing | str
             raise InputError("nothing to explain: give a proposed pairing or a round of the file", t.path)
         if not 1 <= round_no <= t.last_paired_round:
             raise InputError(f"round {round_no} is not in the file ({t.paired_rounds_text()})", t.path)
-        result = pair_tournament(t, rule_set, settings=settings, round_no=round_no, accelerate=accelerate)
+        result = players_round(t, rule_set, settings=settings, round_no=round_no, accelerate=accelerate)
         # after the rule set (and the kind of file) is settled
         proposed = pairing_in_file(t, round_no, orient_like=result.pairing)
     else:
-        result = pair_tournament(t, rule_set, settings=settings, round_no=round_no, accelerate=accelerate)
+        result = players_round(t, rule_set, settings=settings, round_no=round_no, accelerate=accelerate)
         proposed = proposal if isinstance(proposal, Pairing) else read_pairing_file(
             proposal, t, result.state.round_no)
     return compare_with(t, result.rules, result, proposed, settings)
@@ -302,7 +318,7 @@ def explain_engine(tournament: Tournament | str | Path, rule_set: str | RuleSet 
                    initial_colour: str | None = None) -> Explanation:
     """The engine's own pairing, with why each player floats, why the bye, why each colour."""
     t = load_tournament(tournament)
-    result = pair_tournament(t, rule_set, initial_colour=initial_colour, settings=settings, round_no=round_no)
+    result = players_round(t, rule_set, initial_colour=initial_colour, settings=settings, round_no=round_no)
     return account_of(result, settings, t.path)
 
 
@@ -376,4 +392,4 @@ def _colour_verdict(result: PairingResult, proposed: Pairing) -> tuple[list[Find
 
 
 __all__ = ["BracketAccount", "CheckReport", "Explanation", "Finding", "RoundCheck", "account_of",
-           "check_tournament", "colour_finding", "explain_engine", "explain_pairing", "read_pairing_file"]
+           "check_tournament", "colour_finding", "explain_engine", "explain_pairing", "players_round", "read_pairing_file"]

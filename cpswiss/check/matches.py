@@ -25,18 +25,18 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
 
-from cpswiss.api import matches_text, pair_matches
+from cpswiss.api import ArbiterDecisions, matches_text, pair, system_of_matches
 from cpswiss.check.decisions import Decisions
 from cpswiss.check.explain import read_pairing_file
 from cpswiss.check.rounds import is_file_of_matches, met_in
-from cpswiss.errors import InputError, NoPairingError
+from cpswiss.errors import InputError, InternalCheckError, NoPairingError
 from cpswiss.formats.trf import read_trf
 from cpswiss.legality.checker import articles_of, round_violations
 from cpswiss.rulesets.ruleset import RuleSet
+from cpswiss.solver.settings import SolverSettings
 from cpswiss.systems.shared.explaining import Finding
 from cpswiss.systems.shared.topdown import Bracket, identifier_of
 from cpswiss.systems.shared.topdown_account import MatchRound
@@ -226,13 +226,29 @@ def pair_changes(played: MatchRound, proposal: ProposedRound, whose: str) -> lis
     return lines
 
 
+def matches_round(tournament: Tournament | str | os.PathLike[str], rule_set: str | RuleSet | None, round_no: int | None = None,
+                  decisions: ArbiterDecisions | None = None, accelerate: str | None = None,
+                  explain: bool = False, settings: SolverSettings | None = None) -> MatchRound:
+    """The round of a file of matches that explain, what-if and resolve read: the round of
+    :func:`cpswiss.api.pair` (the next, or ``round_no`` re-paired; under the arbiter's
+    ``decisions``; ``explain``: every value ruled out recorded) as the system of matches gives
+    it (its ``view``).  A file of individual games is refused in one line
+    (:func:`cpswiss.api.system_of_matches`)."""
+    t = read_trf(tournament) if isinstance(tournament, (str, os.PathLike)) else tournament
+    paired = pair(t, rule_set, round_no, settings, decisions, system_of_matches(t), accelerate=accelerate,
+                  explain=explain)
+    if not isinstance(paired.view, MatchRound):
+        raise InternalCheckError("internal error: a system of matches gave no round of matches")
+    return paired.view
+
+
 def _repairer(t: Tournament, rules: RuleSet, round_no: int, accelerate: str | None,
               base: Decisions | None = None) -> Repair:
     """The round paired again by its system under decisions (added to ``base``)."""
     def repair(decisions: Decisions) -> MatchRound | None:
         both = decisions if base is None else base.plus(decisions)
         try:
-            return pair_matches(t, rules, round_no, accelerate=accelerate, adjust=both.apply_to_competitors)
+            return matches_round(t, rules, round_no, both, accelerate)
         except (NoPairingError, InputError):
             return None
 
@@ -277,7 +293,7 @@ class MatchesExplanation:
             lines += [f"   {change}" for change in self.changes]
         return "\n".join(lines)
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, object]:
         played = self.played
         return {"file": self.file, "round": played.round_no, "rule_set": played.rules.name,
                 "system": played.words.text, "agrees": self.agrees,
@@ -285,6 +301,33 @@ class MatchesExplanation:
                 "proposal": {"matches": [list(p) for p in self.proposal.pairs], "byes": list(self.proposal.byes)},
                 "violations": [vars(v) for v in self.violations],
                 "decisive": vars(self.decisive) if self.decisive is not None else None, "changes": self.changes}
+
+
+def round_account(played: MatchRound, file: str, reason: str) -> dict[str, object]:
+    """The rules' round of a file of matches (paired with every value ruled out recorded) as
+    ``pair --explain --json`` prints it, in the keys of a round of players'
+    (:meth:`cpswiss.check.explain.Explanation.as_dict` with no proposal): the matches as
+    ``engine`` boards (White of board 1 / game 1, Black), the brackets of Art. 3.5-3.6 (the
+    top-scoregroup, upfloaters, identifier, pairs and the criteria's values), each match's
+    colours with its article of 4.3, and why the PAB goes where it goes (Art. 3.4)."""
+    words = played.words
+    brackets = [{"number": n, "score": score_text(b.score), "residents": b.residents, "upfloaters": b.upfloaters,
+                 "identifier": b.identifier, "pairs": [list(p) for p in b.pairs],
+                 "values": b.set_values | b.pairing_values}
+                for n, b in enumerate(played.plan.brackets, start=1)]
+    colours = [asdict(Finding(words.article(m.article), f"match {n} {m.white}-{m.black}: {words.white} to "
+                              f"{m.white}: {words.colour_articles.get(m.article, m.article)}",
+                              players=(m.white, m.black)))
+               for n, m in enumerate(played.matches, start=1)]
+    bye = played.plan.bye
+    return {"file": file, "round": played.round_no, "rule_set": f"{played.rules.title} ({reason})",
+            "agrees": None, "engine": {"boards": [[m.white, m.black] for m in played.matches], "bye": played.bye},
+            "proposal": None, "violations": [], "decisive": None, "brackets": brackets, "colours": colours,
+            "bye": None if bye is None else (
+                f"{words.article('3.4')}: the pairing-allocated bye goes to {words.competitor} {bye.tpn}"
+                + (f"; passed over (their removal leaves no legal pairing): {_ids(bye.passed_over)}"
+                   if bye.passed_over else "")
+                + (f"; barred by {words.bye_bar}: {_ids(bye.barred)}" if bye.barred else ""))}
 
 
 def _explain_text(played: MatchRound) -> str:
@@ -310,10 +353,10 @@ def explain_matches(tournament: Tournament | str | os.PathLike[str], proposal: P
             raise InputError("nothing to explain: give a proposed pairing or a round of the file", t.path)
         if not 1 <= round_no <= paired_matches(t):
             raise InputError(f"round {round_no} is not in the file (rounds paired: {paired_matches(t)})", t.path)
-        played = pair_matches(t, rule_set, round_no, record_refusals=True, accelerate=accelerate)
+        played = matches_round(t, rule_set, round_no, accelerate=accelerate, explain=True)
         proposed = recorded_round(t, round_no)
     else:
-        played = pair_matches(t, rule_set, round_no, record_refusals=True, accelerate=accelerate)
+        played = matches_round(t, rule_set, round_no, accelerate=accelerate, explain=True)
         if isinstance(proposal, ProposedRound):
             proposed = proposal
         else:
@@ -350,12 +393,12 @@ class MatchesWhatIf:
     def lines(self) -> list[str]:
         head = f"What if {self.decisions.describe()}:"
         if not self.changed:
-            return [head, "  the rules' pairing already respects these decisions: nothing changes"]
+            return [head, "  " + self.decisions.unchanged_text()]
         assert self.first is not None
         return [head, f"  the first rule the decided pairing departs from: {self.first}",
                 *(f"  {c}" for c in self.changes)]
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, object]:
         return {"decisions": self.decisions.describe(), "changed": self.changed,
                 "matches": [[m.white, m.black, m.article] for m in self.result.matches], "bye": self.result.bye,
                 "rules": {"matches": [[m.white, m.black, m.article] for m in self.baseline.matches],
@@ -374,10 +417,8 @@ def what_if_matches(tournament: Tournament | str | os.PathLike[str], decisions: 
     the decided round with every value ruled out recorded (for its explanation)."""
     t = read_trf(tournament) if isinstance(tournament, (str, os.PathLike)) else tournament
     absences = Decisions(absent=decisions.absent)
-    baseline = pair_matches(t, rule_set, accelerate=accelerate,
-                            adjust=absences.apply_to_competitors if decisions.absent else None)
-    result = pair_matches(t, baseline.rules, accelerate=accelerate, adjust=decisions.apply_to_competitors,
-                          record_refusals=record_refusals)
+    baseline = matches_round(t, rule_set, decisions=absences if decisions.absent else None, accelerate=accelerate)
+    result = matches_round(t, baseline.rules, decisions=decisions, accelerate=accelerate, explain=record_refusals)
     return matches_what_if(t, decisions, result, baseline, accelerate)
 
 
@@ -396,5 +437,6 @@ def matches_what_if(t: Tournament, decisions: Decisions, result: MatchRound, bas
 
 
 __all__ = ["MatchesExplanation", "MatchesWhatIf", "ProposedRound", "explain_matches", "first_difference",
-           "is_file_of_matches", "matches_what_if", "met_in", "recorded_round", "violations",
+           "is_file_of_matches", "matches_round", "matches_what_if", "met_in", "recorded_round", "round_account",
+           "violations",
            "what_if_matches"]

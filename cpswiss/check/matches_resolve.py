@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
-from cpswiss.api import pair_matches, rule_set_of_matches
+from cpswiss.api import rule_set_of_matches
 from cpswiss.api.selection import system_asked_for
 from cpswiss.check.decisions import Decisions
-from cpswiss.check.matches import ProposedRound, met_in, violations, what_if_matches
+from cpswiss.check.matches import ProposedRound, matches_round, met_in, violations, what_if_matches
 from cpswiss.errors import InputError, NoPairingError
 from cpswiss.formats.trf import read_trf
 from cpswiss.registry import system_named
@@ -33,6 +33,10 @@ from cpswiss.systems.shared.topdown_explain import score_text
 from cpswiss.tournament.competition_state import CompetitionState
 from cpswiss.tournament.model import Tournament
 
+if TYPE_CHECKING:
+    from cpswiss.legality.checker import Articles
+    from cpswiss.tournament.state import RoundState
+
 
 @dataclass
 class MatchesAlternative:
@@ -41,14 +45,14 @@ class MatchesAlternative:
     rank: int
     how: str
     played: MatchRound
-    breaks: list[Finding]
+    violations: list[Finding]  # the absolute rules it breaks
     costs: dict[str, int]
     report: list[str] = field(default_factory=list)  # where it parts from the first, in words
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, object]:
         return {"rank": self.rank, "how": self.how,
                 "matches": [[m.white, m.black, m.article] for m in self.played.matches], "bye": self.played.bye,
-                "breaks": [vars(f) for f in self.breaks], "costs": self.costs, "report": self.report}
+                "breaks": [vars(f) for f in self.violations], "costs": self.costs, "report": self.report}
 
 
 @dataclass
@@ -63,7 +67,7 @@ class MatchesResolution:
     alternatives: list[MatchesAlternative]
     relaxed: list[str]  # the rules that may give, the one given up first first
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, object]:
         return {"file": self.file, "round": self.round_no, "rule_set": self.rules.name, "system": self.words.text,
                 "legal": self.legal, "relax": self.relaxed, "alternatives": [a.as_dict() for a in self.alternatives]}
 
@@ -78,7 +82,7 @@ class MatchesResolution:
                          f"Chief Arbiter. The least-bad ones, giving up first {', then '.join(self.relaxed)}:")
         for a in self.alternatives:
             lines += ["", f"Alternative {a.rank}: {a.how}"]
-            lines += [f"  breaks {f}" for f in a.breaks] or ["  breaks no absolute rule"]
+            lines += [f"  breaks {f}" for f in a.violations] or ["  breaks no absolute rule"]
             if any(a.costs.values()):
                 lines.append("  costs: " + ", ".join(f"{k} {v}" for k, v in a.costs.items()))
             found = a.played.state.competitors
@@ -98,22 +102,32 @@ _RELAXED = {"bye": "[C2] (a second pairing-allocated bye)", "rematch": "[C1] (a 
 _COSTS = {"bye": ["second PABs"], "rematch": ["rematches", "rematch rounds"]}
 
 
+class _StateSeen:
+    """No decision: the competitors' state the procedure starts from, kept as it passes (the
+    relaxation of a round without a legal pairing starts from it)."""
+
+    def __init__(self) -> None:
+        self.states: list[CompetitionState] = []
+
+    def apply(self, state: RoundState, articles: Articles) -> RoundState:
+        return state
+
+    def apply_to_competitors(self, state: CompetitionState) -> CompetitionState:
+        self.states.append(state)
+        return state
+
+
 def _captured_state(t: Tournament, rule_set: str | RuleSet | None, accelerate: str | None
                     ) -> tuple[CompetitionState, MatchRound | None]:
     """The state the procedure starts from, and the rules' pairing (None: no legal one)."""
-    seen: list[CompetitionState] = []
-
-    def keep(state: CompetitionState) -> CompetitionState:
-        seen.append(state)
-        return state
-
+    seen = _StateSeen()
     try:
-        played = pair_matches(t, rule_set, accelerate=accelerate, adjust=keep)
+        played = matches_round(t, rule_set, decisions=seen, accelerate=accelerate)
     except NoPairingError:
-        if not seen:
+        if not seen.states:
             raise
-        return seen[0], None
-    return seen[0], played
+        return seen.states[0], None
+    return seen.states[0], played
 
 
 def resolve_matches(tournament: Tournament | str | os.PathLike[str], rule_set: str | RuleSet | None = None,
@@ -140,7 +154,7 @@ def resolve_matches(tournament: Tournament | str | os.PathLike[str], rule_set: s
         byes = tuple(relaxables[i].players[0] for i in way.relaxed if len(relaxables[i].players) == 1)
         allowed = Decisions(allow_pairs=tuple((a, b) for a, b in pairs), allow_bye=byes)
         try:
-            way_round = pair_matches(t, rules, accelerate=accelerate, adjust=allowed.apply_to_competitors)
+            way_round = matches_round(t, rules, decisions=allowed, accelerate=accelerate)
         except NoPairingError:
             continue
         how = "allowing " + ", ".join([f"{a}-{b} (met in round {met_in(state, a, b)})" for a, b in pairs] +
@@ -161,7 +175,7 @@ def resolve_matches(tournament: Tournament | str | os.PathLike[str], rule_set: s
 
 
 def _rules_of(t: Tournament, rule_set: str | RuleSet | None) -> RuleSet:
-    """The rule set the file is paired under (as :func:`cpswiss.api.pair_matches` chooses it)."""
+    """The rule set the file is paired under (as :func:`cpswiss.api.pair` chooses it for a file of matches)."""
     system = system_asked_for(t)
     if system is None:
         raise InputError("not a file of matches (a team file, C.04.6, or a Double-Swiss file, C.04.5)", t.path)

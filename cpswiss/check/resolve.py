@@ -19,9 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from cpswiss.api import pair_tournament
 from cpswiss.systems import PairingResult
 from cpswiss.legality.checker import Violation, articles_of, check_pairing
+from cpswiss.check.explain import players_round
 from cpswiss.check.whatif import CriterionChange, what_if
 from cpswiss.colours.decoder import Pairing
 from cpswiss.tournament.compatibility import compatible
@@ -191,8 +191,8 @@ def resolve(tournament: Tournament | str, rule_set: str | RuleSet | None = None,
     for way in ways:
         pairs = tuple(relaxables[i].players for i in way.relaxed if len(relaxables[i].players) == 2)
         byes = tuple(relaxables[i].players[0] for i in way.relaxed if len(relaxables[i].players) == 1)
-        result = pair_tournament(t, rules, settings=settings, accelerate=accelerate,
-                                 decisions=Decisions(allow_pairs=pairs, allow_bye=byes))
+        result = players_round(t, rules, settings=settings, accelerate=accelerate,
+                               decisions=Decisions(allow_pairs=pairs, allow_bye=byes))
         how = "allowing " + ", ".join([f"{a}-{b}" for a, b in pairs] + [f"the bye to {p}" for p in byes])
         found.append((way.costs, _psd_key(result), result, how))
     found.sort(key=lambda item: (item[0], item[1]))
@@ -203,7 +203,7 @@ def resolve(tournament: Tournament | str, rule_set: str | RuleSet | None = None,
 
 
 def _legal_round(t, rules, state, count, settings, accelerate, names) -> Resolution:
-    first = pair_tournament(t, rules, settings=settings, accelerate=accelerate)
+    first = players_round(t, rules, settings=settings, accelerate=accelerate)
     zero = dict.fromkeys(names, 0)
     alternatives = [Alternative(1, first.pairing, [], zero, "the rules' pairing", first)]
     seen = {_boards(first.pairing)}

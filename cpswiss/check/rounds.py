@@ -3,6 +3,15 @@ compared with what was played.
 
 Kept apart from the explanations (:mod:`cpswiss.check.explain`), which import far more: a
 ``cpswiss check`` process loads only what re-pairing and comparing need.
+
+Unlike explain, what-if and resolve, which take their round from :func:`cpswiss.api.pair`, the
+check of a whole file pairs below it, for speed: a file of players is prepared once
+(:func:`cpswiss.api.prepare_tournament`: the rule set chosen, the file accelerated, one
+``StateHistory`` summed for every round) and each round paired from it
+(:func:`cpswiss.api.pair_round`), where ``pair`` would read the file's history again for each
+round; a file of matches is paired round by round by :func:`cpswiss.api.pair_matches`, which
+compares the round as the procedure gives it without writing it into the file as
+``PairedRound`` does for its games.
 """
 
 from __future__ import annotations

@@ -13,12 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from cpswiss.api import pair, pair_tournament
+from cpswiss.api import pair
 from cpswiss.check.matches import MatchesWhatIf, matches_what_if
 from cpswiss.errors import InternalCheckError
 from cpswiss.systems import PairedRound, PairingResult
 from cpswiss.systems.shared.topdown_account import MatchRound
-from cpswiss.check.explain import Explanation, compare_with
+from cpswiss.check.explain import Explanation, compare_with, edition_text, players_round
 from cpswiss.formats.trf import read_trf
 from cpswiss.tournament.model import Tournament
 from cpswiss.rulesets.ruleset import RuleSet
@@ -70,7 +70,7 @@ class WhatIf:
     def lines(self) -> list[str]:
         head = f"What if {self.decisions.describe()}:"
         if not self.changed:
-            return [head, "  the rules' pairing already respects these decisions: nothing changes"]
+            return [head, "  " + self.decisions.unchanged_text()]
         out = [head]
         changes = self.changes()
         account = next((a for a in self.comparison.brackets if a.proposed_values is not None), None)
@@ -116,9 +116,9 @@ def what_if(tournament: Tournament | str, decisions: Decisions, rule_set: str | 
             settings: SolverSettings | None = None, accelerate: str | None = None) -> WhatIf:
     """The pairing under the arbiter's decisions, against the one without them."""
     t = read_trf(tournament) if isinstance(tournament, str) else tournament
-    result = pair_tournament(t, rule_set, settings=settings, accelerate=accelerate, decisions=decisions)
+    result = players_round(t, rule_set, settings=settings, accelerate=accelerate, decisions=decisions)
     absences = Decisions(absent=decisions.absent)
-    baseline = pair_tournament(t, result.rules, settings=settings, accelerate=accelerate, decisions=absences)
+    baseline = players_round(t, result.rules, settings=settings, accelerate=accelerate, decisions=absences)
     return players_what_if(t, decisions, result, baseline, settings)
 
 
@@ -137,11 +137,16 @@ def what_if_round(tournament: Tournament, decisions: Decisions, paired: PairedRo
     the absences alone, and the two compared in the system's terms (a file of players: the
     first bracket that differs, criterion by criterion, :func:`players_what_if`; a file of
     matches: the first rule the decided pairing departs from, :func:`~cpswiss.check.matches.
-    matches_what_if`).  None for a file of players under absences alone (they say who plays,
-    not how: nothing to compare)."""
+    matches_what_if`).  Under absences alone the round is its own baseline (they say who
+    plays, not how): the same report for both kinds of file, nothing changed, without a
+    second pairing."""
     view = paired.view
-    if isinstance(view, PairingResult) and decisions.pairing_decisions.empty:
-        return None
+    if decisions.pairing_decisions.empty:
+        if isinstance(view, PairingResult):
+            return WhatIf(decisions, view, view, Explanation(
+                tournament.path, view.pairing.round_no, edition_text(view), view.pairing, view.pairing, [], [],
+                None, []))
+        return MatchesWhatIf(decisions, view, view, None, [])
     baseline = pair(tournament, paired.rules, settings=settings, decisions=Decisions(absent=decisions.absent),
                     initial_colour=initial_colour, accelerate=accelerate).view
     if isinstance(view, PairingResult) and isinstance(baseline, PairingResult):

@@ -69,8 +69,6 @@ def cmd_pair(args) -> int:
     check_pairs_file(tournament, system)  # the flag's system, whatever rule set the file names
     if args.check:  # the check of every system: --json too
         return _check(args, path)
-    if args.json and system.pairs_matches:
-        raise UsageError(f"--{system.flag} does not take --json")
     decisions = decisions_of(args)
     settings = solver_settings(args)
     paired = pair(tournament, args.rules, settings=settings, decisions=None if decisions.empty else decisions,
@@ -99,10 +97,17 @@ def cmd_pair(args) -> int:
 
 
 def _explain(args: argparse.Namespace, paired: PairedRound, file: str, stream: TextIO) -> None:
-    """``--explain``: the round in its system's words (``--json``: as JSON, a system of players)."""
+    """``--explain``: the round in its system's words (``--json``: as JSON, in the same keys for
+    every system: :meth:`cpswiss.check.explain.Explanation.as_dict`, :func:`cpswiss.check.
+    matches.round_account`)."""
     from cpswiss.systems import PairingResult
 
     if not isinstance(paired.view, PairingResult):
+        if args.json:
+            from cpswiss.check.matches import round_account
+
+            print_json(round_account(paired.view, file, paired.reason), stream)
+            return
         from cpswiss.api import matches_text
 
         print(matches_text(paired.view), file=stream)

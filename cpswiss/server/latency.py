@@ -5,9 +5,9 @@
 
 For each file: p50 and p95 of the request as a client sees it (sequential requests after a
 few warm-up ones), the median of the job in the worker (its ``Server-Timing``: parse, pair,
-boards, TRF with the round appended, JSON), and p50 and p95 of ``pair_tournament`` on the
-same TRF in this process; the difference of the medians (API - engine) is what the server
-adds.
+boards, TRF with the round appended, JSON), and p50 and p95 of :func:`cpswiss.api.pair` (the
+call the server's job makes) on the same TRF in this process; the difference of the medians
+(API - engine) is what the server adds.
 """
 
 from __future__ import annotations
@@ -45,14 +45,14 @@ def through_api(url: str, trf: str, repeat: int, warm: int = 3) -> tuple[list[fl
 
 
 def engine_alone(trf: str, repeat: int, warm: int = 3) -> list[float]:
-    from cpswiss.api import pair_tournament
+    from cpswiss.api import pair
     from cpswiss.formats.trf import parse_trf
 
     tournament = parse_trf(trf)
     times = []
     for k in range(warm + repeat):
         started = time.perf_counter()
-        pair_tournament(tournament)
+        pair(tournament)
         if k >= warm:
             times.append(time.perf_counter() - started)
     return times

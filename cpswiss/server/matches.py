@@ -3,8 +3,9 @@ run in a worker process as :mod:`cpswiss.server.jobs` runs the others, through t
 points as ``cpswiss pair --team / --double-swiss`` (with what-if), ``state``, ``check``,
 ``explain`` and ``resolve``; each
 answer is one of the typed models of :mod:`cpswiss.server.answers`.  A round to pair is
-paired by :func:`cpswiss.api.pair` as every system's is (:func:`pair_answer` answers it); the
-other jobs reach the system through the registry and its engine (``pair_matches``); the rule
+paired by :func:`cpswiss.api.pair` as every system's is (:func:`pair_answer` answers it), and
+the other jobs read the round the arbiter's tools take from it
+(:func:`cpswiss.check.matches.matches_round`); the rule
 set is the request's, else the one record 192 names, else the system's default
 (:func:`cpswiss.api.rule_set_of_matches`)."""
 
@@ -40,10 +41,11 @@ def _reason(t: Tournament, request: dict) -> str:
 def _played(t: Tournament, request: dict, round_no: int | None = None,
             explain: bool = False) -> MatchRound:
     """The system's round (the next one, or ``round_no`` re-paired) under the request's rule set,
-    as the arbiter's tools read it (:func:`cpswiss.api.pair_matches`)."""
-    from cpswiss.api import pair_matches as paired
+    as the arbiter's tools read it (the round of :func:`cpswiss.api.pair`,
+    :func:`cpswiss.check.matches.matches_round`)."""
+    from cpswiss.check.matches import matches_round
 
-    return paired(t, request.get("rules"), round_no, record_refusals=explain, accelerate=request.get("accelerate"))
+    return matches_round(t, request.get("rules"), round_no, accelerate=request.get("accelerate"), explain=explain)
 
 
 def _competitor(system: PairingSystem, c: CompetitorState) -> Competitor:
@@ -109,7 +111,7 @@ def resolve_of_matches(t: Tournament, system: PairingSystem, request: dict, sett
     return MatchResolveAnswer(
         system=system.name, round=resolution.round_no, legal=resolution.legal, relax=resolution.relaxed,
         alternatives=[MatchAlternative(rank=a.rank, how=a.how, pairing=_paired_matches(a.played),
-                                       breaks=[str(f) for f in a.breaks], costs=a.costs, report=a.report)
+                                       breaks=[str(f) for f in a.violations], costs=a.costs, report=a.report)
                       for a in resolution.alternatives],
         text=resolution.text()).model_dump()
 

@@ -35,7 +35,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Protocol
 
-from cpswiss.api import pair_tournament
+from cpswiss.api import pair
 from cpswiss.errors import InputError
 from cpswiss.formats.trf import parse_trf
 from cpswiss.formats.trf_writer import write_trf
@@ -435,8 +435,8 @@ def generate(config: GeneratorConfig, seed: int, rules: str | RuleSet = EDITION_
         scores = {pid: t.computed_points(record, round_no - 1) for pid, record in t.players.items()}
         start = time.perf_counter()
         if pairing is None:
-            result = pair_tournament(t, rule_set)
-            boards, bye = [(b.white, b.black) for b in result.pairing.boards], result.pairing.bye
+            paired = pair(t, rule_set)
+            boards, bye = paired.pairs(), paired.bye
         else:
             boards, bye = pairing(t)
         seconds = time.perf_counter() - start

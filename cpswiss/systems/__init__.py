@@ -63,7 +63,7 @@ class PairingResult:
     # the system's record of each step (Dutch: BracketRecord; FIDE 1999: GroupRecord): its explanation reads it
     records: Sequence[SystemRecord] = field(default_factory=list)
     settings: SolverSettings | None = None
-    rules_reason: str = ""  # why this rule set (--rules, record 192, start date 042)
+    reason: str = ""  # why this rule set (--rules, record 192, start date 042), as PairedRound.reason
 
     def boards_frame(self) -> pd.DataFrame:
         """The boards as a table: board, white, black with names and scores."""
@@ -131,7 +131,7 @@ class PairedRound:
         pairing = result.pairing
         return cls(pairing.round_no,
                    tuple(PairedMatch(b.white, b.black, ((b.white, b.black),), b.article) for b in pairing.boards),
-                   pairing.bye, tuple(result.records), result.state, result.rules, result.rules_reason,
+                   pairing.bye, tuple(result.records), result.state, result.rules, result.reason,
                    len(result.state.players), result)
 
     @classmethod
