@@ -70,11 +70,11 @@ def test_round_two_of_six_thousand_players_is_paired_without_the_graph():
         pair_round(prepared, None, ON_GRAPH)
 
 
-@pytest.mark.parametrize("rules,step", [("dubov-2026", "Dubov bracket step"), ("fide-swiss-1999", "score group")])
+@pytest.mark.parametrize("rules,step", [("fide-swiss-1999", "score group")])
 def test_a_round_too_large_for_its_graph_is_exit_4_not_memory_run_out(rules, step, tmp_path, capsys):
     # round 1 of 6,400 players on the system's own graph: 20.5 million possible pairs (9,999
-    # players under Burstein took 23 GB and were killed; Burstein now pairs it without its graph,
-    # tests/test_burstein_first.py)
+    # players under Burstein took 23 GB and were killed; Burstein and Dubov now pair it without
+    # its graph: tests/test_burstein_first.py, tests/test_dubov_dense.py)
     from cpswiss.cli import main
 
     out = tmp_path / "t.trf"
