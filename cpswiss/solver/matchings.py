@@ -3,7 +3,7 @@ and a maximum-weight matching (Edmonds' blossom algorithm, rustworkx)."""
 
 from __future__ import annotations
 
-from collections.abc import Container, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 
 import rustworkx as rx
 
@@ -114,29 +114,38 @@ def perfect_bipartite_matching(left: list[int], right: list[int],
         else:
             unmatched.append(v)
     for v in unmatched:
-        # left vertex -> (the left vertex before it on the path, its own partner so far)
-        came_from: dict[int, tuple[int, int] | None] = {v: None}
-        queue, end = [v], None
-        for u in queue:
-            for w in right:
-                if mate.get(u) == w or (u, w) not in allowed:
-                    continue
-                if w not in owner:
-                    end = (u, w)
-                    break
-                nxt = owner[w]
-                if nxt not in came_from:
-                    came_from[nxt] = (u, w)
-                    queue.append(nxt)
-            if end:
-                break
-        if end is None:
+        path = augmenting_path(v, right, allowed, owner, lambda w: w not in owner)
+        if path is None:
             return None
-        u, w = end
-        while True:  # flip the path back to v: each left vertex on it takes the next right one
-            step = came_from[u]
+        for u, w in path:  # each left vertex on the path takes the next right one
             mate[u], owner[w] = w, u
-            if step is None:
-                break
-            u, w = step
     return mate
+
+
+def augmenting_path(start: int, right: Iterable[int], allowed: Container[tuple[int, int]],
+                    owner: Mapping[int, int], ends: Callable[[int], bool],
+                    may_enter: Callable[[int], bool] = lambda _: True) -> list[tuple[int, int]] | None:
+    """An alternating path of a bipartite matching from the left vertex ``start``, breadth-first
+    (Berge): from a left vertex to any right vertex the pair (left, right) of ``allowed`` lets it
+    take; a right vertex for which ``ends`` holds ends the path, any other leads on to its left
+    partner (``owner``) where ``may_enter`` lets it, once.  The path's pairs (left, right) that
+    the flip makes, from its end back to ``start``; None when no path reaches an end."""
+    right = list(right)
+    came_from: dict[int, tuple[int, int] | None] = {start: None}  # left vertex -> the pair that reached it
+    queue = [start]
+    for u in queue:
+        for w in right:
+            if (u, w) not in allowed:
+                continue
+            if ends(w):
+                path = [(u, w)]
+                step = came_from[u]
+                while step is not None:
+                    path.append(step)
+                    step = came_from[step[0]]
+                return path
+            nxt = owner[w]
+            if nxt not in came_from and may_enter(nxt):
+                came_from[nxt] = (u, w)
+                queue.append(nxt)
+    return None

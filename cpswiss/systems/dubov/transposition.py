@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Container, TypeVar
 
 from cpswiss.errors import EngineLimitError
+from cpswiss.solver.matchings import augmenting_path
 
 T = TypeVar("T")
 
@@ -61,33 +62,12 @@ def _force(mate: dict[int, int], a: int, b: int, undecided: list[int], allowed: 
     if (x, y) in allowed:  # the shortest path: x takes the partner a leaves
         mate[x], mate[a] = y, b
         return True
-    # breadth-first search over S1 players; from s, any allowed G2 player g other than b;
-    # g free (= y) ends the path, else continue from g's owner
-    came_from: dict[int, tuple[int, int] | None] = {x: None}  # S1 player -> the step that reached him
-    queue = [x]
-    ends: tuple[int, int] | None = None
-    candidates = [g for g in owner if g != b]
-    for s in queue:
-        for g in candidates:
-            if (s, g) not in allowed:
-                continue
-            if g == y:
-                ends = (s, g)
-                break
-            nxt = owner[g]
-            if nxt != a and nxt not in came_from:
-                came_from[nxt] = (s, g)
-                queue.append(nxt)
-        if ends:
-            break
-    if ends is None:
+    # an alternating path over the undecided S1 players from x: from s, any allowed G2 player g
+    # other than b; g free (= y) ends the path, else it goes on from g's owner (never a)
+    path = augmenting_path(x, [g for g in owner if g != b], allowed, owner, lambda g: g == y, lambda s: s != a)
+    if path is None:
         return False
-    s, g = ends
-    while True:  # flip the path, back to x
+    for s, g in path:  # flip the path, back to x
         mate[s] = g
-        step = came_from[s]
-        if step is None:
-            break
-        s, g = step
     mate[a] = b
     return True
