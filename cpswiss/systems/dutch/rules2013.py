@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from cpswiss.solver.completion import completable, complete_matching_exists, coverable
-from cpswiss.tournament.compatibility import compatible, compatible_later
+from cpswiss.solver.completion import AllBut, completable, complete_matching_exists, coverable
+from cpswiss.solver.matchings import pairs_in_order
+from cpswiss.tournament.compatibility import barred_later, compatible, compatible_later
 from cpswiss.tournament.state import PlayerState, RoundState
 
 
@@ -111,3 +112,20 @@ def last_bracket_partners(landing: list[PlayerState], state: RoundState) -> list
     who may not take the bye).  The players of the last bracket who can be such an
     opponent."""
     return [q for q in landing if completable([p for p in landing if p is not q], state)]
+
+
+def c12_at_its_least(floater: PlayerState | None, landing: list[PlayerState], state: RoundState) -> bool:
+    """2013 C.12 (C.04.3.1) met as well as any pairing meets it, for a bracket whose pairs leave
+    at most one ``floater`` and whose downfloaters land in ``landing``, the next scoregroup: the
+    floater has an opponent there and the landing bracket pairs with at most one of its players
+    left, so :func:`~cpswiss.systems.dutch.units.stranded_downfloaters` counts none and
+    :func:`~cpswiss.systems.dutch.units.landing_unpaired` counts its allowance (one), the least
+    either counts.  Shown by pairing the floater and then the landing bracket in order
+    (:func:`~cpswiss.solver.matchings.pairs_in_order`); False where that does not show it (not
+    a proof of the contrary).  A pairing chosen without C.12 that meets it so is the one chosen
+    with it (docs/readings.md, "C.12 on a bracket paired by classes")."""
+    players = ([floater] if floater is not None else []) + landing
+    paired = pairs_in_order(len(players), [AllBut(barred) for barred in barred_later(players, state)])
+    if floater is not None and all(0 not in pair for pair in paired):
+        return False
+    return 2 * len(paired) >= len(players) - 1
