@@ -97,3 +97,30 @@ def test_the_explanation_of_a_round_paired_by_classes_is_the_one_of_the_graph():
         texts.append(account_of(result, settings, "t.trf").text())
     assert texts[0] == texts[1]
     assert "Bracket" in texts[0] or "bracket" in texts[0]
+
+
+@pytest.mark.parametrize("seed", [3, 6])
+def test_2013_brackets_whose_downfloaters_land_in_the_next_scoregroup_are_paired_by_classes(seed):
+    # 2013 C.12 (the landing bracket): the classes pair the bracket without it, and the pairing
+    # is kept only where C.12 is shown at its least on it (rules2013.c12_at_its_least)
+    t = tournament(90, 6, seed, "dutch-2013", draw_percentage=35, forfeit_rate=25, half_point_bye_rate=30,
+                   zero_point_bye_rate=40)
+    landing_steps = 0
+    for round_no in range(2, 7):
+        dense, graph, _ = both_ways(t, "dutch-2013", round_no)
+        assert dense == graph, f"round {round_no}"
+        result = pair_round(prepare_tournament(t, "dutch-2013"), round_no, BY_CLASSES)
+        landing_steps += sum(1 for r in result.records if getattr(r, "by_classes", False) and not r.last_step)
+    assert landing_steps >= 10  # brackets above the last, each with its landing bracket
+
+
+def test_the_explanation_of_a_2013_landing_step_paired_by_classes_is_the_one_of_the_graph():
+    from cpswiss.check.explain import account_of
+
+    t = tournament(90, 4, 3, "dutch-2013", draw_percentage=35, forfeit_rate=25)
+    prepared = prepare_tournament(t, "dutch-2013")
+    results = [pair_round(prepared, 4, settings) for settings in (BY_CLASSES, ON_GRAPH)]
+    assert any(getattr(r, "by_classes", False) and not r.last_step for r in results[0].records)
+    texts = [account_of(result, settings, "t.trf").text() for result, settings in zip(results, (BY_CLASSES, ON_GRAPH))]
+    assert texts[0] == texts[1]
+    assert "Bracket 2" in texts[0]
