@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from cpswiss.solver.completion import AllBut, completable, complete_matching_exists, coverable
+from cpswiss.solver.completion import AllBut, completable, complete_matching_exists, coverable, exchanged_in
 from cpswiss.solver.matchings import pairs_in_order
 from cpswiss.tournament.compatibility import barred_later, compatible, compatible_later
 from cpswiss.tournament.state import PlayerState, RoundState
@@ -121,11 +121,21 @@ def c12_at_its_least(floater: PlayerState | None, landing: list[PlayerState], st
     left, so :func:`~cpswiss.systems.dutch.units.stranded_downfloaters` counts none and
     :func:`~cpswiss.systems.dutch.units.landing_unpaired` counts its allowance (one), the least
     either counts.  Shown by pairing the floater and then the landing bracket in order
-    (:func:`~cpswiss.solver.matchings.pairs_in_order`); False where that does not show it (not
-    a proof of the contrary).  A pairing chosen without C.12 that meets it so is the one chosen
-    with it (docs/readings.md, "C.12 on a bracket paired by classes")."""
+    (:func:`~cpswiss.solver.matchings.pairs_in_order`), those it leaves unpaired (but one of the
+    landing bracket where they are odd) then placed by exchanges
+    (:func:`~cpswiss.solver.completion.exchanged_in`); False where that does not show it (not a
+    proof of the contrary).  A pairing chosen without C.12 that meets it so is the one chosen
+    with it (docs/readings.md RN-35)."""
     players = ([floater] if floater is not None else []) + landing
-    paired = pairs_in_order(len(players), [AllBut(barred) for barred in barred_later(players, state)])
-    if floater is not None and all(0 not in pair for pair in paired):
-        return False
-    return 2 * len(paired) >= len(players) - 1
+    n = len(players)
+    barred = barred_later(players, state)
+    paired = pairs_in_order(n, [AllBut(b) for b in barred])
+    if 2 * len(paired) >= n - 1 and (floater is None or any(0 in pair for pair in paired)):
+        return True
+    left_out: frozenset[int] = frozenset()
+    if n % 2:  # one of the landing bracket stays unpaired: the last one the pairing in order left
+        unpaired = [v for v in range(1 if floater is not None else 0, n) if all(v not in pair for pair in paired)]
+        keep = unpaired[-1] if unpaired else n - 1
+        left_out = frozenset([keep])
+        paired = [pair for pair in paired if keep not in pair]
+    return exchanged_in(n, paired, barred, left_out) is not None
