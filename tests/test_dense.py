@@ -124,3 +124,41 @@ def test_the_explanation_of_a_2013_landing_step_paired_by_classes_is_the_one_of_
     texts = [account_of(result, settings, "t.trf").text() for result, settings in zip(results, (BY_CLASSES, ON_GRAPH))]
     assert texts[0] == texts[1]
     assert "Bracket 2" in texts[0]
+
+
+def test_c12_at_its_least_only_where_a_matching_pairs_the_floater_and_all_but_one():
+    """rules2013.c12_at_its_least against the maximum matching: wherever it says yes, the floater
+    and the landing bracket have a pairing with the floater paired and at most one player left;
+    the exchanges after the pairing in order say yes where the pairing in order alone did not."""
+    from pathlib import Path
+    import random
+
+    from cpswiss.api import pair_tournament
+    from cpswiss.solver.completion import AllBut, complete_matching
+    from cpswiss.solver.matchings import pairs_in_order
+    from cpswiss.systems.dutch.rules2013 import c12_at_its_least
+    from cpswiss.tournament.compatibility import barred_later
+
+    shown = by_exchanges = refused = 0
+    for path in sorted(Path(__file__).parent.glob("data/dutch-2017-sample/*.trf")):
+        state = pair_tournament(path, "dutch-2017").state
+        players = list(state.to_pair)
+        rng = random.Random(path.stem)
+        for _ in range(30):
+            some = rng.sample(players, rng.randint(2, min(len(players), 14)))
+            floater = some[0] if rng.random() < 0.6 else None
+            landing = some[1:] if floater is not None else some
+            n, barred = len(some), barred_later(some, state)
+            edges = [(i, j) for i in range(n) for j in range(i + 1, n) if j not in barred[i]]
+            may_stay = list(range(1 if floater is not None else 0, n))
+            exact = complete_matching(n, edges, may_stay)
+            answer = c12_at_its_least(floater, landing, state)
+            in_order = pairs_in_order(n, [AllBut(few) for few in barred])
+            settled = 2 * len(in_order) >= n - 1 and (floater is None or any(0 in pair for pair in in_order))
+            if answer:
+                shown += 1
+                by_exchanges += not settled
+                assert exact is not None, path.stem
+            else:
+                refused += 1
+    assert shown and by_exchanges and refused
