@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from cpswiss.solver.completion import AllBut, completable, complete_matching_exists, coverable, exchanged_in
+from cpswiss.solver.completion import (AllBut, ShrinkingCompletion, completable, complete_matching_exists, coverable,
+                                      exchanged_in)
 from cpswiss.solver.matchings import pairs_in_order
 from cpswiss.tournament.compatibility import barred_later, compatible, compatible_later
 from cpswiss.tournament.state import PlayerState, RoundState
@@ -110,8 +111,11 @@ def last_bracket_partners(landing: list[PlayerState], state: RoundState) -> list
     another downfloater, before any colour preference is given up (JaVaFo 1.4;
     tests/data/dutch-2013-endorse, s70-r08: 32 could meet only 31, whose pairing leaves 36,
     who may not take the bye).  The players of the last bracket who can be such an
-    opponent."""
-    return [q for q in landing if completable([p for p in landing if p is not q], state)]
+    opponent: each question :func:`~cpswiss.solver.completion.completable`'s, put to one kept
+    pairing mended where it breaks (:class:`~cpswiss.solver.completion.ShrinkingCompletion`),
+    not afresh for every player of a large last bracket."""
+    ask = ShrinkingCompletion(state)
+    return [q for k, q in enumerate(landing) if ask(landing[:k] + landing[k + 1:])]
 
 
 def c12_at_its_least(floater: PlayerState | None, landing: list[PlayerState], state: RoundState) -> bool:
