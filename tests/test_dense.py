@@ -97,3 +97,68 @@ def test_the_explanation_of_a_round_paired_by_classes_is_the_one_of_the_graph():
         texts.append(account_of(result, settings, "t.trf").text())
     assert texts[0] == texts[1]
     assert "Bracket" in texts[0] or "bracket" in texts[0]
+
+
+@pytest.mark.parametrize("seed", [3, 6])
+def test_2013_brackets_whose_downfloaters_land_in_the_next_scoregroup_are_paired_by_classes(seed):
+    # 2013 C.12 (the landing bracket): the classes pair the bracket without it, and the pairing
+    # is kept only where C.12 is shown at its least on it (rules2013.c12_at_its_least)
+    t = tournament(90, 6, seed, "dutch-2013", draw_percentage=35, forfeit_rate=25, half_point_bye_rate=30,
+                   zero_point_bye_rate=40)
+    landing_steps = 0
+    for round_no in range(2, 7):
+        dense, graph, _ = both_ways(t, "dutch-2013", round_no)
+        assert dense == graph, f"round {round_no}"
+        result = pair_round(prepare_tournament(t, "dutch-2013"), round_no, BY_CLASSES)
+        landing_steps += sum(1 for r in result.records if getattr(r, "by_classes", False) and not r.last_step)
+    assert landing_steps >= 10  # brackets above the last, each with its landing bracket
+
+
+def test_the_explanation_of_a_2013_landing_step_paired_by_classes_is_the_one_of_the_graph():
+    from cpswiss.check.explain import account_of
+
+    t = tournament(90, 4, 3, "dutch-2013", draw_percentage=35, forfeit_rate=25)
+    prepared = prepare_tournament(t, "dutch-2013")
+    results = [pair_round(prepared, 4, settings) for settings in (BY_CLASSES, ON_GRAPH)]
+    assert any(getattr(r, "by_classes", False) and not r.last_step for r in results[0].records)
+    texts = [account_of(result, settings, "t.trf").text() for result, settings in zip(results, (BY_CLASSES, ON_GRAPH))]
+    assert texts[0] == texts[1]
+    assert "Bracket 2" in texts[0]
+
+
+def test_c12_at_its_least_only_where_a_matching_pairs_the_floater_and_all_but_one():
+    """rules2013.c12_at_its_least against the maximum matching: wherever it says yes, the floater
+    and the landing bracket have a pairing with the floater paired and at most one player left;
+    the exchanges after the pairing in order say yes where the pairing in order alone did not."""
+    from pathlib import Path
+    import random
+
+    from cpswiss.api import pair_tournament
+    from cpswiss.solver.completion import AllBut, complete_matching
+    from cpswiss.solver.matchings import pairs_in_order
+    from cpswiss.systems.dutch.rules2013 import c12_at_its_least
+    from cpswiss.tournament.compatibility import barred_later
+
+    shown = by_exchanges = refused = 0
+    for path in sorted(Path(__file__).parent.glob("data/dutch-2017-sample/*.trf")):
+        state = pair_tournament(path, "dutch-2017").state
+        players = list(state.to_pair)
+        rng = random.Random(path.stem)
+        for _ in range(30):
+            some = rng.sample(players, rng.randint(2, min(len(players), 14)))
+            floater = some[0] if rng.random() < 0.6 else None
+            landing = some[1:] if floater is not None else some
+            n, barred = len(some), barred_later(some, state)
+            edges = [(i, j) for i in range(n) for j in range(i + 1, n) if j not in barred[i]]
+            may_stay = list(range(1 if floater is not None else 0, n))
+            exact = complete_matching(n, edges, may_stay)
+            answer = c12_at_its_least(floater, landing, state)
+            in_order = pairs_in_order(n, [AllBut(few) for few in barred])
+            settled = 2 * len(in_order) >= n - 1 and (floater is None or any(0 in pair for pair in in_order))
+            if answer:
+                shown += 1
+                by_exchanges += not settled
+                assert exact is not None, path.stem
+            else:
+                refused += 1
+    assert shown and by_exchanges and refused

@@ -561,14 +561,16 @@ def witnessed_below(players: list[PlayerState], n_bracket: int, floater: int | N
 
 
 def dense_record(players: list[PlayerState], n_mdp: int, n_bracket: int, state: RoundState, rules: RuleSet,
-                 flags: dict[str, bool], settings: SolverSettings | None) -> BracketRecord | None:
+                 flags: dict[str, bool], settings: SolverSettings | None,
+                 landing: list[PlayerState] | None = None) -> BracketRecord | None:
     """:func:`pair_dense` for one step of the procedure (a bracket without moved-down players
     and the next scoregroup, or a last bracket alone; ``flags``: the step's
     :class:`~cpswiss.systems.dutch.bracket.DutchBracket` flags), as the step's record; the
-    graph, its levels and the chosen edges are built only when an explanation asks for them."""
-    def make_step(vertices: list[PlayerState], mdps: int, n: int) -> DutchBracket:
-        return DutchBracket(vertices, mdps, n, state, last_step=flags["last_step"], final=flags["final"],
-                            pab_in_bracket=flags["pab_in_bracket"],
+    graph, its levels and the chosen edges are built only when an explanation asks for them.
+    The 2013 ``landing`` bracket: only on that graph (C.12 by the caller: ``c12_at_its_least``)."""
+    def make_step(vertices: list[PlayerState], mdps: int, n: int, lands: list[PlayerState] | None = None) -> DutchBracket:
+        return DutchBracket(vertices, mdps, n, state, landing=lands, last_step=flags["last_step"],
+                            final=flags["final"], pab_in_bracket=flags["pab_in_bracket"],
                             landing_homogeneous_at_half=flags["landing_homogeneous_at_half"])
 
     def levels_of(b: DutchBracket) -> tuple[list[Level], list[Level], list[Level], str | None]:
@@ -586,7 +588,7 @@ def dense_record(players: list[PlayerState], n_mdp: int, n_bracket: int, state: 
     pairs = found.pairs
 
     def build() -> tuple[DutchBracket, list[Level], list[int]]:
-        b = make_step(players, n_mdp, n_bracket)
+        b = make_step(players, n_mdp, n_bracket, landing)
         edge_of = {edge: e for e, edge in enumerate(b.edges)}
         return b, step_levels(b, rules).all, [edge_of[pair] for pair in pairs]
 

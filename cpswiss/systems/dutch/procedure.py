@@ -46,7 +46,8 @@ from cpswiss.solver.matchings import greedy_matching
 from cpswiss.solver.model import MatchingModel
 from cpswiss.solver.settings import SolverSettings
 from cpswiss.systems import RoundPairing
-from cpswiss.systems.dutch.rules2013 import c13_join, landing_bracket, last_bracket_partners, treated_as_homogeneous
+from cpswiss.systems.dutch.rules2013 import (c12_at_its_least, c13_join, landing_bracket, last_bracket_partners,
+                                             treated_as_homogeneous)
 from cpswiss.systems.dutch.rulings import with_round_rulings
 from cpswiss.systems.dutch.solve import BracketRecord, pair_bracket, pair_interchangeable, sees_identity
 from cpswiss.systems.dutch.switches import round_switches
@@ -113,14 +114,19 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
             flags = {"last_step": last_step, "final": final, "pab_in_bracket": holds_pab,
                      "landing_homogeneous_at_half": at_half}
             by_classes = None
-            if paired_first == n_mdp and landing is None and not (last_step and lower) and weighs_by_classes(
+            lands_next = landing is None or {p.id for p in landing} == {p.id for p in lower}
+            if paired_first == n_mdp and lands_next and not (last_step and lower) and weighs_by_classes(
                     len(vertices), rules, settings):
                 from cpswiss.systems.dutch.dense import dense_record, witnessed_below  # large steps only
 
-                by_classes = dense_record(vertices, n_mdp, len(bracket), state, rules, flags, settings)
+                by_classes = dense_record(vertices, n_mdp, len(bracket), state, rules, flags, settings, landing)
+                floater = None if by_classes is None else _floater(by_classes, len(bracket))
                 if by_classes is not None and every_bracket and not last_step and not witnessed_below(
-                        vertices, len(bracket), _floater(by_classes, len(bracket)), below, state):
+                        vertices, len(bracket), floater, below, state):
                     by_classes = None  # [C4] not shown without the graph: the graph decides
+                if by_classes is not None and landing is not None and not c12_at_its_least(
+                        None if floater is None else vertices[floater], lower, state):
+                    by_classes = None  # 2013 C.12 not shown at its least without the graph: the graph decides
             if by_classes is not None:
                 record = by_classes
             else:

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from cpswiss.solver.completion import completable, complete_matching_exists, coverable
-from cpswiss.tournament.compatibility import compatible, compatible_later
+from cpswiss.solver.completion import (AllBut, ShrinkingCompletion, completable, complete_matching_exists, coverable,
+                                      exchanged_in)
+from cpswiss.solver.matchings import pairs_in_order
+from cpswiss.tournament.compatibility import barred_later, compatible, compatible_later
 from cpswiss.tournament.state import PlayerState, RoundState
 
 
@@ -109,5 +111,35 @@ def last_bracket_partners(landing: list[PlayerState], state: RoundState) -> list
     another downfloater, before any colour preference is given up (JaVaFo 1.4;
     tests/data/dutch-2013-endorse, s70-r08: 32 could meet only 31, whose pairing leaves 36,
     who may not take the bye).  The players of the last bracket who can be such an
-    opponent."""
-    return [q for q in landing if completable([p for p in landing if p is not q], state)]
+    opponent: each question :func:`~cpswiss.solver.completion.completable`'s, put to one kept
+    pairing mended where it breaks (:class:`~cpswiss.solver.completion.ShrinkingCompletion`),
+    not afresh for every player of a large last bracket."""
+    ask = ShrinkingCompletion(state)
+    return [q for k, q in enumerate(landing) if ask(landing[:k] + landing[k + 1:])]
+
+
+def c12_at_its_least(floater: PlayerState | None, landing: list[PlayerState], state: RoundState) -> bool:
+    """2013 C.12 (C.04.3.1) met as well as any pairing meets it, for a bracket whose pairs leave
+    at most one ``floater`` and whose downfloaters land in ``landing``, the next scoregroup: the
+    floater has an opponent there and the landing bracket pairs with at most one of its players
+    left, so :func:`~cpswiss.systems.dutch.units.stranded_downfloaters` counts none and
+    :func:`~cpswiss.systems.dutch.units.landing_unpaired` counts its allowance (one), the least
+    either counts.  Shown by pairing the floater and then the landing bracket in order
+    (:func:`~cpswiss.solver.matchings.pairs_in_order`), those it leaves unpaired (but one of the
+    landing bracket where they are odd) then placed by exchanges
+    (:func:`~cpswiss.solver.completion.exchanged_in`); False where that does not show it (not a
+    proof of the contrary).  A pairing chosen without C.12 that meets it so is the one chosen
+    with it (docs/readings.md RN-35)."""
+    players = ([floater] if floater is not None else []) + landing
+    n = len(players)
+    barred = barred_later(players, state)
+    paired = pairs_in_order(n, [AllBut(b) for b in barred])
+    if 2 * len(paired) >= n - 1 and (floater is None or any(0 in pair for pair in paired)):
+        return True
+    left_out: frozenset[int] = frozenset()
+    if n % 2:  # one of the landing bracket stays unpaired: the last one the pairing in order left
+        unpaired = [v for v in range(1 if floater is not None else 0, n) if all(v not in pair for pair in paired)]
+        keep = unpaired[-1] if unpaired else n - 1
+        left_out = frozenset([keep])
+        paired = [pair for pair in paired if keep not in pair]
+    return exchanged_in(n, paired, barred, left_out) is not None
