@@ -26,7 +26,7 @@ from setuptools import find_namespace_packages, setup
 # int (so compiled code would unbox a CP-SAT expression as an int)
 COMPILED = ["cpswiss/solver/*.py", "cpswiss/systems/shared/*.py", "cpswiss/systems/dutch/*.py",
             "cpswiss/systems/fide1999/units.py", "cpswiss/tournament/state.py", "cpswiss/tournament/history.py",
-            "cpswiss/tournament/compatibility.py", "cpswiss/tournament/colour.py"]
+            "cpswiss/tournament/compatibility.py", "cpswiss/tournament/colour.py", "cpswiss/tournament/competitors.py"]
 NOT_COMPILED = {"cpswiss/solver/cpsat.py", "cpswiss/systems/dutch/explain.py",
                 "cpswiss/systems/shared/explaining.py", "cpswiss/systems/dutch/criteria.py",
                 "cpswiss/solver/classcounts.py"}
