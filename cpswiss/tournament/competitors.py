@@ -58,7 +58,11 @@ _BYE_KINDS = {RoundKind.PAB: EntryKind.PAB, RoundKind.HALF_BYE: EntryKind.HALF_B
               RoundKind.FULL_BYE: EntryKind.FULL_BYE, RoundKind.ZERO_BYE: EntryKind.ZERO_BYE}
 
 
-@dataclass(frozen=True, slots=True)
+# Game, CompetitorEntry and Competitor are values never changed once read, hashed as such
+# (unsafe_hash), but not frozen: a frozen dataclass sets each field through object.__setattr__,
+# about three times the cost of creating one compiled, and a file of players makes one of each
+# per player and round
+@dataclass(unsafe_hash=True)
 class Game:
     """One game of a match: the board (team) or game number (Double-Swiss), the competitor's
     player on it (0: an empty board), the opponent's player (0: none) and the player's block."""
@@ -73,7 +77,7 @@ class Game:
         return self.entry is not None and self.entry.played
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(unsafe_hash=True)
 class CompetitorEntry:
     """One competitor's round.
 
@@ -93,7 +97,7 @@ class CompetitorEntry:
     match_points: int = 0  # tenths (0 where the system has none)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(unsafe_hash=True)
 class Competitor:
     """A player or a team: its pairing number, name, members in default board order (a
     player: itself) and one entry per round (index = round - 1; None: absent, no block)."""
