@@ -11,7 +11,7 @@ from collections.abc import Mapping
 
 from typing import TYPE_CHECKING
 
-from cpswiss.errors import InputError, InternalCheckError
+from cpswiss.errors import InputError
 from cpswiss.registry import PairingSystem
 from cpswiss.systems import SystemEngine
 
@@ -46,10 +46,9 @@ def explain_matches(paired: MatchRound) -> str:
     """The account of a round paired with ``record_refusals`` (:func:`.explain.explain_text`)."""
     from cpswiss.systems.double_swiss.explain import explain_text
     from cpswiss.systems.double_swiss.procedure import DoubleSwissRoundResult
+    from cpswiss.systems.shared.records import records_as
 
-    if not isinstance(paired.result, DoubleSwissRoundResult):
-        raise InternalCheckError(f"internal error: {paired.rules.name} explains its own rounds only")
-    return explain_text(paired.result)
+    return explain_text(records_as([paired.result], DoubleSwissRoundResult, SYSTEM.title)[0])
 
 
 def words() -> TextWords:

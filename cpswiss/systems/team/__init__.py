@@ -10,7 +10,7 @@ from collections.abc import Mapping
 
 from typing import TYPE_CHECKING
 
-from cpswiss.errors import InputError, InternalCheckError
+from cpswiss.errors import InputError
 from cpswiss.registry import PairingSystem
 from cpswiss.systems import SystemEngine
 
@@ -51,10 +51,9 @@ def explain_matches(paired: MatchRound) -> str:
     """The account of a round paired with ``record_refusals`` (:func:`.explain.explain_text`)."""
     from cpswiss.systems.team.explain import explain_text
     from cpswiss.systems.team.procedure import TeamRoundPairing
+    from cpswiss.systems.shared.records import records_as
 
-    if not isinstance(paired.result, TeamRoundPairing):
-        raise InternalCheckError(f"internal error: {paired.rules.name} explains its own rounds only")
-    return explain_text(paired.result)
+    return explain_text(records_as([paired.result], TeamRoundPairing, SYSTEM.title)[0])
 
 
 def words() -> TextWords:
