@@ -64,6 +64,23 @@ def _solve(model: Any, solver: Any, variables: list[Any]) -> list[int] | None:
     raise Undecided(solver.StatusName(status))
 
 
+def _counts_within(model: Any, weights: PairWeights, count: dict[tuple[int, int], Any],
+                   unpaired: list[tuple[int, ...]], left: list[Any], totals: list[int], levels: int,
+                   settings: SolverSettings | None) -> dict[tuple[int, int], int] | None:
+    """The counts of pairs of ``model`` (a variable per pair of classes in ``count``, one per
+    class's members left unpaired in ``left``) whose levels - each pair's ``weights`` and each
+    member left over's ``unpaired`` - stay within ``totals``: the non-zero counts, or None when
+    no counts do."""
+    pairs = list(count)
+    for k in range(levels):
+        model.add(sum(weights[p][k] * count[p] for p in pairs)
+                  + sum(unpaired[a][k] * left[a] for a in range(len(left))) <= totals[k])
+    found = _solve(model, _solver(settings), [count[p] for p in pairs])
+    if found is None:
+        return None
+    return {p: v for p, v in zip(pairs, found) if v}
+
+
 def merged_classes(cls: list[int], weights: PairWeights, leftover: list[tuple[int, ...]], apart: list[int]
                    ) -> tuple[list[int], PairWeights, list[tuple[int, ...]]]:
     """The classes with the same weights towards every class (themselves included), the same
@@ -168,13 +185,7 @@ class PairReach:
             u = model.new_int_var(fewest_unpaired.get(a, 0), min(size, most_unpaired.get(a, size)), f"u{a}")
             model.add(u + used == size)
             left.append(u)
-        for k in range(self.levels):
-            model.add(sum(self.weights[p][k] * count[p] for p in pairs)
-                      + sum(self.unpaired[a][k] * left[a] for a in range(len(sizes))) <= totals[k])
-        found = _solve(model, _solver(self.settings), [count[p] for p in pairs])
-        if found is None:
-            return None
-        return {p: v for p, v in zip(pairs, found) if v}
+        return _counts_within(model, self.weights, count, self.unpaired, left, totals, self.levels, self.settings)
 
 
 class CrossCounts:
@@ -215,13 +226,7 @@ class CrossCounts:
             u = model.new_int_var(0, size, f"u{b}")
             model.add(u + sum(column) == size)
             left.append(u)
-        for k in range(self.levels):
-            model.add(sum(self.weights[p][k] * y[p] for p in pairs)
-                      + sum(self.leftover[b][k] * left[b] for b in range(len(s2))) <= totals[k])
-        found = _solve(model, _solver(self.settings), [y[p] for p in pairs])
-        if found is None:
-            return None
-        return {p: v for p, v in zip(pairs, found) if v}
+        return _counts_within(model, self.weights, y, self.leftover, left, totals, self.levels, self.settings)
 
 
 def exchanged(witness: dict[tuple[int, int], int], a: int, b: int, s2: list[int],
