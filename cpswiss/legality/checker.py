@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from cpswiss.colours.decoder import Pairing
 from cpswiss.registry import system_named
@@ -52,8 +52,7 @@ class Contender(Protocol):
     def bye_eligible(self) -> bool: ...
 
 
-@dataclass(frozen=True)
-class Articles:
+class Articles(NamedTuple):
     """Where a system's own text states each rule a round-pairing must keep: ``rematch`` ([C1],
     e.g. ``[C1] C.04.3 Art. 2.1.1``, ``C.04.3 C.1`` in 2017, ``[C1] C.04.6 Art. 2.1.1``),
     ``bye`` ([C2]), ``colour`` ([C3]) - each empty when the rule set does not list it (a

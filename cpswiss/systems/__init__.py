@@ -17,7 +17,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from cpswiss.errors import InputError, InternalCheckError
 from cpswiss.registry import PairingSystem, package_of, system_of
@@ -90,8 +90,7 @@ class PairingResult:
 PairedGame = tuple[int, int]  # a game of a match: (the player with White, the player with Black)
 
 
-@dataclass(frozen=True)
-class PairedMatch:
+class PairedMatch(NamedTuple):
     """One match of a round of any system: its White (the game's; a team's board 1, C.04.6
     Art. 1.6.1; a Double-Swiss match's game 1, C.04.5 Art. 1.6), its Black, its games (one for
     a game of players; a team match's boards by the board order; a Double-Swiss match's two
@@ -103,8 +102,7 @@ class PairedMatch:
     article: str
 
 
-@dataclass(frozen=True)
-class PairedRound:
+class PairedRound(NamedTuple):
     """A round of any system as :func:`cpswiss.api.pair` returns it: the round, its matches in
     board order, the pairing-allocated bye, the system's record of how it decided (``record``:
     the record of each bracket or group for a system of players; the system's result of the
@@ -209,8 +207,7 @@ class Explanation(Protocol):
     def bracket_rows(self, result: PairingResult, settings: SolverSettings | None) -> list[dict[str, object]]: ...
 
 
-@dataclass(frozen=True)
-class SystemEngine:
+class SystemEngine(NamedTuple):
     """What a system does, each part importing its module on the first call: a system of
     players has ``pair_round`` and ``explanation``; a system of matches ``pair_matches``,
     ``explain_matches`` (the text of a round paired with ``record_refusals``), ``words`` and

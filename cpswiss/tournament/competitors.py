@@ -19,7 +19,6 @@ each player one-game matches (:func:`players_as_competitors`), and the individua
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from cpswiss.errors import InputError
@@ -58,58 +57,102 @@ _BYE_KINDS = {RoundKind.PAB: EntryKind.PAB, RoundKind.HALF_BYE: EntryKind.HALF_B
               RoundKind.FULL_BYE: EntryKind.FULL_BYE, RoundKind.ZERO_BYE: EntryKind.ZERO_BYE}
 
 
-# Game, CompetitorEntry and Competitor are values never changed once read, hashed as such
-# (unsafe_hash), but not frozen: a frozen dataclass sets each field through object.__setattr__,
-# about three times the cost of creating one compiled, and a file of players makes one of each
-# per player and round
-@dataclass(unsafe_hash=True)
-class Game:
+# Game, CompetitorEntry and Competitor are plain classes, compiled to native ones (setup.py): a
+# dataclass is made at every start by compiling its methods, which costs a process that pairs a
+# small file more than the rest of this module, and its generated __init__ costs a file of players
+# about ten times a native one per player and round
+class _Value:
+    """A value read once and never changed: equal to and hashed as its ``_values()``."""
+
+    __slots__ = ()
+
+    def _values(self) -> tuple[object, ...]:
+        raise NotImplementedError
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and isinstance(other, _Value) and self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}{self._values()!r}"
+
+
+class Game(_Value):
     """One game of a match: the board (team) or game number (Double-Swiss), the competitor's
     player on it (0: an empty board), the opponent's player (0: none) and the player's block."""
 
-    board: int
-    player: int
-    opponent: int
-    entry: RoundEntry | None
+    __slots__ = ("board", "player", "opponent", "entry")
+
+    def __init__(self, board: int, player: int, opponent: int, entry: RoundEntry | None) -> None:
+        self.board = board
+        self.player = player
+        self.opponent = opponent
+        self.entry = entry
 
     @property
     def played(self) -> bool:
         return self.entry is not None and self.entry.played
 
+    def _values(self) -> tuple[object, ...]:
+        return self.board, self.player, self.opponent, self.entry
 
-@dataclass(unsafe_hash=True)
-class CompetitorEntry:
+
+class CompetitorEntry(_Value):
     """One competitor's round.
 
     ``colour``: the scheduled match colour (None without an opponent); ``colour_had``:
     the colour the competitor *had* in the match, None unless the system's rule says the match
     gives one (C.04.6 1.6.1: a played match; C.04.5 1.6: at least one game played);
     ``played``: the match counts as played - a meeting for [C1] and a match played for 3.4.3
-    (a match forfeited as a whole is not, GHR 3.5)."""
+    (a match forfeited as a whole is not, GHR 3.5); points in tenths (match points 0 where the
+    system has none)."""
 
-    kind: EntryKind
-    opponent: int | None = None
-    colour: Colour | None = None
-    colour_had: Colour | None = None
-    played: bool = False
-    games: tuple[Game, ...] = ()
-    game_points: int = 0  # tenths
-    match_points: int = 0  # tenths (0 where the system has none)
+    __slots__ = ("kind", "opponent", "colour", "colour_had", "played", "games", "game_points", "match_points")
+
+    def __init__(self, kind: EntryKind, opponent: int | None = None, colour: Colour | None = None,
+                 colour_had: Colour | None = None, played: bool = False, games: tuple[Game, ...] = (),
+                 game_points: int = 0, match_points: int = 0) -> None:
+        self.kind = kind
+        self.opponent = opponent
+        self.colour = colour
+        self.colour_had = colour_had
+        self.played = played
+        self.games = games
+        self.game_points = game_points
+        self.match_points = match_points
+
+    def with_match_points(self, match_points: int) -> CompetitorEntry:
+        """The same entry scored ``match_points``."""
+        return CompetitorEntry(self.kind, self.opponent, self.colour, self.colour_had, self.played, self.games,
+                               self.game_points, match_points)
+
+    def _values(self) -> tuple[object, ...]:
+        return (self.kind, self.opponent, self.colour, self.colour_had, self.played, self.games, self.game_points,
+                self.match_points)
 
 
-@dataclass(unsafe_hash=True)
-class Competitor:
+class Competitor(_Value):
     """A player or a team: its pairing number, name, members in default board order (a
-    player: itself) and one entry per round (index = round - 1; None: absent, no block)."""
+    player: itself), one entry per round (index = round - 1; None: absent, no block) and the
+    line of its 310 / 001 record."""
 
-    id: int
-    name: str
-    members: tuple[int, ...]
-    entries: tuple[CompetitorEntry | None, ...]
-    line: int = field(default=0, compare=False)  # the 310 / 001 record's line (not a value)
+    __slots__ = ("id", "name", "members", "entries", "line")
+
+    def __init__(self, id: int, name: str, members: tuple[int, ...], entries: tuple[CompetitorEntry | None, ...],
+                 line: int = 0) -> None:
+        self.id = id
+        self.name = name
+        self.members = members
+        self.entries = entries
+        self.line = line
 
     def entry(self, round_no: int) -> CompetitorEntry | None:
         return self.entries[round_no - 1] if 1 <= round_no <= len(self.entries) else None
+
+    def _values(self) -> tuple[object, ...]:
+        return self.id, self.name, self.members, self.entries  # the line is where it was read, not a value
 
 
 def competitors(t: Tournament, up_to: int | None = None) -> dict[int, Competitor]:
@@ -208,7 +251,7 @@ def _teams(t: Tournament, up_to: int | None = None) -> dict[int, Competitor]:
                 if entry.kind is EntryKind.MATCH:
                     points = mp.win if entry.game_points > other.game_points else \
                         mp.draw if entry.game_points == other.game_points else mp.loss
-                    entry = replace(entry, match_points=points)
+                    entry = entry.with_match_points(points)
             per_round[number].append(entry)
     return {number: Competitor(number, team.name, team.members, tuple(per_round[number]), team.line)
             for number, team in t.teams.items()}

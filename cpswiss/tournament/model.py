@@ -14,7 +14,7 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from cpswiss.tournament.colour import BLACK, WHITE, Colour
 
@@ -169,8 +169,7 @@ class ForbiddenPair:
         return self.first_round <= round_no <= self.last_round
 
 
-@dataclass(frozen=True)
-class PointAssignment:
+class PointAssignment(NamedTuple):
     """A TRF-2026 ``299`` record: points assigned or adjusted outside the games (docs/readings.md
     RF-6) to each competitor it names - players, or teams in a team file - in one round
     (``round_no``; 0: ``000``, tied to no round, counted in every state)."""
