@@ -35,8 +35,10 @@ command are in a module of their own: :mod:`.pairing` (pair), :mod:`.checking` (
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
+from types import ModuleType
 from typing import Callable
 
 # numpy's OpenBLAS starts a thread per core on import; the pairing engine does not use numpy,
@@ -47,17 +49,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 # after the thread setting, which must precede numpy
 from cpswiss import errors  # noqa: E402
-from cpswiss.cli.checking import check_arguments, cmd_check, cmd_explain, explain_arguments  # noqa: E402
 from cpswiss.cli.options import UsageError  # noqa: E402
-from cpswiss.cli.pairing import cmd_pair, pair_arguments  # noqa: E402
-from cpswiss.cli.rules import cmd_rules, rules_arguments  # noqa: E402
-from cpswiss.cli.serve import cmd_serve, serve_arguments  # noqa: E402
-from cpswiss.cli.standings import cmd_standings, standings_arguments  # noqa: E402
-from cpswiss.cli.state import cmd_resolve, cmd_state, resolve_arguments, state_arguments  # noqa: E402
-from cpswiss.cli.studies import (  # noqa: E402
-    acceptance_arguments, bench_arguments, cmd_acceptance, cmd_bench, cmd_generate, cmd_study,
-    generate_arguments, study_arguments,
-)
 from cpswiss.errors import CpswissError  # noqa: E402
 
 
@@ -102,10 +94,18 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--debug", action="store_true", help="show tracebacks of unexpected errors")
     parser.add_argument("--version", action=_VersionAction)
     sub = parser.add_subparsers(dest="command", required=True)
-    for name, (help_text, add_arguments) in _SUBCOMMANDS.items():
-        if command is None or command == name:
-            add_arguments(sub.add_parser(name, help=help_text))
+    for name, (help_text, _) in _SUBCOMMANDS.items():
+        if command is None:
+            sub.add_parser(name, help=help_text)  # the top-level help: names and help lines only
+        elif command == name:
+            getattr(_module_of(name), f"{name}_arguments")(sub.add_parser(name, help=help_text))
     return parser
+
+
+def _module_of(command: str) -> ModuleType:
+    """The module of a subcommand, imported when it is about to run (a ``pair`` process loads
+    neither the study tools' options nor the server's)."""
+    return importlib.import_module(f"cpswiss.cli.{_SUBCOMMANDS[command][1]}")
 
 
 def _command_in(argv: list[str]) -> str | None:
@@ -119,22 +119,23 @@ def _command_in(argv: list[str]) -> str | None:
     return argv[at] if argv[at] in _SUBCOMMANDS else None
 
 
-# each subcommand, in the order the help lists them: its help line and what adds its arguments
-_SUBCOMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = {
-    "pair": ("pair the next round of a TRF file", pair_arguments),
+# each subcommand, in the order the help lists them: its help line and the module (of this
+# package) holding its ``NAME_arguments`` and ``cmd_NAME``
+_SUBCOMMANDS: dict[str, tuple[str, str]] = {
+    "pair": ("pair the next round of a TRF file", "pairing"),
     "resolve": ("the least-bad pairings when no legal one exists (or the pairing and its next alternatives)",
-                resolve_arguments),
-    "generate": ("a random tournament, every round paired by a rule set", generate_arguments),
-    "study": ("tournaments x rule sets: measures, summary, plots", study_arguments),
-    "check": ("re-pair each round in the file and report those that differ", check_arguments),
+                "state"),
+    "generate": ("a random tournament, every round paired by a rule set", "studies"),
+    "study": ("tournaments x rule sets: measures, summary, plots", "studies"),
+    "check": ("re-pair each round in the file and report those that differ", "checking"),
     "acceptance": ("the two-way acceptance run against another engine: its tournaments checked by cpswiss, "
-                   "cpswiss's by it", acceptance_arguments),
-    "explain": ("compare a pairing with the rules' and name the deciding rule", explain_arguments),
-    "state": ("print the state before the round to be paired", state_arguments),
-    "standings": ("the standings after a round under a tie-break list (FIDE C.07)", standings_arguments),
-    "rules": ("list the rule sets; show one; show what one changes against another", rules_arguments),
-    "bench": ("time the engine on TRF files (medians, p90, max, peak memory)", bench_arguments),
-    "serve": ("the arbiter's web page and a JSON API (pip install 'cpswiss[serve]')", serve_arguments),
+                   "cpswiss's by it", "studies"),
+    "explain": ("compare a pairing with the rules' and name the deciding rule", "checking"),
+    "state": ("print the state before the round to be paired", "state"),
+    "standings": ("the standings after a round under a tie-break list (FIDE C.07)", "standings"),
+    "rules": ("list the rule sets; show one; show what one changes against another", "rules"),
+    "bench": ("time the engine on TRF files (medians, p90, max, peak memory)", "studies"),
+    "serve": ("the arbiter's web page and a JSON API (pip install 'cpswiss[serve]')", "serve"),
 }
 
 
@@ -144,10 +145,7 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as exc:
         print(f"cpswiss: {exc.one_line()}", file=sys.stderr)
         return exc.exit_code
-    handler = {"pair": cmd_pair, "check": cmd_check, "explain": cmd_explain, "state": cmd_state,
-               "bench": cmd_bench, "rules": cmd_rules, "resolve": cmd_resolve,
-               "generate": cmd_generate, "study": cmd_study, "serve": cmd_serve,
-               "acceptance": cmd_acceptance, "standings": cmd_standings}[args.command]
+    handler: Callable[[argparse.Namespace], int] = getattr(_module_of(args.command), f"cmd_{args.command}")
     try:
         return handler(args)
     except CpswissError as exc:

@@ -10,7 +10,6 @@ import sys
 from typing import TYPE_CHECKING, TextIO
 
 from cpswiss import errors
-from cpswiss.cli.checking import cmd_check
 from cpswiss.cli.options import (
     UsageError, accelerate_option, decision_options, decisions_of, fact_options, initial_colour_option,
     recompute_points_option, rules_for_flag, solver_options, solver_settings, tournament_of,
@@ -165,6 +164,8 @@ def _check(args: argparse.Namespace, path: str) -> int:
     """``pair -c``: the rounds already in the file checked, as ``cpswiss check FILE`` (its
     progress bar when standard error is a terminal)."""
     args.files, args.rounds, args.progress = [path], None, None
+    from cpswiss.cli.checking import cmd_check
+
     return cmd_check(args)
 
 
