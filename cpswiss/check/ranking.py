@@ -11,8 +11,7 @@ competitors out of order and the tie-break that orders them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from cpswiss.tournament.model import Tournament
 
@@ -20,8 +19,7 @@ if TYPE_CHECKING:  # the standings load only when a rank column is checked (``ch
     from cpswiss.standings.explain import RankCheck
 
 
-@dataclass(frozen=True)
-class RankReport:
+class RankReport(NamedTuple):
     """``check`` None: the ranks were not checked (``reason`` says why)."""
 
     check: RankCheck | None
