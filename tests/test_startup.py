@@ -42,6 +42,30 @@ def test_pair_and_check_load_no_study_plot_or_server_code(argv):
 
 
 
+def test_pair_loads_only_its_own_subcommand_module():
+    # each subcommand's module is imported when it runs: pair loads neither check's progress
+    # bar and rank options nor the standings, studies, server, state or rules commands
+    modules = _modules_after_cli(["pair", "--dutch", str(SCENARIOS / "seed-004" / "after-round-4.trf"),
+                                  "-p", "/dev/null"])
+    assert "cpswiss.cli.pairing" in modules
+    others = ("checking", "progress", "ranking", "standings", "studies", "serve", "state", "rules")
+    assert sorted(m for m in (f"cpswiss.cli.{name}" for name in others) if m in modules) == []
+
+
+def test_the_command_freezes_what_it_holds_before_the_process_exits():
+    # run() (the cpswiss command, python -m cpswiss.cli) returns main's exit code with every
+    # object left frozen, so the interpreter's last collection at exit walks none of them
+    code = ("import gc, sys; from cpswiss.cli import run; sys.argv = ['cpswiss', 'pair', '--dutch', "
+            + repr(str(SCENARIOS / "seed-004" / "after-round-4.trf")) + ", '-p', '/dev/null']; "
+            "before = gc.get_freeze_count(); code = run(); print(code, before, gc.get_freeze_count() > 10000)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["0", "0", "True"]
+    from importlib.metadata import entry_points
+
+    assert [e.value for e in entry_points(group="console_scripts") if e.name == "cpswiss"] == ["cpswiss.cli:run"]
+
+
 def test_check_loads_only_the_system_it_pairs_by_and_no_explanation_code():
     # a check process re-pairs and compares: the explanations, the other pairing systems (but
     # their declarations, which name the system flags), the

@@ -2,7 +2,7 @@
 
 import sys
 
-from cpswiss.cli import main
+from cpswiss.cli import run
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())
