@@ -1,6 +1,6 @@
 """Burstein brackets paired by the fold order's first candidate, proven by bounds without the
 bracket's graph (:mod:`cpswiss.systems.burstein.first`): the same pairing as the graph, bracket
-by bracket (both ways in one test: ``SolverSettings.first_candidate_from_pairs`` forces either
+by bracket (both ways in one test: ``SolverSettings.without_graph_from_pairs`` forces either
 path), on the corpus sample, on generated tournaments, on random colour preferences, and on
 rounds of thousands of players that the graph could not hold."""
 
@@ -29,8 +29,8 @@ from cpswiss.tournament.state import RoundState, Strength, build_state
 
 RULES = load_rule_set("burstein-2026")
 SAMPLE = REPO / "tests" / "data" / "burstein-2026-sample"
-BY_FIRST = SolverSettings(first_candidate_from_pairs=0)  # every bracket tried by its first candidate
-ON_GRAPH = SolverSettings(first_candidate_from_pairs=10 ** 12)  # never
+BY_FIRST = SolverSettings(without_graph_from_pairs=0)  # every bracket tried by its first candidate
+ON_GRAPH = SolverSettings(without_graph_from_pairs=10 ** 12)  # never
 
 
 @lru_cache(maxsize=None)
@@ -150,7 +150,7 @@ def test_an_index_round_of_1200_players_is_the_pairing_of_the_graph_by_the_thres
     candidate, the others as before, and every bracket is the graph's."""
     t = generate(GeneratorConfig(players=1200, rounds=9, draw_percentage=30), 7, "burstein-2026", play=4)
     state = build_state(t, RULES.state, 5)
-    threshold = pair_index_round(state, RULES, SolverSettings(first_candidate_from_pairs=20_000)).records[0]
+    threshold = pair_index_round(state, RULES, SolverSettings(without_graph_from_pairs=20_000)).records[0]
     graph = pair_index_round(state, RULES, ON_GRAPH).records[0]
     assert [(b.players, b.pairs, b.floaters, b.steps) for b in threshold.brackets] == \
         [(b.players, b.pairs, b.floaters, b.steps) for b in graph.brackets]

@@ -1,6 +1,6 @@
 """Large brackets paired by their players' classes (:mod:`cpswiss.systems.dutch.dense`): the
 same pairing as the bracket's graph and model, round after round of generated tournaments
-(both ways in one test: the settings' ``dense_from_pairs`` forces either path), and rounds of
+(both ways in one test: the settings' ``without_graph_from_pairs`` forces either path), and rounds of
 thousands of players that the graph could not hold."""
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from cpswiss.solver.settings import SolverSettings
 from cpswiss.study.generate import GeneratorConfig, generate
 from cpswiss.tournament.model import Tournament
 
-BY_CLASSES = SolverSettings(dense_from_pairs=0)  # every step tried by classes first
-ON_GRAPH = SolverSettings(dense_from_pairs=10 ** 12)  # never
+BY_CLASSES = SolverSettings(without_graph_from_pairs=0)  # every step tried by classes first
+ON_GRAPH = SolverSettings(without_graph_from_pairs=10 ** 12)  # never
 
 
 @lru_cache(maxsize=None)
@@ -162,3 +162,17 @@ def test_c12_at_its_least_only_where_a_matching_pairs_the_floater_and_all_but_on
             else:
                 refused += 1
     assert shown and by_exchanges and refused
+
+
+def test_one_setting_sets_every_system_s_threshold_and_unset_leaves_each_its_own():
+    from cpswiss.systems.burstein.first import FIRST_CANDIDATE_FROM_PAIRS
+    from cpswiss.systems.dubov.dense import BOUNDS_FROM_PAIRS
+    from cpswiss.systems.dutch.procedure import CLASSES_FROM_PAIRS
+
+    unset = SolverSettings()
+    # 448 players: 100,128 possible pairs; 447: 99,681
+    assert [unset.pairs_without_graph(n, CLASSES_FROM_PAIRS) for n in (447, 448)] == [False, True]
+    assert [unset.pairs_without_graph(n, FIRST_CANDIDATE_FROM_PAIRS) for n in (447, 448)] == [False, True]
+    assert unset.pairs_without_graph(2, BOUNDS_FROM_PAIRS)  # Dubov: every step
+    assert BY_CLASSES.pairs_without_graph(2, CLASSES_FROM_PAIRS)
+    assert not ON_GRAPH.pairs_without_graph(9999, BOUNDS_FROM_PAIRS)

@@ -1,7 +1,7 @@
 """Large Dubov brackets paired without their graph (:mod:`cpswiss.systems.dubov.dense`): the same
 records - upfloaters, candidates passed over, shifters, S1, T2, the players skipped - as the
 graph's procedure, round after round of generated tournaments and on the consensus sample
-(both ways in one test: ``SolverSettings.bounds_from_pairs`` forces either path), its pieces
+(both ways in one test: ``SolverSettings.without_graph_from_pairs`` forces either path), its pieces
 against brute force, and a field the graph refused (exit 4) paired."""
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from cpswiss.systems.shared.bracket import MAX_GRAPH_PAIRS
 from cpswiss.tournament.model import Tournament
 
 SAMPLE = Path(__file__).parent / "data" / "dubov-2026-sample"
-WITHOUT_GRAPH = SolverSettings(bounds_from_pairs=0)  # every step tried without the graph first
-ON_GRAPH = SolverSettings(bounds_from_pairs=10 ** 12)  # never
+WITHOUT_GRAPH = SolverSettings(without_graph_from_pairs=0)  # every step tried without the graph first
+ON_GRAPH = SolverSettings(without_graph_from_pairs=10 ** 12)  # never
 
 
 @lru_cache(maxsize=None)

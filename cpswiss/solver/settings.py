@@ -15,15 +15,16 @@ class SolverSettings:
     # pair small brackets on the model too, as the large ones, where a pairing system has a way
     # without it (the same pairing: for tests that put the model's proofs to the solver)
     small_brackets_on_model: bool = False
-    # a bracket step of at least this many possible pairs is first paired by its players'
-    # classes, without its graph, where that applies (the Dutch system's
-    # :mod:`~cpswiss.systems.dutch.dense`; the same pairing); tests lower it to compare both ways
-    dense_from_pairs: int = 100_000
-    # a bracket of at least this many possible pairs is first paired by the fold order's first
-    # candidate, proven by bounds without its graph, where that applies (the Burstein system's
-    # :mod:`~cpswiss.systems.burstein.first`; the same pairing); tests lower it to compare both ways
-    first_candidate_from_pairs: int = 100_000
-    # a bracket step of at least this many possible pairs is first paired by bounds on every
-    # criterion (the Dubov system's :mod:`~cpswiss.systems.dubov.dense`): cheap where the bounds
-    # do not decide, so by default every step is; tests raise it to pair on the graph alone
-    bounds_from_pairs: int = 0
+    # a bracket step of at least this many possible pairs is first paired without its graph,
+    # where its system has a way to (the Dutch system: by its players' classes,
+    # :mod:`~cpswiss.systems.dutch.dense`; Burstein: by the fold order's first candidate, proven
+    # by bounds, :mod:`~cpswiss.systems.burstein.first`; Dubov: by bounds on every criterion,
+    # :mod:`~cpswiss.systems.dubov.dense`), the same pairing either way; None: the system's own
+    # threshold; tests set it to 0 or to more pairs than any step has, to compare both ways
+    without_graph_from_pairs: int | None = None
+
+    def pairs_without_graph(self, players: int, system_threshold: int) -> bool:
+        """Is a step of ``players`` players first paired without its graph: at least this
+        setting's number of possible pairs, or the system's own ``system_threshold`` when unset?"""
+        threshold = system_threshold if self.without_graph_from_pairs is None else self.without_graph_from_pairs
+        return players * (players - 1) // 2 >= threshold

@@ -39,6 +39,7 @@ from cpswiss.systems.burstein.floater import all_reach_the_best
 from cpswiss.systems.burstein.units import PreferenceCount
 from cpswiss.tournament.state import PlayerState, RoundState
 
+FIRST_CANDIDATE_FROM_PAIRS = 100_000  # the possible pairs from which a bracket is first paired here
 TAILS = (8, 32, 128, 512)  # how many of the first candidate's last choices are undone, in turn
 
 

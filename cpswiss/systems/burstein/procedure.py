@@ -36,7 +36,7 @@ from cpswiss.solver.completion import AllBut, ShrinkingCompletion, completable
 from cpswiss.solver.matchings import maximum_matching, maximum_weight_matching, pairs_in_order
 from cpswiss.solver.settings import SolverSettings
 from cpswiss.systems import RoundPairing, pair_round_by
-from cpswiss.systems.burstein.first import FoldStep, WholeStepNeeded, first_candidate_pairing
+from cpswiss.systems.burstein.first import FIRST_CANDIDATE_FROM_PAIRS, FoldStep, WholeStepNeeded, first_candidate_pairing
 from cpswiss.systems.burstein.floater import all_reach_the_best
 from cpswiss.systems.burstein.index import IndexValue, index_order_key, index_values
 from cpswiss.systems.burstein.switches import switches_of
@@ -198,14 +198,14 @@ def pair_index_round(state: RoundState, rules: RuleSet, settings: SolverSettings
     groups = scoregroups(players)
     barred = barred_pairs(players, state)
     below = ShrinkingCompletion(state)  # [C4] of the players below each bracket, one pairing kept
-    first_from = (settings or SolverSettings()).first_candidate_from_pairs
+    without_graph = (settings or SolverSettings()).pairs_without_graph
     pairs: list[tuple[int, int]] = []
     floaters: list[PlayerState] = []
     for g, group in enumerate(groups):
         bracket = sorted(floaters + group, key=lambda p: key[p.id])
         nxt = groups[g + 1] if g + 1 < len(groups) else []
         rest = [p for later in groups[g + 2:] for p in later]
-        by_first = relaxed and len(bracket) * (len(bracket) - 1) // 2 >= first_from
+        by_first = relaxed and without_graph(len(bracket), FIRST_CANDIDATE_FROM_PAIRS)
         record = pair_bracket(bracket, nxt, rest, state, rules, values, barred, relaxed, proofs, below, by_first)
         record.score = group[0].score
         record.incoming = [p.id for p in floaters]

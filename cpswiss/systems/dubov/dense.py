@@ -24,7 +24,7 @@ the pairs:
 
 When a bound is not attained the step returns None and the caller weighs it on its graph:
 the answer is the same either way (tests force both ways on small brackets through
-``SolverSettings.bounds_from_pairs``).
+``SolverSettings.without_graph_from_pairs``).
 """
 
 from __future__ import annotations
@@ -182,7 +182,7 @@ def dense_bracket_pairing(players: list[PlayerState], g1: list[int], g2: list[in
     return BracketPairing(to_g2, to_g1, s1, g2_order, t2, skipped)
 
 
-def on_pairs(n: int, threshold: int) -> bool:
-    """Is a step of ``n`` players paired here first (at least ``threshold`` possible pairs)?"""
-    return n * (n - 1) // 2 >= threshold
+# the possible pairs from which a step is paired here first: every step (cheap where the bounds
+# do not decide); SolverSettings.without_graph_from_pairs overrides it
+BOUNDS_FROM_PAIRS = 0
 

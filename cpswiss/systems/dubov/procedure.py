@@ -26,8 +26,8 @@ digits and one more digit that asks for him; T2 is fixed position by position wi
 bipartite perfect-matching test.  Each step proves its choice, so the result does not
 depend on the solver's path.
 
-A step of at least ``SolverSettings.bounds_from_pairs`` possible pairs is first paired without
-its graph (:mod:`~cpswiss.systems.dubov.dense`): the same choices, proven by lower bounds that
+A step of at least ``dense.BOUNDS_FROM_PAIRS`` possible pairs (every step;
+``SolverSettings.without_graph_from_pairs`` overrides it) is first paired without its graph (:mod:`~cpswiss.systems.dubov.dense`): the same choices, proven by lower bounds that
 hold for every pairing; where a bound is not reached, on the graph as above.
 """
 
@@ -46,8 +46,8 @@ from cpswiss.solver.matchings import maximum_weight_matching
 from cpswiss.solver.settings import SolverSettings
 from cpswiss.systems import RoundPairing
 from cpswiss.systems.dubov.facts import DubovFacts, dubov_facts
-from cpswiss.systems.dubov.dense import (BracketPairing, attains_colour_bound, dense_bracket_pairing, dense_upfloaters,
-                                         on_pairs)
+from cpswiss.systems.dubov.dense import (BOUNDS_FROM_PAIRS, BracketPairing, attains_colour_bound, dense_bracket_pairing,
+                                         dense_upfloaters)
 from cpswiss.systems.dubov.transposition import first_transposition, sequence_from_middle
 from cpswiss.systems.dubov.units import BracketEdges, Level, pair_values, quality_levels
 from cpswiss.tournament.colour import WHITE
@@ -204,13 +204,13 @@ class PackedMatching:
 def pair_bracket(pool: list[PlayerState], state: RoundState, rules: RuleSet,
                  facts: dict[int, DubovFacts], settings: SolverSettings | None = None) -> BracketRecord:
     """Art. 3.2 for the bracket of the highest score in ``pool`` (players in A.2 order).  A step
-    of at least ``settings.bounds_from_pairs`` possible pairs is first paired without its graph
+    of at least ``BOUNDS_FROM_PAIRS`` possible pairs (or the settings') is first paired without its graph
     (:mod:`~cpswiss.systems.dubov.dense`: the same choices, proven by bounds), else on it."""
     top = pool[0].score
     n = len(pool)
     residents = frozenset(i for i, p in enumerate(pool) if p.score == top)
     criteria = tuple(rules.criteria)
-    large = on_pairs(n, (settings or SolverSettings()).bounds_from_pairs)
+    large = (settings or SolverSettings()).pairs_without_graph(n, BOUNDS_FROM_PAIRS)
     picked = dense_upfloaters(pool, residents, state, facts, criteria) if large else None
     if picked is not None:
         done = _pair_chosen(pool, residents, picked, state, facts, criteria, dense=True, proven=False)

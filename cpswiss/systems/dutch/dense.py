@@ -37,7 +37,8 @@ function of the classes, a number of pairs the criteria leave open, several down
 the look-ahead weighs, an optimum that needs an exchange in the remainder, a promise of the
 counts that the pairs barred one by one break), :func:`pair_dense` returns None and the step's
 graph decides as for any bracket.  The procedure tries it on steps of at least
-``SolverSettings.dense_from_pairs`` possible pairs (:func:`~cpswiss.systems.dutch.procedure.weighs_by_classes`).
+``procedure.CLASSES_FROM_PAIRS`` possible pairs (``SolverSettings.without_graph_from_pairs`` overrides it;
+:func:`~cpswiss.systems.dutch.procedure.weighs_by_classes`).
 """
 
 from __future__ import annotations

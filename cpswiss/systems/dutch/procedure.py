@@ -189,11 +189,15 @@ def pair_round(state: RoundState, rules: RuleSet, settings: SolverSettings | Non
     return RoundPairing(pairs, bye, records, state)
 
 
+# the possible pairs from which a step is first paired by its players' classes (a 448-player step)
+CLASSES_FROM_PAIRS = 100_000
+
+
 def weighs_by_classes(n: int, rules: RuleSet, settings: SolverSettings | None) -> bool:
     """Is a step of n players first paired by its players' classes
-    (:mod:`~cpswiss.systems.dutch.dense`): as many possible pairs as the settings' threshold,
+    (:mod:`~cpswiss.systems.dutch.dense`): at least its ``CLASSES_FROM_PAIRS`` possible pairs (or the settings'),
     and no criterion that sees the players' identity?"""
-    return n * (n - 1) // 2 >= (settings or SolverSettings()).dense_from_pairs and not sees_identity(rules)
+    return (settings or SolverSettings()).pairs_without_graph(n, CLASSES_FROM_PAIRS) and not sees_identity(rules)
 
 
 def _floater(record: BracketRecord, n_bracket: int) -> int | None:
