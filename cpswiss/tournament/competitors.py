@@ -78,6 +78,13 @@ class _Value:
     def __repr__(self) -> str:
         return f"{type(self).__name__}{self._values()!r}"
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        # copied and pickled by its constructor's arguments (a compiled class has no __dict__)
+        return type(self), self._arguments()
+
+    def _arguments(self) -> tuple[object, ...]:
+        return self._values()
+
 
 class Game(_Value):
     """One game of a match: the board (team) or game number (Double-Swiss), the competitor's
@@ -153,6 +160,9 @@ class Competitor(_Value):
 
     def _values(self) -> tuple[object, ...]:
         return self.id, self.name, self.members, self.entries  # the line is where it was read, not a value
+
+    def _arguments(self) -> tuple[object, ...]:
+        return self.id, self.name, self.members, self.entries, self.line
 
 
 def competitors(t: Tournament, up_to: int | None = None) -> dict[int, Competitor]:
