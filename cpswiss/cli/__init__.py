@@ -176,4 +176,3 @@ def run() -> int:
     code = main()
     gc.freeze()
     return code
-
