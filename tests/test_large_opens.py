@@ -48,6 +48,26 @@ def test_a_round_the_reference_generator_paired(case, rules, tmp_path):
     assert out.read_text().split("\n")[0] == expected.split("\n")[0]  # the number of boards
 
 
+@pytest.mark.parametrize("case, steps_by_classes", [("n2000-r02of04-bbp6-s53002", 3),
+                                                     ("n2000-r04of04-bbp6-s53002", 4)])
+def test_steps_paired_without_their_graph_give_the_reference_generator_s_pairing(case, steps_by_classes):
+    """Rounds 2 and 4 of 2,000 players from bbpPairings 6.0.0's own generator (2026 rules,
+    ``rtg-1000.cfg``'s keys, ``PlayersNumber=2000``, ``RoundsNumber=4``, seed 53002): scoregroups
+    of hundreds of players, each more than ``CLASSES_FROM_PAIRS`` possible pairs, are paired by
+    their players' classes without building the pairs (:mod:`cpswiss.systems.dutch.dense`), and
+    the round is the generator's, board for board (board order aside: a tournament file holds
+    none). The one check of that path against an independent engine in the default run."""
+    from cpswiss.api import pair_round, prepare_tournament
+    from cpswiss.solver.settings import SolverSettings
+
+    result = pair_round(prepare_tournament(EXPECTED / f"{case}.trf", "dutch-2026"), None, SolverSettings())
+    assert sum(1 for record in result.records if getattr(record, "by_classes", False)) == steps_by_classes
+    paired = {(str(board.white), str(board.black)) for board in result.pairing.boards}
+    if result.pairing.bye is not None:
+        paired.add((str(result.pairing.bye), "0"))
+    assert paired == boards((EXPECTED / f"{case}.expected").read_text())
+
+
 def test_cut_rounds_gives_each_round_as_it_stood_and_its_pairing(tmp_path):
     """``scenarios/large-opens/cut_rounds.py`` (the tool behind every large-open and Dubov speed
     table): round k's file re-pairs to the round the tournament made, for every k."""
